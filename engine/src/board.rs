@@ -1,0 +1,193 @@
+//! The 10 × 13 board: cells, directions, printed chambers, and a fixed-size cell set.
+
+/// Board rows.
+pub const ROWS: u8 = 10;
+/// Board columns.
+pub const COLS: u8 = 13;
+/// Number of spaces.
+pub const CELLS: usize = ROWS as usize * COLS as usize;
+
+/// A board space, `row * COLS + col`, row 0 at the top.
+pub type Cell = u8;
+
+/// The four tower chambers (corners), where heroes start and exit.
+pub const TOWERS: [Cell; 4] = [0, COLS - 1, (ROWS - 1) * COLS, ROWS * COLS - 1];
+/// The two spaces of the treasure chamber, (4,6) and (5,6). The first is its canonical cell.
+pub const TREASURE: [Cell; 2] = [4 * COLS + 6, 5 * COLS + 6];
+
+/// Builds a cell from (row, col).
+#[inline]
+pub const fn cell(row: u8, col: u8) -> Cell {
+    row * COLS + col
+}
+
+/// Row of a cell.
+#[inline]
+pub const fn row(c: Cell) -> u8 {
+    c / COLS
+}
+
+/// Column of a cell.
+#[inline]
+pub const fn col(c: Cell) -> u8 {
+    c % COLS
+}
+
+/// Compass direction on the board; also a tile side once a rotation is applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Dir {
+    North = 0,
+    East = 1,
+    South = 2,
+    West = 3,
+}
+
+impl Dir {
+    /// All four, clockwise from north.
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
+
+    /// From a number taken modulo 4.
+    #[inline]
+    pub const fn from_u8(v: u8) -> Dir {
+        match v & 3 {
+            0 => Dir::North,
+            1 => Dir::East,
+            2 => Dir::South,
+            _ => Dir::West,
+        }
+    }
+
+    /// The opposite direction.
+    #[inline]
+    pub const fn opposite(self) -> Dir {
+        Dir::from_u8(self as u8 + 2)
+    }
+
+    /// Turned a quarter clockwise (`right`) or counter-clockwise.
+    #[inline]
+    pub const fn turn(self, right: bool) -> Dir {
+        Dir::from_u8(self as u8 + if right { 1 } else { 3 })
+    }
+
+    /// Lower-case name for traces.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::North => "north",
+            Dir::East => "east",
+            Dir::South => "south",
+            Dir::West => "west",
+        }
+    }
+}
+
+/// The neighbour of `c` in direction `d`, or `None` past the outer wall.
+#[inline]
+pub fn step(c: Cell, d: Dir) -> Option<Cell> {
+    let (r, k) = (row(c), col(c));
+    match d {
+        Dir::North if r > 0 => Some(c - COLS),
+        Dir::South if r + 1 < ROWS => Some(c + COLS),
+        Dir::West if k > 0 => Some(c - 1),
+        Dir::East if k + 1 < COLS => Some(c + 1),
+        _ => None,
+    }
+}
+
+/// The direction from `a` to an orthogonally adjacent `b`.
+#[inline]
+pub fn dir_between(a: Cell, b: Cell) -> Option<Dir> {
+    Dir::ALL.into_iter().find(|&d| step(a, d) == Some(b))
+}
+
+/// Moves `n` spaces from `c` in direction `d`, stopping at the outer wall. Returns the cell
+/// reached and how many spaces were left over at the wall.
+pub fn walk(c: Cell, d: Dir, n: u8) -> (Cell, u8) {
+    let mut at = c;
+    for i in 0..n {
+        match step(at, d) {
+            Some(next) => at = next,
+            None => return (at, n - i),
+        }
+    }
+    (at, 0)
+}
+
+/// Whether a cell is a tower chamber.
+#[inline]
+pub fn is_tower(c: Cell) -> bool {
+    TOWERS.contains(&c)
+}
+
+/// Whether a cell is one of the two treasure chamber spaces.
+#[inline]
+pub fn is_treasure(c: Cell) -> bool {
+    c == TREASURE[0] || c == TREASURE[1]
+}
+
+/// Manhattan distance between two cells.
+#[inline]
+pub fn manhattan(a: Cell, b: Cell) -> u8 {
+    row(a).abs_diff(row(b)) + col(a).abs_diff(col(b))
+}
+
+/// A set of cells in three words: no allocation, `Copy`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellSet([u64; 3]);
+
+impl CellSet {
+    /// The empty set.
+    pub const EMPTY: CellSet = CellSet([0; 3]);
+
+    /// Adds a cell.
+    #[inline]
+    pub fn insert(&mut self, c: Cell) {
+        self.0[(c / 64) as usize] |= 1 << (c % 64);
+    }
+
+    /// Removes a cell.
+    #[inline]
+    pub fn remove(&mut self, c: Cell) {
+        self.0[(c / 64) as usize] &= !(1 << (c % 64));
+    }
+
+    /// Membership.
+    #[inline]
+    pub fn contains(&self, c: Cell) -> bool {
+        self.0[(c / 64) as usize] & (1 << (c % 64)) != 0
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether empty.
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 3]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry() {
+        assert_eq!(TOWERS, [0, 12, 117, 129]);
+        assert_eq!(TREASURE, [cell(4, 6), cell(5, 6)]);
+        assert_eq!(step(0, Dir::North), None);
+        assert_eq!(step(0, Dir::East), Some(1));
+        assert_eq!(step(12, Dir::East), None);
+        assert_eq!(step(129, Dir::South), None);
+        assert_eq!(walk(cell(2, 2), Dir::West, 5), (cell(2, 0), 3));
+        assert_eq!(walk(cell(2, 2), Dir::South, 3), (cell(5, 2), 0));
+        assert_eq!(manhattan(0, TREASURE[0]), 10);
+        assert_eq!(dir_between(cell(3, 3), cell(4, 3)), Some(Dir::South));
+        let mut s = CellSet::EMPTY;
+        s.insert(129);
+        s.insert(64);
+        assert!(s.contains(129) && s.contains(64) && !s.contains(63));
+        assert_eq!(s.len(), 2);
+    }
+}

@@ -1,0 +1,154 @@
+//! Attribute tests: 2d6 at or under the attribute, determination tokens, rerolls, runes and
+//! items that turn a failure into a success.
+
+use super::*;
+use crate::data::{Attr, RuneWindow};
+use crate::rules::tag_bit;
+
+impl<'r> Game<'r> {
+    /// Starts a test of the active hero. `penalty` is added to the roll (bridge loot).
+    pub(crate) fn begin_test(&mut self, attr: AttrSel, tag: TestTag, no_determination: bool, penalty: u8) {
+        self.test = TestState {
+            attr,
+            tag,
+            no_determination,
+            penalty,
+            target: self.attr_value(self.active, attr),
+            dice: [0; 2],
+            rerolled: false,
+            pass: false,
+            margin: 0,
+        };
+        self.push(Task::TestStart);
+    }
+
+    /// Before rolling: an ability usable "when about to make an attribute test" (Gherinn).
+    pub(crate) fn test_start<O: Observer>(&mut self, obs: &mut O) {
+        self.push(Task::TestRoll);
+        if self.abilities(self.active).wounds_for_determination.is_some() && !self.turn.ability_used {
+            self.ask(self.active, DecisionKind::BeforeTest, obs);
+        }
+    }
+
+    pub(crate) fn answer_before_test<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if c != Choice::Yes {
+            return;
+        }
+        if let Some((wounds, tokens)) = self.abilities(self.active).wounds_for_determination {
+            self.turn.ability_used = true;
+            let seat = self.active;
+            let h = self.cur_mut();
+            h.determination = h.determination.saturating_add(tokens);
+            let total = h.determination;
+            if O::ENABLED {
+                obs.event(Event::Determination { seat, total });
+            }
+            self.wound(seat, wounds, self.cause, obs);
+        }
+    }
+
+    pub(crate) fn test_roll<O: Observer>(&mut self, obs: &mut O) {
+        if !self.cur().in_game() {
+            return;
+        }
+        self.test.dice = [self.d6(obs), self.d6(obs)];
+        self.evaluate_test(obs);
+    }
+
+    fn total(&self) -> u8 {
+        self.test.dice[0] + self.test.dice[1] + self.test.penalty
+    }
+
+    fn evaluate_test<O: Observer>(&mut self, obs: &mut O) {
+        if self.total() <= self.test.target {
+            self.finish_test(true, obs);
+            return;
+        }
+        let mut c = Choices::new();
+        self.test_failed_choices(&mut c);
+        if c.len() > 1 {
+            self.pending = Some(Decision { seat: self.active, kind: DecisionKind::TestFailed });
+        } else {
+            self.finish_test(false, obs);
+        }
+    }
+
+    /// Accept (`Done`), spend exactly the tokens needed (spending fewer gains nothing, more is
+    /// waste), reroll a die, or discard a rune or item that passes this test.
+    pub(crate) fn test_failed_choices(&self, out: &mut Choices) {
+        out.push(Choice::Done);
+        let h = self.cur();
+        let need = self.total().saturating_sub(self.test.target);
+        if !self.test.no_determination && need > 0 && h.determination >= need {
+            out.push(Choice::Spend(need));
+        }
+        if self.abilities(self.active).reroll_test_die && !self.test.rerolled {
+            out.extend([Choice::Reroll(0), Choice::Reroll(1)]);
+        }
+        for &r in &h.runes {
+            if self.rules.cards[r as usize].rune.is_some_and(|d| d.window == RuneWindow::AfterFailedTest) {
+                out.push(Choice::Card(r));
+            }
+        }
+        let bit = tag_bit(self.test.tag);
+        for &c in &h.held {
+            if self.rules.cards[c as usize].autopass & bit != 0 && out.len() < out.capacity() {
+                out.push(Choice::Card(c));
+            }
+        }
+    }
+
+    pub(crate) fn answer_test_failed<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        match c {
+            Choice::Spend(n) => {
+                let seat = self.active;
+                let h = self.cur_mut();
+                h.determination -= n;
+                let total = h.determination;
+                if O::ENABLED {
+                    obs.event(Event::Determination { seat, total });
+                }
+                self.finish_test(true, obs);
+            }
+            Choice::Reroll(i) => {
+                self.test.rerolled = true;
+                self.test.dice[(i & 1) as usize] = self.d6(obs);
+                self.evaluate_test(obs);
+            }
+            Choice::Card(card) if self.rules.cards[card as usize].deck == Deck::Rune => {
+                self.test.pass = false;
+                self.push(Task::TestEnd);
+                self.use_rune(card, obs);
+            }
+            Choice::Card(card) => {
+                self.discard_held(self.active, card, obs);
+                self.finish_test(true, obs);
+            }
+            _ => self.finish_test(false, obs),
+        }
+    }
+
+    /// Records the result; a failure earns a determination token.
+    pub(crate) fn finish_test<O: Observer>(&mut self, pass: bool, obs: &mut O) {
+        let total = self.total();
+        self.test.pass = pass;
+        self.test.margin = if pass { 0 } else { total.saturating_sub(self.test.target) };
+        let seat = self.active;
+        if O::ENABLED {
+            let attr = match self.test.attr {
+                AttrSel::One(a) => a,
+                AttrSel::LowerOf(a, _) => a,
+            };
+            obs.event(Event::Test { seat, attr, target: self.test.target, total, pass });
+        }
+        if !pass {
+            let h = self.cur_mut();
+            h.determination = h.determination.saturating_add(1);
+            let total = h.determination;
+            if O::ENABLED {
+                obs.event(Event::Determination { seat, total });
+            }
+        }
+        let _ = Attr::Luck;
+    }
+}

@@ -1,0 +1,517 @@
+//! Decks, drawing, the effect interpreter, and runes.
+
+use super::*;
+use crate::board::{step, Dir};
+use crate::data::{Amount, HealAmount, RuneWindow, TileKind};
+use crate::rules::Op;
+
+impl<'r> Game<'r> {
+    fn region(&self, deck: Deck) -> (usize, usize) {
+        let r = self.rules.decks[deck as usize];
+        (r.first as usize, r.len as usize)
+    }
+
+    /// Takes the top card of a deck, reforming it from the discard pile when empty.
+    pub(crate) fn draw_card<O: Observer>(&mut self, deck: Deck, obs: &mut O) -> Option<CardId> {
+        if self.decks.draw[deck as usize] == 0 {
+            if self.decks.discard[deck as usize] == 0 {
+                return None;
+            }
+            self.reshuffle(deck, obs);
+        }
+        self.take_top(deck)
+    }
+
+    /// Takes the top card without reforming the deck.
+    pub(crate) fn take_top(&mut self, deck: Deck) -> Option<CardId> {
+        let (first, _) = self.region(deck);
+        let n = &mut self.decks.draw[deck as usize];
+        if *n == 0 {
+            return None;
+        }
+        *n -= 1;
+        Some(self.decks.slots[first + *n as usize])
+    }
+
+    /// Puts a card back on top of its deck.
+    pub(crate) fn put_top(&mut self, card: CardId) {
+        let deck = self.rules.cards[card as usize].deck;
+        let (first, _) = self.region(deck);
+        let n = &mut self.decks.draw[deck as usize];
+        self.decks.slots[first + *n as usize] = card;
+        *n += 1;
+    }
+
+    /// Puts a card face up on its deck's discard pile.
+    pub(crate) fn put_discard<O: Observer>(&mut self, card: CardId, obs: &mut O) {
+        let deck = self.rules.cards[card as usize].deck;
+        let (first, len) = self.region(deck);
+        let k = &mut self.decks.discard[deck as usize];
+        *k += 1;
+        self.decks.slots[first + len - *k as usize] = card;
+        if O::ENABLED {
+            obs.event(Event::CardDiscarded { card });
+        }
+    }
+
+    /// Shuffles the discard pile into the deck (with the cards still in the deck).
+    pub(crate) fn reshuffle<O: Observer>(&mut self, deck: Deck, obs: &mut O) {
+        let (first, len) = self.region(deck);
+        let d = self.decks.draw[deck as usize] as usize;
+        let k = self.decks.discard[deck as usize] as usize;
+        self.decks.slots.copy_within(first + len - k..first + len, first + d);
+        self.decks.draw[deck as usize] = (d + k) as u16;
+        self.decks.discard[deck as usize] = 0;
+        let pile = &mut self.decks.slots[first..first + d + k];
+        self.shuffle_rng.shuffle(pile);
+        if O::ENABLED {
+            obs.event(Event::Shuffled { deck });
+        }
+    }
+
+    /// Draws a card and resolves it: ability and rune windows first, then its effect.
+    pub(crate) fn draw_and_resolve<O: Observer>(&mut self, deck: Deck, redraw_ok: bool, obs: &mut O) {
+        if !self.cur().in_game() {
+            return;
+        }
+        let Some(card) = self.draw_card(deck, obs) else { return };
+        if O::ENABLED {
+            obs.event(Event::CardDrawn { seat: self.active, card });
+        }
+        if self.resolving.try_push(card).is_err() {
+            self.put_discard(card, obs);
+            return;
+        }
+        self.push(Task::FinishCard { card });
+        self.push(Task::CardBody { card });
+        let def = &self.rules.cards[card as usize];
+        if def.ambush {
+            self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
+        }
+        self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
+        if deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card {
+            self.window_card = card;
+            self.ask(self.active, DecisionKind::Redraw, obs);
+        }
+    }
+
+    pub(crate) fn answer_redraw<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if c == Choice::Yes {
+            let card = self.window_card;
+            self.cancel_card(card, obs);
+            self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: false });
+        }
+    }
+
+    /// Discards a card being resolved without resolving it.
+    pub(crate) fn cancel_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
+        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
+            self.resolving.remove(i);
+            self.put_discard(card, obs);
+        }
+    }
+
+    pub(crate) fn card_body(&mut self, card: CardId) {
+        if !self.resolving.contains(&card) {
+            return; // cancelled
+        }
+        let def = &self.rules.cards[card as usize];
+        self.cause = match def.deck {
+            Deck::Trap => DeathCause::Trap,
+            Deck::Dragon => DeathCause::Dragon,
+            _ => DeathCause::Card,
+        };
+        self.push(Task::Ops { span: def.effect, card });
+    }
+
+    pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
+        self.cancel_card(card, obs);
+    }
+
+    /// Removes a card from the active hero's play area, row or resolution and discards it.
+    pub(crate) fn discard_anywhere<O: Observer>(&mut self, card: CardId, obs: &mut O) {
+        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
+            self.resolving.remove(i);
+        } else if let Some(i) = self.cur().held.iter().position(|&c| c == card) {
+            self.cur_mut().held.remove(i);
+        } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
+            self.cur_mut().row.remove(i);
+        } else {
+            return;
+        }
+        self.put_discard(card, obs);
+    }
+
+    /// Discards a card from a hero's play area.
+    pub(crate) fn discard_held<O: Observer>(&mut self, seat: u8, card: CardId, obs: &mut O) {
+        let h = &mut self.heroes[seat as usize];
+        if let Some(i) = h.held.iter().position(|&c| c == card) {
+            h.held.remove(i);
+            h.gold_set.retain(|(c, _)| *c != card);
+            self.put_discard(card, obs);
+        }
+    }
+
+    /// Moves a card being resolved into the play area (loot or kept card).
+    fn keep_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
+        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
+            self.resolving.remove(i);
+        } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
+            // A catacomb card kept beyond the catacombs (Vampire Bite) leaves the row now; loot
+            // stays in the row until the hero resurfaces.
+            if self.rules.cards[card as usize].loot {
+                return;
+            }
+            self.cur_mut().row.remove(i);
+        } else {
+            return;
+        }
+        if self.cur_mut().held.try_push(card).is_err() {
+            self.put_discard(card, obs);
+        }
+    }
+
+    /// Runs a list of effects, one task per effect so any of them can wait for a decision.
+    pub(crate) fn ops<O: Observer>(&mut self, span: Span, card: CardId, obs: &mut O) {
+        if span.is_empty() || !self.cur().in_game() {
+            return;
+        }
+        let op = self.rules.ops[span.start as usize];
+        if span.len > 1 {
+            self.push(Task::Ops { span: span.rest(), card });
+        }
+        self.exec(op, card, obs);
+    }
+
+    /// The value of an amount.
+    pub(crate) fn amount<O: Observer>(&mut self, a: Amount, obs: &mut O) -> u8 {
+        match a {
+            Amount::Fixed(n) => n,
+            Amount::Dice { dice, plus } => (self.roll(dice, obs) as i16 + plus as i16).max(0) as u8,
+            Amount::HalfRemainingUp => {
+                let h = self.cur();
+                let health = self.rules.heroes[h.def as usize].health;
+                health.saturating_sub(h.wounds).div_ceil(2)
+            }
+            Amount::Minus { base, attr } => {
+                base.saturating_sub(self.attr_value(self.active, crate::data::AttrSel::One(attr)))
+            }
+            Amount::FailMargin => self.test.margin,
+            Amount::LastRoll => self.last_roll,
+        }
+    }
+
+    fn exec<O: Observer>(&mut self, op: Op, card: CardId, obs: &mut O) {
+        let seat = self.active;
+        let on_board = self.cur().on_board();
+        let in_cata = self.cur().status == HeroStatus::Catacombs;
+        match op {
+            Op::Wounds(a) => {
+                let n = self.amount(a, obs);
+                self.wound(seat, n, self.cause, obs);
+            }
+            Op::Heal(HealAmount::Up(n)) => self.heal(Some(n), obs),
+            Op::Heal(HealAmount::All) => self.heal(None, obs),
+            Op::Die => self.kill(seat, self.cause, obs),
+            Op::EndTurn => self.end_turn_now(obs),
+            Op::Proceed => self.turn.door_open = true,
+            Op::LoseTurns(a) => {
+                let n = self.amount(a, obs);
+                let h = self.cur_mut();
+                h.lost_turns = h.lost_turns.saturating_add(n);
+            }
+            Op::ExtraTurns(n) => {
+                let h = self.cur_mut();
+                h.extra_turns = h.extra_turns.saturating_add(n);
+            }
+            Op::Loot | Op::Keep => self.keep_card(card, obs),
+            Op::DiscardThis => self.discard_anywhere(card, obs),
+            Op::MayDraw(deck) => self.ask(seat, DecisionKind::MayDraw(deck), obs),
+            Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
+            Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
+            Op::Monster { escape } => self.push(Task::Encounter { escape }),
+            Op::CatacombEntrance => {
+                if on_board {
+                    let pos = self.cur().pos;
+                    self.board[pos as usize].flags |= F_MARKER;
+                }
+            }
+            Op::EnterCatacombs => {
+                if on_board {
+                    self.push(Task::EnterCatacombs);
+                }
+            }
+            Op::RotateTile(q) => {
+                if on_board {
+                    self.rotate_tile(self.cur().pos, q, obs);
+                }
+            }
+            Op::RotateAll { kind, quarter_turns } => {
+                for c in 0..CELLS as Cell {
+                    if self.tile_kind(c) == Some(kind) {
+                        self.rotate_tile(c, quarter_turns, obs);
+                    }
+                }
+            }
+            Op::SecretDoor => {
+                if on_board {
+                    self.ask(seat, DecisionKind::SecretDoor, obs);
+                }
+            }
+            Op::Test { attr, tag, no_determination, pass, fail } => {
+                self.push(Task::Branch { pass, fail, card });
+                self.begin_test(attr, tag, no_determination, 0);
+            }
+            Op::Roll { dice, cases } => {
+                let total = self.roll(dice, obs);
+                self.last_roll = total;
+                let rules = self.rules;
+                for c in rules.span(cases) {
+                    if let Op::Case { lo, hi, then } = *c {
+                        if (lo..=hi).contains(&total) {
+                            self.push(Task::Ops { span: then, card });
+                            break;
+                        }
+                    }
+                }
+            }
+            Op::Case { .. } => {}
+            Op::Shuffle => {
+                let deck = self.rules.cards[card as usize].deck;
+                self.discard_anywhere(card, obs);
+                self.reshuffle(deck, obs);
+                if deck == Deck::Catacomb {
+                    self.push(Task::CatacombDraw);
+                } else {
+                    self.push(Task::Draw { deck, redraw_ok: true });
+                }
+            }
+            Op::MayExitCatacombs => {
+                if in_cata {
+                    self.ask(seat, DecisionKind::ExitCatacombs, obs);
+                }
+            }
+            Op::RetestNextTurn => {
+                if in_cata {
+                    self.cur_mut().retest = card;
+                }
+            }
+            Op::Bribe { dice, times, wounds } => {
+                if in_cata && self.loot_count(seat) > 0 {
+                    self.bribe = (dice, times, wounds);
+                    self.ask(seat, DecisionKind::Bribe, obs);
+                }
+            }
+            Op::BlockedWay { keep_loot } => {
+                if in_cata {
+                    self.push(Task::ExitCatacombs { blocked: true, keep_loot });
+                }
+            }
+            Op::MonsterVolley(n) => {
+                let mut sum = 0u8;
+                for _ in 0..n {
+                    if let Some(m) = self.draw_card(Deck::Monster, obs) {
+                        if O::ENABLED {
+                            obs.event(Event::CardDrawn { seat, card: m });
+                        }
+                        sum = sum.saturating_add(self.rules.cards[m as usize].monster.map_or(0, |x| x.escape_penalty));
+                        self.put_discard(m, obs);
+                    }
+                }
+                self.wound(seat, sum, self.cause, obs);
+            }
+            Op::DiscardLoot => {
+                if self.loot_count(seat) > 0 {
+                    self.ask(seat, DecisionKind::DiscardLoot, obs);
+                }
+            }
+            Op::DiscardRandomOtherLoot => {
+                let rules = self.rules;
+                let others: ArrayVec<CardId, HELD_CAP> =
+                    self.cur().held.iter().copied().filter(|&c| c != card && rules.cards[c as usize].loot).collect();
+                if !others.is_empty() {
+                    let c = others[self.pick(others.len())];
+                    self.discard_held(seat, c, obs);
+                }
+            }
+            Op::GoldFromRoll(n) => {
+                let g = self.last_roll as u32 * n as u32;
+                let h = self.cur_mut();
+                h.gold_set.retain(|(c, _)| *c != card);
+                let _ = h.gold_set.try_push((card, g));
+            }
+            Op::Duel { life_dice, attr } => {
+                let life = self.roll(life_dice, obs);
+                self.duel_attr = attr;
+                self.push(Task::DuelRound { life });
+            }
+            Op::DragonRage { dice } => self.dragon_rage(dice, card, obs),
+            Op::ExitDungeon => self.exit_dungeon(obs),
+            Op::CancelCard => {
+                let w = self.window_card;
+                self.cancel_card(w, obs);
+            }
+            Op::RemoveSearchTokens => {
+                if on_board {
+                    let pos = self.cur().pos;
+                    for c in Self::chamber_cells(pos) {
+                        self.board[c as usize].flags &= !F_SEARCHED;
+                        for d in Dir::ALL {
+                            if let Some(n) = step(c, d) {
+                                self.board[n as usize].flags &= !F_SEARCHED;
+                            }
+                        }
+                    }
+                }
+            }
+            Op::ReshuffleDragon => {
+                if self.decks.discard[Deck::Dragon as usize] > 0 {
+                    self.reshuffle(Deck::Dragon, obs);
+                }
+            }
+            Op::RedrawTile => self.redraw_tile(obs),
+            Op::PassTest => self.test.pass = true,
+            Op::ClearDetermination => self.cur_mut().determination = 0,
+            Op::IgnoreBarriers => self.turn.ignore_barriers = true,
+            Op::ArrangeSearch(n) => {
+                self.scratch.clear();
+                for _ in 0..n {
+                    if let Some(c) = self.take_top(Deck::Search) {
+                        self.scratch.push(c);
+                    }
+                }
+                self.push(Task::ArrangeSearch);
+            }
+            Op::Teleport => {
+                if on_board {
+                    self.ask(seat, DecisionKind::Teleport, obs);
+                }
+            }
+        }
+        let _ = TileKind::Corridor;
+    }
+
+    /// Rune of Vision: the player puts the cards back one at a time; the last one put back
+    /// is the new top card.
+    pub(crate) fn arrange_search_step<O: Observer>(&mut self, obs: &mut O) {
+        if !self.scratch.is_empty() {
+            self.ask(self.active, DecisionKind::ArrangeSearch, obs);
+        }
+    }
+
+    pub(crate) fn answer_arrange(&mut self, c: Choice) {
+        if let Choice::Card(card) = c {
+            if let Some(i) = self.scratch.iter().position(|&x| x == card) {
+                self.scratch.remove(i);
+                self.put_top(card);
+                self.push(Task::ArrangeSearch);
+            }
+        }
+    }
+
+    /// Draws treasure cards; if more are drawn than kept, the player discards down.
+    pub(crate) fn draw_treasure<O: Observer>(&mut self, draw: u8, keep: u8, obs: &mut O) {
+        self.scratch.clear();
+        for _ in 0..draw {
+            if let Some(c) = self.draw_card(Deck::Treasure, obs) {
+                if O::ENABLED {
+                    obs.event(Event::CardDrawn { seat: self.active, card: c });
+                }
+                self.scratch.push(c);
+            }
+        }
+        self.scratch_keep = keep;
+        self.push(Task::DiscardTreasure);
+    }
+
+    pub(crate) fn discard_treasure_step<O: Observer>(&mut self, obs: &mut O) {
+        if self.scratch.len() > self.scratch_keep as usize {
+            self.ask(self.active, DecisionKind::DiscardTreasure, obs);
+        } else {
+            let cards = core::mem::take(&mut self.scratch);
+            for c in cards {
+                if self.cur_mut().held.try_push(c).is_err() {
+                    self.put_discard(c, obs);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn answer_discard_treasure<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if let Choice::Card(card) = c {
+            if let Some(i) = self.scratch.iter().position(|&x| x == card) {
+                self.scratch.remove(i);
+                self.put_discard(card, obs);
+            }
+            self.push(Task::DiscardTreasure);
+        }
+    }
+
+    /// Ferrox: one Strength test per round until it or the hero is dead.
+    pub(crate) fn duel_round(&mut self, life: u8) {
+        let attr = self.duel_attr;
+        self.push(Task::AfterDuelTest { life, attr });
+        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0);
+    }
+
+    pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, _attr: crate::data::Attr, obs: &mut O) {
+        let life = if self.test.pass { life.saturating_sub(1) } else { life };
+        if !self.test.pass {
+            self.wound(self.active, 1, self.cause, obs);
+        }
+        if life > 0 && self.cur().in_game() {
+            self.push(Task::DuelRound { life });
+        }
+    }
+
+    /// Offers the runes usable in a window; `card` is the card just drawn, if any.
+    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        if !self.cur().in_game() || self.cur().runes.is_empty() {
+            return;
+        }
+        if card != NO_CARD && !self.resolving.contains(&card) {
+            return;
+        }
+        self.window = window;
+        self.window_card = card;
+        let mut c = Choices::new();
+        self.rune_choices(&mut c);
+        if c.len() > 1 {
+            self.ask(self.active, DecisionKind::Rune, obs);
+        }
+    }
+
+    pub(crate) fn rune_choices(&self, out: &mut Choices) {
+        out.push(Choice::No);
+        let deck =
+            if self.window_card == NO_CARD { None } else { Some(self.rules.cards[self.window_card as usize].deck) };
+        for &r in &self.cur().runes {
+            let Some(def) = self.rules.cards[r as usize].rune else { continue };
+            if def.window != self.window {
+                continue;
+            }
+            if def.window == RuneWindow::AfterDraw && deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
+                continue;
+            }
+            out.push(Choice::Card(r));
+        }
+    }
+
+    pub(crate) fn answer_rune<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if let Choice::Card(r) = c {
+            self.use_rune(r, obs);
+        }
+    }
+
+    /// Uses a rune: it leaves the game (returned to the box: its deck's discard pile, which is
+    /// never drawn from again).
+    pub(crate) fn use_rune<O: Observer>(&mut self, r: CardId, obs: &mut O) {
+        if let Some(i) = self.cur().runes.iter().position(|&x| x == r) {
+            self.cur_mut().runes.remove(i);
+            self.put_discard(r, obs);
+            if let Some(def) = self.rules.cards[r as usize].rune {
+                self.push(Task::Ops { span: def.effect, card: r });
+            }
+        }
+    }
+}

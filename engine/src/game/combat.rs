@@ -1,0 +1,213 @@
+//! Monster encounters: the Revised three-card combat, escapes, and the solo d6 table.
+
+use super::*;
+use crate::board::is_treasure;
+use crate::data::RuneWindow;
+use crate::rules::combat_index;
+
+impl<'r> Game<'r> {
+    /// A monster encounter: the monster player (the next seat) draws a monster card and a
+    /// monster token goes into the chamber.
+    pub(crate) fn encounter<O: Observer>(&mut self, escape: bool, obs: &mut O) {
+        if !self.cur().in_game() {
+            return;
+        }
+        let Some(card) = self.draw_card(Deck::Monster, obs) else { return };
+        let seat = self.active;
+        let monster_seat = if self.seats == 1 { seat } else { (seat + 1) % self.seats };
+        let ab = self.abilities(seat);
+        self.combat = CombatState {
+            card,
+            monster_seat,
+            wounds: 0,
+            escape: escape && !self.turn.no_escape && !ab.never_escapes,
+            hero_card: None,
+            rounds: 0,
+        };
+        self.cause = DeathCause::Monster;
+        if self.cur().on_board() {
+            let pos = self.cur().pos;
+            if !is_treasure(pos) {
+                self.board[pos as usize].flags |= F_MONSTER;
+            }
+        }
+        self.cur_mut().stats.monsters_met += 1;
+        if O::ENABLED {
+            obs.event(Event::MonsterAppears { seat, card, monster_seat });
+        }
+        if ab.opening_strike > 0 {
+            self.combat.wounds = ab.opening_strike;
+            if self.monster_dead() {
+                self.monster_killed(obs);
+                return;
+            }
+        }
+        if self.variant.solo {
+            self.push(Task::SoloEscapeOffer);
+        } else {
+            self.push(Task::CombatRound);
+        }
+    }
+
+    fn monster_life(&self) -> u8 {
+        self.rules.cards[self.combat.card as usize].monster.map_or(1, |m| m.life)
+    }
+
+    fn escape_penalty(&self) -> u8 {
+        self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.escape_penalty)
+    }
+
+    fn monster_dead(&self) -> bool {
+        self.combat.wounds >= self.monster_life()
+    }
+
+    /// Solo play: the one chance to escape comes before combat.
+    pub(crate) fn solo_escape_offer<O: Observer>(&mut self, obs: &mut O) {
+        let mut t = Choices::new();
+        self.escape_targets(&mut t);
+        if self.combat.escape && !t.is_empty() {
+            self.ask(self.active, DecisionKind::SoloEscape, obs);
+        } else {
+            self.push(Task::CombatRound);
+        }
+    }
+
+    pub(crate) fn after_solo_escape<O: Observer>(&mut self, obs: &mut O) {
+        if self.test.pass {
+            // Monster card discarded, token stays; the hero leaves through an open hall.
+            let c = self.combat.card;
+            self.combat.card = NO_CARD;
+            self.put_discard(c, obs);
+            self.cur_mut().stats.escapes += 1;
+            self.ask(self.active, DecisionKind::EscapeTo, obs);
+        } else {
+            let p = self.escape_penalty();
+            self.wound(self.active, p, DeathCause::Monster, obs);
+            if self.cur().in_game() {
+                self.push(Task::CombatRound);
+            }
+        }
+    }
+
+    /// One combat round: the solo die, or the two players' card choices.
+    pub(crate) fn combat_round<O: Observer>(&mut self, obs: &mut O) {
+        if self.combat.card == NO_CARD || !self.cur().in_game() {
+            return;
+        }
+        if self.variant.solo {
+            let roll = self.d6(obs);
+            let (hw, mw) = self.rules.solo[roll as usize - 1];
+            let hw = self.cap_wounds(hw);
+            if O::ENABLED {
+                obs.event(Event::SoloRound { roll, hero_wounds: hw, monster_wounds: mw });
+            }
+            self.apply_round(hw, mw, obs);
+            return;
+        }
+        if self.combat.hero_card.is_none() {
+            self.ask(self.active, DecisionKind::HeroCombatCard, obs);
+        } else {
+            self.ask(self.combat.monster_seat, DecisionKind::MonsterCombatCard, obs);
+        }
+    }
+
+    fn cap_wounds(&self, w: u8) -> u8 {
+        match self.abilities(self.active).max_combat_wounds_per_round {
+            Some(m) => w.min(m),
+            None => w,
+        }
+    }
+
+    /// Both cards are revealed: the results diagram says who suffers what.
+    pub(crate) fn resolve_combat_round<O: Observer>(&mut self, monster_card: crate::data::CombatCard, obs: &mut O) {
+        let Some(hero_card) = self.combat.hero_card.take() else { return };
+        let (hw, mw) = self.rules.matrix[combat_index(hero_card)][combat_index(monster_card)];
+        let hw = self.cap_wounds(hw);
+        if O::ENABLED {
+            obs.event(Event::CombatRound { hero_card, monster_card, hero_wounds: hw, monster_wounds: mw });
+        }
+        self.apply_round(hw, mw, obs);
+    }
+
+    /// Hero death is checked first: a hero who dies does not also kill the monster
+    /// (Rules Reference "Combat").
+    fn apply_round<O: Observer>(&mut self, hw: u8, mw: u8, obs: &mut O) {
+        self.combat.rounds = self.combat.rounds.saturating_add(1);
+        self.wound(self.active, hw, DeathCause::Monster, obs);
+        if !self.cur().in_game() {
+            return;
+        }
+        self.combat.wounds = self.combat.wounds.saturating_add(mw);
+        if self.monster_dead() {
+            self.monster_killed(obs);
+        } else if self.variant.solo {
+            self.push(Task::CombatRound);
+        } else {
+            self.push(Task::EscapeOffer);
+        }
+    }
+
+    /// The monster dies: its card and token are discarded and the hero's turn ends.
+    fn monster_killed<O: Observer>(&mut self, obs: &mut O) {
+        let card = self.combat.card;
+        self.combat.card = NO_CARD;
+        self.put_discard(card, obs);
+        let seat = self.active;
+        if self.cur().on_board() {
+            let pos = self.cur().pos;
+            self.board[pos as usize].flags &= !F_MONSTER;
+        }
+        self.cur_mut().stats.monsters_killed += 1;
+        if O::ENABLED {
+            obs.event(Event::MonsterKilled { seat, card });
+        }
+        self.end_turn_now(obs);
+        self.offer_runes(RuneWindow::AfterKill, NO_CARD, obs);
+    }
+
+    /// After a round nobody died in, the hero may try to escape.
+    pub(crate) fn escape_offer<O: Observer>(&mut self, obs: &mut O) {
+        let mut t = Choices::new();
+        self.escape_targets(&mut t);
+        if self.combat.escape && !t.is_empty() {
+            self.ask(self.active, DecisionKind::Escape, obs);
+        } else {
+            self.push(Task::CombatRound);
+        }
+    }
+
+    pub(crate) fn after_escape<O: Observer>(&mut self, obs: &mut O) {
+        if !self.test.pass {
+            self.push(Task::CombatRound);
+            return;
+        }
+        // The monster is revealed: the hero suffers its escape penalty, then flees.
+        let p = self.escape_penalty();
+        let c = self.combat.card;
+        self.combat.card = NO_CARD;
+        self.put_discard(c, obs);
+        self.wound(self.active, p, DeathCause::Monster, obs);
+        if self.cur().in_game() {
+            self.cur_mut().stats.escapes += 1;
+            self.ask(self.active, DecisionKind::EscapeTo, obs);
+        }
+    }
+
+    pub(crate) fn answer_escape_to<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        let Choice::Move(to) = c else { return };
+        let seat = self.active;
+        if O::ENABLED {
+            obs.event(Event::Escaped { seat, to });
+        }
+        if self.variant.solo {
+            // Solo: out through any open hall, doors and portcullises ignored, into the next
+            // chamber, which is resolved as usual.
+            self.push(Task::Move { to, mode: MoveMode::SLIP });
+        } else {
+            // Multiplayer: the chamber fled to is not resolved (reference row 19); turn over.
+            let via = self.dir_to(self.cur().pos, to).map_or(Via::Special, |(_, d)| Via::Hall(d.opposite() as u8));
+            self.set_position(to, via, obs);
+            self.end_turn_now(obs);
+        }
+    }
+}

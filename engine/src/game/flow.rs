@@ -1,0 +1,591 @@
+//! Setup, rounds and the sun, turn phases, death, exiting, and the end of the game.
+
+use super::*;
+use crate::board::{is_tower, is_treasure};
+use crate::data::RuneWindow;
+
+impl<'r> Game<'r> {
+    /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
+    pub(crate) fn setup<O: Observer>(&mut self, rng: &mut GameRng, obs: &mut O) {
+        let rules = self.rules;
+        for deck in Deck::ALL {
+            let r = rules.decks[deck as usize];
+            let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
+            for (i, s) in region.iter_mut().enumerate() {
+                *s = r.first + i as u16;
+            }
+            rng.shuffle(region);
+            self.decks.draw[deck as usize] = r.len;
+            self.decks.discard[deck as usize] = 0;
+        }
+        let nt = rules.tiles.len();
+        for (i, t) in self.tiles.order.iter_mut().enumerate().take(nt) {
+            *t = i as u8;
+        }
+        rng.shuffle(&mut self.tiles.order[..nt]);
+        self.tiles.left = nt as u8;
+
+        self.first = rng.below(self.seats as u32) as u8;
+        if O::ENABLED {
+            obs.event(Event::FirstPlayer { seat: self.first });
+        }
+        let mut towers = TOWERS;
+        rng.shuffle(&mut towers);
+        for seat in 0..self.seats {
+            let h = &mut self.heroes[seat as usize];
+            h.pos = towers[seat as usize];
+            if O::ENABLED {
+                obs.event(Event::HeroJoins { seat, hero: h.def, tower: h.pos });
+            }
+        }
+        for seat in 0..self.seats {
+            for _ in 0..rules.runes_per_hero {
+                if let Some(card) = self.take_top(Deck::Rune) {
+                    self.heroes[seat as usize].runes.push(card);
+                    if O::ENABLED {
+                        obs.event(Event::RuneDealt { seat, card });
+                    }
+                }
+            }
+        }
+        if self.variant.late_start {
+            // Rolled from the setup stream so the dice stream stays aligned with a standard game.
+            let roll = rng.d6();
+            self.sun = (self.sun + roll).min(rules.sun_spaces);
+            if O::ENABLED {
+                obs.event(Event::LateStart { roll });
+            }
+        }
+        if self.variant.torchlight {
+            for k in 0..self.seats {
+                let seat = (self.first + k) % self.seats;
+                self.active = seat;
+                let pos = self.heroes[seat as usize].pos;
+                self.torchlight(pos, obs);
+            }
+        }
+        self.active = self.first;
+        self.push(Task::TurnEnd);
+    }
+
+    /// Ends the current turn and starts the next one: extra turns, then the next seat,
+    /// starting a new round (and moving the sun) when play comes back to the first player.
+    pub(crate) fn turn_end<O: Observer>(&mut self, obs: &mut O) {
+        if self.over {
+            return;
+        }
+        if self.round > 0 {
+            let h = &mut self.heroes[self.active as usize];
+            if h.in_game() && h.extra_turns > 0 {
+                h.extra_turns -= 1;
+                self.start_turn(true, obs);
+                return;
+            }
+        }
+        loop {
+            let next = if self.round == 0 { self.first } else { (self.active + 1) % self.seats };
+            self.active = next;
+            if next == self.first {
+                self.round = self.round.saturating_add(1);
+                if self.advance_sun(obs) {
+                    return;
+                }
+            }
+            let h = &mut self.heroes[next as usize];
+            if !h.in_game() {
+                continue;
+            }
+            if h.lost_turns > 0 {
+                h.lost_turns -= 1;
+                let left = h.lost_turns;
+                if O::ENABLED {
+                    obs.event(Event::TurnLost { seat: next, left });
+                }
+                continue;
+            }
+            self.start_turn(false, obs);
+            return;
+        }
+    }
+
+    /// Moves the sun one space (once per round, whoever is first player or alive) and rolls on
+    /// numbered spaces. Returns whether the sun set.
+    fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
+        if self.sun < self.rules.sun_spaces {
+            self.sun += 1;
+        }
+        if O::ENABLED {
+            obs.event(Event::RoundStart { round: self.round, sun: self.sun });
+        }
+        let number = self.rules.sun_numbers[self.sun as usize];
+        if number == 0 {
+            return false;
+        }
+        let save = self.active;
+        self.active = self.first;
+        let roll = self.d6(obs);
+        self.active = save;
+        let set = roll <= number;
+        if O::ENABLED {
+            obs.event(Event::SunRoll { space: self.sun, roll, sets_on_or_below: number, set });
+        }
+        if set {
+            self.sunset = true;
+            if O::ENABLED {
+                obs.event(Event::Sunset);
+            }
+            self.begin_finish();
+            for seat in 0..self.seats {
+                self.kill(seat, DeathCause::Sunset, obs);
+            }
+            self.finish_game(obs);
+        }
+        set
+    }
+
+    fn start_turn<O: Observer>(&mut self, extra: bool, obs: &mut O) {
+        self.turn = TurnFlags { in_status: true, ..TurnFlags::default() };
+        let round = self.round;
+        let in_treasure = {
+            let h = self.cur_mut();
+            h.stats.turns += 1;
+            h.stats.end_round = round;
+            h.on_board() && is_treasure(h.pos)
+        };
+        if in_treasure {
+            self.cur_mut().stats.treasure_chamber_turns += 1;
+        }
+        if O::ENABLED {
+            obs.event(Event::TurnStart { seat: self.active, round, extra });
+        }
+        self.push(Task::TurnEnd);
+        self.push(Task::RunesAt(RuneWindow::EndOfAction));
+        self.push(Task::Action);
+        self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+        self.push(Task::StatusCheck);
+        self.push(Task::StatusMandatory);
+        self.push(Task::StatusOptional);
+    }
+
+    /// Start of the status phase: cards the player may use (potions, quicksilver, harp).
+    pub(crate) fn status_optional<O: Observer>(&mut self, obs: &mut O) {
+        let any = self.cur().held.iter().any(|&c| !self.rules.cards[c as usize].on_status_optional.is_empty());
+        if any {
+            self.ask(self.active, DecisionKind::StatusItems, obs);
+        }
+    }
+
+    pub(crate) fn status_item_choices(&self, out: &mut Choices) {
+        for &c in &self.cur().held {
+            if !self.rules.cards[c as usize].on_status_optional.is_empty() && out.len() < out.capacity() {
+                out.push(Choice::Card(c));
+            }
+        }
+    }
+
+    pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
+        if let Choice::Card(card) = c {
+            self.push(Task::StatusOptional);
+            let span = self.rules.cards[card as usize].on_status_optional;
+            self.push(Task::Ops { span, card });
+        }
+    }
+
+    /// Mandatory start-of-turn effects of kept cards. All of them resolve even if one ends
+    /// the turn (2010 rulebook, "Start of Turn Effects"); they run in play-area order.
+    pub(crate) fn status_mandatory<O: Observer>(&mut self, _obs: &mut O) {
+        let rules = self.rules;
+        let h = &self.heroes[self.active as usize];
+        let in_treasure = h.on_board() && is_treasure(h.pos);
+        let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
+        for &c in &h.held {
+            let d = &rules.cards[c as usize];
+            for s in [d.on_status, if in_treasure { d.on_status_treasure } else { Span::EMPTY }] {
+                if !s.is_empty() && todo.len() < todo.capacity() {
+                    todo.push((s, c));
+                }
+            }
+        }
+        if h.status == HeroStatus::Catacombs {
+            for &c in &h.row {
+                let s = rules.cards[c as usize].on_status_catacombs;
+                if !s.is_empty() && todo.len() < todo.capacity() {
+                    todo.push((s, c));
+                }
+            }
+        }
+        for &(span, card) in todo.iter().rev() {
+            self.push(Task::Ops { span, card });
+        }
+    }
+
+    /// End of the status phase: a turn ended by a start-of-turn effect ends now.
+    pub(crate) fn status_check(&mut self) {
+        self.turn.in_status = false;
+        if self.turn.end_after_status {
+            self.truncate_turn();
+        }
+    }
+
+    /// Action phase.
+    pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
+        let mut c = Choices::new();
+        self.action_choices(&mut c);
+        if c.is_empty() {
+            // Dead end: no move, search or catacomb entrance (Rules Reference "Dead End").
+            self.kill(self.active, DeathCause::DeadEnd, obs);
+        } else {
+            self.ask(self.active, DecisionKind::Action, obs);
+        }
+    }
+
+    pub(crate) fn action_choices(&self, out: &mut Choices) {
+        let h = self.cur();
+        match h.status {
+            HeroStatus::Catacombs => {
+                out.push(Choice::DrawCatacomb);
+                if h.retest != NO_CARD {
+                    out.push(Choice::Retest);
+                }
+            }
+            HeroStatus::Board => {
+                let pos = h.pos;
+                if is_treasure(pos) {
+                    out.push(Choice::DrawDragon);
+                }
+                if is_tower(pos) && self.can_exit(self.active) {
+                    out.push(Choice::ExitDungeon);
+                }
+                let mut targets = Targets::new();
+                self.move_targets(false, &mut targets);
+                if self.tile_kind(pos) == Some(crate::data::TileKind::ChamberOfDarkness) {
+                    if !targets.is_empty() {
+                        out.push(Choice::MoveDark);
+                    }
+                } else {
+                    out.extend(targets.iter().map(|&t| Choice::Move(t)));
+                }
+                if self.can_search(pos) {
+                    out.push(Choice::Search);
+                }
+                if self.has_catacomb_entrance(pos) {
+                    out.push(Choice::EnterCatacombs);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        match c {
+            Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
+            Choice::MoveDark => {
+                let mut t = Targets::new();
+                self.move_targets(false, &mut t);
+                if !t.is_empty() {
+                    let to = t[self.pick(t.len())];
+                    self.push(Task::Move { to, mode: MoveMode::NORMAL });
+                }
+            }
+            Choice::Search => {
+                let pos = self.cur().pos;
+                self.board[pos as usize].flags |= F_SEARCHED;
+                self.cur_mut().stats.searches += 1;
+                self.push(Task::Draw { deck: Deck::Search, redraw_ok: true });
+            }
+            Choice::EnterCatacombs => self.push(Task::EnterCatacombs),
+            Choice::ExitDungeon => self.exit_dungeon(obs),
+            Choice::DrawDragon => self.push(Task::DragonDraw { draws: 0 }),
+            Choice::DrawCatacomb => {
+                self.cur_mut().retest = NO_CARD;
+                self.push(Task::CatacombDraw);
+            }
+            Choice::Retest => {
+                let card = self.cur().retest;
+                self.cur_mut().retest = NO_CARD;
+                let span = self.rules.cards[card as usize].effect;
+                self.push(Task::Ops { span, card });
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a hero may leave the dungeon now: a loot card, or a treasure card in solo play.
+    pub(crate) fn can_exit(&self, seat: u8) -> bool {
+        if self.variant.solo {
+            self.treasure_count(seat) > 0
+        } else {
+            self.loot_count(seat) > 0
+        }
+    }
+
+    /// Ends the active hero's turn at once (an effect says "end your turn").
+    pub(crate) fn end_turn_now<O: Observer>(&mut self, obs: &mut O) {
+        if self.turn.in_status {
+            self.turn.end_after_status = true;
+            return;
+        }
+        self.flush_resolving(obs);
+        self.truncate_turn();
+    }
+
+    /// Drops the rest of the turn's steps, keeping the turn marker.
+    pub(crate) fn truncate_turn(&mut self) {
+        while let Some(t) = self.tasks.last() {
+            if matches!(t, Task::TurnEnd | Task::EndGame { .. } | Task::EndGameOptional { .. } | Task::Finalize) {
+                break;
+            }
+            self.tasks.pop();
+        }
+    }
+
+    /// Discards cards still being resolved and a monster still being fought.
+    pub(crate) fn flush_resolving<O: Observer>(&mut self, obs: &mut O) {
+        while let Some(c) = self.resolving.pop() {
+            self.put_discard(c, obs);
+        }
+        for c in core::mem::take(&mut self.scratch) {
+            self.put_discard(c, obs);
+        }
+        if self.combat.card != NO_CARD {
+            let c = self.combat.card;
+            self.combat.card = NO_CARD;
+            self.put_discard(c, obs);
+        }
+    }
+
+    /// A hero suffers wounds; at his health he dies.
+    pub(crate) fn wound<O: Observer>(&mut self, seat: u8, amount: u8, cause: DeathCause, obs: &mut O) {
+        if amount == 0 || !self.heroes[seat as usize].in_game() {
+            return;
+        }
+        let health = self.rules.heroes[self.heroes[seat as usize].def as usize].health;
+        let h = &mut self.heroes[seat as usize];
+        h.wounds = h.wounds.saturating_add(amount);
+        h.stats.wounds_taken = h.stats.wounds_taken.saturating_add(amount as u16);
+        let total = h.wounds;
+        if O::ENABLED {
+            obs.event(Event::Wounds { seat, amount, total });
+        }
+        if total >= health {
+            self.kill(seat, cause, obs);
+        }
+    }
+
+    /// Heals the active hero.
+    pub(crate) fn heal<O: Observer>(&mut self, amount: Option<u8>, obs: &mut O) {
+        let seat = self.active;
+        let h = self.cur_mut();
+        let n = amount.unwrap_or(h.wounds).min(h.wounds);
+        h.wounds -= n;
+        let total = h.wounds;
+        if O::ENABLED && n > 0 {
+            obs.event(Event::Healed { seat, amount: n, total });
+        }
+    }
+
+    /// A hero dies: cards to their discard piles, figure off the board, no more turns.
+    pub(crate) fn kill<O: Observer>(&mut self, seat: u8, cause: DeathCause, obs: &mut O) {
+        if !self.heroes[seat as usize].in_game() {
+            return;
+        }
+        if O::ENABLED {
+            obs.event(Event::Died { seat, cause });
+        }
+        if seat == self.active && !self.finishing() {
+            self.turn.in_status = false;
+            self.flush_resolving(obs);
+            self.truncate_turn();
+        }
+        let round = self.round;
+        let h = &mut self.heroes[seat as usize];
+        h.stats.death_cause = Some(cause);
+        h.stats.deaths += 1;
+        h.stats.end_round = round;
+        h.status = HeroStatus::Dead;
+        let pos = h.pos;
+        h.pos = NO_CELL;
+        h.retest = NO_CARD;
+        h.lost_turns = 0;
+        h.extra_turns = 0;
+        h.gold_set.clear();
+        let held = core::mem::take(&mut h.held);
+        let row = core::mem::take(&mut h.row);
+        let runes = core::mem::take(&mut h.runes);
+        for c in held.into_iter().chain(row).chain(runes) {
+            self.put_discard(c, obs);
+        }
+        self.left_cell(pos, obs);
+        if self.finishing() {
+            return;
+        }
+        if self.variant.death_can_wait && cause != DeathCause::Sunset {
+            self.push(Task::Respawn { seat });
+        } else {
+            self.check_game_over(obs);
+        }
+    }
+
+    /// Death Can Wait: the player to the left places the hero on a tower.
+    pub(crate) fn respawn_offer<O: Observer>(&mut self, seat: u8, obs: &mut O) {
+        self.respawn_seat = seat;
+        self.ask((seat + 1) % self.seats, DecisionKind::RespawnTower, obs);
+    }
+
+    pub(crate) fn answer_respawn<O: Observer>(&mut self, _decider: u8, c: Choice, obs: &mut O) {
+        let Choice::Move(tower) = c else { return };
+        let seat = self.respawn_seat;
+        let h = &mut self.heroes[seat as usize];
+        h.status = HeroStatus::Board;
+        h.pos = tower;
+        h.part = 0;
+        h.entry = 4;
+        h.wounds = 0;
+        h.determination = 0;
+        h.stats.death_cause = None;
+        if O::ENABLED {
+            obs.event(Event::Respawned { seat, tower });
+        }
+    }
+
+    /// The active hero leaves the dungeon with his loot.
+    pub(crate) fn exit_dungeon<O: Observer>(&mut self, obs: &mut O) {
+        let seat = self.active;
+        let rules = self.rules;
+        let round = self.round;
+        self.turn.in_status = false;
+        self.flush_resolving(obs);
+        self.truncate_turn();
+        let h = &mut self.heroes[seat as usize];
+        if !h.in_game() {
+            return;
+        }
+        h.status = HeroStatus::Exited;
+        h.stats.end_round = round;
+        let pos = h.pos;
+        h.pos = NO_CELL;
+        let row = core::mem::take(&mut h.row);
+        let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
+        h.held.retain(|c| {
+            let keep = !rules.cards[*c as usize].discard_on_exit;
+            if !keep {
+                dropped.push(*c);
+            }
+            keep
+        });
+        for c in dropped.into_iter().chain(row) {
+            self.put_discard(c, obs);
+        }
+        if O::ENABLED {
+            obs.event(Event::Exited { seat });
+        }
+        self.left_cell(pos, obs);
+        self.check_game_over(obs);
+    }
+
+    /// After a hero leaves a space: the dragon cards go back when the treasure chamber empties.
+    pub(crate) fn left_cell<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
+        if pos != NO_CELL
+            && is_treasure(pos)
+            && !self.heroes.iter().any(|h| h.on_board() && is_treasure(h.pos))
+            && self.decks.discard[Deck::Dragon as usize] > 0
+        {
+            self.reshuffle(Deck::Dragon, obs);
+        }
+    }
+
+    pub(crate) fn finishing(&self) -> bool {
+        self.finishing
+    }
+
+    pub(crate) fn begin_finish(&mut self) {
+        self.finishing = true;
+    }
+
+    fn check_game_over<O: Observer>(&mut self, obs: &mut O) {
+        let waiting_respawn = self.tasks.iter().any(|t| matches!(t, Task::Respawn { .. }));
+        if !waiting_respawn && !self.heroes.iter().any(|h| h.in_game()) {
+            self.finish_game(obs);
+        }
+    }
+
+    /// The game ends: end-of-game card effects for every survivor from the first player on,
+    /// then the winner.
+    pub(crate) fn finish_game<O: Observer>(&mut self, obs: &mut O) {
+        self.finishing = true;
+        self.turn.in_status = false;
+        self.flush_resolving(obs);
+        self.tasks.clear();
+        self.pending = None;
+        self.push(Task::Finalize);
+        for k in (0..self.seats).rev() {
+            let seat = (self.first + k) % self.seats;
+            if self.heroes[seat as usize].status == HeroStatus::Exited {
+                self.push(Task::EndGame { seat });
+            }
+        }
+    }
+
+    /// Mandatory end-of-game effects of one survivor's cards.
+    pub(crate) fn end_game_for<O: Observer>(&mut self, seat: u8, _obs: &mut O) {
+        self.active = seat;
+        self.scratch.clear();
+        self.push(Task::EndGameOptional { seat });
+        let rules = self.rules;
+        let held = self.heroes[seat as usize].held.clone();
+        for &c in held.iter().rev() {
+            let s = rules.cards[c as usize].on_end;
+            if !s.is_empty() {
+                self.push(Task::Ops { span: s, card: c });
+            }
+        }
+    }
+
+    /// Optional end-of-game effects (Bottle Imp), each usable once.
+    pub(crate) fn end_game_optional<O: Observer>(&mut self, seat: u8, obs: &mut O) {
+        self.active = seat;
+        let any = self.heroes[seat as usize]
+            .held
+            .iter()
+            .any(|&c| !self.rules.cards[c as usize].on_end_optional.is_empty() && !self.scratch.contains(&c));
+        if any {
+            self.ask(seat, DecisionKind::EndGameItems, obs);
+        } else {
+            self.scratch.clear();
+        }
+    }
+
+    pub(crate) fn mark_end_used(&mut self, card: CardId) {
+        let _ = self.scratch.try_push(card);
+    }
+
+    /// Works out the winner (Rules Reference "Winning the Game") and ends the game.
+    pub(crate) fn finalize<O: Observer>(&mut self, obs: &mut O) {
+        self.scratch.clear();
+        let mut best: Option<(u32, u32, u8)> = None;
+        let mut winners = 0u8;
+        for seat in 0..self.seats {
+            let h = &self.heroes[seat as usize];
+            if h.status != HeroStatus::Exited {
+                continue;
+            }
+            let gold = self.gold(seat);
+            let top = h.held.iter().map(|&c| self.card_gold(h, c)).max().unwrap_or(0);
+            let key = (gold, top, self.loot_count(seat));
+            match best {
+                Some(b) if key < b => {}
+                Some(b) if key == b => winners |= 1 << seat,
+                _ => {
+                    best = Some(key);
+                    winners = 1 << seat;
+                }
+            }
+        }
+        self.winners = winners;
+        self.over = true;
+        self.pending = None;
+        if O::ENABLED {
+            obs.event(Event::GameOver { round: self.round });
+        }
+    }
+}

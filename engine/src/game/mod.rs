@@ -1,0 +1,960 @@
+//! The game state and its public interface.
+//!
+//! A [`Game`] is a small, `Clone` value in fixed-size storage. It advances by running tasks
+//! from a fixed-capacity stack (the rules' "then do this" steps) until a player must decide;
+//! [`Game::apply`] feeds the answer back and runs on. Nothing here allocates after
+//! [`Game::new`].
+
+mod attr_test;
+mod cards;
+mod catacombs;
+mod combat;
+mod flow;
+mod moves;
+mod scenario;
+mod treasure;
+mod view;
+
+pub(crate) use moves::Targets;
+pub use view::{CellView, HeroView};
+
+use crate::board::{Cell, CellSet, CELLS, TOWERS};
+use crate::data::{AttrSel, CombatCard, TestTag};
+use crate::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
+use crate::observer::{Event, Observer};
+use crate::rng::{GameRng, Stream};
+use crate::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
+use crate::variant::Variant;
+use arrayvec::ArrayVec;
+
+/// Most heroes in one game.
+pub const MAX_SEATS: usize = 4;
+/// No card (sentinel).
+pub const NO_CARD: CardId = CardId::MAX;
+const NO_CELL: Cell = u8::MAX;
+const TASK_CAP: usize = 96;
+
+/// How a hero died: the Parquet `death_cause` column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeathCause {
+    /// Wounds in combat with a monster.
+    Monster,
+    /// Dragon Rage.
+    Dragon,
+    /// Wounds or death from a trap card.
+    Trap,
+    /// Wounds or death from another card (dungeon, crypt, corpse, search, catacomb, door, item).
+    Card,
+    /// A bottomless pit.
+    Pit,
+    /// Falling off a bridge.
+    Bridge,
+    /// Wounds past the outer wall while resurfacing.
+    Resurfacing,
+    /// No move, search or catacomb entrance left.
+    DeadEnd,
+    /// Still inside at sunset.
+    Sunset,
+}
+
+impl DeathCause {
+    /// Lower-case name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DeathCause::Monster => "monster",
+            DeathCause::Dragon => "dragon",
+            DeathCause::Trap => "trap",
+            DeathCause::Card => "card",
+            DeathCause::Pit => "pit",
+            DeathCause::Bridge => "bridge",
+            DeathCause::Resurfacing => "resurfacing",
+            DeathCause::DeadEnd => "dead_end",
+            DeathCause::Sunset => "sunset",
+        }
+    }
+}
+
+/// Where a hero is in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeroStatus {
+    /// On the board.
+    Board,
+    /// Below, in the catacombs.
+    Catacombs,
+    /// Left the dungeon through a tower.
+    Exited,
+    /// Dead.
+    Dead,
+}
+
+/// How each hero picks: a fixed hero or a seeded random one distinct from the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeroPick {
+    Fixed(u8),
+    Random,
+}
+
+/// What a game is played with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    pub heroes: ArrayVec<HeroPick, MAX_SEATS>,
+    pub variant: Variant,
+}
+
+impl GameConfig {
+    /// `n` random heroes with the given optional rules.
+    pub fn random(n: usize, variant: Variant) -> GameConfig {
+        GameConfig { heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect(), variant }
+    }
+}
+
+/// A bad game configuration.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error("a game needs 1 to 4 heroes, got {0}")]
+    Seats(usize),
+    #[error("hero number {0} does not exist")]
+    NoSuchHero(u8),
+    #[error("hero \"{0}\" is chosen twice")]
+    DuplicateHero(String),
+    #[error("only {0} heroes exist for {1} seats")]
+    TooFewHeroes(usize, usize),
+}
+
+/// Per-hero counters for the outcome rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeroStats {
+    pub turns: u16,
+    pub treasure_chamber_turns: u16,
+    pub dragon_draws: u16,
+    pub dragon_rage: bool,
+    pub monsters_met: u16,
+    pub monsters_killed: u16,
+    pub escapes: u16,
+    pub catacomb_entries: u16,
+    pub chambers_explored: u16,
+    pub searches: u16,
+    pub wounds_taken: u16,
+    pub deaths: u16,
+    /// Round in which the hero died or exited (or the last round).
+    pub end_round: u16,
+    pub death_cause: Option<DeathCause>,
+}
+
+/// One hero's state.
+#[derive(Clone, Debug)]
+pub struct Hero {
+    pub(crate) def: u8,
+    pub(crate) status: HeroStatus,
+    pub(crate) pos: Cell,
+    /// Part of a split tile the hero stands on.
+    pub(crate) part: u8,
+    /// Tile side (tile orientation) the hero entered by; 4 = none.
+    pub(crate) entry: u8,
+    pub(crate) wounds: u8,
+    pub(crate) determination: u8,
+    /// Play area: loot and kept cards.
+    pub(crate) held: ArrayVec<CardId, HELD_CAP>,
+    /// Gold values set during play (Treasure Chest, Artifact Eater).
+    pub(crate) gold_set: ArrayVec<(CardId, u32), 8>,
+    pub(crate) runes: ArrayVec<CardId, 4>,
+    pub(crate) row: ArrayVec<CardId, ROW_CAP>,
+    pub(crate) marker: Cell,
+    pub(crate) marker_dir: u8,
+    /// A catacomb card whose test may be retaken instead of drawing (Hole in the Roof).
+    pub(crate) retest: CardId,
+    pub(crate) lost_turns: u8,
+    pub(crate) extra_turns: u8,
+    pub(crate) stats: HeroStats,
+}
+
+impl Hero {
+    fn new(def: u8) -> Hero {
+        Hero {
+            def,
+            status: HeroStatus::Board,
+            pos: NO_CELL,
+            part: 0,
+            entry: 4,
+            wounds: 0,
+            determination: 0,
+            held: ArrayVec::new(),
+            gold_set: ArrayVec::new(),
+            runes: ArrayVec::new(),
+            row: ArrayVec::new(),
+            marker: NO_CELL,
+            marker_dir: 0,
+            retest: NO_CARD,
+            lost_turns: 0,
+            extra_turns: 0,
+            stats: HeroStats::default(),
+        }
+    }
+
+    /// Whether the hero still takes turns.
+    #[inline]
+    pub fn in_game(&self) -> bool {
+        matches!(self.status, HeroStatus::Board | HeroStatus::Catacombs)
+    }
+
+    #[inline]
+    fn on_board(&self) -> bool {
+        self.status == HeroStatus::Board
+    }
+}
+
+/// One board space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Space {
+    /// Tile index + 1; 0 = no tile.
+    pub tile: u8,
+    pub rot: u8,
+    pub flags: u8,
+}
+
+pub(crate) const F_SEARCHED: u8 = 1;
+pub(crate) const F_MARKER: u8 = 2;
+pub(crate) const F_MONSTER: u8 = 4;
+pub(crate) const F_ROTATED: u8 = 8;
+
+/// Decks in one pool: each deck owns a region of `slots`; its draw pile grows up from the
+/// start of the region (top = last), its discard pile grows down from the end.
+#[derive(Clone, Debug)]
+pub(crate) struct Decks {
+    slots: [CardId; MAX_CARDS],
+    draw: [u16; NUM_DECKS],
+    discard: [u16; NUM_DECKS],
+}
+
+/// The chamber tile stack.
+#[derive(Clone, Debug)]
+pub(crate) struct TileStack {
+    order: [u8; MAX_TILES],
+    left: u8,
+}
+
+/// How a move is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveMode {
+    /// Doors and portcullises are ignored.
+    pub ignore_barriers: bool,
+    /// Secret door, teleport: walls are ignored too, and the hero may enter any adjacent space.
+    pub special: bool,
+    /// The chamber left needs no crossing test (escapes, special moves).
+    pub no_leave_test: bool,
+    /// A chamber's "move again" rather than the action phase's move.
+    pub again: bool,
+}
+
+impl MoveMode {
+    pub const NORMAL: MoveMode =
+        MoveMode { ignore_barriers: false, special: false, no_leave_test: false, again: false };
+    pub const AGAIN: MoveMode = MoveMode { ignore_barriers: true, special: false, no_leave_test: false, again: true };
+    pub const SPECIAL: MoveMode = MoveMode { ignore_barriers: true, special: true, no_leave_test: true, again: true };
+    pub const SLIP: MoveMode = MoveMode { ignore_barriers: true, special: false, no_leave_test: true, again: true };
+}
+
+/// How a hero came into a chamber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Via {
+    /// Through the hall on this world side of the new chamber.
+    Hall(u8),
+    /// Resurfacing from the catacombs.
+    Catacombs,
+    /// Secret door, teleport, tower jump, respawn.
+    Special,
+}
+
+/// What happens after a crossing test when leaving a chamber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leave {
+    Bridge,
+    CaveIn,
+    Web,
+}
+
+/// A step of the rules waiting to run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Task {
+    // --- turn structure ---
+    TurnEnd,
+    StatusOptional,
+    StatusMandatory,
+    StatusCheck,
+    RunesAt(crate::data::RuneWindow),
+    RunesAfter { window: crate::data::RuneWindow, card: CardId },
+    Action,
+    ExitNow,
+    // --- movement ---
+    Move { to: Cell, mode: MoveMode },
+    AfterLeaveTest { to: Cell, mode: MoveMode, leave: Leave },
+    Barriers { to: Cell, mode: MoveMode, stage: u8 },
+    AfterDoor { to: Cell, mode: MoveMode, stage: u8 },
+    AfterPortcullis { to: Cell, mode: MoveMode, stage: u8 },
+    Enter { to: Cell, from: Cell, via: Via },
+    PlaceTile { to: Cell, from: Cell, via: Via },
+    Resolve { via: Via },
+    Chamber { via: Via },
+    MoveAgain,
+    BridgeOffer,
+    BridgeDiscard { to: Cell },
+    BridgeTest { to: Cell },
+    AfterPit,
+    // --- cards ---
+    Draw { deck: Deck, redraw_ok: bool },
+    CardBody { card: CardId },
+    FinishCard { card: CardId },
+    Ops { span: Span, card: CardId },
+    Branch { pass: Span, fail: Span, card: CardId },
+    DiscardTreasure,
+    ArrangeSearch,
+    DuelRound { life: u8 },
+    AfterDuelTest { life: u8, attr: crate::data::Attr },
+    // --- tests ---
+    TestStart,
+    TestRoll,
+    TestEnd,
+    // --- monsters ---
+    Encounter { escape: bool },
+    SoloEscapeOffer,
+    AfterSoloEscape,
+    CombatRound,
+    EscapeOffer,
+    AfterEscape,
+    // --- catacombs ---
+    EnterCatacombs,
+    CatacombDraw,
+    ExitCatacombs { blocked: bool, keep_loot: bool },
+    Resurface,
+    AfterBribe { gold: u32, wounds: u8 },
+    // --- treasure chamber ---
+    DragonDraw { draws: u8 },
+    RageHit { seat: u8 },
+    // --- end ---
+    Respawn { seat: u8 },
+    EndGame { seat: u8 },
+    EndGameOptional { seat: u8 },
+    Finalize,
+}
+
+/// The attribute test in progress.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TestState {
+    pub attr: AttrSel,
+    pub tag: TestTag,
+    pub no_determination: bool,
+    /// Added to the roll (bridge: one per loot card).
+    pub penalty: u8,
+    pub target: u8,
+    pub dice: [u8; 2],
+    pub rerolled: bool,
+    pub pass: bool,
+    pub margin: u8,
+}
+
+/// The combat in progress.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CombatState {
+    pub card: CardId,
+    pub monster_seat: u8,
+    pub wounds: u8,
+    pub escape: bool,
+    pub hero_card: Option<CombatCard>,
+    pub rounds: u8,
+}
+
+/// Per-turn flags.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TurnFlags {
+    /// Chambers entered this turn (a "move again" cannot re-enter them).
+    pub entered: CellSet,
+    pub ignore_barriers: bool,
+    pub no_escape: bool,
+    pub ability_used: bool,
+    pub jumped: bool,
+    pub in_status: bool,
+    pub end_after_status: bool,
+    pub door_open: bool,
+    pub raged: bool,
+}
+
+/// A game of DungeonQuest in progress.
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    pub(crate) rules: &'r Rules,
+    pub(crate) variant: Variant,
+    pub(crate) seats: u8,
+    pub(crate) first: u8,
+    pub(crate) active: u8,
+    pub(crate) round: u16,
+    pub(crate) sun: u8,
+    pub(crate) over: bool,
+    pub(crate) sunset: bool,
+    pub(crate) heroes: ArrayVec<Hero, MAX_SEATS>,
+    pub(crate) board: [Space; CELLS],
+    pub(crate) tiles: TileStack,
+    pub(crate) decks: Decks,
+    pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
+    pub(crate) pending: Option<Decision>,
+    pub(crate) dice_rng: GameRng,
+    pub(crate) shuffle_rng: GameRng,
+    pub(crate) forced_dice: ArrayVec<u8, 32>,
+    pub(crate) test: TestState,
+    pub(crate) combat: CombatState,
+    pub(crate) turn: TurnFlags,
+    pub(crate) last_roll: u8,
+    pub(crate) resolving: ArrayVec<CardId, 16>,
+    pub(crate) scratch: ArrayVec<CardId, 8>,
+    pub(crate) scratch_keep: u8,
+    pub(crate) scratch_tiles: [u8; 2],
+    pub(crate) cause: DeathCause,
+    pub(crate) winners: u8,
+    pub(crate) finishing: bool,
+    pub(crate) respawn_seat: u8,
+    pub(crate) bridge_to: Cell,
+    pub(crate) place_to: Cell,
+    pub(crate) window: crate::data::RuneWindow,
+    pub(crate) window_card: CardId,
+    pub(crate) bribe: (u8, u16, u8),
+    pub(crate) duel_attr: crate::data::Attr,
+    pub(crate) exit_blocked: bool,
+    pub(crate) exit_keep_loot: bool,
+    pub(crate) rage_dice: u8,
+    pub(crate) rage_seat: u8,
+}
+
+impl<'r> Game<'r> {
+    /// Sets up a game: game `index` of a run with `master` seed. Runs up to the first decision.
+    pub fn new<O: Observer>(
+        rules: &'r Rules,
+        config: &GameConfig,
+        master: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Result<Game<'r>, ConfigError> {
+        let n = config.heroes.len();
+        if n == 0 || n > MAX_SEATS {
+            return Err(ConfigError::Seats(n));
+        }
+        if rules.heroes.len() < n {
+            return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));
+        }
+        let mut setup = GameRng::new(master, index, Stream::Setup);
+        let mut taken = [false; 64];
+        for p in &config.heroes {
+            if let HeroPick::Fixed(h) = *p {
+                let h = h as usize;
+                if h >= rules.heroes.len() {
+                    return Err(ConfigError::NoSuchHero(h as u8));
+                }
+                if taken[h] {
+                    return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
+                }
+                taken[h] = true;
+            }
+        }
+        let mut heroes = ArrayVec::new();
+        for p in &config.heroes {
+            let def = match *p {
+                HeroPick::Fixed(h) => h,
+                HeroPick::Random => {
+                    let free = rules.heroes.len() - taken.iter().filter(|t| **t).count();
+                    let mut k = setup.below(free as u32);
+                    let mut pick = 0;
+                    for (i, t) in taken.iter().enumerate().take(rules.heroes.len()) {
+                        if !*t {
+                            if k == 0 {
+                                pick = i;
+                                break;
+                            }
+                            k -= 1;
+                        }
+                    }
+                    taken[pick] = true;
+                    pick as u8
+                }
+            };
+            heroes.push(Hero::new(def));
+        }
+        let mut game = Game {
+            rules,
+            variant: config.variant,
+            seats: n as u8,
+            first: 0,
+            active: 0,
+            round: 0,
+            sun: 0,
+            over: false,
+            sunset: false,
+            heroes,
+            board: [Space::default(); CELLS],
+            tiles: TileStack { order: [0; MAX_TILES], left: 0 },
+            decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
+            tasks: ArrayVec::new(),
+            pending: None,
+            dice_rng: GameRng::new(master, index, Stream::Dice),
+            shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
+            forced_dice: ArrayVec::new(),
+            test: TestState {
+                attr: AttrSel::One(crate::data::Attr::Luck),
+                tag: TestTag::Other,
+                no_determination: false,
+                penalty: 0,
+                target: 0,
+                dice: [0; 2],
+                rerolled: false,
+                pass: false,
+                margin: 0,
+            },
+            combat: CombatState { card: NO_CARD, monster_seat: 0, wounds: 0, escape: true, hero_card: None, rounds: 0 },
+            turn: TurnFlags::default(),
+            last_roll: 0,
+            resolving: ArrayVec::new(),
+            scratch: ArrayVec::new(),
+            scratch_keep: 0,
+            scratch_tiles: [0; 2],
+            cause: DeathCause::Card,
+            winners: 0,
+            finishing: false,
+            respawn_seat: 0,
+            bridge_to: 0,
+            place_to: 0,
+            window: crate::data::RuneWindow::EndOfStatus,
+            window_card: NO_CARD,
+            bribe: (1, 100, 4),
+            duel_attr: crate::data::Attr::Strength,
+            exit_blocked: false,
+            exit_keep_loot: true,
+            rage_dice: 2,
+            rage_seat: 0,
+        };
+        game.setup(&mut setup, obs);
+        game.run(obs);
+        Ok(game)
+    }
+
+    /// The rules this game is played with.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The optional rules in force.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The decision the game waits for, if any.
+    pub fn pending(&self) -> Option<Decision> {
+        self.pending
+    }
+
+    /// The legal answers to the pending decision (empty when none is pending).
+    pub fn legal(&self, out: &mut Choices) {
+        out.clear();
+        if let Some(d) = self.pending {
+            self.choices(d, out);
+        }
+    }
+
+    /// Answers the pending decision and runs on to the next one (or the end).
+    pub fn apply<O: Observer>(&mut self, choice: Choice, obs: &mut O) -> Result<(), IllegalChoice> {
+        let Some(d) = self.pending else {
+            return Err(IllegalChoice { decision: None, choice });
+        };
+        let mut legal = Choices::new();
+        self.choices(d, &mut legal);
+        if !legal.contains(&choice) {
+            return Err(IllegalChoice { decision: Some(d), choice });
+        }
+        self.pending = None;
+        if O::ENABLED {
+            obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
+        }
+        self.answer(d, choice, obs);
+        self.run(obs);
+        Ok(())
+    }
+
+    /// Runs tasks until a decision is needed or the game is over.
+    pub(crate) fn run<O: Observer>(&mut self, obs: &mut O) {
+        while self.pending.is_none() && !self.over {
+            let Some(task) = self.tasks.pop() else {
+                // Only reachable if a rule forgot the turn marker; end the game rather than spin.
+                debug_assert!(false, "task stack ran empty");
+                self.finish_game(obs);
+                continue;
+            };
+            self.step(task, obs);
+        }
+    }
+
+    /// Posts a decision, taking it at once when only one answer is legal.
+    pub(crate) fn ask<O: Observer>(&mut self, seat: u8, kind: DecisionKind, obs: &mut O) {
+        let d = Decision { seat, kind };
+        let mut legal = Choices::new();
+        self.choices(d, &mut legal);
+        match legal.len() {
+            // A decision with no legal answer is skipped (e.g. a tower with no way on).
+            0 => {}
+            1 => {
+                let c = legal[0];
+                if O::ENABLED {
+                    obs.event(Event::Decided { seat, kind, choice: c, forced: true });
+                }
+                self.answer(d, c, obs);
+            }
+            _ => self.pending = Some(d),
+        }
+    }
+
+    pub(crate) fn push(&mut self, t: Task) {
+        // The stack is sized for the deepest rule chain; overflowing it would be an engine bug.
+        if self.tasks.try_push(t).is_err() {
+            debug_assert!(false, "task stack overflow");
+        }
+    }
+
+    fn step<O: Observer>(&mut self, t: Task, obs: &mut O) {
+        match t {
+            Task::TurnEnd => self.turn_end(obs),
+            Task::StatusOptional => self.status_optional(obs),
+            Task::StatusMandatory => self.status_mandatory(obs),
+            Task::StatusCheck => self.status_check(),
+            Task::RunesAt(w) => self.offer_runes(w, NO_CARD, obs),
+            Task::RunesAfter { window, card } => self.offer_runes(window, card, obs),
+            Task::Action => self.action(obs),
+            Task::ExitNow => self.exit_dungeon(obs),
+            Task::Move { to, mode } => self.start_move(to, mode, obs),
+            Task::AfterLeaveTest { to, mode, leave } => self.after_leave_test(to, mode, leave, obs),
+            Task::Barriers { to, mode, stage } => self.barriers(to, mode, stage, obs),
+            Task::AfterDoor { to, mode, stage } => self.after_door(to, mode, stage),
+            Task::AfterPortcullis { to, mode, stage } => self.after_portcullis(to, mode, stage),
+            Task::Enter { to, from, via } => self.enter(to, from, via, obs),
+            Task::PlaceTile { to, from, via } => self.place_drawn_tile(to, from, via, obs),
+            Task::Resolve { via } => self.resolve(via, obs),
+            Task::Chamber { via } => self.chamber(via, obs),
+            Task::MoveAgain => self.move_again(obs),
+            Task::BridgeOffer => self.ask(self.active, DecisionKind::Bridge, obs),
+            Task::BridgeDiscard { to } => self.bridge_discard(to, obs),
+            Task::BridgeTest { to } => self.bridge_test(to),
+            Task::AfterPit => self.after_pit(obs),
+            Task::Draw { deck, redraw_ok } => self.draw_and_resolve(deck, redraw_ok, obs),
+            Task::CardBody { card } => self.card_body(card),
+            Task::FinishCard { card } => self.finish_card(card, obs),
+            Task::Ops { span, card } => self.ops(span, card, obs),
+            Task::Branch { pass, fail, card } => {
+                let s = if self.test.pass { pass } else { fail };
+                self.push(Task::Ops { span: s, card });
+            }
+            Task::DiscardTreasure => self.discard_treasure_step(obs),
+            Task::ArrangeSearch => self.arrange_search_step(obs),
+            Task::DuelRound { life } => self.duel_round(life),
+            Task::AfterDuelTest { life, attr } => self.after_duel_test(life, attr, obs),
+            Task::TestStart => self.test_start(obs),
+            Task::TestRoll => self.test_roll(obs),
+            Task::TestEnd => self.finish_test(self.test.pass, obs),
+            Task::Encounter { escape } => self.encounter(escape, obs),
+            Task::SoloEscapeOffer => self.solo_escape_offer(obs),
+            Task::AfterSoloEscape => self.after_solo_escape(obs),
+            Task::CombatRound => self.combat_round(obs),
+            Task::EscapeOffer => self.escape_offer(obs),
+            Task::AfterEscape => self.after_escape(obs),
+            Task::EnterCatacombs => self.ask(self.active, DecisionKind::TravelDirection, obs),
+            Task::CatacombDraw => self.catacomb_draw(obs),
+            Task::ExitCatacombs { blocked, keep_loot } => self.exit_catacombs(blocked, keep_loot, obs),
+            Task::Resurface => self.resurface(obs),
+            Task::AfterBribe { gold, wounds } => self.after_bribe(gold, wounds, obs),
+            Task::DragonDraw { draws } => self.dragon_draw(draws, obs),
+            Task::RageHit { seat } => self.rage_hit(seat, obs),
+            Task::Respawn { seat } => self.respawn_offer(seat, obs),
+            Task::EndGame { seat } => self.end_game_for(seat, obs),
+            Task::EndGameOptional { seat } => self.end_game_optional(seat, obs),
+            Task::Finalize => self.finalize(obs),
+        }
+    }
+
+    /// The legal answers of a decision.
+    fn choices(&self, d: Decision, out: &mut Choices) {
+        use DecisionKind as K;
+        match d.kind {
+            K::Action => self.action_choices(out),
+            K::MoveAgain => self.move_again_choices(out),
+            K::Tower => self.tower_choices(out),
+            K::Bridge => {
+                if self.bridge_far_target().is_some() {
+                    out.push(Choice::Cross);
+                }
+                out.push(Choice::EndTurn);
+            }
+            K::BridgeDiscard => {
+                out.push(Choice::Done);
+                for &c in &self.cur().held {
+                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                        out.push(Choice::Card(c));
+                    }
+                }
+            }
+            K::BeforeTest | K::MayDraw(_) | K::Redraw | K::Escape | K::SoloEscape | K::ExitCatacombs => {
+                out.push(Choice::No);
+                out.push(Choice::Yes);
+            }
+            K::TestFailed => self.test_failed_choices(out),
+            K::RageReroll => {
+                out.push(Choice::Done);
+                out.extend([Choice::Reroll(0), Choice::Reroll(1), Choice::Reroll(2)]);
+            }
+            K::Rune => self.rune_choices(out),
+            K::StatusItems => {
+                out.push(Choice::Done);
+                self.status_item_choices(out);
+            }
+            K::EndGameItems => {
+                out.push(Choice::Done);
+                for &c in &self.cur().held {
+                    if !self.rules.cards[c as usize].on_end_optional.is_empty()
+                        && !self.scratch.contains(&c)
+                        && out.len() < out.capacity()
+                    {
+                        out.push(Choice::Card(c));
+                    }
+                }
+            }
+            K::HeroCombatCard | K::MonsterCombatCard => {
+                out.extend([
+                    Choice::Combat(CombatCard::Magic),
+                    Choice::Combat(CombatCard::Melee),
+                    Choice::Combat(CombatCard::Ranged),
+                ]);
+            }
+            K::EscapeTo => self.escape_targets(out),
+            K::TravelDirection | K::TileOrientation => {
+                out.extend(crate::board::Dir::ALL.map(Choice::Dir));
+            }
+            K::TurnDirection => out.extend([Choice::Turn(false), Choice::Turn(true)]),
+            K::ChooseSide => self.side_choices(out),
+            K::SecretDoor => {
+                out.push(Choice::No);
+                self.special_targets(out);
+            }
+            K::Teleport => self.special_targets(out),
+            K::DiscardLoot | K::Bribe => {
+                if d.kind == K::Bribe {
+                    out.push(Choice::No);
+                }
+                for &c in &self.cur().held {
+                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                        out.push(Choice::Card(c));
+                    }
+                }
+            }
+            K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.iter().map(|&c| Choice::Card(c))),
+            K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
+            K::RespawnTower => {
+                let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
+                if free.is_empty() {
+                    out.extend(TOWERS.map(Choice::Move));
+                } else {
+                    out.extend(free.into_iter().map(Choice::Move));
+                }
+            }
+        }
+    }
+
+    /// Applies an answer already checked to be legal.
+    fn answer<O: Observer>(&mut self, d: Decision, c: Choice, obs: &mut O) {
+        use DecisionKind as K;
+        match d.kind {
+            K::Action => self.answer_action(c, obs),
+            K::MoveAgain => {
+                if let Choice::Move(to) = c {
+                    self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                }
+            }
+            K::Tower => self.answer_tower(c),
+            K::Bridge => {
+                if c == Choice::Cross {
+                    if let Some(to) = self.bridge_far_target() {
+                        self.push(Task::BridgeDiscard { to });
+                    }
+                } else {
+                    self.end_turn_now(obs);
+                }
+            }
+            K::BridgeDiscard => self.answer_bridge_discard(c, obs),
+            K::BeforeTest => self.answer_before_test(c, obs),
+            K::TestFailed => self.answer_test_failed(c, obs),
+            K::RageReroll => self.answer_rage_reroll(d.seat, c, obs),
+            K::MayDraw(deck) => {
+                if c == Choice::Yes {
+                    self.push(Task::Draw { deck, redraw_ok: true });
+                }
+            }
+            K::Redraw => self.answer_redraw(c, obs),
+            K::Rune => self.answer_rune(c, obs),
+            K::StatusItems => self.answer_status_item(c, obs),
+            K::EndGameItems => {
+                if let Choice::Card(card) = c {
+                    let span = self.rules.cards[card as usize].on_end_optional;
+                    self.push(Task::EndGameOptional { seat: self.active });
+                    self.push(Task::Ops { span, card });
+                    self.mark_end_used(card);
+                }
+            }
+            K::HeroCombatCard => {
+                if let Choice::Combat(cc) = c {
+                    self.combat.hero_card = Some(cc);
+                    self.push(Task::CombatRound);
+                }
+            }
+            K::MonsterCombatCard => {
+                if let Choice::Combat(cc) = c {
+                    self.resolve_combat_round(cc, obs);
+                }
+            }
+            K::Escape => {
+                if c == Choice::Yes {
+                    self.push(Task::AfterEscape);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                } else {
+                    self.push(Task::CombatRound);
+                }
+            }
+            K::SoloEscape => {
+                if c == Choice::Yes {
+                    self.push(Task::AfterSoloEscape);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                } else {
+                    self.push(Task::CombatRound);
+                }
+            }
+            K::EscapeTo => self.answer_escape_to(c, obs),
+            K::TravelDirection => self.answer_travel(c, obs),
+            K::ExitCatacombs => {
+                if c == Choice::Yes {
+                    self.push(Task::ExitCatacombs { blocked: false, keep_loot: true });
+                }
+            }
+            K::TurnDirection => self.answer_turn(c, obs),
+            K::TileOrientation => self.answer_orientation(c, obs),
+            K::ChooseSide => self.answer_side(c),
+            K::SecretDoor | K::Teleport => {
+                if let Choice::Move(to) = c {
+                    self.turn.no_escape = true;
+                    self.push(Task::Move { to, mode: MoveMode::SPECIAL });
+                }
+            }
+            K::DiscardLoot => {
+                if let Choice::Card(card) = c {
+                    self.discard_held(self.active, card, obs);
+                }
+            }
+            K::Bribe => self.answer_bribe(c, obs),
+            K::DiscardTreasure => self.answer_discard_treasure(c, obs),
+            K::ArrangeSearch => self.answer_arrange(c),
+            K::ChooseTile => self.answer_choose_tile(c, obs),
+            K::RespawnTower => self.answer_respawn(d.seat, c, obs),
+        }
+    }
+
+    // --- small shared helpers ---
+
+    #[inline]
+    pub(crate) fn cur(&self) -> &Hero {
+        &self.heroes[self.active as usize]
+    }
+
+    #[inline]
+    pub(crate) fn cur_mut(&mut self) -> &mut Hero {
+        &mut self.heroes[self.active as usize]
+    }
+
+    /// The printed attribute value of the active hero for a test.
+    pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
+        let h = &self.rules.heroes[self.heroes[seat as usize].def as usize];
+        match a {
+            AttrSel::One(x) => h.attrs[crate::rules::attr_index(x)],
+            AttrSel::LowerOf(x, y) => h.attrs[crate::rules::attr_index(x)].min(h.attrs[crate::rules::attr_index(y)]),
+        }
+    }
+
+    /// Abilities of a seat's hero, none under the `no-abilities` rule.
+    pub(crate) fn abilities(&self, seat: u8) -> crate::rules::Abilities {
+        if self.variant.no_abilities {
+            crate::rules::Abilities::default()
+        } else {
+            self.rules.heroes[self.heroes[seat as usize].def as usize].abilities
+        }
+    }
+
+    /// A d6 (or a forced value from a stacked test).
+    pub(crate) fn d6<O: Observer>(&mut self, obs: &mut O) -> u8 {
+        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_dice.remove(0) };
+        if O::ENABLED {
+            obs.event(Event::Dice { seat: self.active, dice: [v, 0, 0], count: 1 });
+        }
+        v
+    }
+
+    /// The sum of `n` dice.
+    pub(crate) fn roll<O: Observer>(&mut self, n: u8, obs: &mut O) -> u8 {
+        (0..n).map(|_| self.d6(obs)).sum()
+    }
+
+    /// Uniform in `0..n` from the dice stream (random choices the rules make by die).
+    pub(crate) fn pick(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        if self.forced_dice.is_empty() {
+            self.dice_rng.below(n as u32) as usize
+        } else {
+            (self.forced_dice.remove(0) as usize).saturating_sub(1) % n
+        }
+    }
+
+    /// Whether another hero on the board stands on `c` (the treasure chamber never counts).
+    pub(crate) fn occupied(&self, c: Cell, except: u8) -> bool {
+        if crate::board::is_treasure(c) {
+            return false;
+        }
+        self.heroes.iter().enumerate().any(|(i, h)| i as u8 != except && h.on_board() && h.pos == c)
+    }
+
+    /// Gold of a hero's loot as it would be counted now.
+    pub fn gold(&self, seat: u8) -> u32 {
+        let h = &self.heroes[seat as usize];
+        h.held.iter().map(|&c| self.card_gold(h, c)).sum()
+    }
+
+    fn card_gold(&self, h: &Hero, c: CardId) -> u32 {
+        let def = &self.rules.cards[c as usize];
+        if !def.loot {
+            return 0;
+        }
+        if let Some(&(_, g)) = h.gold_set.iter().find(|(k, _)| *k == c) {
+            return g;
+        }
+        if let Some((partner, g)) = def.pair_gold {
+            if h.held.iter().any(|&o| o != c && self.rules.cards[o as usize].name_id == partner) {
+                return g;
+            }
+        }
+        def.gold
+    }
+
+    /// Number of loot cards in a hero's play area.
+    pub(crate) fn loot_count(&self, seat: u8) -> u8 {
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].loot).count() as u8
+    }
+
+    /// Number of treasure cards in a hero's play area.
+    pub(crate) fn treasure_count(&self, seat: u8) -> u8 {
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].deck == Deck::Treasure).count()
+            as u8
+    }
+}

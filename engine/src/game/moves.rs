@@ -1,0 +1,620 @@
+//! Moving: halls and walls, doors and portcullises, placing tiles, and every chamber's effect.
+
+use super::*;
+use crate::board::{dir_between, is_tower, is_treasure, step, Dir, TREASURE};
+use crate::data::{Attr, RuneWindow, Side, TileKind};
+
+/// Move targets (the treasure chamber has six neighbours).
+pub(crate) type Targets = ArrayVec<Cell, 8>;
+
+impl<'r> Game<'r> {
+    /// The tile on a space, if any.
+    #[inline]
+    pub(crate) fn tile_at(&self, c: Cell) -> Option<&'r crate::rules::TileDef> {
+        let t = self.board[c as usize].tile;
+        if t == 0 {
+            None
+        } else {
+            Some(&self.rules.tiles[t as usize - 1])
+        }
+    }
+
+    #[inline]
+    pub(crate) fn tile_kind(&self, c: Cell) -> Option<TileKind> {
+        self.tile_at(c).map(|t| t.kind)
+    }
+
+    /// Whether a space holds a chamber (tower, treasure chamber or tile).
+    #[inline]
+    pub(crate) fn explored(&self, c: Cell) -> bool {
+        self.board[c as usize].tile != 0 || is_tower(c) || is_treasure(c)
+    }
+
+    /// Tile side index (tile orientation) facing world direction `d`.
+    #[inline]
+    pub(crate) fn local_side(&self, c: Cell, d: Dir) -> usize {
+        ((d as u8 + 4 - self.board[c as usize].rot) & 3) as usize
+    }
+
+    /// What is on the world side `d` of an explored space.
+    pub(crate) fn side_at(&self, c: Cell, d: Dir) -> Side {
+        if let Some(t) = self.tile_at(c) {
+            return t.sides[self.local_side(c, d)];
+        }
+        match step(c, d) {
+            None => Side::Wall,
+            Some(n) if is_treasure(c) && is_treasure(n) => Side::Wall,
+            Some(_) => Side::Hall,
+        }
+    }
+
+    /// The space reached through the hall on side `d` of explored space `c`, if the hall is
+    /// open on both ends (a wall of the neighbour or the outer wall blocks it). Unexplored
+    /// spaces can be entered while tiles remain.
+    pub(crate) fn link(&self, c: Cell, d: Dir) -> Option<Cell> {
+        let to = step(c, d)?;
+        if is_treasure(c) && is_treasure(to) {
+            return None;
+        }
+        if self.side_at(c, d) == Side::Wall {
+            return None;
+        }
+        if self.explored(to) {
+            if self.side_at(to, d.opposite()) == Side::Wall {
+                return None;
+            }
+        } else if self.tiles.left == 0 {
+            return None;
+        }
+        Some(to)
+    }
+
+    /// The cells making up a chamber (two for the treasure chamber).
+    pub(crate) fn chamber_cells(c: Cell) -> ArrayVec<Cell, 2> {
+        let mut v = ArrayVec::new();
+        if is_treasure(c) {
+            v.extend(TREASURE);
+        } else {
+            v.push(c);
+        }
+        v
+    }
+
+    /// The direction from the hero's chamber to a neighbouring target.
+    pub(crate) fn dir_to(&self, from: Cell, to: Cell) -> Option<(Cell, Dir)> {
+        Self::chamber_cells(from).into_iter().find_map(|c| dir_between(c, to).map(|d| (c, d)))
+    }
+
+    /// Where the active hero may move: `again` for a chamber's "move again", else the action.
+    pub(crate) fn move_targets(&self, again: bool, out: &mut Targets) {
+        out.clear();
+        let h = self.cur();
+        if !h.on_board() {
+            return;
+        }
+        let pos = h.pos;
+        let tile = self.tile_at(pos);
+        let mut entry_target = None;
+        // Rule decision: a "move again" never re-enters a chamber already entered this turn.
+        // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
+        // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
+        // guarantees a turn ends: otherwise tower -> dead-end corridor -> tower loops forever.
+        let entered = if again { self.turn.entered } else { CellSet::EMPTY };
+        for c in Self::chamber_cells(pos) {
+            for d in Dir::ALL {
+                let Some(to) = self.link(c, d) else { continue };
+                let canon = if is_treasure(to) { TREASURE[0] } else { to };
+                if self.occupied(to, self.active) || out.contains(&to) || entered.contains(canon) {
+                    continue;
+                }
+                if let Some(t) = tile {
+                    let k = self.local_side(c, d);
+                    if t.kind == TileKind::Chasm && t.part[k] != h.part {
+                        continue;
+                    }
+                    if t.kind == TileKind::Corridor && k as u8 == h.entry {
+                        entry_target = Some(to);
+                        continue;
+                    }
+                }
+                out.push(to);
+            }
+        }
+        // A corridor is left by the hall entered only if every other hall is blocked.
+        if out.is_empty() {
+            if let Some(t) = entry_target {
+                out.push(t);
+            }
+        }
+    }
+
+    /// Secret door and teleport targets: any neighbouring space, walls ignored.
+    pub(crate) fn special_targets(&self, out: &mut Choices) {
+        let h = self.cur();
+        if !h.on_board() {
+            return;
+        }
+        for c in Self::chamber_cells(h.pos) {
+            for d in Dir::ALL {
+                let Some(to) = step(c, d) else { continue };
+                if is_treasure(c) && is_treasure(to) {
+                    continue;
+                }
+                if (!self.explored(to) && self.tiles.left == 0) || self.occupied(to, self.active) {
+                    continue;
+                }
+                if !out.contains(&Choice::Move(to)) {
+                    out.push(Choice::Move(to));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn move_again_choices(&self, out: &mut Choices) {
+        let mut t = Targets::new();
+        self.move_targets(true, &mut t);
+        out.extend(t.into_iter().map(Choice::Move));
+    }
+
+    /// A chamber makes the hero move again at once.
+    pub(crate) fn move_again<O: Observer>(&mut self, obs: &mut O) {
+        let mut t = Targets::new();
+        self.move_targets(true, &mut t);
+        if t.is_empty() {
+            return;
+        }
+        if self.tile_kind(self.cur().pos) == Some(TileKind::ChamberOfDarkness) {
+            // The die picks a hall; blocked halls are rerolled: uniform over open ones.
+            let to = t[self.pick(t.len())];
+            self.push(Task::Move { to, mode: MoveMode::AGAIN });
+        } else {
+            self.ask(self.active, DecisionKind::MoveAgain, obs);
+        }
+    }
+
+    /// What leaving through a hall demands of the hero first.
+    fn leave_test(&self, to: Cell, mode: MoveMode) -> Option<Leave> {
+        if mode.no_leave_test {
+            return None;
+        }
+        let h = self.cur();
+        let t = self.tile_at(h.pos)?;
+        let (c, d) = self.dir_to(h.pos, to)?;
+        let k = self.local_side(c, d);
+        match t.kind {
+            TileKind::Bridge if t.part[k] != h.part => Some(Leave::Bridge),
+            TileKind::CaveIn if t.part[k] != h.part => Some(Leave::CaveIn),
+            // Starting a turn in the webs, every way out needs a struggle; just after entering,
+            // only ways other than the hall entered by.
+            TileKind::SpiderWeb if !mode.again || k as u8 != h.entry => Some(Leave::Web),
+            _ => None,
+        }
+    }
+
+    /// A move begins: crossing tests, then doors and portcullises, then the new chamber.
+    pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, _obs: &mut O) {
+        if !self.cur().on_board() {
+            return;
+        }
+        match self.leave_test(to, mode) {
+            Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
+            Some(Leave::CaveIn) => {
+                self.push(Task::AfterLeaveTest { to, mode, leave: Leave::CaveIn });
+                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0);
+            }
+            Some(Leave::Web) => {
+                self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
+                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0);
+            }
+            None => self.push(Task::Barriers { to, mode, stage: 0 }),
+        }
+    }
+
+    pub(crate) fn after_leave_test<O: Observer>(&mut self, to: Cell, mode: MoveMode, leave: Leave, obs: &mut O) {
+        if self.test.pass {
+            self.push(Task::Barriers { to, mode: MoveMode { no_leave_test: true, ..mode }, stage: 0 });
+            return;
+        }
+        match leave {
+            Leave::Bridge => {
+                // Fall: 1d6 wounds, then the catacombs.
+                let n = self.roll(1, obs);
+                self.wound(self.active, n, DeathCause::Bridge, obs);
+                if self.cur().on_board() {
+                    self.push(Task::EnterCatacombs);
+                }
+            }
+            Leave::CaveIn | Leave::Web => self.end_turn_now(obs),
+        }
+    }
+
+    /// The bridge's far hall target, if the hero can cross.
+    pub(crate) fn bridge_far_target(&self) -> Option<Cell> {
+        let h = self.cur();
+        let t = self.tile_at(h.pos)?;
+        if t.kind != TileKind::Bridge {
+            return None;
+        }
+        Dir::ALL.into_iter().find_map(|d| {
+            let k = self.local_side(h.pos, d);
+            if t.part[k] == h.part || t.sides[k] == Side::Wall {
+                return None;
+            }
+            self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active))
+        })
+    }
+
+    /// Before crossing a bridge the player may discard loot (each card adds 1 to the roll).
+    pub(crate) fn bridge_discard<O: Observer>(&mut self, to: Cell, obs: &mut O) {
+        self.bridge_to = to;
+        if self.loot_count(self.active) > 0 {
+            self.ask(self.active, DecisionKind::BridgeDiscard, obs);
+        } else {
+            self.push(Task::BridgeTest { to });
+        }
+    }
+
+    pub(crate) fn answer_bridge_discard<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        let to = self.bridge_to;
+        match c {
+            Choice::Card(card) => {
+                self.discard_held(self.active, card, obs);
+                self.push(Task::BridgeDiscard { to });
+            }
+            _ => self.push(Task::BridgeTest { to }),
+        }
+    }
+
+    pub(crate) fn bridge_test(&mut self, to: Cell) {
+        let loot = self.loot_count(self.active);
+        let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
+        self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
+        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot);
+    }
+
+    /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
+    /// one door card; several portcullises one Strength test (Rules Reference "Door",
+    /// "Portcullis").
+    pub(crate) fn barriers<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, _obs: &mut O) {
+        let from = self.cur().pos;
+        let Some((c, d)) = self.dir_to(from, to) else { return };
+        let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
+        let near = self.side_at(c, d);
+        let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
+        let barrier = match stage {
+            0 => near,
+            1 if far != near => far,
+            _ => Side::Hall,
+        };
+        if stage >= 2 || ignore {
+            self.push(Task::Enter { to, from, via: Via::Hall(d.opposite() as u8) });
+            return;
+        }
+        match barrier {
+            Side::Door => {
+                self.turn.door_open = false;
+                self.push(Task::AfterDoor { to, mode, stage });
+                self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+            }
+            Side::Portcullis => {
+                self.push(Task::AfterPortcullis { to, mode, stage });
+                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Portcullis, false, 0);
+            }
+            _ => self.push(Task::Barriers { to, mode, stage: stage + 1 }),
+        }
+    }
+
+    pub(crate) fn after_door(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+        if self.turn.door_open && self.cur().on_board() {
+            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+        } else {
+            // The door stays shut: the hero stays and his turn ends.
+            self.truncate_turn();
+        }
+    }
+
+    pub(crate) fn after_portcullis(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+        if self.test.pass {
+            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+        } else {
+            self.truncate_turn();
+        }
+    }
+
+    /// Enters a space: draws and places a tile first if it is unexplored.
+    pub(crate) fn enter<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
+        if !self.cur().in_game() {
+            return;
+        }
+        if self.explored(to) {
+            self.arrive(to, via, obs);
+            return;
+        }
+        let Some(t) = self.take_tile() else { return };
+        self.scratch_tiles = [t, t];
+        self.push(Task::PlaceTile { to, from, via });
+        self.offer_runes(RuneWindow::AfterTile, NO_CARD, obs);
+    }
+
+    /// Places the drawn tile, entry arrow toward the chamber moved from (or as the player
+    /// likes when resurfacing).
+    pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
+        self.place_to = to;
+        match via {
+            Via::Catacombs => self.ask(self.active, DecisionKind::TileOrientation, obs),
+            _ => {
+                let back = self.dir_to(to, from).map(|(_, d)| d).unwrap_or(Dir::South);
+                self.place_tile(to, self.scratch_tiles[0], back, obs);
+                self.arrive(to, via, obs);
+            }
+        }
+    }
+
+    pub(crate) fn answer_orientation<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if let Choice::Dir(d) = c {
+            let to = self.place_to;
+            self.place_tile(to, self.scratch_tiles[0], d, obs);
+            self.arrive(to, Via::Catacombs, obs);
+        }
+    }
+
+    /// Puts tile `t` on `c` with its entry arrow (bottom side) facing world direction `arrow`.
+    pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
+        let rot = (arrow as u8 + 2) & 3;
+        self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+        self.cur_mut().stats.chambers_explored += 1;
+        if O::ENABLED {
+            obs.event(Event::TilePlaced { cell: c, tile: t, rotation: rot });
+        }
+    }
+
+    pub(crate) fn take_tile(&mut self) -> Option<u8> {
+        if self.tiles.left == 0 {
+            return None;
+        }
+        self.tiles.left -= 1;
+        Some(self.tiles.order[self.tiles.left as usize])
+    }
+
+    /// Returns a tile to a random place in the stack.
+    pub(crate) fn return_tile(&mut self, t: u8) {
+        let n = self.tiles.left as usize;
+        let at = self.shuffle_rng.below(n as u32 + 1) as usize;
+        self.tiles.order.copy_within(at..n, at + 1);
+        self.tiles.order[at] = t;
+        self.tiles.left += 1;
+    }
+
+    /// Rune of Transformation: a second tile; the player keeps one.
+    pub(crate) fn redraw_tile<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(t2) = self.take_tile() {
+            self.scratch_tiles[1] = t2;
+            self.ask(self.active, DecisionKind::ChooseTile, obs);
+        }
+    }
+
+    pub(crate) fn answer_choose_tile<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
+        if let Choice::Tile(t) = c {
+            let other = if self.scratch_tiles[0] == t { self.scratch_tiles[1] } else { self.scratch_tiles[0] };
+            self.scratch_tiles = [t, t];
+            self.return_tile(other);
+        }
+    }
+
+    /// The hero stands in the new chamber, then resolves it.
+    pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
+        self.set_position(to, via, obs);
+        self.push(Task::Resolve { via });
+        if via != Via::Hall(0) && !matches!(via, Via::Hall(_)) {
+            if let Some(t) = self.tile_at(to) {
+                if t.is_split() || t.kind == TileKind::SpiderWeb {
+                    self.ask(self.active, DecisionKind::ChooseSide, obs);
+                }
+            }
+        }
+    }
+
+    /// Moves the hero's figure (no chamber effect).
+    pub(crate) fn set_position<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
+        let to = if is_treasure(to) { TREASURE[0] } else { to };
+        let (part, entry) = match (via, self.tile_at(to)) {
+            (Via::Hall(side), Some(t)) => {
+                let k = self.local_side(to, Dir::from_u8(side));
+                (t.part[k], k as u8)
+            }
+            _ => (0, 4),
+        };
+        let seat = self.active;
+        let h = self.cur_mut();
+        let from = h.pos;
+        h.pos = to;
+        h.part = part;
+        h.entry = entry;
+        self.turn.entered.insert(to);
+        if O::ENABLED {
+            obs.event(Event::Moved { seat, from, to });
+        }
+        if from != to {
+            self.left_cell(from, obs);
+        }
+    }
+
+    pub(crate) fn side_choices(&self, out: &mut Choices) {
+        let h = self.cur();
+        let Some(t) = self.tile_at(h.pos) else { return };
+        if t.kind == TileKind::SpiderWeb {
+            for k in 0..4u8 {
+                if t.sides[k as usize] != Side::Wall {
+                    out.push(Choice::Part(k));
+                }
+            }
+        } else if t.is_split() {
+            out.extend([Choice::Part(0), Choice::Part(1)]);
+        }
+    }
+
+    pub(crate) fn answer_side(&mut self, c: Choice) {
+        if let Choice::Part(p) = c {
+            let web = self.tile_kind(self.cur().pos) == Some(TileKind::SpiderWeb);
+            let h = self.cur_mut();
+            if web {
+                h.entry = p;
+            } else {
+                h.part = p;
+            }
+        }
+    }
+
+    /// Entering a chamber: a monster token there is met instead of the chamber's effect.
+    pub(crate) fn resolve<O: Observer>(&mut self, via: Via, obs: &mut O) {
+        if !self.cur().on_board() {
+            return;
+        }
+        let pos = self.cur().pos;
+        if self.variant.torchlight {
+            self.torchlight(pos, obs);
+        }
+        if self.board[pos as usize].flags & F_MONSTER != 0 {
+            self.push(Task::Encounter { escape: true });
+        } else {
+            self.push(Task::Chamber { via });
+        }
+    }
+
+    /// The chamber effects of the Rules Reference.
+    pub(crate) fn chamber<O: Observer>(&mut self, via: Via, obs: &mut O) {
+        let pos = self.cur().pos;
+        if is_tower(pos) {
+            self.ask(self.active, DecisionKind::Tower, obs);
+            return;
+        }
+        if is_treasure(pos) {
+            self.push(Task::DragonDraw { draws: 0 });
+            return;
+        }
+        let Some(t) = self.tile_at(pos) else { return };
+        match t.kind {
+            TileKind::DungeonRoom | TileKind::CaveIn | TileKind::Chasm => {
+                self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: true })
+            }
+            TileKind::TrapChamber => self.push(Task::Draw { deck: Deck::Trap, redraw_ok: true }),
+            TileKind::Corridor | TileKind::ChamberOfDarkness | TileKind::SpiderWeb => self.push(Task::MoveAgain),
+            TileKind::Bridge => self.push(Task::BridgeOffer),
+            TileKind::BottomlessPit => {
+                self.push(Task::AfterPit);
+                self.begin_test(crate::data::AttrSel::One(Attr::Luck), crate::data::TestTag::BottomlessPit, false, 0);
+            }
+            TileKind::RotatingChamber => {
+                // Rotates once, on the first entry (2010 rulebook); can trap the hero.
+                if self.board[pos as usize].flags & F_ROTATED == 0 {
+                    self.board[pos as usize].flags |= F_ROTATED;
+                    self.rotate_tile(pos, 2, obs);
+                    self.end_turn_now(obs);
+                }
+            }
+        }
+        let _ = via;
+    }
+
+    pub(crate) fn after_pit<O: Observer>(&mut self, obs: &mut O) {
+        if self.test.pass {
+            self.end_turn_now(obs);
+        } else {
+            self.kill(self.active, DeathCause::Pit, obs);
+        }
+    }
+
+    pub(crate) fn rotate_tile<O: Observer>(&mut self, c: Cell, quarter: u8, obs: &mut O) {
+        if self.board[c as usize].tile == 0 {
+            return;
+        }
+        let s = &mut self.board[c as usize];
+        s.rot = (s.rot + quarter) & 3;
+        let rotation = s.rot;
+        if O::ENABLED {
+            obs.event(Event::TileRotated { cell: c, rotation });
+        }
+    }
+
+    pub(crate) fn tower_choices(&self, out: &mut Choices) {
+        if self.can_exit(self.active) {
+            out.push(Choice::ExitDungeon);
+        }
+        let mut t = Targets::new();
+        self.move_targets(true, &mut t);
+        out.extend(t.into_iter().map(Choice::Move));
+        if !self.turn.jumped {
+            let pos = self.cur().pos;
+            for tw in TOWERS {
+                if tw != pos && !self.occupied(tw, self.active) {
+                    out.push(Choice::Move(tw));
+                }
+            }
+        }
+    }
+
+    /// Tower: exit, move again, or move to another free tower and go on from there.
+    pub(crate) fn answer_tower(&mut self, c: Choice) {
+        match c {
+            Choice::ExitDungeon => self.push(Task::ExitNow),
+            Choice::Move(to) if is_tower(to) => {
+                // Decision: after the jump the hero resolves the new tower again but may not jump
+                // a second time this turn (no endless jumping).
+                self.turn.jumped = true;
+                self.push(Task::Enter { to, from: NO_CELL, via: Via::Special });
+            }
+            Choice::Move(to) => {
+                self.push(Task::Move { to, mode: MoveMode { ignore_barriers: false, again: true, ..MoveMode::NORMAL } })
+            }
+            _ => {}
+        }
+    }
+
+    /// Torchlight: a tile beyond every open, door-less hall that leads to an unexplored space.
+    pub(crate) fn torchlight<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
+        for c in Self::chamber_cells(pos) {
+            for d in Dir::ALL {
+                let Some(to) = step(c, d) else { continue };
+                if self.explored(to) || matches!(self.side_at(c, d), Side::Wall | Side::Door) {
+                    continue;
+                }
+                let Some(t) = self.take_tile() else { return };
+                self.place_tile(to, t, d.opposite(), obs);
+            }
+        }
+    }
+
+    /// Adjacent explored chambers an escaping hero may flee to (halls not walled; doors and
+    /// portcullises ignored; other heroes allowed, as the 2010 clarification says).
+    pub(crate) fn escape_targets(&self, out: &mut Choices) {
+        let h = self.cur();
+        if !h.on_board() {
+            return;
+        }
+        if self.variant.solo {
+            let mut t = Targets::new();
+            self.move_targets(false, &mut t);
+            out.extend(t.into_iter().map(Choice::Move));
+            return;
+        }
+        for c in Self::chamber_cells(h.pos) {
+            for d in Dir::ALL {
+                if let Some(to) = self.link(c, d) {
+                    if self.explored(to) && !out.contains(&Choice::Move(to)) {
+                        out.push(Choice::Move(to));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the hero may search here: torch icon, no monster token, no search token.
+    pub(crate) fn can_search(&self, c: Cell) -> bool {
+        let f = self.board[c as usize].flags;
+        self.tile_at(c).is_some_and(|t| t.torch) && f & (F_SEARCHED | F_MONSTER) == 0
+    }
+
+    pub(crate) fn has_catacomb_entrance(&self, c: Cell) -> bool {
+        self.board[c as usize].flags & F_MARKER != 0 || self.tile_at(c).is_some_and(|t| t.stairs)
+    }
+}

@@ -1,0 +1,178 @@
+//! Read-only views of the game: what a player at the table can see.
+//!
+//! Bots must decide from these (and the pending decision) only. Hidden information (deck
+//! order, the monster card's life and escape penalty, the hero's secret combat card) is not
+//! reachable from here; the scenario API that reveals it is for tests and replays.
+
+use super::*;
+use crate::board::{is_tower, is_treasure, Dir};
+use crate::data::{Side, TileKind};
+
+/// What a player sees of one board space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellView {
+    pub explored: bool,
+    pub tower: bool,
+    pub treasure: bool,
+    /// The tile kind, for tile spaces.
+    pub kind: Option<TileKind>,
+    /// Side by world direction (north, east, south, west).
+    pub sides: [Side; 4],
+    pub torch: bool,
+    pub catacomb_entrance: bool,
+    pub searched: bool,
+    pub monster: bool,
+}
+
+/// What a player sees of one hero.
+#[derive(Clone, Copy, Debug)]
+pub struct HeroView<'g> {
+    pub hero: u8,
+    pub status: HeroStatus,
+    /// Board space (meaningless unless on the board).
+    pub pos: Cell,
+    pub part: u8,
+    pub wounds: u8,
+    pub health: u8,
+    pub determination: u8,
+    pub held: &'g [CardId],
+    pub runes: &'g [CardId],
+    pub row: &'g [CardId],
+    pub marker: Cell,
+    pub marker_dir: Dir,
+    pub lost_turns: u8,
+    pub stats: HeroStats,
+}
+
+impl<'r> Game<'r> {
+    /// Number of heroes.
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    /// The seat whose turn it is.
+    pub fn active(&self) -> u8 {
+        self.active
+    }
+
+    /// The first player (who moves the sun).
+    pub fn first_player(&self) -> u8 {
+        self.first
+    }
+
+    /// Current round (1 for the first).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Sun track space (0 = start).
+    pub fn sun(&self) -> u8 {
+        self.sun
+    }
+
+    /// Whether the game ended by sunset.
+    pub fn sun_has_set(&self) -> bool {
+        self.sunset
+    }
+
+    /// Chamber tiles not yet placed.
+    pub fn tiles_left(&self) -> u8 {
+        self.tiles.left
+    }
+
+    /// Cards left to draw in a deck.
+    pub fn deck_len(&self, deck: Deck) -> u16 {
+        self.decks.draw[deck as usize]
+    }
+
+    /// The face-up discard pile of a deck, oldest first.
+    pub fn discard_pile(&self, deck: Deck) -> impl Iterator<Item = CardId> + '_ {
+        let r = self.rules.decks[deck as usize];
+        let k = self.decks.discard[deck as usize] as usize;
+        let end = (r.first + r.len) as usize;
+        self.decks.slots[end - k..end].iter().rev().copied()
+    }
+
+    /// One space as the players see it.
+    pub fn cell(&self, c: Cell) -> CellView {
+        let s = self.board[c as usize];
+        let explored = self.explored(c);
+        let tile = self.tile_at(c);
+        let sides = if explored { Dir::ALL.map(|d| self.side_at(c, d)) } else { [Side::Wall; 4] };
+        CellView {
+            explored,
+            tower: is_tower(c),
+            treasure: is_treasure(c),
+            kind: tile.map(|t| t.kind),
+            sides,
+            torch: tile.is_some_and(|t| t.torch),
+            catacomb_entrance: self.has_catacomb_entrance(c),
+            searched: s.flags & F_SEARCHED != 0,
+            monster: s.flags & F_MONSTER != 0,
+        }
+    }
+
+    /// The space reached through a hall of an explored space, if open (unexplored spaces count
+    /// while tiles remain). Path finding in bots builds on this.
+    pub fn neighbour(&self, c: Cell, d: Dir) -> Option<Cell> {
+        if !self.explored(c) {
+            return None;
+        }
+        self.link(c, d)
+    }
+
+    /// One hero as the players see him.
+    pub fn hero(&self, seat: u8) -> HeroView<'_> {
+        let h = &self.heroes[seat as usize];
+        HeroView {
+            hero: h.def,
+            status: h.status,
+            pos: h.pos,
+            part: h.part,
+            wounds: h.wounds,
+            health: self.rules.heroes[h.def as usize].health,
+            determination: h.determination,
+            held: &h.held,
+            runes: &h.runes,
+            row: &h.row,
+            marker: h.marker,
+            marker_dir: Dir::from_u8(h.marker_dir),
+            lost_turns: h.lost_turns,
+            stats: h.stats,
+        }
+    }
+
+    /// Loot cards a hero holds.
+    pub fn loot_cards(&self, seat: u8) -> u8 {
+        self.loot_count(seat)
+    }
+
+    /// Treasure cards a hero holds.
+    pub fn treasure_cards(&self, seat: u8) -> u8 {
+        self.treasure_count(seat)
+    }
+
+    /// The monster being fought: its kind (announced), the wounds dealt so far, and the rounds.
+    pub fn combat(&self) -> Option<(u8, u8, u8)> {
+        if self.combat.card == NO_CARD {
+            return None;
+        }
+        let kind = self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.kind);
+        Some((kind, self.combat.wounds, self.combat.rounds))
+    }
+
+    /// The test being decided on: (target, dice total with penalties).
+    pub fn test_numbers(&self) -> (u8, u8) {
+        (self.test.target, self.test.dice[0] + self.test.dice[1] + self.test.penalty)
+    }
+
+    /// Cards in the player's hand for a pending pick (treasure drawn, Rune of Vision).
+    pub fn pick_cards(&self) -> &[CardId] {
+        &self.scratch
+    }
+
+    /// Seats that won, as a bit mask (0 when nobody survived). Meaningful once the game is over.
+    pub fn winners(&self) -> u8 {
+        self.winners
+    }
+}

@@ -1,0 +1,74 @@
+//! Observation of everything that happens in a game, chance included.
+//!
+//! The engine reports each step as a small `Copy` [`Event`]. A [`NoObserver`] compiles away;
+//! [`crate::trace::Trace`] records events and prints a turn-by-turn log. Bulk runs and traces
+//! share one code path, so a trace always shows what the statistics counted.
+
+use crate::board::{Cell, Dir};
+use crate::data::{Attr, CombatCard};
+use crate::decision::{Choice, DecisionKind};
+use crate::game::DeathCause;
+use crate::rules::{CardId, Deck};
+
+/// One thing that happened.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum Event {
+    HeroJoins { seat: u8, hero: u8, tower: Cell },
+    RuneDealt { seat: u8, card: CardId },
+    FirstPlayer { seat: u8 },
+    LateStart { roll: u8 },
+    RoundStart { round: u16, sun: u8 },
+    SunRoll { space: u8, roll: u8, sets_on_or_below: u8, set: bool },
+    TurnStart { seat: u8, round: u16, extra: bool },
+    TurnLost { seat: u8, left: u8 },
+    Decided { seat: u8, kind: DecisionKind, choice: Choice, forced: bool },
+    Dice { seat: u8, dice: [u8; 3], count: u8 },
+    CardDrawn { seat: u8, card: CardId },
+    CardDiscarded { card: CardId },
+    Shuffled { deck: Deck },
+    TilePlaced { cell: Cell, tile: u8, rotation: u8 },
+    TileRotated { cell: Cell, rotation: u8 },
+    Moved { seat: u8, from: Cell, to: Cell },
+    Test { seat: u8, attr: Attr, target: u8, total: u8, pass: bool },
+    Wounds { seat: u8, amount: u8, total: u8 },
+    Healed { seat: u8, amount: u8, total: u8 },
+    Determination { seat: u8, total: u8 },
+    MonsterAppears { seat: u8, card: CardId, monster_seat: u8 },
+    CombatRound { hero_card: CombatCard, monster_card: CombatCard, hero_wounds: u8, monster_wounds: u8 },
+    SoloRound { roll: u8, hero_wounds: u8, monster_wounds: u8 },
+    MonsterKilled { seat: u8, card: CardId },
+    Escaped { seat: u8, to: Cell },
+    DragonRage { seat: u8 },
+    EnterCatacombs { seat: u8, at: Cell, facing: Dir },
+    Resurface { seat: u8, at: Cell },
+    Died { seat: u8, cause: DeathCause },
+    Respawned { seat: u8, tower: Cell },
+    Exited { seat: u8 },
+    Sunset,
+    GameOver { round: u16 },
+}
+
+/// Receives every event of a game.
+pub trait Observer {
+    /// Whether events are wanted at all; when `false` the engine skips building them.
+    const ENABLED: bool = true;
+    /// Called for each event in order.
+    fn event(&mut self, event: Event);
+}
+
+/// The observer of bulk runs: does nothing and costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _event: Event) {}
+}
+
+impl<F: FnMut(Event)> Observer for F {
+    fn event(&mut self, event: Event) {
+        self(event)
+    }
+}
