@@ -120,7 +120,7 @@ fn main() -> ExitCode {
             continue;
         }
         let (lo, hi) = wilson(survived_by[h], games_by[h]);
-        let mean_gold = if survived_by[h] > 0 { gold_by[h] / survived_by[h] } else { 0 };
+        let mean_gold = gold_by[h].checked_div(survived_by[h]).unwrap_or(0);
         println!(
             "  {:<26} {:>7} games  survival {:>6.2}% [{:.2}%, {:.2}%]  mean gold of survivors {}",
             def.name,
