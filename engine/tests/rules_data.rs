@@ -1,0 +1,186 @@
+//! The Revised data loads into the counts the reference gives, and bad data is refused with an
+//! error naming the file, the line and the problem.
+
+use dq_engine::data::{Side, TileKind};
+use dq_engine::rules::{revised_sources, Source, Sources};
+use dq_engine::*;
+
+fn count(rules: &Rules, deck: Deck, name: &str) -> usize {
+    rules.deck_cards(deck).filter(|&c| rules.cards[c as usize].name == name).count()
+}
+
+#[test]
+fn deck_sizes_match_the_official_totals() {
+    let r = Rules::revised();
+    let sizes = [
+        (Deck::Dungeon, 50),
+        (Deck::Search, 30),
+        (Deck::Door, 15),
+        (Deck::Trap, 15),
+        (Deck::Crypt, 15),
+        (Deck::Corpse, 15),
+        (Deck::Catacomb, 40),
+        (Deck::Dragon, 8),
+        (Deck::Treasure, 32),
+        (Deck::Rune, 12),
+        (Deck::Monster, 20),
+    ];
+    for (deck, n) in sizes {
+        assert_eq!(r.deck_cards(deck).len(), n, "{} deck", deck.name());
+    }
+    assert_eq!(r.cards.len(), 252);
+    assert_eq!(r.tiles.len(), 117);
+    assert_eq!(r.heroes.len(), 6);
+}
+
+#[test]
+fn distinctive_counts_from_the_reference() {
+    let r = Rules::revised();
+    // Dungeon deck (reference 2.9).
+    for (name, n) in [("Empty", 11), ("Dead Adventurer", 8), ("Crypt", 8), ("Ambush", 6), ("Hidden Trap", 3)] {
+        assert_eq!(count(&r, Deck::Dungeon, name), n, "dungeon {name}");
+    }
+    assert_eq!(r.deck_cards(Deck::Dungeon).filter(|&c| r.cards[c as usize].ambush).count(), 6);
+    // One Shuffle card in each of seven decks.
+    for d in [Deck::Dungeon, Deck::Search, Deck::Door, Deck::Trap, Deck::Crypt, Deck::Corpse, Deck::Catacomb] {
+        assert_eq!(count(&r, d, "Shuffle"), 1, "{} shuffle", d.name());
+    }
+    assert_eq!(count(&r, Deck::Search, "Secret Door"), 8);
+    assert_eq!(count(&r, Deck::Door, "Door Opens"), 8);
+    assert_eq!(count(&r, Deck::Catacomb, "Exit"), 6);
+    assert_eq!(count(&r, Deck::Dragon, "Sleeping"), 7);
+    assert_eq!(count(&r, Deck::Dragon, "Dragon Rage"), 1);
+    assert_eq!(count(&r, Deck::Corpse, "Rope"), 3);
+    // Unstable Potion: 7 copies over four decks.
+    assert_eq!(r.cards.iter().filter(|c| c.name == "Unstable Potion").count(), 7);
+    // Treasure: printed gold adds up to 16,952; all treasure is loot.
+    let gold: u32 = r.deck_cards(Deck::Treasure).map(|c| r.cards[c as usize].gold).sum();
+    assert_eq!(gold, 16_952);
+    assert!(r.deck_cards(Deck::Treasure).all(|c| r.cards[c as usize].loot));
+    // Monsters: 4 of each kind, total life 81 (mean 4.05) and escape 49 (mean 2.45).
+    let life: u32 = r.deck_cards(Deck::Monster).map(|c| r.cards[c as usize].monster.unwrap().life as u32).sum();
+    let esc: u32 =
+        r.deck_cards(Deck::Monster).map(|c| r.cards[c as usize].monster.unwrap().escape_penalty as u32).sum();
+    assert_eq!((life, esc), (81, 49));
+    for k in 0..5u8 {
+        assert_eq!(r.deck_cards(Deck::Monster).filter(|&c| r.cards[c as usize].monster.unwrap().kind == k).count(), 4);
+    }
+    // Tiles (estimated mix, reference 5.1): 56 + 8 + 11 + 5 rooms, 80 with a torch.
+    let rooms = r.tiles.iter().filter(|t| t.kind == TileKind::DungeonRoom).count();
+    assert_eq!(rooms, 80);
+    assert_eq!(r.tiles.iter().filter(|t| t.torch).count(), 80);
+    assert_eq!(r.tiles.iter().filter(|t| t.stairs).count(), 5);
+    assert_eq!(r.tiles.iter().filter(|t| t.kind == TileKind::Corridor).count(), 14);
+    assert_eq!(r.tiles.iter().filter(|t| t.kind == TileKind::Bridge).count(), 4);
+    assert_eq!(r.tiles.iter().filter(|t| t.kind == TileKind::RotatingChamber).count(), 4);
+    assert_eq!(r.tiles.iter().filter(|t| t.sides.contains(&Side::Door)).count(), 10);
+    assert!(r.tiles.iter().all(|t| t.sides[2] != Side::Wall));
+    // Heroes: Gherinn's official sheet.
+    let g = &r.heroes[r.hero_by_id("gherinn").unwrap()];
+    assert_eq!((g.health, g.attrs), (13, [3, 5, 4, 9]));
+    assert!(g.abilities.reroll_dragon_rage && g.abilities.wounds_for_determination == Some((1, 3)));
+    let k = &r.heroes[r.hero_by_id("krutzbeck").unwrap()];
+    assert_eq!((k.health, k.attrs), (20, [9, 4, 5, 4]));
+    // Combat: Magic, Melee, Ranged rows against Magic, Melee, Ranged columns.
+    assert_eq!(r.matrix, [[(1, 1), (1, 0), (0, 1)], [(0, 1), (2, 2), (1, 0)], [(1, 0), (0, 2), (1, 1)]]);
+    assert_eq!(r.solo, [(1, 0), (1, 0), (1, 1), (1, 1), (0, 1), (0, 2)]);
+    // Sun: 30 spaces, 26..30 numbered 1..5.
+    assert_eq!(r.sun_spaces, 30);
+    assert_eq!(&r.sun_numbers[25..], &[0, 1, 2, 3, 4, 5]);
+}
+
+/// Loads the Revised data with one file's text changed.
+fn load_with(file: &str, from: &str, to: &str) -> Result<Rules, DataError> {
+    let base = revised_sources();
+    let pick =
+        |s: Source<'static>| if s.name.ends_with(file) { s.text.replacen(from, to, 1) } else { s.text.to_string() };
+    assert!(
+        [base.game, base.heroes, base.tiles, base.decks, base.combat]
+            .iter()
+            .any(|s| s.name.ends_with(file) && s.text.contains(from)),
+        "test setup: {from:?} not in {file}"
+    );
+    let texts = [pick(base.game), pick(base.heroes), pick(base.tiles), pick(base.decks), pick(base.combat)];
+    Rules::load(Sources {
+        game: Source { name: base.game.name, text: &texts[0] },
+        heroes: Source { name: base.heroes.name, text: &texts[1] },
+        tiles: Source { name: base.tiles.name, text: &texts[2] },
+        decks: Source { name: base.decks.name, text: &texts[3] },
+        combat: Source { name: base.combat.name, text: &texts[4] },
+    })
+}
+
+fn line_of(file: &str, needle: &str) -> usize {
+    let s = revised_sources();
+    let text =
+        [s.game, s.heroes, s.tiles, s.decks, s.combat].into_iter().find(|x| x.name.ends_with(file)).unwrap().text;
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn deck_size_mismatch_names_the_deck_line() {
+    let e = load_with("decks.ron", "size: 50", "size: 49").err().expect("load should fail");
+    assert_eq!(e.file, "data/revised/decks.ron");
+    assert_eq!(e.line, line_of("decks.ron", "deck: dungeon"));
+    assert!(e.message.contains("dungeon deck") && e.message.contains("50") && e.message.contains("49"), "{e}");
+    assert!(e.to_string().starts_with("data/revised/decks.ron:"));
+}
+
+#[test]
+fn syntax_errors_give_file_and_line() {
+    let e = load_with("heroes.ron", "health: 13", "health: thirteen").err().expect("load should fail");
+    assert_eq!(e.file, "data/revised/heroes.ron");
+    assert_eq!(e.line, line_of("heroes.ron", "health: 13"));
+    let e = load_with("decks.ron", "effect: [MayDraw(corpse)]", "effect: [MayDraw(coffin)]")
+        .err()
+        .expect("load should fail");
+    assert_eq!(e.line, line_of("decks.ron", "effect: [MayDraw(corpse)]"));
+    let e = load_with("decks.ron", "Wounds(Fixed(4))", "Wounds(Lots)").err().expect("load should fail");
+    assert_eq!(e.line, line_of("decks.ron", "Wounds(Fixed(4))"));
+}
+
+#[test]
+fn semantic_errors_are_refused_with_their_reason() {
+    // A tile whose entry arrow side is a wall.
+    let e = load_with(
+        "tiles.ron",
+        "sides: (Hall, Hall, Hall, Hall), count: 13",
+        "sides: (Hall, Hall, Wall, Hall), count: 13",
+    )
+    .err()
+    .expect("load should fail");
+    assert_eq!(e.file, "data/revised/tiles.ron");
+    assert_eq!(e.line, line_of("tiles.ron", "count: 13"));
+    assert!(e.message.contains("entry arrow"), "{e}");
+    // A monster of an unknown kind.
+    let e = load_with("decks.ron", "kind: \"Troll\"", "kind: \"Ogre\"").err().expect("load should fail");
+    assert!(e.message.contains("Ogre"), "{e}");
+    // A pair bonus naming no card.
+    let e =
+        load_with("decks.ron", "with: \"Staff of Light\"", "with: \"Staff of Night\"").err().expect("load should fail");
+    assert!(e.message.contains("Staff of Night"), "{e}");
+    // The sun must be able to set.
+    let e = load_with("game.ron", "(space: 30, sets_on_or_below: 5)", "(space: 25, sets_on_or_below: 5)")
+        .err()
+        .expect("load should fail");
+    assert!(e.message.contains("last sun space"), "{e}");
+    // A combat round that hurts nobody could go on forever.
+    let e = load_with("combat.ron", "hero_wounds: 2, monster_wounds: 2", "hero_wounds: 0, monster_wounds: 0")
+        .err()
+        .expect("load should fail");
+    assert!(e.message.contains("must wound"), "{e}");
+    assert_eq!(e.file, "data/revised/combat.ron");
+    // Catacomb-only effects stay on catacomb cards.
+    let e = load_with("decks.ron", "effect: [MayDraw(corpse)]", "effect: [MayExitCatacombs]")
+        .err()
+        .expect("load should fail");
+    assert!(e.message.contains("catacomb"), "{e}");
+}
+
+#[test]
+fn the_data_hash_changes_with_the_data() {
+    let a = Rules::revised();
+    let b = load_with("decks.ron", "gold: 3000", "gold: 3001").map_err(|e| e.to_string()).unwrap();
+    assert_ne!(a.data_hash, b.data_hash);
+    assert_eq!(a.data_hash, Rules::revised().data_hash);
+}
