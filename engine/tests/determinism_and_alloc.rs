@@ -1,0 +1,136 @@
+//! A game is a pure function of (rules, configuration, seed, game index, answers), and playing
+//! one allocates nothing on the heap.
+
+use dq_engine::rng::{GameRng, Stream};
+use dq_engine::trace::Trace;
+use dq_engine::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+struct Counting;
+static ALLOCS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    // Only the thread playing the measured games counts (tests run in parallel threads).
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+fn counting() -> bool {
+    COUNTING.try_with(|c| c.get()).unwrap_or(false)
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        if counting() {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        if counting() {
+            ALLOCS.fetch_add(1, Ordering::Relaxed);
+        }
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn play<O: Observer>(rules: &Rules, cfg: &GameConfig, seed: u64, index: u64, obs: &mut O) -> (u16, [u32; 4]) {
+    let mut g = Game::new(rules, cfg, seed, index, obs).unwrap();
+    let mut rng = GameRng::new(seed, index, Stream::Bot);
+    let mut c = Choices::new();
+    while !g.is_over() {
+        g.legal(&mut c);
+        let pick = c[rng.below(c.len() as u32) as usize];
+        g.apply(pick, obs).unwrap();
+    }
+    let mut gold = [0; 4];
+    for s in 0..g.seats() {
+        gold[s as usize] = g.gold(s);
+    }
+    (g.round(), gold)
+}
+
+#[test]
+fn same_seed_same_answers_same_events() {
+    let rules = Rules::revised();
+    let (mut dice, mut draws) = (false, false);
+    for n in [1, 4] {
+        let cfg = GameConfig::random(n, Variant::default());
+        for i in 0..20 {
+            let (mut a, mut b) = (Trace::default(), Trace::default());
+            let ra = play(&rules, &cfg, 5, i, &mut a);
+            let rb = play(&rules, &cfg, 5, i, &mut b);
+            assert_eq!(ra, rb);
+            assert_eq!(a.events, b.events, "game {i} differs");
+            dice |= a.events.iter().any(|e| matches!(e, Event::Dice { .. }));
+            draws |= a.events.iter().any(|e| matches!(e, Event::CardDrawn { .. }));
+        }
+    }
+    assert!(dice && draws, "chance outcomes are recorded");
+}
+
+#[test]
+fn a_game_does_not_depend_on_other_games() {
+    // Game 7 alone equals game 7 played after games 0..7: per-game streams, no shared state.
+    let rules = Rules::revised();
+    let cfg = GameConfig::random(2, Variant::default());
+    let alone = play(&rules, &cfg, 11, 7, &mut NoObserver);
+    for i in 0..7 {
+        play(&rules, &cfg, 11, i, &mut NoObserver);
+    }
+    assert_eq!(play(&rules, &cfg, 11, 7, &mut NoObserver), alone);
+}
+
+#[test]
+fn variants_share_the_setup_stream() {
+    // Common random numbers: Late Start rolls its die from the setup stream, so the heroes,
+    // towers, runes and deck orders match the standard game with the same seed.
+    let rules = Rules::revised();
+    let std_cfg = GameConfig::random(1, Variant::default());
+    let late_cfg = GameConfig::random(1, Variant { late_start: true, ..Variant::default() });
+    for i in 0..50 {
+        let a = Game::new(&rules, &std_cfg, 3, i, &mut NoObserver).unwrap();
+        let b = Game::new(&rules, &late_cfg, 3, i, &mut NoObserver).unwrap();
+        assert_eq!(a.hero(0).hero, b.hero(0).hero);
+        assert_eq!(a.hero(0).pos, b.hero(0).pos);
+        assert_eq!(a.hero(0).runes, b.hero(0).runes);
+        assert_eq!(a.sun(), 1);
+        assert!((2..=7).contains(&b.sun()), "late start sun {}", b.sun());
+    }
+}
+
+#[test]
+fn playing_allocates_nothing() {
+    let rules = Rules::revised();
+    let cfgs: Vec<GameConfig> = (1..=4).map(|n| GameConfig::random(n, Variant::default())).collect();
+    let mut games = 0;
+    for i in 0..2_000u64 {
+        let cfg = &cfgs[(i % 4) as usize];
+        ALLOCS.store(0, Ordering::SeqCst);
+        COUNTING.with(|c| c.set(true));
+        let r = play(&rules, cfg, 1, i, &mut NoObserver);
+        COUNTING.with(|c| c.set(false));
+        assert_eq!(ALLOCS.load(Ordering::SeqCst), 0, "game {i} allocated");
+        games += r.0 as u64 / r.0.max(1) as u64;
+    }
+    assert_eq!(games, 2_000);
+}
+
+#[test]
+fn the_trace_reads_turn_by_turn() {
+    let rules = Rules::revised();
+    let cfg = GameConfig::random(2, Variant::default());
+    let mut t = Trace::default();
+    play(&rules, &cfg, 2, 3, &mut t);
+    let text = t.render(&rules);
+    assert!(text.contains("== round 1, sun on space 1 =="), "{text}");
+    assert!(text.contains("seat 0: ") && text.contains("starts on tower"));
+    assert!(text.contains("-- seat"));
+    assert!(text.trim_end().ends_with(&format!("game over in round {}", play(&rules, &cfg, 2, 3, &mut NoObserver).0)));
+}
