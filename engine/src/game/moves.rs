@@ -405,7 +405,9 @@ impl<'r> Game<'r> {
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
         self.push(Task::Resolve { via });
-        if via != Via::Hall(0) && !matches!(via, Via::Hall(_)) {
+        // Not entering through a hall (catacombs, secret door, jump): the player picks the part
+        // of a split chamber, or the web side, he stands on.
+        if !matches!(via, Via::Hall(_)) {
             if let Some(t) = self.tile_at(to) {
                 if t.is_split() || t.kind == TileKind::SpiderWeb {
                     self.ask(self.active, DecisionKind::ChooseSide, obs);
