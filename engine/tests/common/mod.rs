@@ -58,7 +58,9 @@ pub fn monster(kind: &str, life: u8, escape: u8) -> CardId {
     let r = rules();
     let k = r.monster_kinds.iter().position(|m| m == kind).expect("kind") as u8;
     r.deck_cards(Deck::Monster)
-        .find(|&c| r.cards[c as usize].monster.is_some_and(|m| m.kind == k && m.life == life && m.escape_penalty == escape))
+        .find(|&c| {
+            r.cards[c as usize].monster.is_some_and(|m| m.kind == k && m.life == life && m.escape_penalty == escape)
+        })
         .expect("monster card")
 }
 
