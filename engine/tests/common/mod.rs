@@ -1,6 +1,6 @@
 //! Shared helpers for the rule tests: fixed heroes and seeds, finding cards and tiles by name,
 //! answering decisions in order, and recording events.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use dq_engine::board::{cell, Cell, Dir};
 use dq_engine::data::TileKind;
