@@ -343,7 +343,9 @@ impl<'r> Game<'r> {
         match via {
             Via::Catacombs => self.ask(self.active, DecisionKind::TileOrientation, obs),
             _ => {
-                let back = self.dir_to(to, from).map(|(_, d)| d).unwrap_or(Dir::South);
+                // Toward whichever space of the chamber moved from touches the new one (the
+                // treasure chamber is two spaces).
+                let back = Self::chamber_cells(from).into_iter().find_map(|c| dir_between(to, c)).unwrap_or(Dir::South);
                 self.place_tile(to, self.scratch_tiles[0], back, obs);
                 self.arrive(to, via, obs);
             }
@@ -507,7 +509,9 @@ impl<'r> Game<'r> {
                 self.begin_test(crate::data::AttrSel::One(Attr::Luck), crate::data::TestTag::BottomlessPit, false, 0);
             }
             TileKind::RotatingChamber => {
-                // Rotates once, on the first entry (2010 rulebook); can trap the hero.
+                // Rotates once, on the first entry, as the issue and the 2010 rulebook say ("only
+                // ever rotates once"); the Revised Rules Reference's "Upon Entering" read literally
+                // would turn it on every entry. Can trap the hero (dead end).
                 if self.board[pos as usize].flags & F_ROTATED == 0 {
                     self.board[pos as usize].flags |= F_ROTATED;
                     self.rotate_tile(pos, 2, obs);
