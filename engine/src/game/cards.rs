@@ -115,13 +115,8 @@ impl<'r> Game<'r> {
         if !self.resolving.contains(&card) {
             return; // cancelled
         }
-        let def = &self.rules.cards[card as usize];
-        self.cause = match def.deck {
-            Deck::Trap => DeathCause::Trap,
-            Deck::Dragon => DeathCause::Dragon,
-            _ => DeathCause::Card,
-        };
-        self.push(Task::Ops { span: def.effect, card });
+        let span = self.rules.cards[card as usize].effect;
+        self.push(Task::Ops { span, card });
     }
 
     pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
@@ -177,6 +172,15 @@ impl<'r> Game<'r> {
             return;
         }
         let op = self.rules.ops[span.start as usize];
+        // Whatever this card does to the hero is blamed on its deck (a status-phase effect must
+        // not inherit the cause of the last card drawn).
+        if card != NO_CARD {
+            self.cause = match self.rules.cards[card as usize].deck {
+                Deck::Trap => DeathCause::Trap,
+                Deck::Dragon => DeathCause::Dragon,
+                _ => DeathCause::Card,
+            };
+        }
         if span.len > 1 {
             self.push(Task::Ops { span: span.rest(), card });
         }
