@@ -168,7 +168,9 @@ impl<'r> Game<'r> {
 
     /// Runs a list of effects, one task per effect so any of them can wait for a decision.
     pub(crate) fn ops<O: Observer>(&mut self, span: Span, card: CardId, obs: &mut O) {
-        if span.is_empty() || !self.cur().in_game() {
+        // Effects stop when their hero dies; an exited hero's cards act only at the game's end.
+        let status = self.cur().status;
+        if span.is_empty() || status == HeroStatus::Dead || (status == HeroStatus::Exited && !self.finishing) {
             return;
         }
         let op = self.rules.ops[span.start as usize];

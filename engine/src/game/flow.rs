@@ -529,7 +529,7 @@ impl<'r> Game<'r> {
     /// Mandatory end-of-game effects of one survivor's cards.
     pub(crate) fn end_game_for<O: Observer>(&mut self, seat: u8, _obs: &mut O) {
         self.active = seat;
-        self.scratch.clear();
+        self.end_used.clear();
         self.push(Task::EndGameOptional { seat });
         let rules = self.rules;
         let held = self.heroes[seat as usize].held.clone();
@@ -547,21 +547,18 @@ impl<'r> Game<'r> {
         let any = self.heroes[seat as usize]
             .held
             .iter()
-            .any(|&c| !self.rules.cards[c as usize].on_end_optional.is_empty() && !self.scratch.contains(&c));
+            .any(|&c| !self.rules.cards[c as usize].on_end_optional.is_empty() && !self.end_used.contains(&c));
         if any {
             self.ask(seat, DecisionKind::EndGameItems, obs);
-        } else {
-            self.scratch.clear();
         }
     }
 
     pub(crate) fn mark_end_used(&mut self, card: CardId) {
-        let _ = self.scratch.try_push(card);
+        let _ = self.end_used.try_push(card);
     }
 
     /// Works out the winner (Rules Reference "Winning the Game") and ends the game.
     pub(crate) fn finalize<O: Observer>(&mut self, obs: &mut O) {
-        self.scratch.clear();
         let mut best: Option<(u32, u32, u8)> = None;
         let mut winners = 0u8;
         for seat in 0..self.seats {

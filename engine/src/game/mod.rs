@@ -406,6 +406,8 @@ pub struct Game<'r> {
     pub(crate) resolving: ArrayVec<CardId, 16>,
     pub(crate) scratch: ArrayVec<CardId, 8>,
     pub(crate) scratch_keep: u8,
+    /// Optional end-of-game cards already used (each once).
+    pub(crate) end_used: ArrayVec<CardId, 8>,
     pub(crate) scratch_tiles: [u8; 2],
     pub(crate) cause: DeathCause,
     pub(crate) winners: u8,
@@ -512,6 +514,7 @@ impl<'r> Game<'r> {
             resolving: ArrayVec::new(),
             scratch: ArrayVec::new(),
             scratch_keep: 0,
+            end_used: ArrayVec::new(),
             scratch_tiles: [0; 2],
             cause: DeathCause::Card,
             winners: 0,
@@ -717,7 +720,7 @@ impl<'r> Game<'r> {
                 out.push(Choice::Done);
                 for &c in &self.cur().held {
                     if !self.rules.cards[c as usize].on_end_optional.is_empty()
-                        && !self.scratch.contains(&c)
+                        && !self.end_used.contains(&c)
                         && out.len() < out.capacity()
                     {
                         out.push(Choice::Card(c));
