@@ -134,3 +134,11 @@ fn the_trace_reads_turn_by_turn() {
     assert!(text.contains("-- seat"));
     assert!(text.trim_end().ends_with(&format!("game over in round {}", play(&rules, &cfg, 2, 3, &mut NoObserver).0)));
 }
+
+#[test]
+fn a_game_is_small() {
+    // Fixed-size state: cloning a game for search or replay copies a few kilobytes, no heap.
+    let size = std::mem::size_of::<Game<'static>>();
+    println!("size_of::<Game>() = {size}");
+    assert!(size < 8 * 1024, "Game is {size} bytes");
+}
