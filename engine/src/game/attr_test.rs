@@ -2,7 +2,7 @@
 //! items that turn a failure into a success.
 
 use super::*;
-use crate::data::{Attr, RuneWindow};
+use crate::data::RuneWindow;
 use crate::rules::tag_bit;
 
 impl<'r> Game<'r> {
@@ -149,6 +149,5 @@ impl<'r> Game<'r> {
                 obs.event(Event::Determination { seat, total });
             }
         }
-        let _ = Attr::Luck;
     }
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::{step, Dir};
-use crate::data::{Amount, HealAmount, RuneWindow, TileKind};
+use crate::data::{Amount, HealAmount, RuneWindow};
 use crate::rules::Op;
 
 impl<'r> Game<'r> {
@@ -394,7 +394,6 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        let _ = TileKind::Corridor;
     }
 
     /// Rune of Vision: the player puts the cards back one at a time; the last one put back
@@ -456,11 +455,11 @@ impl<'r> Game<'r> {
     /// Ferrox: one Strength test per round until it or the hero is dead.
     pub(crate) fn duel_round(&mut self, life: u8) {
         let attr = self.duel_attr;
-        self.push(Task::AfterDuelTest { life, attr });
+        self.push(Task::AfterDuelTest { life });
         self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0);
     }
 
-    pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, _attr: crate::data::Attr, obs: &mut O) {
+    pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let life = if self.test.pass { life.saturating_sub(1) } else { life };
         if !self.test.pass {
             self.wound(self.active, 1, self.cause, obs);

@@ -124,9 +124,8 @@ impl<'r> Game<'r> {
         let h = self.cur();
         let gold = self.card_gold(h, card);
         self.discard_held(self.active, card, obs);
-        let (dice, _, wounds) = self.bribe;
+        let (_, _, wounds) = self.bribe;
         self.push(Task::AfterBribe { gold, wounds });
-        let _ = dice;
     }
 
     pub(crate) fn after_bribe<O: Observer>(&mut self, gold: u32, wounds: u8, obs: &mut O) {

@@ -293,8 +293,8 @@ pub(crate) enum Task {
     AfterPortcullis { to: Cell, mode: MoveMode, stage: u8 },
     Enter { to: Cell, from: Cell, via: Via },
     PlaceTile { to: Cell, from: Cell, via: Via },
-    Resolve { via: Via },
-    Chamber { via: Via },
+    Resolve,
+    Chamber,
     MoveAgain,
     BridgeOffer,
     BridgeDiscard { to: Cell },
@@ -309,7 +309,7 @@ pub(crate) enum Task {
     DiscardTreasure,
     ArrangeSearch,
     DuelRound { life: u8 },
-    AfterDuelTest { life: u8, attr: crate::data::Attr },
+    AfterDuelTest { life: u8 },
     // --- tests ---
     TestStart,
     TestRoll,
@@ -422,7 +422,6 @@ pub struct Game<'r> {
     pub(crate) exit_blocked: bool,
     pub(crate) exit_keep_loot: bool,
     pub(crate) rage_dice: u8,
-    pub(crate) rage_seat: u8,
 }
 
 impl<'r> Game<'r> {
@@ -529,7 +528,6 @@ impl<'r> Game<'r> {
             exit_blocked: false,
             exit_keep_loot: true,
             rage_dice: 2,
-            rage_seat: 0,
         };
         game.setup(&mut setup, obs);
         game.run(obs);
@@ -639,8 +637,8 @@ impl<'r> Game<'r> {
             Task::AfterPortcullis { to, mode, stage } => self.after_portcullis(to, mode, stage),
             Task::Enter { to, from, via } => self.enter(to, from, via, obs),
             Task::PlaceTile { to, from, via } => self.place_drawn_tile(to, from, via, obs),
-            Task::Resolve { via } => self.resolve(via, obs),
-            Task::Chamber { via } => self.chamber(via, obs),
+            Task::Resolve => self.resolve(obs),
+            Task::Chamber => self.chamber(obs),
             Task::MoveAgain => self.move_again(obs),
             Task::BridgeOffer => self.ask(self.active, DecisionKind::Bridge, obs),
             Task::BridgeDiscard { to } => self.bridge_discard(to, obs),
@@ -657,7 +655,7 @@ impl<'r> Game<'r> {
             Task::DiscardTreasure => self.discard_treasure_step(obs),
             Task::ArrangeSearch => self.arrange_search_step(obs),
             Task::DuelRound { life } => self.duel_round(life),
-            Task::AfterDuelTest { life, attr } => self.after_duel_test(life, attr, obs),
+            Task::AfterDuelTest { life } => self.after_duel_test(life, obs),
             Task::TestStart => self.test_start(obs),
             Task::TestRoll => self.test_roll(obs),
             Task::TestEnd => self.finish_test(self.test.pass, obs),

@@ -406,7 +406,7 @@ impl<'r> Game<'r> {
     /// The hero stands in the new chamber, then resolves it.
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
-        self.push(Task::Resolve { via });
+        self.push(Task::Resolve);
         // Not entering through a hall (catacombs, secret door, jump): the player picks the part
         // of a split chamber, or the web side, he stands on.
         if !matches!(via, Via::Hall(_)) {
@@ -470,7 +470,7 @@ impl<'r> Game<'r> {
     }
 
     /// Entering a chamber: a monster token there is met instead of the chamber's effect.
-    pub(crate) fn resolve<O: Observer>(&mut self, via: Via, obs: &mut O) {
+    pub(crate) fn resolve<O: Observer>(&mut self, obs: &mut O) {
         if !self.cur().on_board() {
             return;
         }
@@ -481,12 +481,12 @@ impl<'r> Game<'r> {
         if self.board[pos as usize].flags & F_MONSTER != 0 {
             self.push(Task::Encounter { escape: true });
         } else {
-            self.push(Task::Chamber { via });
+            self.push(Task::Chamber);
         }
     }
 
     /// The chamber effects of the Rules Reference.
-    pub(crate) fn chamber<O: Observer>(&mut self, via: Via, obs: &mut O) {
+    pub(crate) fn chamber<O: Observer>(&mut self, obs: &mut O) {
         let pos = self.cur().pos;
         if is_tower(pos) {
             self.ask(self.active, DecisionKind::Tower, obs);
@@ -519,7 +519,6 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        let _ = via;
     }
 
     pub(crate) fn after_pit<O: Observer>(&mut self, obs: &mut O) {

@@ -167,9 +167,6 @@ impl<'r> Game<'r> {
         for &t in &self.tiles.order[..self.tiles.left as usize] {
             tiles[t as usize] += 1;
         }
-        for &t in &self.scratch_tiles {
-            let _ = t;
-        }
         if let Some(t) = tiles.iter().take(rules.tiles.len()).position(|&n| n > 1) {
             return Err(format!("tile {t} is placed twice"));
         }

@@ -67,7 +67,6 @@ impl<'r> Game<'r> {
         self.test.penalty = extra;
         self.active = save;
         if self.abilities(seat).reroll_dragon_rage {
-            self.rage_seat = seat;
             self.ask(seat, DecisionKind::RageReroll, obs);
         } else {
             self.rage_wounds(seat, obs);
