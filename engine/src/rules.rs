@@ -743,6 +743,8 @@ impl Rules {
         let mut seen = [false; NUM_DECKS];
         let mut compiler = Compiler { ops: Vec::new(), src: d, card: String::new(), deck: Deck::Dungeon };
         let mut pairs: Vec<(usize, String, u32)> = Vec::new();
+        // Cards that can end up in a play area (loot or kept): one hero could hold them all.
+        let mut keepable = 0usize;
         // Lay the decks out in id order whatever the file order.
         for deck in Deck::ALL {
             let Some(dd) = decks.decks.iter().find(|x| Deck::from_data(x.deck) == deck) else {
@@ -783,6 +785,9 @@ impl Rules {
                     spans[k] = compiler.list(&tr.effect, 0)?;
                 }
                 let keeps = contains_keep(&cd.effect) || deck == Deck::Treasure;
+                if keeps {
+                    keepable += cd.count as usize;
+                }
                 let play_area_triggers = [0, 1, 3, 4, 5].iter().any(|&k| !spans[k].is_empty());
                 if !keeps && play_area_triggers {
                     return Err(fail("has play-area triggers but is never kept (add Loot or Keep)".into()));
@@ -914,21 +919,8 @@ impl Rules {
                 ));
             }
         }
-        let holdable = cards.iter().filter(|c| c.loot || !c.on_status.is_empty()).count();
-        let keepers = decks
-            .decks
-            .iter()
-            .flat_map(|dd| dd.cards.iter().map(move |c| (dd.deck, c)))
-            .filter(|(dk, c)| contains_keep(&c.effect) || Deck::from_data(*dk) == Deck::Treasure)
-            .map(|(_, c)| c.count as usize)
-            .sum::<usize>();
-        if holdable.max(keepers) > HELD_CAP {
-            return Err(err(
-                d,
-                "decks",
-                0,
-                format!("{} cards can be kept in a play area; at most {HELD_CAP}", keepers),
-            ));
+        if keepable > HELD_CAP {
+            return Err(err(d, "decks", 0, format!("{keepable} cards can be kept in a play area; at most {HELD_CAP}")));
         }
         if (game.runes_per_hero as usize) * 4 > r(Deck::Rune).len as usize {
             return Err(err(

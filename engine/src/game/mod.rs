@@ -238,8 +238,6 @@ pub(crate) struct TileStack {
 pub(crate) struct MoveMode {
     /// Doors and portcullises are ignored.
     pub ignore_barriers: bool,
-    /// Secret door, teleport: walls are ignored too, and the hero may enter any adjacent space.
-    pub special: bool,
     /// The chamber left needs no crossing test (escapes, special moves).
     pub no_leave_test: bool,
     /// A chamber's "move again" rather than the action phase's move.
@@ -247,11 +245,10 @@ pub(crate) struct MoveMode {
 }
 
 impl MoveMode {
-    pub const NORMAL: MoveMode =
-        MoveMode { ignore_barriers: false, special: false, no_leave_test: false, again: false };
-    pub const AGAIN: MoveMode = MoveMode { ignore_barriers: true, special: false, no_leave_test: false, again: true };
-    pub const SPECIAL: MoveMode = MoveMode { ignore_barriers: true, special: true, no_leave_test: true, again: true };
-    pub const SLIP: MoveMode = MoveMode { ignore_barriers: true, special: false, no_leave_test: true, again: true };
+    pub const NORMAL: MoveMode = MoveMode { ignore_barriers: false, no_leave_test: false, again: false };
+    pub const AGAIN: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: false, again: true };
+    pub const SPECIAL: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true };
+    pub const SLIP: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true };
 }
 
 /// How a hero came into a chamber.

@@ -104,7 +104,3 @@ pub use dq_engine::data::Side::{Door as D, Hall as H, Portcullis as P, Wall as W
 pub fn at(row: u8, col: u8) -> Cell {
     cell(row, col)
 }
-
-pub fn dir(d: Dir) -> Dir {
-    d
-}
