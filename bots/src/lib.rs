@@ -2,14 +2,32 @@
 //!
 //! A policy sees the game only through the engine's public view and the pending decision's
 //! legal choices. It draws any randomness from the bot stream it is given, so a game replays
-//! exactly. This crate starts with `random`, the uniform baseline the engine is fuzzed with;
-//! the strategic policies come with the Bots issue.
+//! exactly.
+//!
+//! - `random`: uniform over the legal options (the baseline and the fuzzer);
+//! - `greedy`, `cautious`, `mixed`: the strategic policies of [`strategic`];
+//! - the monster player's card choice: [`monster`];
+//! - [`Players`]: one policy per seat plus the monster player, named by [`spec`] strings.
 
+pub mod equilibrium;
+pub mod monster;
+pub mod path;
+pub mod players;
+pub mod spec;
+pub mod strategic;
+
+pub use players::{Bot, Players};
+pub use spec::{BotKind, BotSpec, MonsterSpec, Params, SpecError};
+
+use dq_engine::game::DuelConfig;
 use dq_engine::rng::{GameRng, Stream};
 use dq_engine::{Choice, Choices, ConfigError, Game, GameConfig, Observer, Rules};
 
 /// Something that answers decisions.
 pub trait Policy {
+    /// Called before each game: forget anything remembered from the previous one.
+    fn new_game(&mut self) {}
+
     /// Picks one of `choices` (never empty) for the game's pending decision.
     fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice;
 }
@@ -34,7 +52,33 @@ pub fn play<'r, P: Policy, O: Observer>(
     policy: &mut P,
     obs: &mut O,
 ) -> Result<Game<'r>, ConfigError> {
-    let mut game = Game::new(rules, config, master, index, obs)?;
+    policy.new_game();
+    let game = Game::new(rules, config, master, index, obs)?;
+    Ok(finish(game, master, index, policy, obs))
+}
+
+/// Plays duel `index` of a run (one combat, see [`Game::duel`]) to the end.
+pub fn play_duel<'r, P: Policy, O: Observer>(
+    rules: &'r Rules,
+    config: &DuelConfig,
+    master: u64,
+    index: u64,
+    policy: &mut P,
+    obs: &mut O,
+) -> Result<Game<'r>, ConfigError> {
+    policy.new_game();
+    let game = Game::duel(rules, config, master, index, obs)?;
+    Ok(finish(game, master, index, policy, obs))
+}
+
+/// Answers decisions until the game ends; the bot stream of game `index` feeds the policy.
+fn finish<'r, P: Policy, O: Observer>(
+    mut game: Game<'r>,
+    master: u64,
+    index: u64,
+    policy: &mut P,
+    obs: &mut O,
+) -> Game<'r> {
     let mut rng = GameRng::new(master, index, Stream::Bot);
     let mut choices = Choices::new();
     while !game.is_over() {
@@ -47,7 +91,7 @@ pub fn play<'r, P: Policy, O: Observer>(
             let _ = game.apply(first, obs);
         }
     }
-    Ok(game)
+    game
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub const fn col(c: Cell) -> u8 {
 }
 
 /// Compass direction on the board; also a tile side once a rotation is applied.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[repr(u8)]
 pub enum Dir {
     North = 0,

@@ -7,10 +7,10 @@
 //! Every entry may carry `estimated: Some("reason")`: a value that is not confirmed by a public
 //! source must say so, with its reasoning, in the file itself.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// One of the four tested hero attributes.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub enum Attr {
     Strength,
     Agility,
@@ -444,7 +444,7 @@ pub struct TilesFile {
 }
 
 /// A combat card of the Revised three-card combat.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub enum CombatCard {
     Magic,
     Melee,

@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 /// What a decision is about. The context (the test being rolled, the monster fought, …) is
 /// readable from the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum DecisionKind {
     /// The action phase: move, search, enter the catacombs, exit, draw a dragon card, or (in the
     /// catacombs) draw a catacomb card or retake a test.
@@ -87,7 +87,7 @@ pub struct Decision {
 }
 
 /// An answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Choice {
     No,
     Yes,

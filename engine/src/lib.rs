@@ -18,7 +18,7 @@ pub mod variant;
 
 pub use board::{Cell, Dir};
 pub use decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
-pub use game::{ConfigError, DeathCause, Game, GameConfig, HeroPick, HeroStats, HeroStatus};
+pub use game::{ConfigError, DeathCause, DuelConfig, DuelOutcome, Game, GameConfig, HeroPick, HeroStats, HeroStatus};
 pub use observer::{Event, NoObserver, Observer};
 pub use rules::{CardId, DataError, Deck, Rules, Source, Sources};
 pub use variant::Variant;

@@ -10,43 +10,159 @@ use crate::decision::{Choice, DecisionKind};
 use crate::game::DeathCause;
 use crate::rules::{CardId, Deck};
 
-/// One thing that happened.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One thing that happened. Serializes as `{"event": "CardDrawn", "seat": 0, "card": 17}` for
+/// JSON replays (`dq replay --format json`).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "event")]
 #[allow(missing_docs)]
 pub enum Event {
-    HeroJoins { seat: u8, hero: u8, tower: Cell },
-    RuneDealt { seat: u8, card: CardId },
-    FirstPlayer { seat: u8 },
-    LateStart { roll: u8 },
-    RoundStart { round: u16, sun: u8 },
-    SunRoll { space: u8, roll: u8, sets_on_or_below: u8, set: bool },
-    TurnStart { seat: u8, round: u16, extra: bool },
-    TurnLost { seat: u8, left: u8 },
-    Decided { seat: u8, kind: DecisionKind, choice: Choice, forced: bool },
-    Dice { seat: u8, dice: [u8; 3], count: u8 },
-    CardDrawn { seat: u8, card: CardId },
-    CardDiscarded { card: CardId },
-    Shuffled { deck: Deck },
-    TilePlaced { cell: Cell, tile: u8, rotation: u8 },
-    TileRotated { cell: Cell, rotation: u8 },
-    Moved { seat: u8, from: Cell, to: Cell },
-    Test { seat: u8, attr: Attr, target: u8, total: u8, pass: bool },
-    Wounds { seat: u8, amount: u8, total: u8 },
-    Healed { seat: u8, amount: u8, total: u8 },
-    Determination { seat: u8, total: u8 },
-    MonsterAppears { seat: u8, card: CardId, monster_seat: u8 },
-    CombatRound { hero_card: CombatCard, monster_card: CombatCard, hero_wounds: u8, monster_wounds: u8 },
-    SoloRound { roll: u8, hero_wounds: u8, monster_wounds: u8 },
-    MonsterKilled { seat: u8, card: CardId },
-    Escaped { seat: u8, to: Cell },
-    DragonRage { seat: u8 },
-    EnterCatacombs { seat: u8, at: Cell, facing: Dir },
-    Resurface { seat: u8, at: Cell },
-    Died { seat: u8, cause: DeathCause },
-    Respawned { seat: u8, tower: Cell },
-    Exited { seat: u8 },
+    HeroJoins {
+        seat: u8,
+        hero: u8,
+        tower: Cell,
+    },
+    RuneDealt {
+        seat: u8,
+        card: CardId,
+    },
+    FirstPlayer {
+        seat: u8,
+    },
+    LateStart {
+        roll: u8,
+    },
+    RoundStart {
+        round: u16,
+        sun: u8,
+    },
+    SunRoll {
+        space: u8,
+        roll: u8,
+        sets_on_or_below: u8,
+        set: bool,
+    },
+    TurnStart {
+        seat: u8,
+        round: u16,
+        extra: bool,
+    },
+    TurnLost {
+        seat: u8,
+        left: u8,
+    },
+    Decided {
+        seat: u8,
+        kind: DecisionKind,
+        choice: Choice,
+        forced: bool,
+    },
+    Dice {
+        seat: u8,
+        dice: [u8; 3],
+        count: u8,
+    },
+    CardDrawn {
+        seat: u8,
+        card: CardId,
+    },
+    CardDiscarded {
+        card: CardId,
+    },
+    Shuffled {
+        deck: Deck,
+    },
+    TilePlaced {
+        cell: Cell,
+        tile: u8,
+        rotation: u8,
+    },
+    TileRotated {
+        cell: Cell,
+        rotation: u8,
+    },
+    Moved {
+        seat: u8,
+        from: Cell,
+        to: Cell,
+    },
+    Test {
+        seat: u8,
+        attr: Attr,
+        target: u8,
+        total: u8,
+        pass: bool,
+    },
+    Wounds {
+        seat: u8,
+        amount: u8,
+        total: u8,
+    },
+    Healed {
+        seat: u8,
+        amount: u8,
+        total: u8,
+    },
+    Determination {
+        seat: u8,
+        total: u8,
+    },
+    MonsterAppears {
+        seat: u8,
+        card: CardId,
+        monster_seat: u8,
+    },
+    CombatRound {
+        hero_card: CombatCard,
+        monster_card: CombatCard,
+        hero_wounds: u8,
+        monster_wounds: u8,
+    },
+    SoloRound {
+        roll: u8,
+        hero_wounds: u8,
+        monster_wounds: u8,
+    },
+    MonsterKilled {
+        seat: u8,
+        card: CardId,
+    },
+    Escaped {
+        seat: u8,
+        to: Cell,
+    },
+    DragonRage {
+        seat: u8,
+    },
+    EnterCatacombs {
+        seat: u8,
+        at: Cell,
+        facing: Dir,
+    },
+    Resurface {
+        seat: u8,
+        at: Cell,
+    },
+    Died {
+        seat: u8,
+        #[serde(serialize_with = "cause_name")]
+        cause: DeathCause,
+    },
+    Respawned {
+        seat: u8,
+        tower: Cell,
+    },
+    Exited {
+        seat: u8,
+    },
     Sunset,
-    GameOver { round: u16 },
+    GameOver {
+        round: u16,
+    },
+}
+
+/// A death cause by its Parquet name (`monster`, `dead_end`…), for JSON replays.
+fn cause_name<S: serde::Serializer>(cause: &DeathCause, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(cause.name())
 }
 
 /// Receives every event of a game.

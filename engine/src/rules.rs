@@ -23,7 +23,7 @@ pub const MAX_TILES: usize = 250;
 const MAX_EFFECT_DEPTH: usize = 6;
 
 /// Deck ids in a fixed order; the engine refers to decks by role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[repr(u8)]
 pub enum Deck {
     Dungeon = 0,
@@ -996,7 +996,12 @@ impl Rules {
         r.first..r.first + r.len
     }
 
-    /// A hero by its id.
+    /// A monster kind by name, ignoring case (`troll`).
+    pub fn monster_kind_by_name(&self, name: &str) -> Option<u8> {
+        self.monster_kinds.iter().position(|k| k.eq_ignore_ascii_case(name)).map(|i| i as u8)
+    }
+
+    /// A hero sheet by its id (`tatianna`).
     pub fn hero_by_id(&self, id: &str) -> Option<usize> {
         self.heroes.iter().position(|h| h.id == id)
     }

@@ -4,41 +4,11 @@
 use dq_engine::rng::{GameRng, Stream};
 use dq_engine::trace::Trace;
 use dq_engine::*;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-struct Counting;
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-thread_local! {
-    // Only the thread playing the measured games counts (tests run in parallel threads).
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn counting() -> bool {
-    COUNTING.try_with(|c| c.get()).unwrap_or(false)
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        if counting() {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(l) }
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) }
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
-        if counting() {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(p, l, n) }
-    }
-}
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 
 fn play<O: Observer>(rules: &Rules, cfg: &GameConfig, seed: u64, index: u64, obs: &mut O) -> (u16, [u32; 4]) {
     let mut g = Game::new(rules, cfg, seed, index, obs).unwrap();
@@ -112,11 +82,8 @@ fn playing_allocates_nothing() {
     let mut games = 0;
     for i in 0..2_000u64 {
         let cfg = &cfgs[(i % 4) as usize];
-        ALLOCS.store(0, Ordering::SeqCst);
-        COUNTING.with(|c| c.set(true));
-        let r = play(&rules, cfg, 1, i, &mut NoObserver);
-        COUNTING.with(|c| c.set(false));
-        assert_eq!(ALLOCS.load(Ordering::SeqCst), 0, "game {i} allocated");
+        let (r, allocs) = counting_alloc::measure(|| play(&rules, cfg, 1, i, &mut NoObserver));
+        assert_eq!(allocs, 0, "game {i} allocated");
         games += r.0 as u64 / r.0.max(1) as u64;
     }
     assert_eq!(games, 2_000);

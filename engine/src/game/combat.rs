@@ -29,6 +29,7 @@ impl<'r> Game<'r> {
             let pos = self.cur().pos;
             if !is_treasure(pos) {
                 self.board[pos as usize].flags |= F_MONSTER;
+                self.epoch = self.epoch.wrapping_add(1);
             }
         }
         self.cur_mut().stats.monsters_met += 1;
@@ -50,6 +51,9 @@ impl<'r> Game<'r> {
     }
 
     fn monster_life(&self) -> u8 {
+        if let Some(life) = self.duel.and_then(|d| d.life) {
+            return life;
+        }
         self.rules.cards[self.combat.card as usize].monster.map_or(1, |m| m.life)
     }
 
@@ -156,6 +160,7 @@ impl<'r> Game<'r> {
         if self.cur().on_board() {
             let pos = self.cur().pos;
             self.board[pos as usize].flags &= !F_MONSTER;
+            self.epoch = self.epoch.wrapping_add(1);
         }
         self.cur_mut().stats.monsters_killed += 1;
         if O::ENABLED {
@@ -198,6 +203,11 @@ impl<'r> Game<'r> {
         let seat = self.active;
         if O::ENABLED {
             obs.event(Event::Escaped { seat, to });
+        }
+        if self.duel.is_some() {
+            // A single combat ends with the escape; where the hero went does not matter.
+            self.end_turn_now(obs);
+            return;
         }
         if self.variant.solo {
             // Solo: out through any open hall, doors and portcullises ignored, into the next

@@ -332,7 +332,10 @@ impl<'r> Game<'r> {
     /// Drops the rest of the turn's steps, keeping the turn marker.
     pub(crate) fn truncate_turn(&mut self) {
         while let Some(t) = self.tasks.last() {
-            if matches!(t, Task::TurnEnd | Task::EndGame { .. } | Task::EndGameOptional { .. } | Task::Finalize) {
+            if matches!(
+                t,
+                Task::TurnEnd | Task::EndGame { .. } | Task::EndGameOptional { .. } | Task::Finalize | Task::DuelEnd
+            ) {
                 break;
             }
             self.tasks.pop();

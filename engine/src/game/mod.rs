@@ -9,12 +9,15 @@ mod attr_test;
 mod cards;
 mod catacombs;
 mod combat;
+mod duel;
 mod flow;
 mod moves;
 mod scenario;
 mod treasure;
 mod view;
 
+pub(crate) use duel::DuelState;
+pub use duel::{DuelConfig, DuelOutcome};
 pub(crate) use moves::Targets;
 pub use view::{CellView, HeroView};
 
@@ -119,6 +122,8 @@ pub enum ConfigError {
     DuplicateHero(String),
     #[error("only {0} heroes exist for {1} seats")]
     TooFewHeroes(usize, usize),
+    #[error("{0}")]
+    Duel(String),
 }
 
 /// Per-hero counters for the outcome rows.
@@ -279,40 +284,94 @@ pub(crate) enum Task {
     StatusMandatory,
     StatusCheck,
     RunesAt(crate::data::RuneWindow),
-    RunesAfter { window: crate::data::RuneWindow, card: CardId },
+    RunesAfter {
+        window: crate::data::RuneWindow,
+        card: CardId,
+    },
     Action,
     ExitNow,
     // --- movement ---
-    Move { to: Cell, mode: MoveMode },
-    AfterLeaveTest { to: Cell, mode: MoveMode, leave: Leave },
-    Barriers { to: Cell, mode: MoveMode, stage: u8 },
-    AfterDoor { to: Cell, mode: MoveMode, stage: u8 },
-    AfterPortcullis { to: Cell, mode: MoveMode, stage: u8 },
-    Enter { to: Cell, from: Cell, via: Via },
-    PlaceTile { to: Cell, from: Cell, via: Via },
+    Move {
+        to: Cell,
+        mode: MoveMode,
+    },
+    AfterLeaveTest {
+        to: Cell,
+        mode: MoveMode,
+        leave: Leave,
+    },
+    Barriers {
+        to: Cell,
+        mode: MoveMode,
+        stage: u8,
+    },
+    AfterDoor {
+        to: Cell,
+        mode: MoveMode,
+        stage: u8,
+    },
+    AfterPortcullis {
+        to: Cell,
+        mode: MoveMode,
+        stage: u8,
+    },
+    Enter {
+        to: Cell,
+        from: Cell,
+        via: Via,
+    },
+    PlaceTile {
+        to: Cell,
+        from: Cell,
+        via: Via,
+    },
     Resolve,
     Chamber,
     MoveAgain,
     BridgeOffer,
-    BridgeDiscard { to: Cell },
-    BridgeTest { to: Cell },
+    BridgeDiscard {
+        to: Cell,
+    },
+    BridgeTest {
+        to: Cell,
+    },
     AfterPit,
     // --- cards ---
-    Draw { deck: Deck, redraw_ok: bool },
-    CardBody { card: CardId },
-    FinishCard { card: CardId },
-    Ops { span: Span, card: CardId },
-    Branch { pass: Span, fail: Span, card: CardId },
+    Draw {
+        deck: Deck,
+        redraw_ok: bool,
+    },
+    CardBody {
+        card: CardId,
+    },
+    FinishCard {
+        card: CardId,
+    },
+    Ops {
+        span: Span,
+        card: CardId,
+    },
+    Branch {
+        pass: Span,
+        fail: Span,
+        card: CardId,
+    },
     DiscardTreasure,
     ArrangeSearch,
-    DuelRound { life: u8 },
-    AfterDuelTest { life: u8 },
+    DuelRound {
+        life: u8,
+    },
+    AfterDuelTest {
+        life: u8,
+    },
     // --- tests ---
     TestStart,
     TestRoll,
     TestEnd,
     // --- monsters ---
-    Encounter { escape: bool },
+    Encounter {
+        escape: bool,
+    },
     SoloEscapeOffer,
     AfterSoloEscape,
     CombatRound,
@@ -321,17 +380,35 @@ pub(crate) enum Task {
     // --- catacombs ---
     EnterCatacombs,
     CatacombDraw,
-    ExitCatacombs { blocked: bool, keep_loot: bool },
+    ExitCatacombs {
+        blocked: bool,
+        keep_loot: bool,
+    },
     Resurface,
-    AfterBribe { gold: u32, wounds: u8 },
+    AfterBribe {
+        gold: u32,
+        wounds: u8,
+    },
     // --- treasure chamber ---
-    DragonDraw { draws: u8 },
-    RageHit { seat: u8 },
+    DragonDraw {
+        draws: u8,
+    },
+    RageHit {
+        seat: u8,
+    },
     // --- end ---
-    Respawn { seat: u8 },
-    EndGame { seat: u8 },
-    EndGameOptional { seat: u8 },
+    Respawn {
+        seat: u8,
+    },
+    EndGame {
+        seat: u8,
+    },
+    EndGameOptional {
+        seat: u8,
+    },
     Finalize,
+    /// Bottom of a single-combat game: the combat is over.
+    DuelEnd,
 }
 
 /// The attribute test in progress.
@@ -419,6 +496,11 @@ pub struct Game<'r> {
     pub(crate) exit_blocked: bool,
     pub(crate) exit_keep_loot: bool,
     pub(crate) rage_dice: u8,
+    /// Bumped whenever what the board shows changes (tiles placed or turned, monster tokens):
+    /// bots key their path caches on it.
+    pub(crate) epoch: u32,
+    /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
+    pub(crate) duel: Option<DuelState>,
 }
 
 impl<'r> Game<'r> {
@@ -430,6 +512,20 @@ impl<'r> Game<'r> {
         index: u64,
         obs: &mut O,
     ) -> Result<Game<'r>, ConfigError> {
+        let (mut game, mut setup) = Game::build(rules, config, master, index)?;
+        game.setup(&mut setup, obs);
+        game.run(obs);
+        Ok(game)
+    }
+
+    /// The state before setup: heroes picked (from the setup stream), nothing shuffled yet.
+    /// Returns the setup stream positioned after the hero picks.
+    fn build(
+        rules: &'r Rules,
+        config: &GameConfig,
+        master: u64,
+        index: u64,
+    ) -> Result<(Game<'r>, GameRng), ConfigError> {
         let n = config.heroes.len();
         if n == 0 || n > MAX_SEATS {
             return Err(ConfigError::Seats(n));
@@ -474,7 +570,7 @@ impl<'r> Game<'r> {
             };
             heroes.push(Hero::new(def));
         }
-        let mut game = Game {
+        let game = Game {
             rules,
             variant: config.variant,
             seats: n as u8,
@@ -525,10 +621,10 @@ impl<'r> Game<'r> {
             exit_blocked: false,
             exit_keep_loot: true,
             rage_dice: 2,
+            epoch: 0,
+            duel: None,
         };
-        game.setup(&mut setup, obs);
-        game.run(obs);
-        Ok(game)
+        Ok((game, setup))
     }
 
     /// The rules this game is played with.
@@ -673,6 +769,7 @@ impl<'r> Game<'r> {
             Task::EndGame { seat } => self.end_game_for(seat, obs),
             Task::EndGameOptional { seat } => self.end_game_optional(seat, obs),
             Task::Finalize => self.finalize(obs),
+            Task::DuelEnd => self.duel_end(obs),
         }
     }
 

@@ -364,6 +364,7 @@ impl<'r> Game<'r> {
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
         self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+        self.epoch = self.epoch.wrapping_add(1);
         self.cur_mut().stats.chambers_explored += 1;
         if O::ENABLED {
             obs.event(Event::TilePlaced { cell: c, tile: t, rotation: rot });
@@ -536,6 +537,7 @@ impl<'r> Game<'r> {
         let s = &mut self.board[c as usize];
         s.rot = (s.rot + quarter) & 3;
         let rotation = s.rot;
+        self.epoch = self.epoch.wrapping_add(1);
         if O::ENABLED {
             obs.event(Event::TileRotated { cell: c, rotation });
         }

@@ -55,6 +55,7 @@ impl<'r> Game<'r> {
             self.tiles.left -= 1;
             let rot = (arrow as u8 + 2) & 3;
             self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+            self.epoch = self.epoch.wrapping_add(1);
         }
     }
 
@@ -103,8 +104,10 @@ impl<'r> Game<'r> {
     pub fn set_monster_token(&mut self, c: Cell, on: bool) {
         if on {
             self.board[c as usize].flags |= F_MONSTER;
+            self.epoch = self.epoch.wrapping_add(1);
         } else {
             self.board[c as usize].flags &= !F_MONSTER;
+            self.epoch = self.epoch.wrapping_add(1);
         }
     }
 

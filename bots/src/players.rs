@@ -1,0 +1,126 @@
+//! One policy per seat plus the monster player: what a whole table of bots looks like to the
+//! engine.
+
+use crate::monster::MonsterPolicy;
+use crate::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
+use crate::strategic::Strategic;
+use crate::{Policy, RandomPolicy};
+use arrayvec::ArrayVec;
+use dq_engine::rng::GameRng;
+use dq_engine::{Choice, Choices, DecisionKind, Game, Rules};
+
+/// A hero policy: enum dispatch, so the hot loop makes no virtual calls.
+#[derive(Clone, Debug)]
+pub enum Bot {
+    Random(RandomPolicy),
+    Strategic(Box<Strategic>),
+}
+
+impl Bot {
+    /// The policy a spec names.
+    pub fn new(rules: &Rules, spec: BotSpec) -> Bot {
+        match spec.kind {
+            BotKind::Random => Bot::Random(RandomPolicy),
+            _ => Bot::Strategic(Box::new(Strategic::new(rules, spec))),
+        }
+    }
+
+    /// The spec this policy plays.
+    pub fn spec(&self) -> BotSpec {
+        match self {
+            Bot::Random(_) => BotSpec::new(BotKind::Random),
+            Bot::Strategic(s) => s.spec(),
+        }
+    }
+
+    /// The hero's combat-card mix as the monster player may know it.
+    pub fn combat_mix(&self, game: &Game<'_>, seat: u8) -> [f64; 3] {
+        match self {
+            Bot::Random(_) => [1.0 / 3.0; 3],
+            Bot::Strategic(s) => s.combat_mix(game, seat),
+        }
+    }
+}
+
+impl Policy for Bot {
+    fn new_game(&mut self) {
+        if let Bot::Strategic(s) = self {
+            s.new_game();
+        }
+    }
+
+    #[inline]
+    fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        match self {
+            Bot::Random(r) => r.choose(game, choices, rng),
+            Bot::Strategic(s) => s.choose(game, choices, rng),
+        }
+    }
+}
+
+/// The bots of a table: a hero policy per seat and the monster player's policy.
+#[derive(Clone, Debug)]
+pub struct Players {
+    seats: ArrayVec<Bot, 4>,
+    specs: ArrayVec<BotSpec, 4>,
+    monster: MonsterPolicy,
+}
+
+impl Players {
+    /// `bots` holds one spec for every seat, or a single spec used by all `seats`.
+    pub fn new(rules: &Rules, bots: &[BotSpec], monster: MonsterSpec, seats: usize) -> Result<Players, SpecError> {
+        if !(1..=4).contains(&seats) {
+            return Err(SpecError(format!("{seats} seats: a game has 1 to 4 heroes")));
+        }
+        let specs: ArrayVec<BotSpec, 4> = match bots.len() {
+            1 => (0..seats).map(|_| bots[0]).collect(),
+            n if n == seats => bots.iter().copied().collect(),
+            n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
+        };
+        Ok(Players {
+            seats: specs.iter().map(|&s| Bot::new(rules, s)).collect(),
+            specs,
+            monster: MonsterPolicy::new(rules, monster),
+        })
+    }
+
+    /// A table from policies already built (building solves the combat equilibria; reusing
+    /// built policies across many tables is cheaper).
+    pub fn from_parts(bots: &[Bot], monster: MonsterPolicy) -> Players {
+        let seats: ArrayVec<Bot, 4> = bots.iter().take(4).cloned().collect();
+        let specs = seats.iter().map(Bot::spec).collect();
+        Players { seats, specs, monster }
+    }
+
+    /// The spec playing `seat`.
+    pub fn spec(&self, seat: u8) -> BotSpec {
+        self.specs[seat as usize]
+    }
+
+    /// The monster player's policy.
+    pub fn monster_spec(&self) -> MonsterSpec {
+        self.monster.spec()
+    }
+}
+
+impl Policy for Players {
+    fn new_game(&mut self) {
+        for b in &mut self.seats {
+            b.new_game();
+        }
+    }
+
+    fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let Some(d) = game.pending() else { return choices[0] };
+        if d.kind == DecisionKind::MonsterCombatCard {
+            // The monster fights the active hero; its policy may know that hero's mix.
+            let hero_seat = game.active();
+            let hero = game.hero(hero_seat).hero as usize;
+            let mix = self.seats[hero_seat as usize].combat_mix(game, hero_seat);
+            let card = self.monster.choose(hero, game.variant().no_abilities, mix, rng);
+            return Choice::Combat(card);
+        }
+        let seat = (d.seat as usize).min(self.seats.len() - 1);
+        self.seats[seat].choose(game, choices, rng)
+    }
+}

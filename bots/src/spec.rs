@@ -1,0 +1,341 @@
+//! Policy specs: the short strings users name policies with on the command line and in sweep
+//! files, e.g. `greedy`, `cautious:margin=3`, `greedy:dragon_draws=2:risk=15`.
+//!
+//! A spec is a policy name followed by `:name=value` parameters. Parsing checks every name and
+//! value, so a typo is an error rather than a silently ignored setting. [`BotSpec`]'s
+//! `Display` prints the canonical form (defaults left out), which is what run metadata and the
+//! Parquet `bot` column record.
+
+use dq_engine::data::CombatCard;
+use std::fmt;
+
+/// Why a spec string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(pub String);
+
+/// The hero policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    /// Uniform over the legal options: the baseline and the fuzzer.
+    Random,
+    /// Greedy treasure: treasure chamber first, fights, draws dragon cards while it pays.
+    Greedy,
+    /// Cautious escape: survival first, escapes, leaves early.
+    Cautious,
+    /// Moves like `greedy`, plays combat at the Nash equilibrium and escapes by expected wounds.
+    Mixed,
+}
+
+impl BotKind {
+    /// Every policy name, for error messages and help.
+    pub const NAMES: [&'static str; 4] = ["greedy", "cautious", "mixed", "random"];
+
+    fn from_name(s: &str) -> Option<BotKind> {
+        Some(match s {
+            "random" => BotKind::Random,
+            "greedy" => BotKind::Greedy,
+            "cautious" => BotKind::Cautious,
+            "mixed" => BotKind::Mixed,
+            _ => return None,
+        })
+    }
+
+    /// The policy's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+            BotKind::Cautious => "cautious",
+            BotKind::Mixed => "mixed",
+        }
+    }
+}
+
+/// How a hero picks combat cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CombatStyle {
+    /// Each card with probability 1/3.
+    Uniform,
+    /// The Nash-equilibrium mix of the combat results matrix (computed from the rule data).
+    Nash,
+    /// Always the same card (for experiments, and the adversarial monster's test).
+    Always(CombatCard),
+}
+
+/// When a hero tries to escape a monster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EscapeStyle {
+    /// Fights every monster to the end.
+    Never,
+    /// Tries whenever the rules allow.
+    Always,
+    /// Compares the expected cost (death risk and wounds) of fighting and of trying to escape.
+    Expected,
+}
+
+/// The tunable parameters of the strategic policies. Every field has a name in spec strings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Params {
+    /// Most dragon cards drawn in one game (`dragon_draws`).
+    pub dragon_draws: u8,
+    /// Highest chance of Dragon Rage, in percent, accepted for one more dragon draw (`risk`).
+    pub risk: u8,
+    /// Spare sun spaces kept when timing the way back to a tower (`margin`).
+    pub margin: u8,
+    /// Turns a move is expected to take, in percent, when timing the trip (`pace`): encounters
+    /// end turns early, so a careful player reckons more than one turn per space.
+    pub pace: u8,
+    /// Search a chamber when at least this many spare sun spaces remain; 0 never searches
+    /// (`search`).
+    pub search: u8,
+    /// Combat card choice (`combat`: `uniform`, `nash`, `magic`, `melee`, `ranged`).
+    pub combat: CombatStyle,
+    /// Escape choice (`escape`: `never`, `always`, `expected`).
+    pub escape: EscapeStyle,
+}
+
+impl Params {
+    /// The defaults of a policy.
+    pub fn defaults(kind: BotKind) -> Params {
+        match kind {
+            // Random ignores its parameters; these are the greedy ones so the type stays total.
+            BotKind::Random | BotKind::Greedy => Params {
+                dragon_draws: 4,
+                risk: 20,
+                margin: 0,
+                pace: 100,
+                search: 8,
+                combat: CombatStyle::Uniform,
+                escape: EscapeStyle::Never,
+            },
+            BotKind::Cautious => Params {
+                dragon_draws: 1,
+                risk: 15,
+                margin: 2,
+                pace: 100,
+                search: 0,
+                combat: CombatStyle::Uniform,
+                escape: EscapeStyle::Always,
+            },
+            BotKind::Mixed => Params {
+                dragon_draws: 4,
+                risk: 20,
+                margin: 0,
+                pace: 100,
+                search: 8,
+                combat: CombatStyle::Nash,
+                escape: EscapeStyle::Expected,
+            },
+        }
+    }
+}
+
+/// Parameter names accepted by the strategic policies.
+pub const PARAM_NAMES: [&str; 7] = ["dragon_draws", "risk", "margin", "pace", "search", "combat", "escape"];
+
+/// A hero policy with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BotSpec {
+    pub kind: BotKind,
+    pub params: Params,
+}
+
+impl BotSpec {
+    /// A policy with its default parameters.
+    pub fn new(kind: BotKind) -> BotSpec {
+        BotSpec { kind, params: Params::defaults(kind) }
+    }
+
+    /// Parses `name[:param=value]...`.
+    pub fn parse(s: &str) -> Result<BotSpec, SpecError> {
+        let mut parts = s.trim().split(':');
+        let name = parts.next().unwrap_or("").trim();
+        let kind = BotKind::from_name(name)
+            .ok_or_else(|| SpecError(format!("unknown bot \"{name}\" (known: {})", BotKind::NAMES.join(", "))))?;
+        let mut spec = BotSpec::new(kind);
+        for part in parts {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(SpecError(format!("bot \"{s}\": parameter \"{part}\" is not name=value")));
+            };
+            if kind == BotKind::Random {
+                return Err(SpecError(format!("bot \"{s}\": random takes no parameters")));
+            }
+            spec.set(key.trim(), value.trim()).map_err(|m| SpecError(format!("bot \"{s}\": {m}")))?;
+        }
+        Ok(spec)
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let p = &mut self.params;
+        let int = |max: u8| -> Result<u8, String> {
+            value
+                .parse::<u8>()
+                .ok()
+                .filter(|v| *v <= max)
+                .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to {max}"))
+        };
+        match key {
+            "dragon_draws" => p.dragon_draws = int(40)?,
+            "risk" => p.risk = int(100)?,
+            "margin" => p.margin = int(30)?,
+            "pace" => {
+                p.pace = int(250)?;
+                if p.pace < 50 {
+                    return Err(format!("pace={value}: expected a percentage from 50 to 250"));
+                }
+            }
+            "search" => p.search = int(30)?,
+            "combat" => {
+                p.combat = match value {
+                    "uniform" => CombatStyle::Uniform,
+                    "nash" => CombatStyle::Nash,
+                    "magic" => CombatStyle::Always(CombatCard::Magic),
+                    "melee" => CombatStyle::Always(CombatCard::Melee),
+                    "ranged" => CombatStyle::Always(CombatCard::Ranged),
+                    _ => return Err(format!("combat={value}: expected uniform, nash, magic, melee or ranged")),
+                }
+            }
+            "escape" => {
+                p.escape = match value {
+                    "never" => EscapeStyle::Never,
+                    "always" => EscapeStyle::Always,
+                    "expected" => EscapeStyle::Expected,
+                    _ => return Err(format!("escape={value}: expected never, always or expected")),
+                }
+            }
+            _ => return Err(format!("unknown parameter \"{key}\" (known: {})", PARAM_NAMES.join(", "))),
+        }
+        Ok(())
+    }
+
+    /// Parses a comma-separated list of specs (one per seat).
+    pub fn parse_list(s: &str) -> Result<Vec<BotSpec>, SpecError> {
+        s.split(',').map(BotSpec::parse).collect()
+    }
+}
+
+impl fmt::Display for BotSpec {
+    /// The canonical spec: the name, then every parameter that differs from the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.name())?;
+        let d = Params::defaults(self.kind);
+        let p = self.params;
+        if p.dragon_draws != d.dragon_draws {
+            write!(f, ":dragon_draws={}", p.dragon_draws)?;
+        }
+        if p.risk != d.risk {
+            write!(f, ":risk={}", p.risk)?;
+        }
+        if p.margin != d.margin {
+            write!(f, ":margin={}", p.margin)?;
+        }
+        if p.pace != d.pace {
+            write!(f, ":pace={}", p.pace)?;
+        }
+        if p.search != d.search {
+            write!(f, ":search={}", p.search)?;
+        }
+        if p.combat != d.combat {
+            let v = match p.combat {
+                CombatStyle::Uniform => "uniform",
+                CombatStyle::Nash => "nash",
+                CombatStyle::Always(CombatCard::Magic) => "magic",
+                CombatStyle::Always(CombatCard::Melee) => "melee",
+                CombatStyle::Always(CombatCard::Ranged) => "ranged",
+            };
+            write!(f, ":combat={v}")?;
+        }
+        if p.escape != d.escape {
+            let v = match p.escape {
+                EscapeStyle::Never => "never",
+                EscapeStyle::Always => "always",
+                EscapeStyle::Expected => "expected",
+            };
+            write!(f, ":escape={v}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The monster player's policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MonsterSpec {
+    /// Uniform over the three combat cards (the default).
+    Random,
+    /// The monster side of the combat matrix's Nash equilibrium.
+    Equilibrium,
+    /// Best response to the hero policy's known card mix.
+    Adversarial,
+}
+
+impl MonsterSpec {
+    /// Every monster policy name.
+    pub const NAMES: [&'static str; 3] = ["random", "equilibrium", "adversarial"];
+
+    /// Parses a monster policy name.
+    pub fn parse(s: &str) -> Result<MonsterSpec, SpecError> {
+        Ok(match s.trim() {
+            "random" => MonsterSpec::Random,
+            "equilibrium" => MonsterSpec::Equilibrium,
+            "adversarial" => MonsterSpec::Adversarial,
+            other => {
+                return Err(SpecError(format!(
+                    "unknown monster policy \"{other}\" (known: {})",
+                    MonsterSpec::NAMES.join(", ")
+                )))
+            }
+        })
+    }
+
+    /// The policy's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MonsterSpec::Random => "random",
+            MonsterSpec::Equilibrium => "equilibrium",
+            MonsterSpec::Adversarial => "adversarial",
+        }
+    }
+}
+
+impl fmt::Display for MonsterSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_and_parameters() {
+        let s = BotSpec::parse("greedy:dragon_draws=2:risk=15").unwrap();
+        assert_eq!(s.kind, BotKind::Greedy);
+        assert_eq!(s.params.dragon_draws, 2);
+        assert_eq!(s.params.risk, 15);
+        assert_eq!(s.params.margin, 0);
+        assert_eq!(s.to_string(), "greedy:dragon_draws=2:risk=15");
+        assert_eq!(BotSpec::parse("cautious").unwrap().to_string(), "cautious");
+        assert_eq!(BotSpec::parse("cautious:margin=2").unwrap().to_string(), "cautious");
+        assert_eq!(BotSpec::parse("mixed:combat=melee").unwrap().params.combat, CombatStyle::Always(CombatCard::Melee));
+        let list = BotSpec::parse_list("greedy,cautious,mixed,random").unwrap();
+        assert_eq!(
+            list.iter().map(|b| b.kind).collect::<Vec<_>>(),
+            [BotKind::Greedy, BotKind::Cautious, BotKind::Mixed, BotKind::Random]
+        );
+    }
+
+    #[test]
+    fn refuses_bad_specs_with_a_reason() {
+        let err = |s: &str| BotSpec::parse(s).unwrap_err().0;
+        assert!(err("greed").contains("unknown bot \"greed\""));
+        assert!(err("greedy:dragons=2").contains("unknown parameter \"dragons\""));
+        assert!(err("greedy:risk=200").contains("risk=200"));
+        assert!(err("greedy:risk").contains("not name=value"));
+        assert!(err("cautious:combat=fire").contains("combat=fire"));
+        assert!(err("random:margin=1").contains("no parameters"));
+        assert!(MonsterSpec::parse("nice").unwrap_err().0.contains("unknown monster policy"));
+        assert_eq!(MonsterSpec::parse("adversarial").unwrap(), MonsterSpec::Adversarial);
+    }
+}

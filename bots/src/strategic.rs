@@ -1,0 +1,739 @@
+//! The strategic hero policies: `greedy`, `cautious` and `mixed`.
+//!
+//! They share one decision procedure and differ only in their [`Params`] and path costs:
+//! each turn the policy picks a goal (the treasure chamber, or a tower once it is time to go
+//! home), finds the cheapest known way there with [`DistMap`], and answers every other
+//! decision by a small rule of thumb that follows from its style (fight or escape, draw or
+//! stop, use an item or keep its gold).
+//!
+//! The policy reads only what a player at the table sees: the board, the sun, its own cards,
+//! face-up discard piles and the announced monster kind. It never looks at deck order or the
+//! monster card's hidden life; the escape decision instead reasons over the monster cards of
+//! that kind not yet seen in the discard pile.
+
+use crate::equilibrium::{payoff, solve, weights};
+use crate::path::{CostModel, DistMap, Goal, Graph};
+use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
+use arrayvec::ArrayVec;
+use dq_engine::board::{manhattan, step, walk, CELLS, TOWERS, TREASURE};
+use dq_engine::data::CombatCard;
+use dq_engine::rng::GameRng;
+use dq_engine::rules::Op;
+use dq_engine::{Cell, Choice, Choices, DecisionKind, Deck, Dir, Game, HeroStatus, Rules};
+
+/// Wound-equivalents a death costs in the escape comparison.
+const DEATH_COST: f64 = 12.0;
+/// Wound-equivalents of the ground an escape loses (the hero falls back a chamber and the
+/// turn ends), so a hero does not flee a fight that costs about as much as the escape.
+const ESCAPE_DETOUR: f64 = 1.0;
+
+/// A strategic hero policy.
+#[derive(Clone, Debug)]
+pub struct Strategic {
+    spec: BotSpec,
+    model: CostModel,
+    /// Per hero sheet: the hero's equilibrium mix as sampling weights, with and without the
+    /// hero's own wound cap (the `no-abilities` rule removes it).
+    nash: Vec<[[u32; 3]; 2]>,
+    /// Per hero sheet: the hero's combat mix as probabilities (capped, uncapped).
+    nash_mix: Vec<[[f64; 3]; 2]>,
+    /// The monster's equilibrium mix per hero sheet (capped, uncapped), assumed when the policy
+    /// predicts how a fight goes.
+    monster_mix: Vec<[[f64; 3]; 2]>,
+    /// First sun space where the sun can set.
+    first_danger: u8,
+    /// Mean gold of a treasure card.
+    treasure_gold: f64,
+    /// Cards of the dragon deck that bring Dragon Rage.
+    rage_cards: u16,
+    /// Once set, the policy heads for a tower for the rest of the game.
+    homeward: bool,
+    graph: Graph,
+    treasure: DistMap,
+    tower: DistMap,
+    /// (board epoch, tiles left) the graph and each map were computed for.
+    graph_key: Option<(u32, u8)>,
+    treasure_key: Option<(u32, u8)>,
+    tower_key: Option<(u32, u8)>,
+}
+
+impl Strategic {
+    /// A policy for `spec` (any kind but `random`) under `rules`.
+    pub fn new(rules: &Rules, spec: BotSpec) -> Strategic {
+        let mut nash = Vec::new();
+        let mut nash_mix = Vec::new();
+        let mut monster_mix = Vec::new();
+        let mut plain = rules.heroes.first().cloned();
+        if let Some(p) = plain.as_mut() {
+            p.abilities = Default::default();
+        }
+        let uncapped = plain.map(|p| solve(&payoff(rules, &p)));
+        for h in &rules.heroes {
+            let capped = solve(&payoff(rules, h));
+            let u = uncapped.unwrap_or(capped);
+            nash.push([weights(capped.hero), weights(u.hero)]);
+            nash_mix.push([capped.hero, u.hero]);
+            monster_mix.push([capped.monster, u.monster]);
+        }
+        let first_danger = rules.sun_numbers.iter().position(|&n| n > 0).unwrap_or(rules.sun_spaces as usize + 1) as u8;
+        let tr = rules.deck_cards(Deck::Treasure);
+        let n = tr.len().max(1) as f64;
+        let treasure_gold = tr.clone().map(|c| f64::from(rules.cards[c as usize].gold)).sum::<f64>() / n;
+        let rage_cards = rules.deck_cards(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
+        let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
+        Strategic {
+            spec,
+            model,
+            nash,
+            nash_mix,
+            monster_mix,
+            first_danger,
+            treasure_gold,
+            rage_cards,
+            homeward: false,
+            graph: Graph::default(),
+            treasure: DistMap::default(),
+            tower: DistMap::default(),
+            graph_key: None,
+            treasure_key: None,
+            tower_key: None,
+        }
+    }
+
+    /// The spec this policy plays.
+    pub fn spec(&self) -> BotSpec {
+        self.spec
+    }
+
+    fn p(&self) -> &Params {
+        &self.spec.params
+    }
+
+    /// Forgets the previous game.
+    pub fn new_game(&mut self) {
+        self.homeward = false;
+        self.graph_key = None;
+        self.treasure_key = None;
+        self.tower_key = None;
+    }
+
+    /// Brings a distance map up to date with the board (recomputed only when it changed).
+    fn refresh(&mut self, game: &Game<'_>, goal: Goal) {
+        let key = Some((game.board_epoch(), game.tiles_left()));
+        if self.graph_key != key {
+            self.graph.build(game, &self.model);
+            self.graph_key = key;
+        }
+        let (map, k) = match goal {
+            Goal::Treasure => (&mut self.treasure, &mut self.treasure_key),
+            Goal::Tower => (&mut self.tower, &mut self.tower_key),
+        };
+        if *k != key {
+            map.compute(&self.graph, goal);
+            *k = key;
+        }
+    }
+
+    /// The hero's combat-card mix for the hero in `seat` (what an adversarial monster knows).
+    pub fn combat_mix(&self, game: &Game<'_>, seat: u8) -> [f64; 3] {
+        match self.p().combat {
+            CombatStyle::Uniform => [1.0 / 3.0; 3],
+            CombatStyle::Always(c) => one_hot(c),
+            CombatStyle::Nash => {
+                let h = game.hero(seat).hero as usize;
+                self.nash_mix[h][usize::from(game.variant().no_abilities)]
+            }
+        }
+    }
+
+    /// Answers the pending decision.
+    pub fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let Some(d) = game.pending() else { return choices[0] };
+        let seat = d.seat;
+        use DecisionKind as K;
+        match d.kind {
+            K::Action => self.action(game, seat, choices),
+            // Another hero's restart tower: no stake in it, any will do.
+            K::RespawnTower => choices[rng.below(choices.len() as u32) as usize],
+            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices).unwrap_or(choices[0]),
+            K::SecretDoor => self.secret_door(game, seat, choices),
+            K::Tower => self.tower(game, seat, choices),
+            K::Bridge => pick(choices, Choice::Cross),
+            K::BridgeDiscard => Choice::Done,
+            K::BeforeTest => Choice::No,
+            K::TestFailed => self.test_failed(game, choices),
+            K::RageReroll => {
+                let (_, total) = game.test_numbers();
+                if total > 7 {
+                    pick(choices, Choice::Reroll(2))
+                } else {
+                    Choice::Done
+                }
+            }
+            K::MayDraw(deck) => self.may_draw(game, seat, deck),
+            K::Redraw => yes_if(game.window_card().is_some_and(|c| is_harmful(game.rules(), c))),
+            K::Rune => self.rune(game, seat, choices),
+            K::StatusItems => self.status_items(game, seat, choices),
+            K::EndGameItems => self.end_game_items(game, seat, choices),
+            K::HeroCombatCard => self.combat_card(game, seat, rng),
+            // The monster side is normally answered by the monster policy; if a strategic
+            // policy is asked, it plays uniformly.
+            K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
+            K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
+            K::TravelDirection => self.travel(game, seat, choices),
+            K::ExitCatacombs => Choice::Yes,
+            K::TurnDirection => self.turn_direction(game, seat, choices),
+            K::DiscardLoot | K::DiscardTreasure => lowest_gold(game, choices).unwrap_or(choices[0]),
+            K::Bribe => self.bribe(game, seat, choices),
+            K::ArrangeSearch => highest_gold(game, choices).unwrap_or(choices[0]),
+            K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Where to go
+
+    /// Recomputes the two distance maps and decides whether it is time to head home.
+    fn plan(&mut self, game: &Game<'_>, seat: u8) -> Goal {
+        self.refresh(game, Goal::Tower);
+        if self.homeward {
+            return Goal::Tower;
+        }
+        self.refresh(game, Goal::Treasure);
+        let h = game.hero(seat);
+        if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
+            self.homeward = true;
+            return Goal::Tower;
+        }
+        if h.status != HeroStatus::Board {
+            return Goal::Treasure;
+        }
+        if self.slack(game, h.pos) < 0 {
+            self.homeward = true;
+            return Goal::Tower;
+        }
+        Goal::Treasure
+    }
+
+    /// Turns to spare if the hero goes from `pos` to the treasure chamber, draws once and walks
+    /// back to a tower before the sun can set, keeping the margin.
+    fn slack(&self, game: &Game<'_>, pos: Cell) -> i64 {
+        if pos as usize >= CELLS {
+            return 0;
+        }
+        let to_treasure = i64::from(self.treasure.hops[pos as usize]);
+        let back = TREASURE.iter().map(|&t| i64::from(self.tower.hops[t as usize])).min().unwrap_or(i64::MAX / 4);
+        let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
+        i64::from(self.safe_turns(game)) - need
+    }
+
+    /// Turns expected for `moves` moves at the policy's pace (rounded up).
+    fn turns_for(&self, moves: i64) -> i64 {
+        (moves * i64::from(self.p().pace) + 99) / 100
+    }
+
+    /// Turns left before the sun reaches its first numbered space.
+    fn safe_turns(&self, game: &Game<'_>) -> u32 {
+        u32::from(self.first_danger.saturating_sub(game.sun()))
+    }
+
+    /// Spare turns once the hero has walked home from `pos`.
+    fn spare(&self, game: &Game<'_>, pos: Cell) -> i64 {
+        if pos as usize >= CELLS {
+            return 0;
+        }
+        i64::from(self.safe_turns(game))
+            - self.turns_for(i64::from(self.tower.hops[pos as usize]))
+            - i64::from(self.p().margin)
+    }
+
+    fn map(&self, goal: Goal) -> &DistMap {
+        match goal {
+            Goal::Treasure => &self.treasure,
+            Goal::Tower => &self.tower,
+        }
+    }
+
+    /// The legal move that gets cheapest to the current goal.
+    fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Option<Choice> {
+        let goal = self.plan(game, seat);
+        let map = self.map(goal);
+        choices
+            .iter()
+            .filter_map(|&c| match c {
+                Choice::Move(to) => Some((map.via(&self.graph, to), c)),
+                _ => None,
+            })
+            .min_by_key(|&(cost, _)| cost)
+            .map(|(_, c)| c)
+    }
+
+    fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        if h.status == HeroStatus::Catacombs {
+            return pick(choices, Choice::DrawCatacomb);
+        }
+        let goal = self.plan(game, seat);
+        let pos = h.pos;
+        if choices.contains(&Choice::DrawDragon) {
+            if goal == Goal::Treasure && self.dragon_pays(game, seat) {
+                return Choice::DrawDragon;
+            }
+            // Done in the chamber: go home from here on.
+            self.homeward = true;
+            return self.best_move(game, seat, choices).unwrap_or(choices[0]);
+        }
+        if choices.contains(&Choice::ExitDungeon) && goal == Goal::Tower {
+            return Choice::ExitDungeon;
+        }
+        let p = *self.p();
+        if p.search > 0
+            && choices.contains(&Choice::Search)
+            && goal == Goal::Treasure
+            && self.slack(game, pos) >= i64::from(p.search)
+        {
+            return Choice::Search;
+        }
+        if let Some(m) = self.best_move(game, seat, choices) {
+            let map = self.map(goal);
+            if let Choice::Move(to) = m {
+                if map.via(&self.graph, to) != u32::MAX {
+                    return m;
+                }
+            }
+        }
+        // No known way on: search if allowed, feel through darkness, else any move.
+        for c in [Choice::MoveDark, Choice::Search] {
+            if choices.contains(&c) {
+                return c;
+            }
+        }
+        choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
+    }
+
+    fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let goal = self.plan(game, seat);
+        if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
+            return Choice::ExitDungeon;
+        }
+        self.best_move(game, seat, choices).unwrap_or(choices[0])
+    }
+
+    fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let goal = self.plan(game, seat);
+        let here = self.map(goal).cost.get(game.hero(seat).pos as usize).copied().unwrap_or(u16::MAX);
+        match self.best_move(game, seat, choices) {
+            Some(m @ Choice::Move(to)) if self.map(goal).via(&self.graph, to) < u32::from(here) => m,
+            _ => Choice::No,
+        }
+    }
+
+    /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and the
+    /// expected treasure beats the expected loss (treasure held, and life if the rage dice can
+    /// kill).
+    fn dragon_pays(&self, game: &Game<'_>, seat: u8) -> bool {
+        let rules = game.rules();
+        let h = game.hero(seat);
+        let p = self.p();
+        if u32::from(h.stats.dragon_draws) >= u32::from(p.dragon_draws) {
+            return false;
+        }
+        // One turn for the draw, then the walk home.
+        if self.spare(game, h.pos) < 1 {
+            return false;
+        }
+        let left = game.deck_len(Deck::Dragon);
+        let seen_rage = game.discard_pile(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
+        let rage_left = self.rage_cards.saturating_sub(seen_rage);
+        if left == 0 {
+            return false;
+        }
+        let p_rage = f64::from(rage_left) / f64::from(left);
+        if p_rage * 100.0 > f64::from(p.risk) {
+            return false;
+        }
+        let held_treasure: f64 = h
+            .held
+            .iter()
+            .filter(|&&c| rules.cards[c as usize].deck == Deck::Treasure)
+            .map(|&c| f64::from(rules.cards[c as usize].gold))
+            .sum();
+        let remaining = i32::from(h.health) - i32::from(h.wounds);
+        let p_die = p_2d6_at_least(remaining);
+        let gain = (1.0 - p_rage) * 2.0 * self.treasure_gold;
+        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold(seat)));
+        gain > loss
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Tests, cards and items
+
+    fn test_failed(&self, game: &Game<'_>, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let cautious = self.spec.kind == BotKind::Cautious;
+        let mut best = Choice::Done;
+        let mut rank = 0;
+        for &c in choices {
+            let r = match c {
+                Choice::Spend(_) => 4,
+                Choice::Reroll(_) => 3,
+                Choice::Card(id) if rules.cards[id as usize].rune.is_some() => 2,
+                // Discarding an item costs its gold: only the cautious policy pays that.
+                Choice::Card(_) if cautious => 1,
+                _ => 0,
+            };
+            if r > rank {
+                rank = r;
+                best = c;
+            }
+        }
+        best
+    }
+
+    fn may_draw(&self, game: &Game<'_>, seat: u8, deck: Deck) -> Choice {
+        if self.spec.kind != BotKind::Cautious {
+            return Choice::Yes;
+        }
+        // A cautious hero leaves crypts shut (they hide traps) and searches a corpse only
+        // when healthy.
+        let h = game.hero(seat);
+        yes_if(deck != Deck::Crypt && u32::from(h.wounds) * 2 < u32::from(h.health))
+    }
+
+    /// Uses a rune when its effect helps now, judged from the effect itself.
+    fn rune(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let h = game.hero(seat);
+        for &c in choices {
+            let Choice::Card(r) = c else { continue };
+            let Some(def) = rules.cards[r as usize].rune else { continue };
+            let first = rules.span(def.effect).iter().find(|op| !matches!(op, Op::Wounds(_)));
+            let useful = match first {
+                // Cancel the card just drawn: worth it if that card hurts.
+                Some(Op::CancelCard) => game.window_card().is_some_and(|w| is_harmful(rules, w)),
+                Some(Op::ReshuffleDragon) => game.discard_pile(Deck::Dragon).next().is_some(),
+                Some(Op::Heal(_)) => u32::from(h.wounds) * 2 >= u32::from(h.health),
+                Some(Op::ExtraTurns(_)) => self.homeward,
+                _ => false,
+            };
+            if useful {
+                return c;
+            }
+        }
+        Choice::No
+    }
+
+    fn status_items(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let threshold = if self.spec.kind == BotKind::Cautious { 1 } else { h.health / 2 };
+        if h.wounds >= threshold.max(1) {
+            choices.iter().copied().find(|c| matches!(c, Choice::Card(_))).unwrap_or(Choice::Done)
+        } else {
+            Choice::Done
+        }
+    }
+
+    /// End-of-game gambles (Bottle Imp: lose a random other loot card or gain a treasure):
+    /// taken when the loot at stake is worth less than a treasure card on average.
+    fn end_game_items(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let Some(&card) = choices.iter().find(|c| matches!(c, Choice::Card(_))) else { return Choice::Done };
+        let Choice::Card(id) = card else { return Choice::Done };
+        let (mut sum, mut n) = (0.0, 0u32);
+        for &c in game.hero(seat).held {
+            if c != id && rules.cards[c as usize].loot {
+                sum += f64::from(rules.cards[c as usize].gold);
+                n += 1;
+            }
+        }
+        let at_stake = if n == 0 { 0.0 } else { sum / f64::from(n) };
+        if at_stake < self.treasure_gold {
+            card
+        } else {
+            Choice::Done
+        }
+    }
+
+    fn bribe(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let pay = self.spec.kind == BotKind::Cautious || i32::from(h.health) - i32::from(h.wounds) <= 4;
+        if pay {
+            lowest_gold(game, choices).unwrap_or(Choice::No)
+        } else {
+            Choice::No
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Combat
+
+    fn combat_card(&self, game: &Game<'_>, seat: u8, rng: &mut GameRng) -> Choice {
+        let card = match self.p().combat {
+            CombatStyle::Always(c) => c,
+            CombatStyle::Uniform => CARDS[rng.below(3) as usize],
+            CombatStyle::Nash => {
+                let h = game.hero(seat).hero as usize;
+                let w = self.nash[h][usize::from(game.variant().no_abilities)];
+                sample(w, rng)
+            }
+        };
+        Choice::Combat(card)
+    }
+
+    fn escape(&self, game: &Game<'_>, seat: u8, solo_before: bool) -> Choice {
+        match self.p().escape {
+            EscapeStyle::Never => Choice::No,
+            EscapeStyle::Always => Choice::Yes,
+            EscapeStyle::Expected => yes_if(self.escape_pays(game, seat, solo_before)),
+        }
+    }
+
+    /// Compares the expected cost (death weighted by [`DEATH_COST`], plus wounds) of fighting
+    /// on with the cost of an escape attempt, over the monster cards of the announced kind
+    /// not yet seen in the discard pile.
+    fn escape_pays(&self, game: &Game<'_>, seat: u8, solo_before: bool) -> bool {
+        let rules = game.rules();
+        let Some((kind, dealt, _)) = game.combat() else { return false };
+        let h = game.hero(seat);
+        let def = &rules.heroes[h.hero as usize];
+        let left = i32::from(h.health) - i32::from(h.wounds);
+        let variant = game.variant();
+        let cap = if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round };
+        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
+            let m = &self.monster_mix[h.hero as usize];
+            m[usize::from(variant.no_abilities)]
+        });
+        let seen: u64 = game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c));
+        let (mut fight, mut flee, mut n) = (0.0, 0.0, 0.0);
+        for c in rules.deck_cards(Deck::Monster) {
+            let Some(m) = rules.cards[c as usize].monster else { continue };
+            if m.kind != kind || m.life <= dealt || seen & bit(rules, c) != 0 {
+                continue;
+            }
+            let life = i32::from(m.life - dealt);
+            let f = fight_cost(&rounds, cap, left, life);
+            let penalty = if solo_before { 0 } else { i32::from(m.escape_penalty) };
+            let e = if penalty >= left { DEATH_COST + f64::from(left) } else { f64::from(penalty) + ESCAPE_DETOUR };
+            fight += f;
+            flee += e;
+            n += 1.0;
+        }
+        if n == 0.0 {
+            return false;
+        }
+        let agility = i32::from(def.attrs[1]);
+        let pass = p_2d6_at_most(agility);
+        let try_cost = pass * flee / n + (1.0 - pass) * fight / n;
+        try_cost < fight / n
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Catacombs
+
+    fn goal_cells(&self) -> &'static [Cell] {
+        if self.homeward {
+            &TOWERS
+        } else {
+            &TREASURE
+        }
+    }
+
+    fn closeness(&self, c: Cell) -> u8 {
+        self.goal_cells().iter().map(|&g| manhattan(c, g)).min().unwrap_or(0)
+    }
+
+    fn travel(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let pos = game.hero(seat).marker;
+        let score = |d: Dir| step(pos, d).map_or(u8::MAX, |c| self.closeness(c));
+        choices
+            .iter()
+            .copied()
+            .min_by_key(|c| match c {
+                Choice::Dir(d) => score(*d),
+                _ => u8::MAX,
+            })
+            .unwrap_or(choices[0])
+    }
+
+    fn turn_direction(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let score = |right: bool| {
+            // Resurfacing walks 1d6 spaces that way: judge by the average.
+            let (c, _) = walk(h.marker, h.marker_dir.turn(right), 3);
+            self.closeness(c)
+        };
+        choices
+            .iter()
+            .copied()
+            .min_by_key(|c| match c {
+                Choice::Turn(r) => score(*r),
+                _ => u8::MAX,
+            })
+            .unwrap_or(choices[0])
+    }
+}
+
+const CARDS: [CombatCard; 3] = [CombatCard::Magic, CombatCard::Melee, CombatCard::Ranged];
+
+fn one_hot(c: CombatCard) -> [f64; 3] {
+    let mut m = [0.0; 3];
+    m[dq_engine::rules::combat_index(c)] = 1.0;
+    m
+}
+
+/// Samples a card from integer weights summing to 2^24.
+pub(crate) fn sample(w: [u32; 3], rng: &mut GameRng) -> CombatCard {
+    let x = rng.below(1 << 24);
+    if x < w[0] {
+        CombatCard::Magic
+    } else if x < w[0] + w[1] {
+        CombatCard::Melee
+    } else {
+        CombatCard::Ranged
+    }
+}
+
+fn bit(rules: &Rules, c: dq_engine::CardId) -> u64 {
+    let first = rules.deck_cards(Deck::Monster).start;
+    1u64.checked_shl(u32::from(c - first)).unwrap_or(0)
+}
+
+/// The outcome distribution of one combat round: (probability, hero wounds, monster wounds).
+fn round_outcomes(rules: &Rules, solo: bool, hero: [f64; 3], monster: [f64; 3]) -> ArrayVec<(f64, u8, u8), 9> {
+    if solo {
+        return rules.solo.iter().map(|&(h, m)| (1.0 / 6.0, h, m)).collect();
+    }
+    let mut v = ArrayVec::new();
+    for (i, row) in rules.matrix.iter().enumerate() {
+        for (j, &(h, m)) in row.iter().enumerate() {
+            let p = hero[i] * monster[j];
+            if p > 0.0 {
+                v.push((p, h, m));
+            }
+        }
+    }
+    v
+}
+
+/// Expected cost of fighting to the end from `left` health against `life`, by dynamic
+/// programming over (health, life).
+fn fight_cost(rounds: &[(f64, u8, u8)], cap: Option<u8>, left: i32, life: i32) -> f64 {
+    const H: usize = 40;
+    const L: usize = 24;
+    let (left, life) = (left.clamp(1, H as i32 - 1) as usize, life.clamp(1, L as i32 - 1) as usize);
+    let mut cost = [[0.0f64; L]; H];
+    for h in 1..=left {
+        for m in 1..=life {
+            let (mut acc, mut stay) = (0.0, 0.0);
+            for &(p, hw, mw) in rounds {
+                let hw = usize::from(cap.map_or(hw, |c| hw.min(c)));
+                let mw = usize::from(mw);
+                if hw == 0 && mw == 0 {
+                    stay += p;
+                } else if hw >= h {
+                    acc += p * (DEATH_COST + h as f64);
+                } else if mw >= m {
+                    acc += p * hw as f64;
+                } else {
+                    acc += p * (hw as f64 + cost[h - hw][m - mw]);
+                }
+            }
+            cost[h][m] = if stay < 1.0 { acc / (1.0 - stay) } else { 0.0 };
+        }
+    }
+    cost[left][life]
+}
+
+/// P(2d6 <= t).
+fn p_2d6_at_most(t: i32) -> f64 {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a + b <= t {
+                n += 1;
+            }
+        }
+    }
+    f64::from(n) / 36.0
+}
+
+/// P(2d6 >= t).
+fn p_2d6_at_least(t: i32) -> f64 {
+    1.0 - p_2d6_at_most(t - 1)
+}
+
+fn is_rage(rules: &Rules, c: dq_engine::CardId) -> bool {
+    rules.span(rules.cards[c as usize].effect).iter().any(|op| matches!(op, Op::DragonRage { .. }))
+}
+
+/// A card whose effect can hurt: wounds, death, a monster, a trap, lost turns, a duel.
+fn is_harmful(rules: &Rules, c: dq_engine::CardId) -> bool {
+    let d = &rules.cards[c as usize];
+    d.monster.is_some()
+        || rules.span(d.effect).iter().any(|op| {
+            matches!(
+                op,
+                Op::Wounds(_)
+                    | Op::Die
+                    | Op::Monster { .. }
+                    | Op::Draw(Deck::Trap)
+                    | Op::LoseTurns(_)
+                    | Op::Duel { .. }
+                    | Op::DragonRage { .. }
+                    | Op::Test { .. }
+            )
+        })
+}
+
+fn pick(choices: &Choices, want: Choice) -> Choice {
+    if choices.contains(&want) {
+        want
+    } else {
+        choices[0]
+    }
+}
+
+fn yes_if(b: bool) -> Choice {
+    if b {
+        Choice::Yes
+    } else {
+        Choice::No
+    }
+}
+
+fn card_gold(game: &Game<'_>, c: Choice) -> Option<u32> {
+    match c {
+        Choice::Card(id) => Some(game.rules().cards[id as usize].gold),
+        _ => None,
+    }
+}
+
+fn lowest_gold(game: &Game<'_>, choices: &Choices) -> Option<Choice> {
+    choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c))).min_by_key(|&(g, _)| g).map(|(_, c)| c)
+}
+
+fn highest_gold(game: &Game<'_>, choices: &Choices) -> Option<Choice> {
+    choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c))).max_by_key(|&(g, _)| g).map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_probabilities() {
+        assert!((p_2d6_at_most(7) - 21.0 / 36.0).abs() < 1e-12);
+        assert!((p_2d6_at_least(12) - 1.0 / 36.0).abs() < 1e-12);
+        assert_eq!(p_2d6_at_least(2), 1.0);
+    }
+
+    #[test]
+    fn fight_cost_of_a_sure_kill_is_zero_and_of_a_sure_death_is_the_death_cost() {
+        // Every round: monster takes 1, hero nothing.
+        assert_eq!(fight_cost(&[(1.0, 0, 1)], None, 3, 2), 0.0);
+        // Every round: hero takes 2 with 2 health left.
+        assert_eq!(fight_cost(&[(1.0, 2, 0)], None, 2, 5), DEATH_COST + 2.0);
+        // Half/half: one wound to either side, hero 1 health, monster 1 life: dies half the time.
+        assert!((fight_cost(&[(0.5, 1, 0), (0.5, 0, 1)], None, 1, 1) - 0.5 * (DEATH_COST + 1.0)).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,37 @@
+//! Engine plus bots allocate nothing per game once the players are built: 10,000 games
+//! across every policy, the three monster policies and 1-4 heroes.
+
+#[path = "../../engine/tests/support/counting_alloc.rs"]
+mod counting_alloc;
+
+#[global_allocator]
+static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
+
+use dq_bots::{play, BotSpec, MonsterSpec, Players};
+use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+
+#[test]
+fn games_with_every_policy_allocate_nothing() {
+    let rules = Rules::revised();
+    let tables: Vec<(GameConfig, Players)> = (1..=4usize)
+        .flat_map(|seats| {
+            let rules = &rules;
+            MonsterSpec::NAMES.iter().map(move |m| {
+                let specs = BotSpec::parse_list(&["greedy", "cautious", "mixed", "random"][..seats].join(",")).unwrap();
+                let players = Players::new(rules, &specs, MonsterSpec::parse(m).unwrap(), seats).unwrap();
+                (GameConfig::random(seats, Variant::default()), players)
+            })
+        })
+        .collect();
+    let mut tables = tables;
+    let n = tables.len() as u64;
+    let mut rounds = 0u64;
+    for i in 0..10_000u64 {
+        let (cfg, players) = &mut tables[(i % n) as usize];
+        let (game, allocs) =
+            counting_alloc::measure(|| play(&rules, cfg, 2, i, players, &mut NoObserver).unwrap().round());
+        assert_eq!(allocs, 0, "game {i} allocated {allocs} times");
+        rounds += u64::from(game);
+    }
+    assert!(rounds > 10_000);
+}

@@ -1,0 +1,138 @@
+//! Hand-built positions: where the strategic policies go and when they turn back.
+
+use dq_bots::{Bot, BotSpec, Policy};
+use dq_engine::board::{cell, manhattan, TOWERS, TREASURE};
+use dq_engine::data::{Side, TileKind};
+use dq_engine::rng::{GameRng, Stream};
+use dq_engine::{Cell, Choice, Choices, DecisionKind, Dir, Game, GameConfig, HeroPick, NoObserver, Rules, Variant};
+
+/// A dungeon room with no wall, so every neighbour is a legal move.
+fn open_room(rules: &Rules) -> u8 {
+    rules
+        .tiles
+        .iter()
+        .position(|t| t.kind == TileKind::DungeonRoom && t.sides.iter().all(|s| *s == Side::Hall))
+        .expect("a room with four halls") as u8
+}
+
+/// A one-hero game at its first action, with the hero moved to `at` (an open room) and the
+/// sun on `sun`.
+fn position(rules: &Rules, at: Cell, sun: u8) -> Game<'_> {
+    let mut heroes = arrayvec::ArrayVec::new();
+    heroes.push(HeroPick::Fixed(0));
+    let cfg = GameConfig { heroes, variant: Variant::default() };
+    let mut g = Game::new(rules, &cfg, 11, 0, &mut NoObserver).unwrap();
+    let mut c = Choices::new();
+    // Decline whatever comes before the first action (runes, items).
+    while g.pending().map(|d| d.kind) != Some(DecisionKind::Action) {
+        g.legal(&mut c);
+        let pick = *c.iter().find(|x| matches!(x, Choice::No | Choice::Done)).unwrap_or(&c[0]);
+        g.apply(pick, &mut NoObserver).unwrap();
+    }
+    g.lay_tile(at, open_room(rules), Dir::South);
+    g.put_hero(0, at);
+    g.set_sun(sun);
+    g
+}
+
+fn decide(rules: &Rules, spec: &str, g: &Game<'_>) -> Choice {
+    let mut bot = Bot::new(rules, BotSpec::parse(spec).unwrap());
+    bot.new_game();
+    let mut c = Choices::new();
+    g.legal(&mut c);
+    let mut rng = GameRng::new(1, 0, Stream::Bot);
+    let pick = bot.choose(g, &c, &mut rng);
+    assert!(c.contains(&pick), "{spec} chose {pick:?}, not among {c:?}");
+    pick
+}
+
+fn to_nearest(c: Cell, targets: &[Cell]) -> u8 {
+    targets.iter().map(|&t| manhattan(c, t)).min().unwrap()
+}
+
+// From (4,3) the treasure chamber (4,6)/(5,6) is 3 moves east; the nearest towers are 7 and 8
+// moves away and the way back from the chamber is 10 moves. With the sun on space s and the
+// first numbered space at 26, going on needs 3 + 10 + 1 draw turns within 26 - s: greedy
+// (margin 0) goes on up to s = 12, cautious (margin 2) only up to s = 10.
+const AT: Cell = cell(4, 3);
+
+#[test]
+fn greedy_heads_for_the_treasure_chamber() {
+    let rules = Rules::revised();
+    // Sun on 6: 20 turns left, 14 needed. Greedy would search with 8 turns to spare; here it
+    // has 6, so it moves on.
+    for spec in ["greedy", "mixed", "cautious"] {
+        let g = position(&rules, AT, 6);
+        assert_eq!(decide(&rules, spec, &g), Choice::Move(cell(4, 4)), "{spec}");
+    }
+    let g = position(&rules, AT, 11);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::Move(cell(4, 4)));
+    // With 10 turns to spare at sun 2, greedy searches the room first ("when it is cheap").
+    let g = position(&rules, AT, 2);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::Search);
+}
+
+#[test]
+fn cautious_turns_back_when_the_sun_is_late() {
+    let rules = Rules::revised();
+    let g = position(&rules, AT, 11);
+    let Choice::Move(to) = decide(&rules, "cautious", &g) else { panic!("cautious did not move") };
+    assert!(to_nearest(to, &TOWERS) < to_nearest(AT, &TOWERS), "cautious moved to {to} away from the towers");
+    // Greedy turns back too once even it cannot make the round trip.
+    let g = position(&rules, AT, 13);
+    let Choice::Move(to) = decide(&rules, "greedy", &g) else { panic!("greedy did not move") };
+    assert!(to_nearest(to, &TOWERS) < to_nearest(AT, &TOWERS));
+    assert!(to_nearest(to, &TREASURE) > to_nearest(AT, &TREASURE));
+}
+
+#[test]
+fn in_the_treasure_chamber_greedy_draws_within_its_risk() {
+    let rules = Rules::revised();
+    let mut g = position(&rules, AT, 2);
+    g.put_hero(0, TREASURE[0]);
+    // A fresh dragon deck: one Dragon Rage in eight cards, 12.5%.
+    assert_eq!(decide(&rules, "greedy", &g), Choice::DrawDragon);
+    assert_eq!(decide(&rules, "cautious", &g), Choice::DrawDragon);
+    // With risk 10% that draw is too dangerous: the hero leaves.
+    assert!(matches!(decide(&rules, "greedy:risk=10", &g), Choice::Move(_)));
+    // With no time left to walk home, even greedy leaves.
+    g.set_sun(18);
+    assert!(matches!(decide(&rules, "greedy", &g), Choice::Move(_)));
+}
+
+/// A duel after one round in which the hero's magic met the monster's ranged attack (one
+/// wound to the monster, none to the hero): the escape offer is pending.
+fn after_one_round<'r>(rules: &'r Rules, kind: &str, wounds: u8) -> Option<Game<'r>> {
+    let cfg = dq_engine::DuelConfig {
+        hero: 0,
+        wounds,
+        monster: rules.monster_kind_by_name(kind),
+        life: None,
+        escape: true,
+        variant: Variant::default(),
+    };
+    let mut g = Game::duel(rules, &cfg, 5, 0, &mut NoObserver).unwrap();
+    g.apply(Choice::Combat(dq_engine::data::CombatCard::Magic), &mut NoObserver).unwrap();
+    g.apply(Choice::Combat(dq_engine::data::CombatCard::Ranged), &mut NoObserver).unwrap();
+    // An opening strike may have finished the monster already.
+    (!g.is_over()).then(|| {
+        assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::Escape));
+        g
+    })
+}
+
+#[test]
+fn escape_styles() {
+    let rules = Rules::revised();
+    let g = after_one_round(&rules, "skeleton", 0).expect("skeletons have at least two life");
+    assert_eq!(decide(&rules, "greedy", &g), Choice::No);
+    assert_eq!(decide(&rules, "cautious", &g), Choice::Yes);
+    // A healthy hero against a wounded skeleton (1 or 2 life left, penalty 0-2): fighting
+    // on costs about 1.4 wounds, an escape its penalty plus the ground lost.
+    assert_eq!(decide(&rules, "mixed", &g), Choice::No);
+    // Three wounds from death against a demon (5-8 life, penalty 2-6): fighting on is
+    // almost sure death, an escape survives when the penalty is 2.
+    let health = rules.heroes[0].health;
+    let g = after_one_round(&rules, "demon", health - 3).unwrap();
+    assert_eq!(decide(&rules, "mixed", &g), Choice::Yes);
+}
