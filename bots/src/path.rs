@@ -25,6 +25,9 @@ pub struct CostModel {
     pub special: u16,
     /// Added when a monster token stands there.
     pub monster: u16,
+    /// Added to a bridge while the hero carries loot (each loot card makes the crossing
+    /// test harder).
+    pub bridge_loaded: u16,
 }
 
 /// One move, in cost units.
@@ -40,21 +43,25 @@ impl CostModel {
         kind: [MOVE, MOVE - 1, MOVE + 3, MOVE + 4, MOVE + 2, MOVE + 2, MOVE + 2, MOVE + 2, MOVE + 2, MOVE + 2],
         special: MOVE,
         monster: 8,
+        bridge_loaded: 0,
     };
 
     /// Costs for a policy that pays detours to avoid hazards.
     pub const CAREFUL: CostModel = CostModel {
         unexplored: MOVE + 3,
-        kind: [MOVE, MOVE - 1, MOVE + 12, MOVE + 16, MOVE + 6, MOVE + 4, MOVE + 6, MOVE + 4, MOVE + 12, MOVE + 8],
+        kind: [MOVE, MOVE - 1, MOVE + 4, MOVE + 16, MOVE + 6, MOVE + 4, MOVE + 6, MOVE + 4, MOVE + 12, MOVE + 8],
         special: MOVE,
         monster: 16,
+        bridge_loaded: 12,
     };
 
-    /// The cost of entering `c`, or [`UNREACHABLE`]. It depends only on what the board shows
-    /// (not on where heroes stand), so a map stays valid while [`Game::board_epoch`] holds.
+    /// The cost of entering `c` for a hero carrying loot or not, or [`UNREACHABLE`]. It
+    /// depends only on what the board shows (not on where heroes stand), so a map stays valid
+    /// while [`Game::board_epoch`] and the hero's loot hold.
     #[inline]
-    pub fn enter(&self, game: &Game<'_>, c: Cell) -> u16 {
+    pub fn enter(&self, game: &Game<'_>, c: Cell, loaded: bool) -> u16 {
         let base = match game.tile_kind_at(c) {
+            Some(TileKind::Bridge) if loaded => self.kind[kind_index(TileKind::Bridge)] + self.bridge_loaded,
             Some(k) => self.kind[kind_index(k)],
             None if game.cell_is_explored(c) => self.special,
             None if game.tiles_left() == 0 => return UNREACHABLE,
@@ -205,9 +212,9 @@ impl Default for Graph {
 impl Graph {
     /// Reads the board. Explored spaces use the halls their tiles show; unexplored spaces are
     /// open toward every neighbour that is unexplored or shows a hall back.
-    pub fn build(&mut self, game: &Game<'_>, model: &CostModel) {
+    pub fn build(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) {
         for c in 0..CELLS as Cell {
-            self.enter[c as usize] = model.enter(game, c);
+            self.enter[c as usize] = model.enter(game, c, loaded);
             let mut m = 0u8;
             if game.cell_is_explored(c) {
                 for d in Dir::ALL {
@@ -302,7 +309,7 @@ mod tests {
         let rules = Rules::revised();
         let game = Game::new(&rules, &GameConfig::random(1, Variant::default()), 1, 0, &mut NoObserver).unwrap();
         let mut g = Graph::default();
-        g.build(&game, &CostModel::BOLD);
+        g.build(&game, &CostModel::BOLD, false);
         let mut m = DistMap::default();
         m.compute(&g, Goal::Treasure);
         // From an unexplored space two rows above the treasure chamber, nothing known between.

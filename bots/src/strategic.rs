@@ -51,10 +51,10 @@ pub struct Strategic {
     graph: Graph,
     treasure: DistMap,
     tower: DistMap,
-    /// (board epoch, tiles left) the graph and each map were computed for.
-    graph_key: Option<(u32, u8)>,
-    treasure_key: Option<(u32, u8)>,
-    tower_key: Option<(u32, u8)>,
+    /// (board epoch, tiles left, carrying loot) the graph and each map were computed for.
+    graph_key: Option<(u32, u8, bool)>,
+    treasure_key: Option<(u32, u8, bool)>,
+    tower_key: Option<(u32, u8, bool)>,
 }
 
 impl Strategic {
@@ -118,10 +118,11 @@ impl Strategic {
     }
 
     /// Brings a distance map up to date with the board (recomputed only when it changed).
-    fn refresh(&mut self, game: &Game<'_>, goal: Goal) {
-        let key = Some((game.board_epoch(), game.tiles_left()));
+    fn refresh(&mut self, game: &Game<'_>, seat: u8, goal: Goal) {
+        let loaded = game.loot_cards(seat) > 0;
+        let key = Some((game.board_epoch(), game.tiles_left(), loaded));
         if self.graph_key != key {
-            self.graph.build(game, &self.model);
+            self.graph.build(game, &self.model, loaded);
             self.graph_key = key;
         }
         let (map, k) = match goal {
@@ -183,9 +184,9 @@ impl Strategic {
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
             K::TurnDirection => self.turn_direction(game, seat, choices),
-            K::DiscardLoot | K::DiscardTreasure => lowest_gold(game, choices).unwrap_or(choices[0]),
+            K::DiscardLoot | K::DiscardTreasure => by_gold(game, choices, false).unwrap_or(choices[0]),
             K::Bribe => self.bribe(game, seat, choices),
-            K::ArrangeSearch => highest_gold(game, choices).unwrap_or(choices[0]),
+            K::ArrangeSearch => by_gold(game, choices, true).unwrap_or(choices[0]),
             K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
         }
     }
@@ -195,11 +196,11 @@ impl Strategic {
 
     /// Recomputes the two distance maps and decides whether it is time to head home.
     fn plan(&mut self, game: &Game<'_>, seat: u8) -> Goal {
-        self.refresh(game, Goal::Tower);
+        self.refresh(game, seat, Goal::Tower);
         if self.homeward {
             return Goal::Tower;
         }
-        self.refresh(game, Goal::Treasure);
+        self.refresh(game, seat, Goal::Treasure);
         let h = game.hero(seat);
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
@@ -458,7 +459,7 @@ impl Strategic {
         let h = game.hero(seat);
         let pay = self.spec.kind == BotKind::Cautious || i32::from(h.health) - i32::from(h.wounds) <= 4;
         if pay {
-            lowest_gold(game, choices).unwrap_or(Choice::No)
+            by_gold(game, choices, false).unwrap_or(Choice::No)
         } else {
             Choice::No
         }
@@ -708,12 +709,11 @@ fn card_gold(game: &Game<'_>, c: Choice) -> Option<u32> {
     }
 }
 
-fn lowest_gold(game: &Game<'_>, choices: &Choices) -> Option<Choice> {
-    choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c))).min_by_key(|&(g, _)| g).map(|(_, c)| c)
-}
-
-fn highest_gold(game: &Game<'_>, choices: &Choices) -> Option<Choice> {
-    choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c))).max_by_key(|&(g, _)| g).map(|(_, c)| c)
+/// The card choice with the least gold, or with `highest` the most.
+fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> {
+    let golds = choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c)));
+    let best = if highest { golds.max_by_key(|&(g, _)| g) } else { golds.min_by_key(|&(g, _)| g) };
+    best.map(|(_, c)| c)
 }
 
 #[cfg(test)]
