@@ -1,0 +1,298 @@
+//! The command line as clap sees it: every option, its default and its help text.
+//!
+//! Values clap can check on its own (numbers, `--shard I/N`) are parsed here with messages
+//! that say what is expected; names that need the rules (heroes, bots, optional rules) are
+//! checked in [`crate::table`] once the rules are loaded.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// The seed used when `--seed` is not given (printed with every summary, so any run can be
+/// repeated).
+pub const DEFAULT_SEED: u64 = 20141;
+
+/// Games per chunk: the unit of parallel work, of progress ticks and of output batches.
+/// Results never depend on it (game `i` depends on the master seed and `i` only).
+pub const CHUNK: u64 = 4096;
+
+/// `dq`: the DungeonQuest simulator.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dq",
+    version,
+    about = "DungeonQuest simulator: seeded Monte Carlo runs, single-combat duels and replays",
+    long_about = "DungeonQuest simulator: seeded Monte Carlo runs, single-combat duels and replays.\n\n\
+        Every result depends only on the options and the seed: the same command prints the same \
+        figures and writes the same rows whatever --threads or --shard."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Monte Carlo run: play many games in parallel, print a summary, optionally write one
+    /// Parquet row per hero per game.
+    Run(RunArgs),
+    /// One combat many times: the odds of a hero against a monster.
+    Duel(DuelArgs),
+    /// Re-play exactly one game of a run and print its turn-by-turn trace.
+    Replay(ReplayArgs),
+}
+
+/// Where the rule data comes from.
+#[derive(Args, Debug, Clone)]
+pub struct DataArgs {
+    /// Rules edition whose embedded data to play [known: revised] [default: revised].
+    #[arg(long, value_name = "NAME", conflicts_with = "data")]
+    pub edition: Option<String>,
+    /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,
+    /// combat.ron) instead of the embedded ones, e.g. to replace estimated values.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+/// What every game of a run is played with: data, heroes, bots, optional rules, seed.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// Heroes, one per seat: comma-separated hero ids or `random` (a seeded random hero),
+    /// e.g. `hugo,random`; or a number 1-4 for that many random heroes.
+    #[arg(long, value_name = "LIST", default_value = "1")]
+    pub heroes: String,
+    /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
+    /// mixed, random) [default: greedy].
+    #[arg(long, value_name = "SPEC", conflicts_with = "bots")]
+    pub bot: Option<String>,
+    /// One bot per seat, comma-separated, e.g. `greedy,cautious`.
+    #[arg(long, value_name = "SPEC,..")]
+    pub bots: Option<String>,
+    /// The monster player's combat-card policy: random, equilibrium or adversarial.
+    #[arg(long, value_name = "NAME", default_value = "random")]
+    pub monster_policy: String,
+    /// Optional rule, repeatable or comma-separated: death-can-wait, late-start,
+    /// no-abilities, solo, torchlight [default: none].
+    #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
+    pub rules: Vec<String>,
+    /// Master seed: game i of a run depends only on this seed and i.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: u64,
+}
+
+/// `dq run`.
+#[derive(Args, Debug, Clone)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Games to play in the whole run (a shard plays its part of them).
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: u64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Play only shard I of N (0 <= I < N): the contiguous games [I*G/N, (I+1)*G/N) of the
+    /// G-game run, with their run-wide game_index. The N shards together hold the whole run.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, allow_hyphen_values = true)]
+    pub shard: Option<Shard>,
+    /// Write one row per hero per game to this Parquet file (zstd). Written under a
+    /// temporary name and renamed when complete.
+    #[arg(long, value_name = "FILE.parquet")]
+    pub out: Option<PathBuf>,
+    /// Print the summary as JSON on stdout (the readable summary goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no readable summary on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// `dq duel`.
+#[derive(Args, Debug, Clone)]
+pub struct DuelArgs {
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// The hero id, e.g. `hugo`.
+    #[arg(long, value_name = "ID")]
+    pub hero: String,
+    /// Wounds the hero has before the fight.
+    #[arg(long, value_name = "W", default_value_t = 0, value_parser = parse_small, allow_hyphen_values = true)]
+    pub wounds: u8,
+    /// Monster kind, e.g. `troll` [default: drawn from the monster deck, as in a game].
+    #[arg(long, value_name = "KIND")]
+    pub monster: Option<String>,
+    /// The monster's life [default: the card's value, as in a game].
+    #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]
+    pub life: Option<u8>,
+    /// Fight with the Revised solo d6 table (the `solo` rule).
+    #[arg(long)]
+    pub solo: bool,
+    /// The hero's bot (its combat and escape choices) [default: greedy].
+    #[arg(long, value_name = "SPEC")]
+    pub bot: Option<String>,
+    /// The monster player's combat-card policy: random, equilibrium or adversarial.
+    #[arg(long, value_name = "NAME", default_value = "random")]
+    pub monster_policy: String,
+    /// The hero never tries to escape.
+    #[arg(long)]
+    pub no_escape: bool,
+    /// Optional rule, repeatable or comma-separated (as in `dq run`).
+    #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
+    pub rules: Vec<String>,
+    /// Combats to fight.
+    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: u64,
+    /// Master seed: combat i depends only on this seed and i.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads [default: all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Print the result as JSON on stdout (the readable result goes to stderr).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no readable result on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Trace formats of `dq replay`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Readable turn-by-turn log.
+    Text,
+    /// One JSON object: the game, its events and its Parquet rows.
+    Json,
+}
+
+/// `dq replay`.
+#[derive(Args, Debug, Clone)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// The game's index in the run (the Parquet game_index).
+    #[arg(long, value_name = "I", value_parser = parse_index, allow_hyphen_values = true)]
+    pub game: u64,
+    /// The run's size, if given: checks that the game is part of it.
+    #[arg(long, value_name = "N", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Shard `index` of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// The shard's games of a `games`-game run: `[I*G/N, (I+1)*G/N)`, computed in u128 so no
+    /// product overflows.
+    pub fn range(self, games: u64) -> std::ops::Range<u64> {
+        let at = |i: u64| (i as u128 * games as u128 / self.count as u128) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A whole number, `_` allowed as a digit separator (`1_000_000`).
+fn whole(s: &str) -> Option<u64> {
+    let t: String = s.trim().chars().filter(|c| *c != '_').collect();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    t.parse().ok()
+}
+
+fn parse_games(s: &str) -> Result<u64, String> {
+    match whole(s) {
+        Some(0) => Err("must be at least 1".into()),
+        Some(n) => Ok(n),
+        None => Err("expected a whole number of games, at least 1".into()),
+    }
+}
+
+fn parse_index(s: &str) -> Result<u64, String> {
+    whole(s).ok_or_else(|| "expected a game index: a whole number from 0".into())
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    whole(s).ok_or_else(|| format!("expected a whole number from 0 to {}", u64::MAX))
+}
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match whole(s) {
+        Some(n @ 1..=1024) => Ok(n as usize),
+        _ => Err("expected a number of threads from 1 to 1024".into()),
+    }
+}
+
+fn parse_small(s: &str) -> Result<u8, String> {
+    whole(s).and_then(|n| u8::try_from(n).ok()).ok_or_else(|| "expected a whole number from 0 to 255".into())
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let bad = || "expected I/N with 0 <= I < N, e.g. 0/4".to_string();
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (index, count) = (whole(i).ok_or_else(bad)?, whole(n).ok_or_else(bad)?);
+    if count == 0 || index >= count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn shards_partition_the_run() {
+        for games in [1u64, 7, 100, 4097, u64::MAX] {
+            for count in [1u64, 2, 3, 7, 64] {
+                let mut next = 0;
+                for index in 0..count {
+                    let r = Shard { index, count }.range(games);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, games);
+            }
+        }
+        assert_eq!(Shard { index: 1, count: 3 }.range(10), 3..6);
+    }
+
+    #[test]
+    fn numbers_and_shards_parse_strictly() {
+        assert_eq!(parse_games("1_000"), Ok(1000));
+        assert!(parse_games("0").is_err());
+        assert!(parse_games("-3").is_err());
+        assert!(parse_games("3.5").is_err());
+        assert!(parse_games("").is_err());
+        assert_eq!(parse_shard("2/5"), Ok(Shard { index: 2, count: 5 }));
+        for bad in ["5/5", "1/0", "-1/4", "1", "1/2/3", "a/b", "/4", "0/"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        assert!(parse_threads("0").is_err());
+        assert_eq!(parse_small("255"), Ok(255));
+        assert!(parse_small("256").is_err());
+    }
+}

@@ -1,0 +1,194 @@
+//! `dq duel`: one combat fought many times, for the odds of a hero against a monster.
+//!
+//! Duel `i` depends only on (seed, `i`), like the games of a run, and runs in chunks on the
+//! same pipeline; the result is integer counts and sums (of values and of squares), from
+//! which the rates, means and intervals are derived at print time.
+
+use crate::cli::DuelArgs;
+use crate::error::{bad, Failure};
+use crate::run::{chunks, default_threads};
+use crate::summary::{ci95, mean_ci, rate};
+use crate::table::{self, DEFAULT_BOT};
+use crate::{edition, meta, pipeline, progress};
+use dq_bots::{BotSpec, MonsterSpec, Players};
+use dq_engine::game::DuelConfig;
+use dq_engine::{Game, NoObserver};
+use serde_json::{json, Map, Value};
+use std::time::Instant;
+
+/// Integer results of a set of duels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DuelTally {
+    pub games: u64,
+    pub hero_wins: u64,
+    pub hero_deaths: u64,
+    pub escapes: u64,
+    pub rounds: u128,
+    pub rounds_sq: u128,
+    pub wounds: u128,
+    pub wounds_sq: u128,
+}
+
+impl DuelTally {
+    fn merge(&mut self, o: &DuelTally) {
+        self.games += o.games;
+        self.hero_wins += o.hero_wins;
+        self.hero_deaths += o.hero_deaths;
+        self.escapes += o.escapes;
+        self.rounds += o.rounds;
+        self.rounds_sq += o.rounds_sq;
+        self.wounds += o.wounds;
+        self.wounds_sq += o.wounds_sq;
+    }
+}
+
+/// Runs `dq duel`.
+pub fn run(args: &DuelArgs) -> Result<(), Failure> {
+    let rules = edition::load(&args.data)?;
+    let hero = table::hero(&rules, &args.hero)?;
+    let monster = match &args.monster {
+        None => None,
+        Some(name) => Some(rules.monster_kind_by_name(name.trim()).ok_or_else(|| {
+            bad(format!("unknown monster \"{}\" (known: {})", name.trim(), rules.monster_kinds.join(", ")))
+        })?),
+    };
+    let mut variant = table::variant(&args.rules)?;
+    variant.solo |= args.solo;
+    let config = DuelConfig { hero, wounds: args.wounds, monster, life: args.life, escape: !args.no_escape, variant };
+    let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;
+    let monster_policy = MonsterSpec::parse(&args.monster_policy).map_err(|e| bad(e.to_string()))?;
+    let players = Players::new(&rules, &[spec], monster_policy, 1).map_err(|e| bad(e.to_string()))?;
+    // Anything the engine refuses (wounds beyond health, life 0…) is refused before starting.
+    Game::duel(&rules, &config, args.seed, 0, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
+
+    let threads = args.threads.unwrap_or_else(default_threads);
+    pipeline::catch_ctrl_c();
+    let bar = progress::bar(args.games, args.quiet);
+    let range = 0..args.games;
+    let (n_chunks, chunk) = chunks(&range);
+    let started = Instant::now();
+    let mut total = DuelTally::default();
+    let complete = pipeline::run(
+        threads,
+        n_chunks,
+        || players.clone(),
+        DuelTally::default,
+        |players, k, t| {
+            *t = DuelTally::default();
+            let games = chunk(k);
+            let len = games.end - games.start;
+            for i in games {
+                if i % 1024 == 0 && pipeline::stopping() {
+                    return false;
+                }
+                let game = dq_bots::play_duel(&rules, &config, args.seed, i, players, &mut NoObserver)
+                    .expect("duel configuration checked before the run");
+                let o = game.duel_outcome().expect("a played duel is over");
+                t.games += 1;
+                t.hero_wins += o.hero_won as u64;
+                t.hero_deaths += o.hero_died as u64;
+                t.escapes += o.escaped as u64;
+                let (r, w) = (o.rounds as u128, o.hero_wounds as u128);
+                t.rounds += r;
+                t.rounds_sq += r * r;
+                t.wounds += w;
+                t.wounds_sq += w * w;
+            }
+            bar.inc(len);
+            true
+        },
+        |_, t| {
+            total.merge(t);
+            Ok(())
+        },
+    )?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if !complete {
+        return Err(Failure::Interrupted(format!("interrupted after {} of {} duels", total.games, args.games)));
+    }
+
+    let monster_name = monster.map_or("any monster".to_string(), |k| rules.monster_kinds[k as usize].clone());
+    let life = args.life.map_or("life from the card".to_string(), |l| format!("life {l}"));
+    let mut head = Map::new();
+    head.insert("hero".into(), json!(rules.heroes[hero as usize].id));
+    head.insert("wounds".into(), json!(args.wounds));
+    head.insert("monster".into(), json!(monster.map(|k| rules.monster_kinds[k as usize].clone())));
+    head.insert("life".into(), json!(args.life));
+    head.insert("solo".into(), json!(variant.solo));
+    head.insert("escape".into(), json!(!args.no_escape));
+    head.insert("bot".into(), json!(spec.to_string()));
+    head.insert("monster_policy".into(), json!(monster_policy.to_string()));
+    head.insert("rules".into(), json!(variant.label()));
+    head.insert("seed".into(), json!(args.seed));
+    head.insert("edition".into(), json!(rules.edition));
+    head.insert("data_hash".into(), json!(meta::hex(rules.data_hash)));
+    let figures = figures(&total);
+    let text = format!(
+        "dq duel: {} duels, seed {}: {} ({} wounds) against {monster_name} ({life}), {}{}, bot {spec}, monster policy {monster_policy}\n{}\n{:.0} duels/s ({:.2} s on {threads} thread{})",
+        total.games,
+        args.seed,
+        rules.heroes[hero as usize].id,
+        args.wounds,
+        if variant.solo { "solo table" } else { "three-card combat" },
+        if args.no_escape { ", no escape" } else { "" },
+        figures_text(&total),
+        total.games as f64 / seconds.max(1e-9),
+        seconds,
+        if threads == 1 { "" } else { "s" },
+    );
+    if args.json {
+        let mut m = head;
+        m.extend(figures);
+        m.insert("threads".into(), json!(threads));
+        m.insert("wall_seconds".into(), json!(seconds));
+        m.insert("games_per_sec".into(), json!(total.games as f64 / seconds.max(1e-9)));
+        crate::error::emit(&format!("{}\n", Value::Object(m)));
+        if !args.quiet {
+            eprintln!("{text}");
+        }
+    } else {
+        crate::error::emit(&format!("{text}\n"));
+    }
+    Ok(())
+}
+
+/// The rates and means with their 95% intervals, as JSON fields.
+pub fn figures(t: &DuelTally) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("games".into(), json!(t.games));
+    m.insert("hero_wins".into(), json!(t.hero_wins));
+    m.insert("hero_deaths".into(), json!(t.hero_deaths));
+    m.insert("escapes".into(), json!(t.escapes));
+    for (key, k) in [("p_hero_wins", t.hero_wins), ("p_hero_dies", t.hero_deaths), ("p_escape", t.escapes)] {
+        let (lo, hi) = ci95(k, t.games);
+        m.insert(key.into(), json!(rate(k, t.games)));
+        m.insert(format!("{key}_ci95"), json!([lo, hi]));
+    }
+    for (key, sum, sq) in [("mean_rounds", t.rounds, t.rounds_sq), ("mean_hero_wounds", t.wounds, t.wounds_sq)] {
+        let m_ci = mean_ci(sum, sq, t.games);
+        m.insert(key.into(), json!(m_ci.map(|x| x.0)));
+        m.insert(format!("{key}_ci95"), json!(m_ci.map(|x| [x.1, x.2])));
+    }
+    m
+}
+
+fn figures_text(t: &DuelTally) -> String {
+    let p = |label: &str, k: u64| {
+        let (lo, hi) = ci95(k, t.games);
+        let v = rate(k, t.games).unwrap_or(0.0);
+        format!("  {label:<18} {:>7.3}%  [{:.3}%, {:.3}%]", 100.0 * v, 100.0 * lo, 100.0 * hi)
+    };
+    let m = |label: &str, sum: u128, sq: u128| {
+        let (v, lo, hi) = mean_ci(sum, sq, t.games).unwrap_or((0.0, 0.0, 0.0));
+        format!("  {label:<18} {v:>8.4}  [{lo:.4}, {hi:.4}]")
+    };
+    [
+        p("P(hero wins)", t.hero_wins),
+        p("P(hero dies)", t.hero_deaths),
+        p("P(escape)", t.escapes),
+        m("mean rounds", t.rounds, t.rounds_sq),
+        m("mean wounds taken", t.wounds, t.wounds_sq),
+    ]
+    .join("\n")
+}

@@ -1,0 +1,41 @@
+//! How a command fails: one line on stderr and an exit code a script can test.
+
+use std::process::ExitCode;
+
+/// Why a command stopped without finishing.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Bad input (arguments, data files, an unwritable output path): exit code 2.
+    Bad(String),
+    /// Something failed while working (e.g. the disk filled up): exit code 1.
+    Failed(String),
+    /// Stopped by Ctrl-C: exit code 130 (128 + SIGINT), as shells report it.
+    Interrupted(String),
+}
+
+impl Failure {
+    /// Prints the one-line message and gives the exit code.
+    pub fn report(&self) -> ExitCode {
+        let (msg, code) = match self {
+            Failure::Bad(m) => (m, 2),
+            Failure::Failed(m) => (m, 1),
+            Failure::Interrupted(m) => (m, 130),
+        };
+        // One line whatever the message holds: a multi-line error would break log greps.
+        eprintln!("dq: {}", msg.replace('\n', " "));
+        ExitCode::from(code)
+    }
+}
+
+/// Shorthand for bad input.
+pub fn bad(msg: impl Into<String>) -> Failure {
+    Failure::Bad(msg.into())
+}
+
+/// Prints a result on stdout. A closed pipe (`dq replay … | head`) is not an error worth a
+/// panic: the reader has what it wanted.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+}

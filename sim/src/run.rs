@@ -1,0 +1,209 @@
+//! `dq run`: a seeded Monte Carlo run on all cores, streamed to Parquet, summarised from
+//! integer tallies.
+//!
+//! The run's games `[first, end)` (the whole run, or one shard of it) are cut into chunks at
+//! multiples of [`CHUNK`] of the global game index; each worker reuses one set of bots and
+//! one row buffer chunk after chunk; chunks are written in order. Game `i` depends only on
+//! (seed, `i`), so the rows are the same for any `--threads`, and shards are exact slices of
+//! the unsharded run.
+
+use crate::cli::{RunArgs, Shard, CHUNK};
+use crate::error::{bad, Failure};
+use crate::meta::{self, Meta};
+use crate::outcome::{Row, Tally};
+use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
+use crate::summary::{self, RunFacts};
+use crate::table::Table;
+use crate::{edition, pipeline, progress};
+use dq_engine::{Game, NoObserver, Rules};
+use std::ops::Range;
+use std::time::Instant;
+
+/// Worker threads when `--threads` is not given: every core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The chunks of a game range: chunk `k` is the part of `range` in the `k`-th multiple of
+/// [`CHUNK`] from the one holding `range.start`.
+pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '_) {
+    let first = range.start / CHUNK;
+    let n = if range.is_empty() { 0 } else { range.end.div_ceil(CHUNK) - first };
+    let at = move |k: u64| {
+        let base = (first + k).saturating_mul(CHUNK);
+        base.max(range.start)..base.saturating_add(CHUNK).min(range.end)
+    };
+    (n, at)
+}
+
+/// A worker's output for one chunk, reused chunk after chunk.
+struct Buf {
+    rows: Vec<Row>,
+    tally: Tally,
+}
+
+/// The column values shared by every row of the run.
+fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
+    Consts {
+        hero_ids: rules.heroes.iter().map(|h| h.id.clone()).collect(),
+        bots: table.bots.clone(),
+        edition: rules.edition.clone(),
+        rules: table.rules_label.clone(),
+        monster_policy: table.monster.to_string(),
+        seed,
+    }
+}
+
+/// Runs `dq run`.
+pub fn run(args: &RunArgs) -> Result<(), Failure> {
+    // First of all, so that Ctrl-C at any later point removes the temporary output.
+    pipeline::catch_ctrl_c();
+    let rules = edition::load(&args.table.data)?;
+    let table = Table::new(&rules, &args.table)?;
+    let seed = args.table.seed;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let range = shard.range(args.games);
+    let threads = args.threads.unwrap_or_else(default_threads);
+    // Anything the engine would refuse is refused here, before a thread starts.
+    Game::new(&rules, &table.config, seed, range.start, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
+
+    let mut meta = Meta::default();
+    meta.put("schema_version", SCHEMA_VERSION)
+        .put("version", env!("CARGO_PKG_VERSION"))
+        .put("git_commit", meta::GIT_COMMIT)
+        .put("data_hash", meta::hex(rules.data_hash))
+        .put("edition", &rules.edition)
+        .put("master_seed", seed)
+        .put("seed_scheme", meta::SEED_SCHEME)
+        .put("chunk_size", CHUNK)
+        .put("games", args.games)
+        .put("shard", shard)
+        .put("first_game", range.start)
+        .put("end_game", range.end)
+        .put("heroes", &table.heroes)
+        .put("bots", table.bots.join(","))
+        .put("monster_policy", table.monster)
+        .put("rules", &table.rules_label)
+        .put("command_line", meta::command_line());
+    if let Some(dir) = &args.table.data.data {
+        meta.put("data_dir", dir.display());
+    }
+    let mut out = match &args.out {
+        Some(path) => Some(ParquetOut::create(path, meta.0)?),
+        None => None,
+    };
+    let consts = consts(&rules, &table, seed);
+    let collect = out.is_some();
+    let seats = table.seats();
+
+    let bar = progress::bar(range.end - range.start, args.quiet);
+    let (n_chunks, chunk) = chunks(&range);
+    let started = Instant::now();
+    let mut total = Tally::default();
+    let complete = pipeline::run(
+        threads,
+        n_chunks,
+        || table.players(&rules),
+        || Buf { rows: Vec::with_capacity(if collect { CHUNK as usize * seats } else { 0 }), tally: Tally::default() },
+        |players, k, buf| {
+            buf.rows.clear();
+            buf.tally.clear();
+            let games = chunk(k);
+            let len = games.end - games.start;
+            for i in games {
+                if i % 256 == 0 && pipeline::stopping() {
+                    return false;
+                }
+                let game = dq_bots::play(&rules, &table.config, seed, i, players, &mut NoObserver)
+                    .expect("configuration checked before the run");
+                buf.tally.add_game();
+                for s in 0..game.seats() {
+                    let row = Row::of(&game, i, s);
+                    buf.tally.add_row(&row);
+                    if collect {
+                        buf.rows.push(row);
+                    }
+                }
+            }
+            bar.inc(len);
+            true
+        },
+        |_, buf| {
+            total.merge(&buf.tally);
+            match out.as_mut() {
+                Some(o) => o.write(&buf.rows, &consts),
+                None => Ok(()),
+            }
+        },
+    )?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if !complete {
+        drop(out); // removes the temporary file
+        return Err(Failure::Interrupted(format!(
+            "interrupted after {} of {} games; no output written",
+            total.games,
+            range.end - range.start
+        )));
+    }
+    if let Some(o) = out.take() {
+        let mut end = Meta::default();
+        end.put("wall_seconds", format!("{seconds:.3}"))
+            .put("games_per_sec", format!("{:.0}", total.games as f64 / seconds.max(1e-9)));
+        o.finish(end.0)?;
+    }
+
+    let facts = RunFacts {
+        rules: &rules,
+        seed,
+        games_in_run: args.games,
+        first_game: range.start,
+        end_game: range.end,
+        shard: shard.to_string(),
+        heroes: &table.heroes,
+        bots: &table.bots,
+        monster_policy: table.monster.to_string(),
+        rules_label: &table.rules_label,
+        threads,
+        seconds,
+        out: args.out.as_ref().map(|p| p.display().to_string()),
+        replay: format!(
+            "dq replay --seed {seed} --game {}{}",
+            range.start.min(range.end.saturating_sub(1)),
+            table.options(&args.table.data)
+        ),
+    };
+    let text = summary::text(&total, &facts);
+    if args.json {
+        crate::error::emit(&format!("{}\n", summary::json(&total, &facts)));
+        if !args.quiet {
+            eprintln!("{text}");
+        }
+    } else {
+        crate::error::emit(&format!("{text}\n"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_follow_global_multiples() {
+        let r = 0..10_000;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 3);
+        assert_eq!((at(0), at(1), at(2)), (0..4096, 4096..8192, 8192..10_000));
+        let r = 5000..9000;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 2);
+        assert_eq!((at(0), at(1)), (5000..8192, 8192..9000));
+        let r = 4096..4096;
+        assert_eq!(chunks(&r).0, 0);
+        let r = u64::MAX - 10..u64::MAX;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 1);
+        assert_eq!(at(0), r);
+    }
+}

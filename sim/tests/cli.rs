@@ -1,0 +1,580 @@
+//! The `dq` binary end to end: determinism across threads and shards, replays that match the
+//! Parquet rows, the schema and metadata of the results file, the summaries, clean failures on
+//! every kind of bad input, Ctrl-C, and the solo duel against exact odds.
+
+use dq_sim::parquet_out::COLUMNS;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+type Rows = Vec<Map<String, Value>>;
+
+fn dq(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dq")).args(args).stdin(Stdio::null()).output().expect("dq runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = dq(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "dq {args:?} failed: {err}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// A scratch folder, removed afterwards.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let p = std::env::temp_dir().join(format!("dq-sim-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Scratch(p)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+
+    fn entries(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn read_rows(path: &str) -> Rows {
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap().build().unwrap();
+    reader.flat_map(|b| dq_sim::replay::rows_json(&b.unwrap())).collect()
+}
+
+fn read_meta(path: &str) -> BTreeMap<String, String> {
+    let r = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
+    let kv = r.metadata().file_metadata().key_value_metadata().cloned().unwrap_or_default();
+    kv.into_iter().map(|k| (k.key, k.value.unwrap_or_default())).collect()
+}
+
+fn json(s: &str) -> Map<String, Value> {
+    match serde_json::from_str(s.trim()) {
+        Ok(Value::Object(m)) => m,
+        other => panic!("not a JSON object: {other:?}\n{s}"),
+    }
+}
+
+/// The JSON summary without the figures that depend on the machine.
+fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {
+    for k in ["wall_seconds", "games_per_sec", "threads", "out"] {
+        m.remove(k);
+    }
+    m
+}
+
+#[test]
+fn rows_do_not_depend_on_threads_or_shards() {
+    let dir = Scratch::new("determinism");
+    let table = ["--games", "9000", "--heroes", "2", "--bots", "greedy,cautious", "--seed", "77", "--quiet", "--json"];
+    let run = |extra: &[&str], out: &str| {
+        let mut a: Vec<&str> = vec!["run"];
+        a.extend(table);
+        a.extend(extra);
+        a.extend(["--out", out]);
+        json(&ok(&a))
+    };
+    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
+    let s1 = run(&["--threads", "1"], &one);
+    let s2 = run(&["--threads", "2"], &two);
+    let full = read_rows(&one);
+    assert_eq!(full.len(), 18_000);
+    assert_eq!(full, read_rows(&two), "rows differ between 1 and 2 threads");
+    assert_eq!(without_timing(s1.clone()), without_timing(s2), "summaries differ between 1 and 2 threads");
+    for (i, r) in full.iter().enumerate() {
+        assert_eq!(r["game_index"], Value::from(i as u64 / 2));
+        assert_eq!(r["seat"], Value::from(i as u64 % 2));
+    }
+
+    let mut union = Vec::new();
+    let mut games = 0;
+    for (shard, threads) in [("0/3", "2"), ("1/3", "1"), ("2/3", "2")] {
+        let path = dir.file(&format!("shard{}.parquet", &shard[..1]));
+        let s = run(&["--shard", shard, "--threads", threads], &path);
+        games += s["games"].as_u64().unwrap();
+        union.extend(read_rows(&path));
+    }
+    assert_eq!(games, 9000);
+    assert_eq!(union, full, "the shards together are not the full run");
+    assert_eq!(s1["games"], Value::from(9000));
+}
+
+#[test]
+fn replay_reproduces_the_parquet_rows() {
+    let dir = Scratch::new("replay");
+    let out = dir.file("r.parquet");
+    let table = ["--heroes", "3", "--bot", "cautious", "--rule", "torchlight", "--seed", "99"];
+    let mut a = vec!["run", "--games", "5000", "--quiet", "--out", &out];
+    a.extend(table);
+    let summary = ok(&a);
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 15_000);
+    // The summary prints the exact command that replays the first game.
+    let replay_line = summary.lines().find(|l| l.starts_with("replay a game: ")).expect("replay command printed");
+    assert_eq!(replay_line, "replay a game: dq replay --seed 99 --game 0 --heroes 3 --bot cautious --rule torchlight");
+    for game in [0u64, 1, 4095, 4096, 4999] {
+        let g = game.to_string();
+        let mut a = vec!["replay", "--game", &g, "--games", "5000", "--format", "json"];
+        a.extend(table);
+        let doc = json(&ok(&a));
+        let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
+        let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
+        assert_eq!(replayed.len(), 3);
+        assert_eq!(replayed, stored, "game {game}");
+        let events = doc["events"].as_array().unwrap();
+        assert_eq!(events.first().unwrap()["event"], "FirstPlayer", "game {game}");
+        assert_eq!(events.last().unwrap()["event"], "GameOver", "game {game}");
+        assert_eq!(doc["game"]["game_index"], Value::from(game));
+    }
+    let mut a = vec!["replay", "--game", "4096"];
+    a.extend(table);
+    let text = ok(&a);
+    assert!(text.starts_with("dq replay: game 4096 of seed 99, edition revised"), "{text}");
+    assert!(text.contains("\n== round 1, sun on space"), "{text}");
+    assert!(text.contains("\ngame over in round "), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 3, "{text}");
+}
+
+#[test]
+fn schema_snapshot() {
+    let dir = Scratch::new("schema");
+    let out = dir.file("s.parquet");
+    ok(&["run", "--games", "50", "--heroes", "2", "--quiet", "--out", &out]);
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(&out).unwrap()).unwrap();
+    let fields: Vec<String> = reader
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| format!("{}:{}{}", f.name(), f.data_type(), if f.is_nullable() { "?" } else { "" }))
+        .collect();
+    assert_eq!(
+        fields.join(" "),
+        "game_index:UInt64 seat:UInt8 hero:Utf8 bot:Utf8 edition:Utf8 rules:Utf8 players:UInt8 survived:Boolean \
+         exited:Boolean winner:Boolean gold:UInt32 loot_cards:UInt16 treasure_cards:UInt16 death_cause:Utf8? \
+         wounds:UInt16 turns:UInt16 end_round:UInt16 treasure_chamber_turns:UInt16 dragon_draws:UInt16 \
+         dragon_rage:Boolean monsters_met:UInt16 monsters_killed:UInt16 escapes:UInt16 catacomb_entries:UInt16 \
+         chambers_explored:UInt16 searches:UInt16 wounds_taken:UInt16 deaths:UInt16 first_player:Boolean \
+         monster_policy:Utf8 seed:UInt64"
+    );
+    assert_eq!(fields.len(), COLUMNS.len());
+    let r = SerializedFileReader::new(File::open(&out).unwrap()).unwrap();
+    let rg = r.metadata().row_group(0);
+    assert!(rg.columns().iter().all(|c| matches!(c.compression(), parquet::basic::Compression::ZSTD(_))));
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 100);
+    for row in &rows {
+        assert_eq!(row["edition"], "revised");
+        assert_eq!(row["bot"], "greedy");
+        assert_eq!(row["rules"], "");
+        assert_eq!(row["players"], 2);
+        assert_eq!(row["seed"], 20141);
+        assert_eq!(row["survived"].as_bool().unwrap(), row["death_cause"].is_null());
+        assert_eq!(row["survived"], row["exited"]);
+    }
+}
+
+#[test]
+fn metadata_describes_the_run() {
+    let dir = Scratch::new("meta");
+    let out = dir.file("m.parquet");
+    ok(&["run", "--games", "300", "--shard", "1/2", "--seed", "5", "--rule", "late-start", "--quiet", "--out", &out]);
+    let m = read_meta(&out);
+    let expect = [
+        ("dq.schema_version", "1"),
+        ("dq.version", env!("CARGO_PKG_VERSION")),
+        ("dq.edition", "revised"),
+        ("dq.master_seed", "5"),
+        ("dq.chunk_size", "4096"),
+        ("dq.games", "300"),
+        ("dq.shard", "1/2"),
+        ("dq.first_game", "150"),
+        ("dq.end_game", "300"),
+        ("dq.heroes", "1"),
+        ("dq.bots", "greedy"),
+        ("dq.monster_policy", "random"),
+        ("dq.rules", "late-start"),
+    ];
+    for (k, v) in expect {
+        assert_eq!(m.get(k).map(String::as_str), Some(v), "{k}");
+    }
+    assert_eq!(m["dq.data_hash"].len(), 16);
+    assert_eq!(m["dq.data_hash"], format!("{:016x}", dq_engine::Rules::revised().data_hash));
+    assert!(m["dq.seed_scheme"].starts_with("splitmix64(master, game_index, stream)"));
+    let commit = &m["dq.git_commit"];
+    assert!(commit == "unknown" || (commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit())), "{commit}");
+    assert!(m["dq.command_line"].ends_with(&format!("--quiet --out {out}")), "{}", m["dq.command_line"]);
+    assert!(m["dq.wall_seconds"].parse::<f64>().unwrap() >= 0.0);
+    assert!(m["dq.games_per_sec"].parse::<f64>().unwrap() > 0.0);
+    assert!(m.contains_key("ARROW:schema"));
+    let rows = read_rows(&out);
+    assert_eq!(rows.first().unwrap()["game_index"], 150);
+    assert_eq!(rows.last().unwrap()["game_index"], 299);
+    assert_eq!(dir.entries(), ["m.parquet"]);
+}
+
+#[test]
+fn json_summary_has_the_documented_keys() {
+    let s = json(&ok(&["run", "--games", "2000", "--heroes", "hugo,lindel", "--json", "--quiet"]));
+    for k in [
+        "games",
+        "hero_games",
+        "survived",
+        "survival_rate",
+        "survival_ci95",
+        "mean_gold_survivors",
+        "games_per_sec",
+        "by_hero",
+        "by_seat",
+        "seed",
+        "death_causes",
+    ] {
+        assert!(s.contains_key(k), "missing {k}");
+    }
+    assert_eq!(s["games"], 2000);
+    assert_eq!(s["hero_games"], 4000);
+    assert_eq!(s["seed"], 20141);
+    let by_hero = s["by_hero"].as_object().unwrap();
+    assert_eq!(by_hero.keys().collect::<Vec<_>>(), ["hugo", "lindel"]);
+    let mut survived = 0;
+    for h in by_hero.values() {
+        assert_eq!(h["hero_games"], 2000);
+        let (k, rate) = (h["survived"].as_u64().unwrap(), h["survival_rate"].as_f64().unwrap());
+        assert_eq!(rate, k as f64 / 2000.0);
+        let ci = h["survival_ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() < rate && rate < ci[1].as_f64().unwrap());
+        survived += k;
+    }
+    assert_eq!(s["survived"].as_u64().unwrap(), survived);
+    let deaths: u64 = s["death_causes"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(deaths + survived, 4000);
+    let wins: u64 = s["by_seat"].as_array().unwrap().iter().map(|x| x["wins"].as_u64().unwrap()).sum();
+    assert!(wins <= 2000 && wins > 0);
+}
+
+#[test]
+fn readable_summary_and_help() {
+    let text = ok(&["run", "--games", "1000", "--heroes", "tatianna", "--seed", "3"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "dq run: 1000 games, seed 3");
+    assert!(lines[1].starts_with("edition revised (data "), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("  tatianna ")), "{text}");
+    assert!(lines.iter().any(|l| l.starts_with("win rate: seat 0 ")), "{text}");
+    assert!(lines.iter().any(|l| l.ends_with(" thread)") || l.ends_with(" threads)")), "{text}");
+    let help = ok(&["run", "--help"]);
+    for d in ["[default: 100000]", "[default: 20141]", "[default: greedy]", "[default: revised]", "[default: 1]"] {
+        assert!(help.contains(d), "help lacks {d}");
+    }
+    assert!(ok(&["--help"]).contains("replay"));
+}
+
+/// Runs `dq` expecting bad input: exit code 2, one line on stderr, no stdout, no files left.
+fn refused(args: &[&str], with_out: bool, expect: &str) {
+    let dir = Scratch::new("bad");
+    let out = dir.file("x.parquet");
+    let mut a = args.to_vec();
+    if with_out {
+        a.extend(["--out", &out]);
+    }
+    let o = dq(&a);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{a:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{a:?}: {err}");
+    assert!(err.starts_with("dq: ") && err.contains(expect), "{a:?}: expected \"{expect}\" in: {err}");
+    assert!(o.stdout.is_empty(), "{a:?}");
+    assert!(dir.entries().is_empty(), "{a:?} left {:?}", dir.entries());
+}
+
+#[test]
+fn bad_input_fails_cleanly() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", "--heroes", "bob"], "unknown hero \"bob\" (known: gherinn, challara, hugo"),
+        (&["run", "--heroes", "5"], "--heroes 5: a game has 1 to 4 heroes"),
+        (&["run", "--heroes", "hugo,hugo"], "hero \"hugo\" is chosen twice"),
+        (&["run", "--heroes", "a,b,c,d,e"], "unknown hero \"a\""),
+        (&["run", "--bot", "gredy"], "unknown bot \"gredy\""),
+        (&["run", "--bot", "greedy:risk=500"], "risk=500: expected a whole number from 0 to 100"),
+        (&["run", "--bot", "greedy:nonsense"], "is not name=value"),
+        (&["run", "--bots", "greedy,cautious", "--heroes", "3"], "2 bots for 3 heroes"),
+        (&["run", "--bot", "greedy", "--bots", "greedy"], "cannot be used with"),
+        (&["run", "--monster-policy", "nasty"], "unknown monster policy \"nasty\""),
+        (&["run", "--rule", "tower-power"], "unknown rule \"tower-power\""),
+        (&["run", "--rule", "solo", "--heroes", "2"], "--rule solo needs exactly one hero"),
+        (&["run", "--edition", "third"], "unknown edition \"third\" (known: revised)"),
+        (&["run", "--games", "0"], "invalid value '0' for '--games <N>'"),
+        (&["run", "--games", "-5"], "invalid value '-5' for '--games <N>'"),
+        (&["run", "--games", "lots"], "invalid value 'lots' for '--games <N>'"),
+        (&["run", "--shard", "3/3"], "invalid value '3/3' for '--shard <I/N>'"),
+        (&["run", "--shard", "1"], "invalid value '1' for '--shard <I/N>'"),
+        (&["run", "--shard", "-1/2"], "invalid value '-1/2' for '--shard <I/N>'"),
+        (&["run", "--shard", "1/0"], "expected I/N with 0 <= I < N"),
+        (&["run", "--threads", "0"], "invalid value '0' for '--threads <T>'"),
+        (&["run", "--seed", "-1"], "invalid value '-1' for '--seed <S>'"),
+        (&["run", "--data", "/nonexistent/dq-data"], "--data /nonexistent/dq-data: not a folder"),
+        (&["run", "--frobnicate"], "unexpected argument '--frobnicate'"),
+        (&["duel", "--hero", "bob"], "unknown hero \"bob\""),
+        (&["duel", "--hero", "hugo", "--monster", "dragonling"], "unknown monster \"dragonling\" (known: "),
+        (&["duel", "--hero", "hugo", "--wounds", "16"], "hugo has 16 health: wounds must be below that"),
+        (&["duel", "--hero", "hugo", "--life", "0"], "monster life must be at least 1"),
+        (&["duel", "--games", "0", "--hero", "hugo"], "invalid value '0' for '--games <N>'"),
+        (&["duel"], "required arguments were not provided: --hero <ID>"),
+        (&["replay", "--game", "10", "--games", "10"], "--game 10: a run of 10 games has games 0 to 9"),
+        (&["replay", "--game", "-1"], "invalid value '-1' for '--game <I>'"),
+        (&["replay", "--game", "1", "--format", "xml"], "invalid value 'xml' for '--format <FORMAT>'"),
+        (&["explode"], "unrecognized subcommand 'explode'"),
+    ];
+    for (args, expect) in cases {
+        refused(args, false, expect);
+        if args[0] == "run" {
+            refused(args, true, expect);
+        }
+    }
+}
+
+#[test]
+fn unwritable_output_fails_before_playing() {
+    let dir = Scratch::new("unwritable");
+    let missing = dir.file("no/such/folder/x.parquet");
+    let started = Instant::now();
+    let o = dq(&["run", "--games", "100000000", "--out", &missing]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim(), format!("dq: cannot write {missing}: No such file or directory (os error 2)"));
+    assert!(started.elapsed() < Duration::from_secs(20), "it played before failing");
+    let folder = dir.0.display().to_string();
+    let o = dq(&["run", "--out", &folder]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), format!("dq: --out {folder}: is a folder"));
+    assert!(dir.entries().is_empty());
+}
+
+fn copy_data(to: &Path) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
+    for f in dq_engine::Sources::FILES {
+        std::fs::copy(from.join(f), to.join(f)).unwrap();
+    }
+}
+
+#[test]
+fn data_folders_load_or_fail_with_file_and_line() {
+    let dir = Scratch::new("data");
+    let data = dir.0.join("edition");
+    std::fs::create_dir(&data).unwrap();
+    copy_data(&data);
+    let d = data.display().to_string();
+    // An unchanged copy plays exactly as the embedded data.
+    let a = json(&ok(&["run", "--games", "500", "--json", "--quiet", "--data", &d]));
+    let b = json(&ok(&["run", "--games", "500", "--json", "--quiet"]));
+    assert_eq!(without_timing(a), without_timing(b));
+
+    // A syntax error: file and line.
+    let heroes = data.join("heroes.ron");
+    let text = std::fs::read_to_string(&heroes).unwrap();
+    let line = text.lines().position(|l| l.trim() == "health: 13,").unwrap() + 1;
+    std::fs::write(&heroes, text.replacen("health: 13,", "health: thirteen,", 1)).unwrap();
+    let out = dir.file("x.parquet");
+    let o = dq(&["run", "--data", &d, "--out", &out]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("dq: {}:{line}: ", heroes.display())), "{err}");
+
+    // A missing file.
+    std::fs::write(&heroes, &text).unwrap();
+    std::fs::remove_file(data.join("combat.ron")).unwrap();
+    let o = dq(&["run", "--data", &d, "--out", &out]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.starts_with(&format!("dq: cannot read {}: ", data.join("combat.ron").display())), "{err}");
+
+    // A file that is not text at all.
+    std::fs::write(data.join("combat.ron"), [0xffu8, 0xfe, 0x00, 0x01]).unwrap();
+    let o = dq(&["run", "--data", &d, "--out", &out]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr).lines().count(), 1);
+    assert_eq!(dir.entries(), ["edition"]);
+}
+
+#[test]
+fn ctrl_c_stops_cleanly_without_output() {
+    let dir = Scratch::new("ctrlc");
+    let out = dir.file("big.parquet");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dq"))
+        .args(["run", "--games", "100000000", "--threads", "1", "--heroes", "1", "--bot", "random", "--out", &out])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file exists and some chunks are written.
+    let started = Instant::now();
+    while dir.entries().is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(30), "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(dir.entries()[0].starts_with(".big.parquet.tmp-"), "{:?}", dir.entries());
+    std::thread::sleep(Duration::from_millis(700));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if stopped.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("dq did not stop after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("dq: interrupted after ") && err.trim_end().ends_with("no output written"), "{err}");
+    assert!(o.stdout.is_empty());
+    assert!(dir.entries().is_empty(), "left behind: {:?}", dir.entries());
+}
+
+/// Exact solo-combat figures: P(hero wins), then mean and second moment of the rounds and of
+/// the wounds taken.
+#[derive(Clone, Copy, Default)]
+struct Exact {
+    p_win: f64,
+    rounds: f64,
+    rounds_sq: f64,
+    wounds: f64,
+    wounds_sq: f64,
+}
+
+/// Dynamic programming over (hero health left, monster life left): each round one d6 picks a
+/// line of the solo table; hero wounds come first, so a hero who dies does not also kill.
+fn solo_exact(table: &[(u8, u8); 6], hero_left: u8, life: u8) -> Exact {
+    let (h, m) = (hero_left as usize, life as usize);
+    let mut f = vec![vec![Exact::default(); m + 1]; h + 1];
+    for hh in 1..=h {
+        for mm in 1..=m {
+            let mut e = Exact::default();
+            for &(hw, mw) in table {
+                assert!(hw + mw > 0, "a round that hurts nobody would never end");
+                let (hw, mw) = (hw as usize, mw as usize);
+                let next = if hw >= hh {
+                    Exact::default()
+                } else if mw >= mm {
+                    Exact { p_win: 1.0, ..Exact::default() }
+                } else {
+                    f[hh - hw][mm - mw]
+                };
+                let x = hw as f64;
+                e.p_win += next.p_win / 6.0;
+                e.rounds += (1.0 + next.rounds) / 6.0;
+                e.rounds_sq += (1.0 + 2.0 * next.rounds + next.rounds_sq) / 6.0;
+                e.wounds += (x + next.wounds) / 6.0;
+                e.wounds_sq += (x * x + 2.0 * x * next.wounds + next.wounds_sq) / 6.0;
+            }
+            f[hh][mm] = e;
+        }
+    }
+    f[h][m]
+}
+
+#[test]
+fn solo_duel_matches_the_exact_odds() {
+    let rules = dq_engine::Rules::revised();
+    let n = 20_000.0;
+    for (hero, wounds, life, seed) in [("gherinn", 8u8, 4u8, "1"), ("krutzbeck", 14, 7, "2"), ("hugo", 0, 9, "3")] {
+        let h = rules.hero_by_id(hero).unwrap();
+        let left = rules.heroes[h].health - wounds;
+        let e = solo_exact(&rules.solo, left, life);
+        assert!(e.p_win > 0.05 && e.p_win < 0.95 || hero == "hugo", "{hero}: a test that cannot fail ({})", e.p_win);
+        let (w, l) = (wounds.to_string(), life.to_string());
+        let monster = rules.monster_kinds[0].to_lowercase();
+        let args = [
+            "duel",
+            "--solo",
+            "--no-escape",
+            "--hero",
+            hero,
+            "--wounds",
+            &w,
+            "--monster",
+            &monster,
+            "--life",
+            &l,
+            "--rule",
+            "no-abilities",
+            "--games",
+            "20000",
+            "--seed",
+            seed,
+            "--json",
+            "--quiet",
+        ];
+        let s = json(&ok(&args));
+        assert_eq!(s["games"], 20_000);
+        assert_eq!(s["escapes"], 0);
+        assert_eq!(s["hero_wins"].as_u64().unwrap() + s["hero_deaths"].as_u64().unwrap(), 20_000);
+        let close = |key: &str, mean: f64, var: f64| {
+            let (got, se) = (s[key].as_f64().unwrap(), (var / n).sqrt());
+            assert!((got - mean).abs() < 4.0 * se, "{hero}: {key} {got}, exact {mean} (standard error {se})");
+        };
+        close("p_hero_wins", e.p_win, e.p_win * (1.0 - e.p_win));
+        close("p_hero_dies", 1.0 - e.p_win, e.p_win * (1.0 - e.p_win));
+        close("mean_rounds", e.rounds, e.rounds_sq - e.rounds * e.rounds);
+        close("mean_hero_wounds", e.wounds, e.wounds_sq - e.wounds * e.wounds);
+    }
+}
+
+#[test]
+fn duels_do_not_depend_on_threads() {
+    let run = |t: &str| {
+        json(&ok(&[
+            "duel",
+            "--hero",
+            "lindel",
+            "--monster",
+            "troll",
+            "--games",
+            "10000",
+            "--threads",
+            t,
+            "--json",
+            "--quiet",
+        ]))
+    };
+    let (a, b) = (run("1"), run("2"));
+    assert_eq!(without_timing(a.clone()), without_timing(b));
+    for k in [
+        "hero_wins",
+        "hero_deaths",
+        "escapes",
+        "p_hero_wins",
+        "p_hero_dies",
+        "p_escape",
+        "mean_rounds",
+        "mean_hero_wounds",
+    ] {
+        assert!(a.contains_key(k), "missing {k}");
+    }
+    assert_eq!(a["games"], 10_000);
+    // Every duel ends one way: the monster dies, the hero dies, or the hero gets away.
+    let ends: u64 = ["hero_wins", "hero_deaths", "escapes"].iter().map(|k| a[*k].as_u64().unwrap()).sum();
+    assert_eq!(ends, 10_000);
+}
