@@ -8,7 +8,7 @@
 use crate::cli::{Format, ReplayArgs};
 use crate::error::{bad, Failure};
 use crate::outcome::Row;
-use crate::parquet_out::{self, Consts};
+use crate::parquet_out;
 use crate::table::Table;
 use crate::{edition, meta};
 use arrow_array::cast::AsArray;
@@ -34,14 +34,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let game = dq_bots::play(&rules, &table.config, seed, args.game, &mut players, &mut trace)
         .map_err(|e| bad(e.to_string()))?;
     let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of(&game, args.game, s)).collect();
-    let consts = Consts {
-        hero_ids: rules.heroes.iter().map(|h| h.id.clone()).collect(),
-        bots: table.bots.clone(),
-        edition: rules.edition.clone(),
-        rules: table.rules_label.clone(),
-        monster_policy: table.monster.to_string(),
-        seed,
-    };
+    let consts = crate::run::consts(&rules, &table, seed);
     let batch = parquet_out::batch(&rows, &consts);
     match args.format {
         Format::Text => crate::error::emit(&text(&rules, &table, seed, args.game, &trace, &batch)),

@@ -42,8 +42,8 @@ struct Buf {
     tally: Tally,
 }
 
-/// The column values shared by every row of the run.
-fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
+/// The column values shared by every row of the run (also used by `dq replay`).
+pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
     Consts {
         hero_ids: rules.heroes.iter().map(|h| h.id.clone()).collect(),
         bots: table.bots.clone(),
