@@ -5,7 +5,7 @@
 //! so the hot loop allocates nothing per game. Tallies are integers only: adding them in any
 //! order gives the same result, which keeps summaries identical for any thread count.
 
-use dq_engine::{DeathCause, Game, HeroStatus};
+use dq_engine::{DeathCause, Game, HeroStats, HeroStatus};
 
 /// One hero's result in one game: the per-game columns of the Parquet schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,19 +25,8 @@ pub struct Row {
     /// `None` for survivors.
     pub death_cause: Option<DeathCause>,
     pub wounds: u16,
-    pub turns: u16,
-    pub end_round: u16,
-    pub treasure_chamber_turns: u16,
-    pub dragon_draws: u16,
-    pub dragon_rage: bool,
-    pub monsters_met: u16,
-    pub monsters_killed: u16,
-    pub escapes: u16,
-    pub catacomb_entries: u16,
-    pub chambers_explored: u16,
-    pub searches: u16,
-    pub wounds_taken: u16,
-    pub deaths: u16,
+    /// The engine's counters, column for column (its `death_cause` is not read: see above).
+    pub stats: HeroStats,
 }
 
 impl Row {
@@ -62,19 +51,7 @@ impl Row {
             treasure_cards: game.treasure_cards(seat) as u16,
             death_cause: if survived { None } else { s.death_cause },
             wounds: h.wounds as u16,
-            turns: s.turns,
-            end_round: s.end_round,
-            treasure_chamber_turns: s.treasure_chamber_turns,
-            dragon_draws: s.dragon_draws,
-            dragon_rage: s.dragon_rage,
-            monsters_met: s.monsters_met,
-            monsters_killed: s.monsters_killed,
-            escapes: s.escapes,
-            catacomb_entries: s.catacomb_entries,
-            chambers_explored: s.chambers_explored,
-            searches: s.searches,
-            wounds_taken: s.wounds_taken,
-            deaths: s.deaths,
+            stats: s,
         }
     }
 }
