@@ -202,11 +202,6 @@ impl<'r> Game<'r> {
         self.board[c as usize].flags & F_MONSTER != 0
     }
 
-    /// Whether another hero stands on a space (heroes may not share a chamber).
-    pub fn hero_at(&self, c: Cell, except: u8) -> bool {
-        self.occupied(c, except)
-    }
-
     /// The face-up card a pending decision is about (the card a rune or redraw would cancel),
     /// if any.
     pub fn window_card(&self) -> Option<CardId> {
