@@ -84,6 +84,7 @@ impl<'r> Game<'r> {
         heroes.push(HeroPick::Fixed(config.hero));
         let (mut game, mut setup) = Game::build(rules, &GameConfig { heroes, variant }, master, index)?;
         game.setup(&mut setup, obs);
+        game.setup_draws = setup.draws();
         game.tasks.clear();
         // No runes in a duel: they belong to the wider game.
         let runes = core::mem::take(&mut game.heroes[0].runes);

@@ -472,6 +472,8 @@ pub struct Game<'r> {
     pub(crate) pending: Option<Decision>,
     pub(crate) dice_rng: GameRng,
     pub(crate) shuffle_rng: GameRng,
+    /// Random words the setup stream produced (the RNG-floor benchmark counts them).
+    pub(crate) setup_draws: u32,
     pub(crate) forced_dice: ArrayVec<u8, 32>,
     pub(crate) test: TestState,
     pub(crate) combat: CombatState,
@@ -514,6 +516,7 @@ impl<'r> Game<'r> {
     ) -> Result<Game<'r>, ConfigError> {
         let (mut game, mut setup) = Game::build(rules, config, master, index)?;
         game.setup(&mut setup, obs);
+        game.setup_draws = setup.draws();
         game.run(obs);
         Ok(game)
     }
@@ -588,6 +591,7 @@ impl<'r> Game<'r> {
             pending: None,
             dice_rng: GameRng::new(master, index, Stream::Dice),
             shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
+            setup_draws: 0,
             forced_dice: ArrayVec::new(),
             test: TestState {
                 attr: AttrSel::One(crate::data::Attr::Luck),

@@ -196,6 +196,13 @@ impl<'r> Game<'r> {
         self.epoch
     }
 
+    /// Random 64-bit words the game has drawn so far from its setup, dice and shuffle streams
+    /// (not the bots' stream). The RNG-floor benchmark draws as many to price a game's
+    /// randomness.
+    pub fn rng_draws(&self) -> u32 {
+        self.setup_draws + self.dice_rng.draws() + self.shuffle_rng.draws()
+    }
+
     /// Whether a monster token stands on a space.
     #[inline]
     pub fn monster_at(&self, c: Cell) -> bool {

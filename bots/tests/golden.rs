@@ -1,0 +1,130 @@
+//! Golden outcomes: fixed seeds, fixed games, exact outcome histograms.
+//!
+//! These pin what the engine and the bots do today, so a performance change that alters any
+//! decision, die roll or shuffle shows up here as a changed count or digest. A rule fix that
+//! is meant to change outcomes updates the expected values in the same commit, saying why.
+//!
+//! The digest folds every hero's full statistics, gold, the game's last round and the number
+//! of random words drawn into one FNV-1a hash; the histogram makes a failure readable.
+
+use dq_bots::{play, BotSpec, MonsterSpec, Players};
+use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// One scenario's summary: the outcome histogram, totals and the digest, as one text.
+fn summary(bots: &str, seats: usize, monster: MonsterSpec, rules_on: &[&str], games: u64, seed: u64) -> String {
+    let rules = Rules::revised();
+    let mut variant = Variant::default();
+    for r in rules_on {
+        variant.enable(r).unwrap();
+    }
+    let specs = BotSpec::parse_list(bots).unwrap();
+    let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
+    let cfg = GameConfig::random(seats, variant);
+    let mut outcomes: BTreeMap<String, u64> = BTreeMap::new();
+    let (mut gold, mut turns, mut draws, mut rounds, mut dragon) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut digest = Fnv::default();
+    for i in 0..games {
+        let g = play(&rules, &cfg, seed, i, &mut players, &mut NoObserver).unwrap();
+        rounds += u64::from(g.round());
+        draws += u64::from(g.rng_draws());
+        digest.word(u64::from(g.round()));
+        digest.word(u64::from(g.rng_draws()));
+        for s in 0..seats as u8 {
+            let h = g.hero(s);
+            let key = match h.stats.death_cause {
+                Some(c) => format!("died:{c:?}"),
+                None => format!("{:?}", h.status),
+            };
+            *outcomes.entry(key).or_default() += 1;
+            gold += u64::from(g.gold(s));
+            turns += u64::from(h.stats.turns);
+            dragon += u64::from(h.stats.dragon_draws);
+            digest.word(u64::from(g.gold(s)));
+            digest.text(&format!("{:?} {:?} {} {}", h.stats, h.status, h.pos, h.wounds));
+        }
+    }
+    let mut out = String::new();
+    for (k, v) in &outcomes {
+        write!(out, "{k}={v} ").unwrap();
+    }
+    write!(out, "gold={gold} turns={turns} dragon={dragon} rounds={rounds} draws={draws} digest={:016x}", digest.0)
+        .unwrap();
+    out
+}
+
+/// FNV-1a, 64 bit: a stable hash that does not depend on the standard library's hasher.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn bytes(&mut self, b: &[u8]) {
+        for &x in b {
+            self.0 = (self.0 ^ u64::from(x)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn word(&mut self, w: u64) {
+        self.bytes(&w.to_le_bytes());
+    }
+    fn text(&mut self, s: &str) {
+        self.bytes(s.as_bytes());
+    }
+}
+
+fn check(name: &str, got: String, want: &str) {
+    assert_eq!(got, want, "golden outcome of {name} changed:\n got: {got}\nwant: {want}");
+}
+
+#[test]
+fn greedy_solo() {
+    let got = summary("greedy", 1, MonsterSpec::Random, &[], 3000, 2014);
+    check("greedy solo", got, GREEDY_SOLO);
+}
+
+#[test]
+fn greedy_four_heroes() {
+    let got = summary("greedy", 4, MonsterSpec::Random, &[], 600, 2014);
+    check("greedy 4 heroes", got, GREEDY_FOUR);
+}
+
+#[test]
+fn cautious_and_mixed_with_adversarial_monster() {
+    let got = summary("cautious,mixed", 2, MonsterSpec::Adversarial, &[], 1000, 7);
+    check("cautious,mixed", got, CAUTIOUS_MIXED);
+}
+
+#[test]
+fn every_policy_with_optional_rules() {
+    let got = summary(
+        "greedy:dragon_draws=2:combat=nash,random,mixed:escape=always,cautious:search=3",
+        4,
+        MonsterSpec::Equilibrium,
+        &["death-can-wait", "late-start", "torchlight"],
+        400,
+        99,
+    );
+    check("every policy, optional rules", got, EVERY_POLICY);
+}
+
+#[test]
+fn random_solo_rule() {
+    let got = summary("random", 1, MonsterSpec::Random, &["solo", "no-abilities"], 3000, 5);
+    check("random solo", got, RANDOM_SOLO);
+}
+
+const GREEDY_SOLO: &str =
+    "Exited=981 died:Bridge=41 died:Card=660 died:DeadEnd=68 died:Dragon=76 died:Monster=285 died:Pit=254 died:Resurfacing=28 died:Sunset=213 died:Trap=394 gold=513442 turns=38708 dragon=1493 rounds=41004 draws=1179076 digest=fedb69be23cc660a";
+const GREEDY_FOUR: &str =
+    "Exited=782 died:Bridge=30 died:Card=514 died:DeadEnd=67 died:Dragon=64 died:Monster=219 died:Pit=201 died:Resurfacing=25 died:Sunset=149 died:Trap=349 gold=419139 turns=30560 dragon=1219 rounds=12821 draws=297858 digest=58a512befe71bd8a";
+const CAUTIOUS_MIXED: &str =
+    "Exited=752 died:Bridge=20 died:Card=372 died:DeadEnd=48 died:Dragon=28 died:Monster=279 died:Pit=133 died:Resurfacing=21 died:Sunset=124 died:Trap=223 gold=267174 turns=25325 dragon=633 rounds=17161 draws=423969 digest=c48c7a7e505df616";
+const EVERY_POLICY: &str =
+    "Exited=1077 died:Sunset=523 gold=199358 turns=22400 dragon=194 rounds=9297 draws=201973 digest=f731367eebbedfb1";
+const RANDOM_SOLO: &str =
+    "died:Bridge=28 died:Card=1004 died:DeadEnd=100 died:Dragon=2 died:Monster=368 died:Pit=238 died:Resurfacing=76 died:Sunset=573 died:Trap=611 gold=0 turns=46887 dragon=69 rounds=49733 draws=1204696 digest=be2149f5c5d70e40";
