@@ -1,5 +1,73 @@
-//! Benchmarks of the engine and bots live in `benches/benches/` (the Performance issue adds the
-//! criterion and allocation benches). This library holds what they share.
+//! What the benchmarks share: the workloads they play and a digest of the results, so that
+//! every benchmark also checks that an optimisation did not change what the games do.
+//!
+//! The benches themselves live in `benches/benches/`: `games` (criterion, one full game per
+//! bot, solo and four heroes), `pieces` (criterion, the hot parts: tile placement, path
+//! finding, a combat, a dragon draw) and `alloc` (divan with its allocation profiler).
 
-/// The workload every full-game benchmark plays: game `index` of a run with this seed.
+use dq_bots::{play, BotSpec, MonsterSpec, Players};
+use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
+
+/// The master seed every benchmark plays with.
 pub const BENCH_SEED: u64 = 42;
+
+/// A table ready to play: rules, bots and the game configuration, built once.
+pub struct Workload {
+    pub rules: &'static Rules,
+    pub players: Players,
+    pub config: GameConfig,
+}
+
+impl Workload {
+    /// `bots`: one spec for every seat or one per seat, comma-separated; `seats` random heroes;
+    /// the random monster policy and no optional rules (the `dq run` defaults).
+    pub fn new(bots: &str, seats: usize) -> Workload {
+        // Leaked once per workload so games can borrow the rules for as long as the bench runs.
+        let rules: &'static Rules = Box::leak(Box::new(Rules::revised()));
+        let mut specs = BotSpec::parse_list(bots).expect("valid bot specs");
+        if specs.len() == 1 {
+            specs = vec![specs[0]; seats];
+        }
+        let players = Players::new(rules, &specs, MonsterSpec::Random, seats).expect("valid table");
+        Workload { rules, players, config: GameConfig::random(seats, Variant::default()) }
+    }
+
+    /// Plays game `index` of the benchmark run to the end.
+    #[inline]
+    pub fn play(&mut self, index: u64) -> Game<'static> {
+        play(self.rules, &self.config, BENCH_SEED, index, &mut self.players, &mut NoObserver).expect("valid game")
+    }
+}
+
+/// Folds a finished game into a running FNV-1a digest: the last round, the engine's random
+/// draws, and per hero the status, death cause, gold, turns, wounds and dragon draws.
+#[inline]
+pub fn fold(digest: u64, g: &Game<'_>) -> u64 {
+    let mut d = digest;
+    let mut put = |x: u64| d = (d ^ x).wrapping_mul(0x0100_0000_01b3);
+    put(u64::from(g.round()));
+    put(u64::from(g.rng_draws()));
+    for s in 0..g.seats() {
+        let h = g.hero(s);
+        put(h.status as u64);
+        put(h.stats.death_cause.map_or(99, |c| c as u64));
+        put(u64::from(g.gold(s)));
+        put(u64::from(h.stats.turns));
+        put(u64::from(h.stats.wounds_taken));
+        put(u64::from(h.stats.dragon_draws));
+    }
+    d
+}
+
+/// The digest's starting value.
+pub const DIGEST_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// Plays games `first..first + n` and returns their digest.
+pub fn play_batch(w: &mut Workload, first: u64, n: u64) -> u64 {
+    let mut d = DIGEST_START;
+    for i in first..first + n {
+        let g = w.play(i);
+        d = fold(d, &g);
+    }
+    d
+}

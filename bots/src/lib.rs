@@ -80,14 +80,14 @@ fn finish<'r, P: Policy, O: Observer>(
     obs: &mut O,
 ) -> Game<'r> {
     let mut rng = GameRng::new(master, index, Stream::Bot);
-    let mut choices = Choices::new();
     while !game.is_over() {
-        game.legal(&mut choices);
-        let c = policy.choose(&game, &choices, &mut rng);
+        let choices = game.legal_choices();
+        // A game that is not over always waits for a decision with two or more answers.
+        let Some(&first) = choices.first() else { break };
+        let c = policy.choose(&game, choices, &mut rng);
         if game.apply(c, obs).is_err() {
             // A policy answered outside the legal choices: fall back to the first legal one so
             // the game still ends; tests of each policy assert this never happens.
-            let first = choices[0];
             let _ = game.apply(first, obs);
         }
     }

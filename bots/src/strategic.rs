@@ -12,7 +12,7 @@
 //! that kind not yet seen in the discard pile.
 
 use crate::equilibrium::{payoff, solve, weights};
-use crate::path::{CostModel, DistMap, Goal, Graph};
+use crate::path::{Change, CostModel, DistMap, Goal, Graph};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, TOWERS, TREASURE};
@@ -51,10 +51,14 @@ pub struct Strategic {
     graph: Graph,
     treasure: DistMap,
     tower: DistMap,
-    /// (board epoch, tiles left, carrying loot) the graph and each map were computed for.
-    graph_key: Option<(u32, u8, bool)>,
-    treasure_key: Option<(u32, u8, bool)>,
-    tower_key: Option<(u32, u8, bool)>,
+    /// Whether each map matches the graph.
+    treasure_ok: bool,
+    tower_ok: bool,
+    /// Moves from the treasure chamber back to a tower on the tower map, once asked (cleared
+    /// whenever the tower map changes).
+    back: std::cell::Cell<Option<i64>>,
+    /// The graph and maps (treasure, tower) of the empty board, where every game starts.
+    fresh: Option<(Graph, DistMap, DistMap)>,
 }
 
 impl Strategic {
@@ -94,9 +98,10 @@ impl Strategic {
             graph: Graph::default(),
             treasure: DistMap::default(),
             tower: DistMap::default(),
-            graph_key: None,
-            treasure_key: None,
-            tower_key: None,
+            treasure_ok: false,
+            tower_ok: false,
+            back: std::cell::Cell::new(None),
+            fresh: None,
         }
     }
 
@@ -112,26 +117,58 @@ impl Strategic {
     /// Forgets the previous game.
     pub fn new_game(&mut self) {
         self.homeward = false;
-        self.graph_key = None;
-        self.treasure_key = None;
-        self.tower_key = None;
+        self.graph.clear();
+        self.treasure_ok = false;
+        self.tower_ok = false;
+        self.back.set(None);
     }
 
-    /// Brings a distance map up to date with the board (recomputed only when it changed).
+    /// Brings the graph and the distance maps up to date with the board. The maps are
+    /// repaired where the board changed, computed in full only when the graph was rebuilt;
+    /// a new game starts from the maps of the empty board, kept from the first game.
     fn refresh(&mut self, game: &Game<'_>, seat: u8, goal: Goal) {
         let loaded = game.loot_cards(seat) > 0;
-        let key = Some((game.board_epoch(), game.tiles_left(), loaded));
-        if self.graph_key != key {
-            self.graph.build(game, &self.model, loaded);
-            self.graph_key = key;
+        if self.graph.key().is_none() && !loaded && game.tiles_left() > 0 {
+            if let Some(f) = &self.fresh {
+                self.graph.clone_from(&f.0);
+                self.treasure.clone_from(&f.1);
+                self.tower.clone_from(&f.2);
+                self.treasure_ok = true;
+                self.tower_ok = true;
+                self.back.set(None);
+            }
         }
-        let (map, k) = match goal {
-            Goal::Treasure => (&mut self.treasure, &mut self.treasure_key),
-            Goal::Tower => (&mut self.tower, &mut self.tower_key),
+        let change = self.graph.update(game, &self.model, loaded);
+        if change != Change::None {
+            self.back.set(None);
+        }
+        match change {
+            Change::None => {}
+            Change::Spaces(changed) => {
+                // Once homeward the treasure map is not read again this game.
+                self.treasure_ok &= !self.homeward;
+                if self.treasure_ok {
+                    self.treasure.repair(&self.graph, Goal::Treasure, &changed);
+                }
+                if self.tower_ok {
+                    self.tower.repair(&self.graph, Goal::Tower, &changed);
+                }
+            }
+            Change::All => {
+                self.treasure_ok = false;
+                self.tower_ok = false;
+            }
+        }
+        let (map, ok) = match goal {
+            Goal::Treasure => (&mut self.treasure, &mut self.treasure_ok),
+            Goal::Tower => (&mut self.tower, &mut self.tower_ok),
         };
-        if *k != key {
+        if !*ok {
             map.compute(&self.graph, goal);
-            *k = key;
+            *ok = true;
+        }
+        if self.fresh.is_none() && self.treasure_ok && self.tower_ok && game.board_epoch() == 0 && !loaded {
+            self.fresh = Some((self.graph.clone(), self.treasure.clone(), self.tower.clone()));
         }
     }
 
@@ -222,8 +259,12 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0;
         }
-        let to_treasure = i64::from(self.treasure.hops[pos as usize]);
-        let back = TREASURE.iter().map(|&t| i64::from(self.tower.hops[t as usize])).min().unwrap_or(i64::MAX / 4);
+        let to_treasure = i64::from(self.treasure.hops(&self.graph, pos));
+        let back = self.back.get().unwrap_or_else(|| {
+            let b = TREASURE.iter().map(|&t| i64::from(self.tower.hops(&self.graph, t))).min().unwrap_or(i64::MAX / 4);
+            self.back.set(Some(b));
+            b
+        });
         let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
         i64::from(self.safe_turns(game)) - need
     }
@@ -244,7 +285,7 @@ impl Strategic {
             return 0;
         }
         i64::from(self.safe_turns(game))
-            - self.turns_for(i64::from(self.tower.hops[pos as usize]))
+            - self.turns_for(i64::from(self.tower.hops(&self.graph, pos)))
             - i64::from(self.p().margin)
     }
 

@@ -15,6 +15,74 @@ pub const TOWERS: [Cell; 4] = [0, COLS - 1, (ROWS - 1) * COLS, ROWS * COLS - 1];
 /// The two spaces of the treasure chamber, (4,6) and (5,6). The first is its canonical cell.
 pub const TREASURE: [Cell; 2] = [4 * COLS + 6, 5 * COLS + 6];
 
+/// Marks "no space" in [`NEIGHBOURS`].
+pub const NO_CELL: Cell = Cell::MAX;
+
+/// `NEIGHBOURS[c][d]`: the space in direction `d` of `c`, or [`NO_CELL`] past the outer wall.
+/// A table lookup instead of row/column arithmetic in the move and path-finding loops.
+pub static NEIGHBOURS: [[Cell; 4]; CELLS] = {
+    let mut t = [[NO_CELL; 4]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (r, k) = ((c / COLS as usize) as u8, (c % COLS as usize) as u8);
+        if r > 0 {
+            t[c][0] = c as Cell - COLS;
+        }
+        if k + 1 < COLS {
+            t[c][1] = c as Cell + 1;
+        }
+        if r + 1 < ROWS {
+            t[c][2] = c as Cell + COLS;
+        }
+        if k > 0 {
+            t[c][3] = c as Cell - 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Whether a space is printed on the board (a tower or a treasure chamber space): explored from
+/// the start, never holds a tile.
+pub static PRINTED: [bool; CELLS] = {
+    let mut t = [false; CELLS];
+    let mut i = 0;
+    while i < 4 {
+        t[TOWERS[i] as usize] = true;
+        i += 1;
+    }
+    t[TREASURE[0] as usize] = true;
+    t[TREASURE[1] as usize] = true;
+    t
+};
+
+/// Sides of each space that are closed whatever lies there, as a mask of [`Dir`] bits: the
+/// outer wall, and the side between the two treasure chamber spaces (one chamber, not a hall).
+pub static FIXED_CLOSED: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGHBOURS[c][d] == NO_CELL {
+                t[c] |= 1 << d;
+            }
+            d += 1;
+        }
+        c += 1;
+    }
+    t[TREASURE[0] as usize] |= 1 << Dir::South as u8;
+    t[TREASURE[1] as usize] |= 1 << Dir::North as u8;
+    t
+};
+
+/// A 4-bit side mask turned `quarters` quarter turns clockwise (bit `d` moves to `d + quarters`).
+#[inline]
+pub const fn rotate_mask(m: u8, quarters: u8) -> u8 {
+    let q = quarters & 3;
+    ((m << q) | (m >> ((4 - q) & 3))) & 0xF
+}
+
 /// Builds a cell from (row, col).
 #[inline]
 pub const fn cell(row: u8, col: u8) -> Cell {
@@ -116,7 +184,7 @@ pub fn walk(c: Cell, d: Dir, n: u8) -> (Cell, u8) {
 /// Whether a cell is a tower chamber.
 #[inline]
 pub fn is_tower(c: Cell) -> bool {
-    TOWERS.contains(&c)
+    matches!(PRINTED.get(c as usize), Some(true)) && !is_treasure(c)
 }
 
 /// Whether a cell is one of the two treasure chamber spaces.
@@ -171,6 +239,25 @@ impl CellSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_agree_with_step() {
+        for c in 0..CELLS as Cell {
+            for d in Dir::ALL {
+                let n = NEIGHBOURS[c as usize][d as usize];
+                assert_eq!(step(c, d), (n != NO_CELL).then_some(n), "cell {c} {d:?}");
+                let fixed = FIXED_CLOSED[c as usize] & (1 << d as u8) != 0;
+                let treasure_inside = step(c, d).is_some_and(|n| is_treasure(c) && is_treasure(n));
+                assert_eq!(fixed, step(c, d).is_none() || treasure_inside, "cell {c} {d:?}");
+            }
+            assert_eq!(PRINTED[c as usize], TOWERS.contains(&c) || TREASURE.contains(&c));
+        }
+        assert!(!is_tower(Cell::MAX));
+        // West wall (bit 3) turned a quarter clockwise faces north (bit 0).
+        assert_eq!(rotate_mask(0b1000, 1), 0b0001);
+        assert_eq!(rotate_mask(0b0011, 2), 0b1100);
+        assert_eq!(rotate_mask(0b0101, 0), 0b0101);
+    }
 
     #[test]
     fn geometry() {

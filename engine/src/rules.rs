@@ -234,6 +234,9 @@ pub struct TileDef {
     pub part: [u8; 4],
     pub torch: bool,
     pub stairs: bool,
+    /// The sides that are walls, bit `k` for side `k` (top, right, bottom, left): turned by the
+    /// tile's rotation it gives the closed world directions in one lookup.
+    pub walls: u8,
 }
 
 impl TileDef {
@@ -717,7 +720,8 @@ impl Rules {
                 return Err(here("a bridge needs a hall on its far part".into()));
             }
             for _ in 0..td.count {
-                tile_defs.push(TileDef { kind: td.kind, sides, part, torch: td.torch, stairs: td.stairs });
+                let walls = (0..4).filter(|&k| sides[k] == Side::Wall).fold(0u8, |m, k| m | 1 << k);
+                tile_defs.push(TileDef { kind: td.kind, sides, part, torch: td.torch, stairs: td.stairs, walls });
             }
         }
         if tile_defs.len() != tiles.size as usize {

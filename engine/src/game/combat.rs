@@ -29,7 +29,7 @@ impl<'r> Game<'r> {
             let pos = self.cur().pos;
             if !is_treasure(pos) {
                 self.board[pos as usize].flags |= F_MONSTER;
-                self.epoch = self.epoch.wrapping_add(1);
+                self.touch(pos);
             }
         }
         self.cur_mut().stats.monsters_met += 1;
@@ -160,7 +160,7 @@ impl<'r> Game<'r> {
         if self.cur().on_board() {
             let pos = self.cur().pos;
             self.board[pos as usize].flags &= !F_MONSTER;
-            self.epoch = self.epoch.wrapping_add(1);
+            self.touch(pos);
         }
         self.cur_mut().stats.monsters_killed += 1;
         if O::ENABLED {

@@ -452,6 +452,9 @@ pub(crate) struct TurnFlags {
     pub raged: bool,
 }
 
+/// How many board changes [`Game::board_changes`] can report.
+pub const BOARD_LOG: usize = 16;
+
 /// A game of DungeonQuest in progress.
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
@@ -470,6 +473,10 @@ pub struct Game<'r> {
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
     pub(crate) pending: Option<Decision>,
+    /// The legal answers of `pending`, computed once when it was posted (bots read them and
+    /// `apply` checks against them). Scenario edits that could change them clear `legal_ok`.
+    pub(crate) legal: Choices,
+    pub(crate) legal_ok: bool,
     pub(crate) dice_rng: GameRng,
     pub(crate) shuffle_rng: GameRng,
     /// Random words the setup stream produced (the RNG-floor benchmark counts them).
@@ -501,6 +508,9 @@ pub struct Game<'r> {
     /// Bumped whenever what the board shows changes (tiles placed or turned, monster tokens):
     /// bots key their path caches on it.
     pub(crate) epoch: u32,
+    /// The space each recent epoch changed, at `epoch % BOARD_LOG`: bots update their maps
+    /// cell by cell instead of rebuilding them.
+    pub(crate) board_log: [Cell; BOARD_LOG],
     /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
     pub(crate) duel: Option<DuelState>,
 }
@@ -589,6 +599,8 @@ impl<'r> Game<'r> {
             decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
+            legal: Choices::new(),
+            legal_ok: false,
             dice_rng: GameRng::new(master, index, Stream::Dice),
             shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
             setup_draws: 0,
@@ -626,6 +638,7 @@ impl<'r> Game<'r> {
             exit_keep_loot: true,
             rage_dice: 2,
             epoch: 0,
+            board_log: [0; BOARD_LOG],
             duel: None,
         };
         Ok((game, setup))
@@ -655,8 +668,20 @@ impl<'r> Game<'r> {
     pub fn legal(&self, out: &mut Choices) {
         out.clear();
         if let Some(d) = self.pending {
-            self.choices(d, out);
+            if self.legal_ok {
+                out.extend(self.legal.iter().copied());
+            } else {
+                self.choices(d, out);
+            }
         }
+    }
+
+    /// The legal answers to the pending decision, without copying them (empty when none is
+    /// pending). Bots read this in the hot loop.
+    #[inline]
+    pub fn legal_choices(&self) -> &Choices {
+        debug_assert!(self.pending.is_none() || self.legal_ok, "legal choices read after a scenario edit");
+        &self.legal
     }
 
     /// Answers the pending decision and runs on to the next one (or the end).
@@ -664,12 +689,14 @@ impl<'r> Game<'r> {
         let Some(d) = self.pending else {
             return Err(IllegalChoice { decision: None, choice });
         };
-        let mut legal = Choices::new();
-        self.choices(d, &mut legal);
-        if !legal.contains(&choice) {
+        if !self.legal_ok {
+            self.refresh_legal();
+        }
+        if !self.legal.contains(&choice) {
             return Err(IllegalChoice { decision: Some(d), choice });
         }
         self.pending = None;
+        self.legal.clear();
         if O::ENABLED {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
         }
@@ -706,8 +733,32 @@ impl<'r> Game<'r> {
                 }
                 self.answer(d, c, obs);
             }
-            _ => self.pending = Some(d),
+            _ => self.post(d, legal),
         }
+    }
+
+    /// Records that what space `c` shows changed (a tile placed or turned, a monster token).
+    #[inline]
+    pub(crate) fn touch(&mut self, c: Cell) {
+        self.epoch = self.epoch.wrapping_add(1);
+        self.board_log[self.epoch as usize % BOARD_LOG] = c;
+    }
+
+    /// Makes `d` the pending decision with its legal answers.
+    pub(crate) fn post(&mut self, d: Decision, legal: Choices) {
+        self.pending = Some(d);
+        self.legal = legal;
+        self.legal_ok = true;
+    }
+
+    /// Recomputes the pending decision's legal answers (after a scenario edit).
+    pub(crate) fn refresh_legal(&mut self) {
+        let mut legal = Choices::new();
+        if let Some(d) = self.pending {
+            self.choices(d, &mut legal);
+        }
+        self.legal = legal;
+        self.legal_ok = true;
     }
 
     pub(crate) fn push(&mut self, t: Task) {

@@ -1,7 +1,9 @@
 //! Moving: halls and walls, doors and portcullises, placing tiles, and every chamber's effect.
 
 use super::*;
-use crate::board::{dir_between, is_tower, is_treasure, step, Dir, TREASURE};
+use crate::board::{
+    dir_between, is_tower, is_treasure, rotate_mask, step, Dir, FIXED_CLOSED, NEIGHBOURS, PRINTED, TREASURE,
+};
 use crate::data::{Attr, RuneWindow, Side, TileKind};
 
 /// Move targets (the treasure chamber has six neighbours).
@@ -27,7 +29,21 @@ impl<'r> Game<'r> {
     /// Whether a space holds a chamber (tower, treasure chamber or tile).
     #[inline]
     pub(crate) fn explored(&self, c: Cell) -> bool {
-        self.board[c as usize].tile != 0 || is_tower(c) || is_treasure(c)
+        self.board[c as usize].tile != 0 || PRINTED[c as usize]
+    }
+
+    /// World directions that are closed on a space: its tile's walls turned by the tile's
+    /// rotation, plus the outer wall and the inside of the treasure chamber. Doors and
+    /// portcullises count as open here (they are tested when crossed).
+    #[inline]
+    pub(crate) fn closed(&self, c: Cell) -> u8 {
+        let s = self.board[c as usize];
+        let fixed = FIXED_CLOSED[c as usize];
+        if s.tile == 0 {
+            fixed
+        } else {
+            fixed | rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot)
+        }
     }
 
     /// Tile side index (tile orientation) facing world direction `d`.
@@ -51,22 +67,40 @@ impl<'r> Game<'r> {
     /// The space reached through the hall on side `d` of explored space `c`, if the hall is
     /// open on both ends (a wall of the neighbour or the outer wall blocks it). Unexplored
     /// spaces can be entered while tiles remain.
+    #[inline]
     pub(crate) fn link(&self, c: Cell, d: Dir) -> Option<Cell> {
-        let to = step(c, d)?;
-        if is_treasure(c) && is_treasure(to) {
+        if self.closed(c) & (1 << d as u8) != 0 {
             return None;
         }
-        if self.side_at(c, d) == Side::Wall {
-            return None;
-        }
+        let to = NEIGHBOURS[c as usize][d as usize];
         if self.explored(to) {
-            if self.side_at(to, d.opposite()) == Side::Wall {
+            if self.closed(to) & (1 << d.opposite() as u8) != 0 {
                 return None;
             }
         } else if self.tiles.left == 0 {
             return None;
         }
         Some(to)
+    }
+
+    /// The directions [`Game::link`] leads somewhere from explored space `c`, as a mask.
+    #[inline]
+    pub(crate) fn open_mask(&self, c: Cell) -> u8 {
+        let own = !self.closed(c) & 0xF;
+        let mut m = 0;
+        for d in Dir::ALL {
+            let b = 1 << d as u8;
+            if own & b == 0 {
+                continue;
+            }
+            let to = NEIGHBOURS[c as usize][d as usize];
+            let ok =
+                if self.explored(to) { self.closed(to) & (1 << d.opposite() as u8) == 0 } else { self.tiles.left > 0 };
+            if ok {
+                m |= b;
+            }
+        }
+        m
     }
 
     /// The cells making up a chamber (two for the treasure chamber).
@@ -364,7 +398,7 @@ impl<'r> Game<'r> {
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
         self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
-        self.epoch = self.epoch.wrapping_add(1);
+        self.touch(c);
         self.cur_mut().stats.chambers_explored += 1;
         if O::ENABLED {
             obs.event(Event::TilePlaced { cell: c, tile: t, rotation: rot });
@@ -537,7 +571,7 @@ impl<'r> Game<'r> {
         let s = &mut self.board[c as usize];
         s.rot = (s.rot + quarter) & 3;
         let rotation = s.rot;
-        self.epoch = self.epoch.wrapping_add(1);
+        self.touch(c);
         if O::ENABLED {
             obs.event(Event::TileRotated { cell: c, rotation });
         }

@@ -26,6 +26,7 @@ impl<'r> Game<'r> {
                 self.decks.draw[deck as usize] += 1;
             }
         }
+        self.refresh_legal();
     }
 
     /// The next dice rolled will show these values, in order.
@@ -33,6 +34,7 @@ impl<'r> Game<'r> {
         for &d in dice {
             let _ = self.forced_dice.try_push(d.clamp(1, 6));
         }
+        self.refresh_legal();
     }
 
     /// The next chamber tiles drawn will be these (tile indices into `Rules::tiles`), first
@@ -45,6 +47,7 @@ impl<'r> Game<'r> {
                 self.tiles.order[n - 1] = t;
             }
         }
+        self.refresh_legal();
     }
 
     /// Lays tile `t` on `c` with its entry arrow facing `arrow`, taking it from the stack.
@@ -55,8 +58,9 @@ impl<'r> Game<'r> {
             self.tiles.left -= 1;
             let rot = (arrow as u8 + 2) & 3;
             self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
-            self.epoch = self.epoch.wrapping_add(1);
+            self.touch(c);
         }
+        self.refresh_legal();
     }
 
     /// Moves a hero's figure (no effects).
@@ -65,6 +69,7 @@ impl<'r> Game<'r> {
         h.pos = if crate::board::is_treasure(c) { crate::board::TREASURE[0] } else { c };
         h.part = 0;
         h.entry = 4;
+        self.refresh_legal();
     }
 
     /// Sets a hero's wounds and determination tokens.
@@ -72,6 +77,7 @@ impl<'r> Game<'r> {
         let h = &mut self.heroes[seat as usize];
         h.wounds = wounds;
         h.determination = determination;
+        self.refresh_legal();
     }
 
     /// Puts a card from its deck into a hero's play area.
@@ -81,6 +87,7 @@ impl<'r> Game<'r> {
         if self.take_top(deck) == Some(card) {
             let _ = self.heroes[seat as usize].held.try_push(card);
         }
+        self.refresh_legal();
     }
 
     /// Replaces a hero's runes with this one (taken from the rune deck or discard pile).
@@ -93,22 +100,25 @@ impl<'r> Game<'r> {
         if self.take_top(Deck::Rune) == Some(card) {
             self.heroes[seat as usize].runes.push(card);
         }
+        self.refresh_legal();
     }
 
     /// Sets the sun position.
     pub fn set_sun(&mut self, space: u8) {
         self.sun = space.min(self.rules.sun_spaces);
+        self.refresh_legal();
     }
 
     /// Sets or clears a monster token on a space.
     pub fn set_monster_token(&mut self, c: Cell, on: bool) {
         if on {
             self.board[c as usize].flags |= F_MONSTER;
-            self.epoch = self.epoch.wrapping_add(1);
+            self.touch(c);
         } else {
             self.board[c as usize].flags &= !F_MONSTER;
-            self.epoch = self.epoch.wrapping_add(1);
+            self.touch(c);
         }
+        self.refresh_legal();
     }
 
     /// Checks that every card is in exactly one place, every tile is placed at most once, and

@@ -196,6 +196,28 @@ impl<'r> Game<'r> {
         self.epoch
     }
 
+    /// The spaces whose look changed since [`Game::board_epoch`] was `since`, oldest first
+    /// (a space may repeat), or `None` when more changed than the game remembers
+    /// ([`BOARD_LOG`]): a cache keyed on the epoch then rebuilds in full.
+    pub fn board_changes(&self, since: u32) -> Option<impl Iterator<Item = Cell> + '_> {
+        let n = self.epoch.wrapping_sub(since);
+        if n as usize > BOARD_LOG {
+            return None;
+        }
+        Some((1..=n).map(move |k| self.board_log[since.wrapping_add(k) as usize % BOARD_LOG]))
+    }
+
+    /// The directions a hero on explored space `c` could step through open halls (bit `d`
+    /// for [`Dir`] `d`), the mask of [`Game::neighbour`]; 0 for an unexplored space.
+    #[inline]
+    pub fn open_sides(&self, c: Cell) -> u8 {
+        if self.explored(c) {
+            self.open_mask(c)
+        } else {
+            0
+        }
+    }
+
     /// Random 64-bit words the game has drawn so far from its setup, dice and shuffle streams
     /// (not the bots' stream). The RNG-floor benchmark draws as many to price a game's
     /// randomness.
