@@ -299,6 +299,11 @@ impl Strategic {
     /// The legal move that gets cheapest to the current goal.
     fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Option<Choice> {
         let goal = self.plan(game, seat);
+        self.cheapest(goal, choices)
+    }
+
+    /// The legal move that gets cheapest to `goal` (the first of equals); maps must be fresh.
+    fn cheapest(&self, goal: Goal, choices: &Choices) -> Option<Choice> {
         let map = self.map(goal);
         choices
             .iter()
@@ -323,7 +328,7 @@ impl Strategic {
             }
             // Done in the chamber: go home from here on.
             self.homeward = true;
-            return self.best_move(game, seat, choices).unwrap_or(choices[0]);
+            return self.cheapest(Goal::Tower, choices).unwrap_or(choices[0]);
         }
         if choices.contains(&Choice::ExitDungeon) && goal == Goal::Tower {
             return Choice::ExitDungeon;
@@ -336,7 +341,7 @@ impl Strategic {
         {
             return Choice::Search;
         }
-        if let Some(m) = self.best_move(game, seat, choices) {
+        if let Some(m) = self.cheapest(goal, choices) {
             let map = self.map(goal);
             if let Choice::Move(to) = m {
                 if map.via(&self.graph, to) != u32::MAX {
@@ -358,13 +363,13 @@ impl Strategic {
         if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
             return Choice::ExitDungeon;
         }
-        self.best_move(game, seat, choices).unwrap_or(choices[0])
+        self.cheapest(goal, choices).unwrap_or(choices[0])
     }
 
     fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
         let goal = self.plan(game, seat);
         let here = self.map(goal).cost.get(game.hero(seat).pos as usize).copied().unwrap_or(u16::MAX);
-        match self.best_move(game, seat, choices) {
+        match self.cheapest(goal, choices) {
             Some(m @ Choice::Move(to)) if self.map(goal).via(&self.graph, to) < u32::from(here) => m,
             _ => Choice::No,
         }

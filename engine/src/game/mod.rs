@@ -453,7 +453,7 @@ pub(crate) struct TurnFlags {
 }
 
 /// How many board changes [`Game::board_changes`] can report.
-pub const BOARD_LOG: usize = 16;
+pub const BOARD_LOG: usize = 64;
 
 /// A game of DungeonQuest in progress.
 #[derive(Clone, Debug)]
