@@ -71,3 +71,27 @@ pub fn play_batch(w: &mut Workload, first: u64, n: u64) -> u64 {
     }
     d
 }
+
+/// Plays game `index` of the workload until `want` holds for the game at a decision, and
+/// returns that position (or `None` if the game ends first). The pieces benchmarks take their
+/// positions from real games this way instead of building them by hand.
+pub fn harvest(w: &mut Workload, index: u64, mut want: impl FnMut(&Game<'static>) -> bool) -> Option<Game<'static>> {
+    use dq_bots::Policy;
+    use dq_engine::rng::{GameRng, Stream};
+    w.players.new_game();
+    let mut game = Game::new(w.rules, &w.config, BENCH_SEED, index, &mut NoObserver).expect("valid game");
+    let mut rng = GameRng::new(BENCH_SEED, index, Stream::Bot);
+    while !game.is_over() {
+        if want(&game) {
+            return Some(game);
+        }
+        let c = w.players.choose(&game, game.legal_choices(), &mut rng);
+        game.apply(c, &mut NoObserver).expect("bots answer legally");
+    }
+    None
+}
+
+/// The first position, over games `0..`, for which `want` holds.
+pub fn first_position(w: &mut Workload, mut want: impl FnMut(&Game<'static>) -> bool) -> Game<'static> {
+    (0..10_000).find_map(|i| harvest(w, i, &mut want)).expect("some game reaches the position")
+}
