@@ -56,7 +56,7 @@ pub struct Strategic {
     tower_ok: bool,
     /// Moves from the treasure chamber back to a tower on the tower map, once asked (cleared
     /// whenever the tower map changes).
-    back: std::cell::Cell<Option<i64>>,
+    back: Option<i64>,
     /// The graph and maps (treasure, tower) of the empty board, where every game starts.
     fresh: Option<(Graph, DistMap, DistMap)>,
 }
@@ -100,7 +100,7 @@ impl Strategic {
             tower: DistMap::default(),
             treasure_ok: false,
             tower_ok: false,
-            back: std::cell::Cell::new(None),
+            back: None,
             fresh: None,
         }
     }
@@ -120,7 +120,7 @@ impl Strategic {
         self.graph.clear();
         self.treasure_ok = false;
         self.tower_ok = false;
-        self.back.set(None);
+        self.back = None;
     }
 
     /// Brings the graph and the distance maps up to date with the board. The maps are
@@ -135,12 +135,12 @@ impl Strategic {
                 self.tower.clone_from(&f.2);
                 self.treasure_ok = true;
                 self.tower_ok = true;
-                self.back.set(None);
+                self.back = None;
             }
         }
         let change = self.graph.update(game, &self.model, loaded);
         if change != Change::None {
-            self.back.set(None);
+            self.back = None;
         }
         match change {
             Change::None => {}
@@ -234,6 +234,9 @@ impl Strategic {
     /// Recomputes the two distance maps and decides whether it is time to head home.
     fn plan(&mut self, game: &Game<'_>, seat: u8) -> Goal {
         self.refresh(game, seat, Goal::Tower);
+        if self.back.is_none() {
+            self.back = Some(self.treasure_to_tower());
+        }
         if self.homeward {
             return Goal::Tower;
         }
@@ -260,13 +263,14 @@ impl Strategic {
             return 0;
         }
         let to_treasure = i64::from(self.treasure.hops(&self.graph, pos));
-        let back = self.back.get().unwrap_or_else(|| {
-            let b = TREASURE.iter().map(|&t| i64::from(self.tower.hops(&self.graph, t))).min().unwrap_or(i64::MAX / 4);
-            self.back.set(Some(b));
-            b
-        });
+        let back = self.back.unwrap_or_else(|| self.treasure_to_tower());
         let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
         i64::from(self.safe_turns(game)) - need
+    }
+
+    /// Moves from the treasure chamber to the nearest tower on the tower map.
+    fn treasure_to_tower(&self) -> i64 {
+        TREASURE.iter().map(|&t| i64::from(self.tower.hops(&self.graph, t))).min().unwrap_or(i64::MAX / 4)
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).

@@ -40,6 +40,9 @@ pub enum Command {
     Duel(DuelArgs),
     /// Re-play exactly one game of a run and print its turn-by-turn trace.
     Replay(ReplayArgs),
+    /// Measure games/s on one thread and on all threads, the RNG floor and allocations per
+    /// game, playing as `dq run` does.
+    Bench(BenchArgs),
 }
 
 /// Where the rule data comes from.
@@ -107,6 +110,26 @@ pub struct RunArgs {
     /// No progress bar and no readable summary on stderr.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// `dq bench`.
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub table: TableArgs,
+    /// Games per pass (a one-thread pass and an all-threads pass each play games 0..N).
+    #[arg(long, value_name = "N", default_value = "200000", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: u64,
+    /// Threads of the parallel pass [default: all cores].
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// Do not write Parquet rows (by default each pass writes them to a temporary file, as
+    /// `dq run --out` would, and deletes it).
+    #[arg(long)]
+    pub no_out: bool,
+    /// Print the figures as one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `dq duel`.

@@ -4,7 +4,10 @@
 //! - [`run`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
 //! - [`replay`]: `dq replay`, one game of a run again, turn by turn.
+//! - [`bench`]: `dq bench`, throughput on one and all threads against the RNG floor.
 
+pub mod alloc_count;
+pub mod bench;
 pub mod cli;
 pub mod duel;
 pub mod edition;

@@ -2,7 +2,8 @@
 //!
 //! - `dq run`: seeded Monte Carlo runs on all cores, a summary, optional Parquet rows;
 //! - `dq duel`: one combat many times;
-//! - `dq replay`: one game of a run again, turn by turn.
+//! - `dq replay`: one game of a run again, turn by turn;
+//! - `dq bench`: games/s on one and all threads, the RNG floor, allocations per game.
 //!
 //! Bad input of any kind ends with one line on stderr and exit code 2; Ctrl-C with 130 and
 //! no half-written output.
@@ -12,7 +13,12 @@ use dq_sim::cli::{Cli, Command};
 use dq_sim::{duel, error, replay, run};
 use std::process::ExitCode;
 
+/// Counts allocations per thread for `dq bench` (a thread-local increment per allocation).
+#[global_allocator]
+static GLOBAL: dq_sim::alloc_count::Counting = dq_sim::alloc_count::Counting;
+
 fn main() -> ExitCode {
+    GLOBAL.install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
@@ -21,6 +27,7 @@ fn main() -> ExitCode {
         Command::Run(a) => run::run(a),
         Command::Duel(a) => duel::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Bench(a) => dq_sim::bench::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
