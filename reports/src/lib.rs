@@ -1,33 +1,31 @@
-//! Statistics over per-seat outcome rows. Rates are always derived from integer counts at
-//! report time; nothing here accumulates floats across threads.
+//! Reports over `dq run` results files: statistics with intervals, variant comparisons,
+//! sweep grids, charts and a self-contained HTML page.
+//!
+//! Analysis runs on polars lazy scans here and nowhere else, so the simulation never
+//! depends on it. Queries reduce the rows to integer counts and histograms
+//! ([`analysis`], [`compare`]); every rate, interval and quantile is derived from those
+//! integers at report time ([`stats`], [`summary`]), so figures do not depend on thread
+//! counts or file order.
+//!
+//! - [`report`]: `dq report`, the folder with `index.html`, `summary.md`, `summary.json`
+//!   and the charts;
+//! - [`compare`]: `dq compare`, paired (common random numbers) or unpaired differences;
+//! - [`sweep_config`]: the grid of `dq sweep`.
 
-/// The 97.5% standard normal quantile, for 95% two-sided intervals.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub mod analysis;
+pub mod charts;
+pub mod compare;
+pub mod error;
+pub mod html;
+pub mod input;
+pub mod markdown;
+pub mod outdir;
+pub mod report;
+pub mod scan;
+pub mod stats;
+pub mod summary;
+pub mod sweep_config;
+pub mod tables;
 
-/// Wilson score interval for `k` successes in `n` trials at normal quantile `z`.
-/// With `n = 0` nothing is known: `(0, 1)`.
-pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (n, p) = (n as f64, k as f64 / n as f64);
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_known_values() {
-        let (lo, hi) = wilson(37, 100, Z95);
-        assert!((lo - 0.28182).abs() < 5e-6 && (hi - 0.46779).abs() < 5e-6, "{lo} {hi}");
-        assert_eq!(wilson(0, 0, Z95), (0.0, 1.0));
-        let (lo, hi) = wilson(0, 10, Z95);
-        assert_eq!(lo, 0.0);
-        assert!((hi - 0.27753).abs() < 5e-5, "{hi}");
-    }
-}
+pub use error::Error;
+pub use stats::{wilson, Z95};

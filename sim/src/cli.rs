@@ -43,6 +43,23 @@ pub enum Command {
     /// Measure games/s on one thread and on all threads, the RNG floor and allocations per
     /// game, playing as `dq run` does.
     Bench(BenchArgs),
+    /// Join the Parquet parts of a sharded run (`dq run --shard I/N`) into one file whose rows
+    /// are those of the unsharded run; refuses parts of different runs, overlaps and gaps.
+    Merge(MergeArgs),
+    /// Print a shell completion script: `dq completions bash > ~/.local/share/bash-completion/completions/dq`.
+    Completions(CompletionsArgs),
+    /// Print the dq(1) man page as roff (`dq man | man -l -`), one subcommand's page, or write them all.
+    Man(ManArgs),
+    /// A report folder (HTML page, Markdown and JSON summaries, charts) from results files:
+    /// survival with intervals, gold, death causes, turns and the treasure chamber per
+    /// edition × rules × hero × bot × players.
+    Report(ReportArgs),
+    /// Compare two runs (B − A): survival and gold differences with intervals and a p-value,
+    /// paired game by game when the runs share seed and games.
+    Compare(CompareArgs),
+    /// Run a grid of variants from a TOML file as one job: one Parquet file per cell
+    /// (Hive-style folders) and the report of the whole grid.
+    Sweep(SweepArgs),
 }
 
 /// Where the rule data comes from.
@@ -204,6 +221,91 @@ pub struct ReplayArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// `dq merge`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The parts: Parquet files written by `dq run --shard I/N --out`, or folders whose
+    /// `*.parquet` files are the parts (hidden temporary files skipped).
+    #[arg(value_name = "PART", required = true)]
+    pub parts: Vec<PathBuf>,
+    /// The merged file. Written under a temporary name and renamed when complete.
+    #[arg(long, value_name = "FILE.parquet")]
+    pub out: PathBuf,
+    /// Merge even if some games of the run are in no part (by default that is refused); the
+    /// file's dq.shard then says `partial` and dq.game_ranges lists the games it holds.
+    #[arg(long)]
+    pub allow_partial: bool,
+}
+
+/// `dq completions`.
+#[derive(Args, Debug, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `dq man`.
+#[derive(Args, Debug, Clone)]
+pub struct ManArgs {
+    /// A subcommand whose page to print, e.g. `run` for dq-run(1) [default: the dq(1) page].
+    #[arg(value_name = "COMMAND", conflicts_with = "dir")]
+    pub command: Option<String>,
+    /// Write every page (dq.1 and dq-COMMAND.1 for each subcommand) into this folder and print
+    /// their paths.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// `dq report`.
+#[derive(Args, Debug, Clone)]
+pub struct ReportArgs {
+    /// Results files of `dq run --out`, folders (every *.parquet below) or quoted glob
+    /// patterns such as 'runs/*.parquet'.
+    #[arg(value_name = "FILE_OR_GLOB", required = true)]
+    pub inputs: Vec<String>,
+    /// The report folder: index.html, summary.md, summary.json and the charts (SVG, PNG).
+    /// Written under a temporary name; an earlier report there is replaced.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// `dq compare`.
+#[derive(Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// Run A (the baseline): a results file, a folder or a quoted glob pattern.
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// Run B (the variant): a results file, a folder or a quoted glob pattern.
+    #[arg(value_name = "B")]
+    pub b: String,
+    /// Also compare per group of these columns, comma-separated: edition, rules, hero, bot,
+    /// players, seat, monster_policy.
+    #[arg(long, value_name = "COLUMNS")]
+    pub by: Option<String>,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `dq sweep`.
+#[derive(Args, Debug, Clone)]
+pub struct SweepArgs {
+    /// The grid: a TOML file (see scripts/sweep.toml).
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
+    /// The sweep folder to create: one Parquet file per cell and report/ (must not exist, or
+    /// be empty).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Worker threads [default: the config's, else all cores]. Results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
+    pub threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Shard `index` of `count`.

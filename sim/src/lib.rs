@@ -5,19 +5,28 @@
 //! - [`duel`]: `dq duel`, one combat many times;
 //! - [`replay`]: `dq replay`, one game of a run again, turn by turn.
 //! - [`bench`]: `dq bench`, throughput on one and all threads against the RNG floor.
+//! - [`merge`]: `dq merge`, the parts of a sharded run joined into one file;
+//! - [`completions`]: `dq completions` and `dq man`, generated from the clap definitions.
+//! - [`report_cmd`], [`compare`], [`sweep`]: `dq report`, `dq compare`, `dq sweep` (the
+//!   analysis itself lives in `dq-reports`).
 
 pub mod alloc_count;
 pub mod bench;
 pub mod cli;
+pub mod compare;
+pub mod completions;
 pub mod duel;
 pub mod edition;
 pub mod error;
+pub mod merge;
 pub mod meta;
 pub mod outcome;
 pub mod parquet_out;
 pub mod pipeline;
 pub mod progress;
 pub mod replay;
+pub mod report_cmd;
 pub mod run;
 pub mod summary;
+pub mod sweep;
 pub mod table;

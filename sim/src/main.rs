@@ -10,7 +10,7 @@
 
 use clap::Parser;
 use dq_sim::cli::{Cli, Command};
-use dq_sim::{duel, error, replay, run};
+use dq_sim::{completions, duel, error, merge, replay, run};
 use std::process::ExitCode;
 
 /// Counts allocations per thread for `dq bench` (a thread-local increment per allocation).
@@ -28,6 +28,12 @@ fn main() -> ExitCode {
         Command::Duel(a) => duel::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => dq_sim::bench::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
+        Command::Report(a) => dq_sim::report_cmd::run(a),
+        Command::Compare(a) => dq_sim::compare::run(a),
+        Command::Sweep(a) => dq_sim::sweep::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -181,6 +181,16 @@ impl ParquetOut {
         w.write(&batch(rows, consts)).map_err(|e| Failure::Failed(format!("writing {}: {e}", self.path.display())))
     }
 
+    /// Appends a batch that already holds [`COLUMNS`] (`dq merge` copies parts this way); it is
+    /// re-labelled with [`schema`], so a batch whose columns differ is refused, not written.
+    pub fn write_batch(&mut self, batch: &RecordBatch) -> Result<(), Failure> {
+        let shown = self.path.display();
+        let batch = RecordBatch::try_new(schema(), batch.columns().to_vec())
+            .map_err(|e| bad(format!("{shown}: columns do not match schema version {SCHEMA_VERSION}: {e}")))?;
+        let w = self.writer.as_mut().expect("open until finish");
+        w.write(&batch).map_err(|e| Failure::Failed(format!("writing {shown}: {e}")))
+    }
+
     /// Adds the final metadata, writes the footer, syncs and renames to the final name.
     pub fn finish(mut self, metadata: Vec<(String, String)>) -> Result<(), Failure> {
         let shown = self.path.display().to_string();

@@ -56,6 +56,12 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
 
 /// Runs `dq run`.
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
+    run_under(args, None)
+}
+
+/// `dq run` under the caller's progress bar (`dq sweep` plays all its cells under one): with
+/// a bar given, the bar is ticked but not finished, and no summary is printed.
+pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) -> Result<(), Failure> {
     // First of all, so that Ctrl-C at any later point removes the temporary output.
     pipeline::catch_ctrl_c();
     let rules = edition::load(&args.table.data)?;
@@ -96,7 +102,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     let collect = out.is_some();
     let seats = table.seats();
 
-    let bar = progress::bar(range.end - range.start, args.quiet);
+    let bar = shared_bar.cloned().unwrap_or_else(|| progress::bar(range.end - range.start, args.quiet));
     let (n_chunks, chunk) = chunks(&range);
     let started = Instant::now();
     let mut total = Tally::default();
@@ -136,7 +142,9 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
             }
         },
     )?;
-    bar.finish_and_clear();
+    if shared_bar.is_none() {
+        bar.finish_and_clear();
+    }
     let seconds = started.elapsed().as_secs_f64();
     if !complete {
         drop(out); // removes the temporary file
@@ -173,6 +181,9 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
             table.options(&args.table.data)
         ),
     };
+    if shared_bar.is_some() {
+        return Ok(());
+    }
     let text = summary::text(&total, &facts);
     if args.json {
         crate::error::emit(&format!("{}\n", summary::json(&total, &facts)));

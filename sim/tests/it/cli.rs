@@ -2,77 +2,15 @@
 //! Parquet rows, the schema and metadata of the results file, the summaries, clean failures on
 //! every kind of bad input, Ctrl-C, and the solo duel against exact odds.
 
+use crate::support::*;
 use dq_sim::parquet_out::COLUMNS;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use serde_json::{Map, Value};
-use std::collections::BTreeMap;
 use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-type Rows = Vec<Map<String, Value>>;
-
-fn dq(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dq")).args(args).stdin(Stdio::null()).output().expect("dq runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = dq(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "dq {args:?} failed: {err}");
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// A scratch folder, removed afterwards.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let p = std::env::temp_dir().join(format!("dq-sim-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Scratch(p)
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-
-    fn entries(&self) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn read_rows(path: &str) -> Rows {
-    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap().build().unwrap();
-    reader.flat_map(|b| dq_sim::replay::rows_json(&b.unwrap())).collect()
-}
-
-fn read_meta(path: &str) -> BTreeMap<String, String> {
-    let r = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
-    let kv = r.metadata().file_metadata().key_value_metadata().cloned().unwrap_or_default();
-    kv.into_iter().map(|k| (k.key, k.value.unwrap_or_default())).collect()
-}
-
-fn json(s: &str) -> Map<String, Value> {
-    match serde_json::from_str(s.trim()) {
-        Ok(Value::Object(m)) => m,
-        other => panic!("not a JSON object: {other:?}\n{s}"),
-    }
-}
 
 /// The JSON summary without the figures that depend on the machine.
 fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {

@@ -1,0 +1,534 @@
+//! The report's charts, drawn with plotters from the [`Summary`] figures only, each rendered
+//! twice from one description: SVG (vector, for print) and PNG (pixels with the vendored
+//! DejaVu Sans font, so it looks the same on every machine).
+
+use crate::error::{failed, Error};
+use crate::summary::{GroupSummary, Summary};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::collections::BTreeMap;
+
+/// The font every chart is set in, vendored so the PNGs do not depend on installed fonts.
+const FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+/// The family name charts ask for (and SVG text names).
+const FONT: &str = "DejaVu Sans";
+
+/// Colours of series, in order (a colour-blind-friendly qualitative palette).
+const PALETTE: [RGBColor; 10] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
+];
+
+/// Groups drawn one bar each in the death-cause chart; beyond this they are pooled by series.
+const MAX_CAUSE_ROWS: usize = 24;
+
+/// One rendered chart.
+#[derive(Clone, Debug)]
+pub struct Chart {
+    /// File stem: `{name}.svg`, `{name}.png`.
+    pub name: &'static str,
+    pub title: String,
+    /// What the chart shows, for the page and as the image's alt text.
+    pub caption: String,
+    pub svg: String,
+    pub png: Vec<u8>,
+    pub size: (u32, u32),
+}
+
+/// A chart's content, independent of the backend it is drawn on.
+enum Plot {
+    /// Bars per category and series with 95% error bars (values in percent).
+    Bars { categories: Vec<String>, series: Vec<(String, Vec<Option<[f64; 3]>>)>, y_desc: String },
+    /// Line panels side by side.
+    Lines(Vec<Panel>),
+    /// Horizontal bars of parts summing to 100% per row.
+    Stacked { rows: Vec<String>, parts: Vec<(String, RGBColor, Vec<f64>)> },
+}
+
+struct Panel {
+    title: String,
+    legend: SeriesLabelPosition,
+    x_desc: String,
+    y_desc: String,
+    series: Vec<(String, Vec<(f64, f64)>)>,
+}
+
+fn register_font() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES)
+            .unwrap_or_else(|_| panic!("the vendored font is a valid TrueType font"));
+    });
+}
+
+/// How groups are pooled into the series of a chart: by variant (everything but the hero)
+/// when there are several variants, else by hero.
+struct Series {
+    labels: Vec<String>,
+    /// Series index of each group.
+    of_group: Vec<usize>,
+    by_variant: bool,
+    /// Each group's variant label, and the variants in key order.
+    variant_of: Vec<String>,
+    variants: Vec<String>,
+}
+
+/// The group key without the hero, shown as its varying parts only ("all" if none varies).
+fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
+    let parts = |g: &GroupSummary| [g.edition.clone(), g.rules.clone(), g.bot.clone(), format!("{}p", g.players)];
+    let varies: Vec<bool> = (0..4)
+        .map(|i| groups.iter().map(|g| parts(g)[i].clone()).collect::<std::collections::BTreeSet<_>>().len() > 1)
+        .collect();
+    groups
+        .iter()
+        .map(|g| {
+            let p = parts(g);
+            let shown: Vec<&str> = (0..4).filter(|&i| varies[i]).map(|i| p[i].as_str()).collect();
+            if shown.is_empty() {
+                "all".to_string()
+            } else {
+                shown.join(" · ")
+            }
+        })
+        .collect()
+}
+
+fn series(groups: &[GroupSummary]) -> Series {
+    let variant_of = variant_labels(groups);
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&i| {
+        let g = &groups[i];
+        (g.edition.clone(), g.rules.clone(), g.bot.clone(), g.players)
+    });
+    let mut variants: Vec<String> = Vec::new();
+    for i in order {
+        if !variants.contains(&variant_of[i]) {
+            variants.push(variant_of[i].clone());
+        }
+    }
+    let by_variant = variants.len() > 1;
+    let (labels, keys) = if by_variant {
+        (variants.clone(), variant_of.clone())
+    } else {
+        let heroes: Vec<String> = groups.iter().map(|g| g.hero.clone()).collect();
+        let mut labels = heroes.clone();
+        labels.sort();
+        labels.dedup();
+        (labels, heroes)
+    };
+    let of_group = keys.iter().map(|k| labels.iter().position(|l| l == k).expect("label listed")).collect();
+    Series { labels, of_group, by_variant, variant_of, variants }
+}
+
+fn hist_add(into: &mut BTreeMap<i64, u64>, h: &[(i64, u64)]) {
+    for &(v, c) in h {
+        *into.entry(v).or_default() += c;
+    }
+}
+
+fn pct(k: u64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        100.0 * k as f64 / n as f64
+    }
+}
+
+/// Every chart of a report.
+pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
+    register_font();
+    let groups = &s.groups;
+    if groups.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ser = series(groups);
+    let what = if ser.by_variant { "variant" } else { "hero" };
+    let mut out = Vec::new();
+
+    // 1. Survival by hero, one bar per variant, Wilson 95% error bars.
+    let mut heroes: Vec<String> = groups.iter().map(|g| g.hero.clone()).collect();
+    heroes.sort();
+    heroes.dedup();
+    let bars: Vec<(String, Vec<Option<[f64; 3]>>)> = ser
+        .variants
+        .iter()
+        .map(|v| {
+            let vals = heroes
+                .iter()
+                .map(|h| {
+                    // One group per hero and variant; pool if a variant label hides a difference.
+                    let (mut k, mut n) = (0u64, 0u64);
+                    for (i, g) in groups.iter().enumerate() {
+                        if &g.hero == h && &ser.variant_of[i] == v {
+                            k += g.survived;
+                            n += g.hero_games;
+                        }
+                    }
+                    (n > 0).then(|| {
+                        let (lo, hi) = crate::stats::wilson(k, n, crate::stats::Z95);
+                        [pct(k, n), 100.0 * lo, 100.0 * hi]
+                    })
+                })
+                .collect();
+            (v.clone(), vals)
+        })
+        .collect();
+    out.push(render(
+        "survival",
+        "Survival by hero".into(),
+        "Share of hero-games the hero survived, with 95% Wilson intervals.".into(),
+        (1100, 560),
+        &Plot::Bars { categories: heroes.clone(), series: bars, y_desc: "survival (% of hero-games)".into() },
+    )?);
+
+    // 2. Gold of survivors as cumulative shares (a step line per series): most survivors
+    // carry little and a few a fortune, which a histogram would flatten into one spike. The
+    // x axis ends at the largest 95th percentile so the rare fortunes do not squash the rest.
+    let mut gold: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
+    for (i, g) in groups.iter().enumerate() {
+        hist_add(&mut gold[ser.of_group[i]], &g.gold_survivors.histogram);
+    }
+    let top = gold.iter().filter_map(|h| crate::stats::quantile(h, 95, 100)).max().unwrap_or(0).max(1);
+    let gold_series = ser
+        .labels
+        .iter()
+        .zip(&gold)
+        .map(|(l, h)| {
+            let n: u64 = h.values().sum();
+            let mut pts = vec![(0.0, 0.0)];
+            let mut seen = 0u64;
+            for (&v, &c) in h.range(..=top) {
+                pts.push((v as f64, pct(seen, n)));
+                seen += c;
+                pts.push((v as f64, pct(seen, n)));
+            }
+            pts.push((top as f64, pct(seen, n)));
+            (l.clone(), pts)
+        })
+        .collect();
+    out.push(render(
+        "gold",
+        "Gold of survivors".into(),
+        format!(
+            "Share of survivors carrying out at most x gold (cumulative), up to {top} gold (the largest 95th \
+             percentile), one line per {what}."
+        ),
+        (1100, 520),
+        &Plot::Lines(vec![Panel {
+            title: String::new(),
+            legend: SeriesLabelPosition::LowerRight,
+            x_desc: "gold carried out".into(),
+            y_desc: "% of survivors with at most this gold".into(),
+            series: gold_series,
+        }]),
+    )?);
+
+    // 3. Death causes: each group (or series, when there are many groups) as a bar of parts.
+    let rows: Vec<(String, Vec<usize>)> = if groups.len() <= MAX_CAUSE_ROWS {
+        groups
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let label = if ser.by_variant {
+                    format!("{} · {}", g.hero, ser.labels[ser.of_group[i]])
+                } else {
+                    g.hero.clone()
+                };
+                (label, vec![i])
+            })
+            .collect()
+    } else {
+        ser.labels
+            .iter()
+            .enumerate()
+            .map(|(s, l)| (l.clone(), (0..groups.len()).filter(|&i| ser.of_group[i] == s).collect()))
+            .collect()
+    };
+    let total = |idx: &[usize], f: &dyn Fn(&GroupSummary) -> u64| idx.iter().map(|&i| f(&groups[i])).sum::<u64>();
+    let mut parts = vec![(
+        "survived".to_string(),
+        RGBColor(0x9c, 0xd3, 0x8c),
+        rows.iter().map(|(_, idx)| pct(total(idx, &|g| g.survived), total(idx, &|g| g.hero_games))).collect(),
+    )];
+    for (c, cause) in s.death_causes.iter().enumerate() {
+        let colour = PALETTE[(c + 3) % PALETTE.len()];
+        parts.push((
+            cause.clone(),
+            colour,
+            rows.iter()
+                .map(|(_, idx)| {
+                    pct(total(idx, &|g| g.death_causes.get(cause).copied().unwrap_or(0)), total(idx, &|g| g.hero_games))
+                })
+                .collect(),
+        ));
+    }
+    let n_rows = rows.len() as u32;
+    out.push(render(
+        "causes",
+        "How heroes ended".into(),
+        "Share of hero-games survived or lost to each death cause.".into(),
+        (1100, 150 + 30 * n_rows),
+        &Plot::Stacked { rows: rows.into_iter().map(|r| r.0).collect(), parts },
+    )?);
+
+    // 4. Sun round at exit and at death, as a share of the series' hero-games.
+    let mut exits: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
+    let mut deaths = exits.clone();
+    let mut n = vec![0u64; ser.labels.len()];
+    for (i, g) in groups.iter().enumerate() {
+        let s = ser.of_group[i];
+        hist_add(&mut exits[s], &g.end_round_exit.histogram);
+        hist_add(&mut deaths[s], &g.end_round_death.histogram);
+        n[s] += g.hero_games;
+    }
+    let max_round = exits.iter().chain(&deaths).filter_map(|h| h.keys().next_back().copied()).max().unwrap_or(1);
+    let lines = |hs: &[BTreeMap<i64, u64>]| -> Vec<(String, Vec<(f64, f64)>)> {
+        ser.labels
+            .iter()
+            .zip(hs)
+            .zip(&n)
+            .map(|((l, h), &n)| {
+                (l.clone(), (0..=max_round).map(|r| (r as f64, pct(h.get(&r).copied().unwrap_or(0), n))).collect())
+            })
+            .collect()
+    };
+    out.push(render(
+        "rounds",
+        "Sun round at exit and at death".into(),
+        format!(
+            "Share of hero-games ending with an exit (left) or a death (right) in each round, one line per {what}."
+        ),
+        (1100, 480),
+        &Plot::Lines(vec![
+            Panel {
+                title: "exits".into(),
+                legend: SeriesLabelPosition::UpperRight,
+                x_desc: "round".into(),
+                y_desc: "% of hero-games".into(),
+                series: lines(&exits),
+            },
+            Panel {
+                title: "deaths".into(),
+                legend: SeriesLabelPosition::UpperRight,
+                x_desc: "round".into(),
+                y_desc: "% of hero-games".into(),
+                series: lines(&deaths),
+            },
+        ]),
+    )?);
+    Ok(out)
+}
+
+/// Draws `plot` as SVG and as PNG.
+fn render(name: &'static str, title: String, caption: String, size: (u32, u32), plot: &Plot) -> Result<Chart, Error> {
+    let fail = |e: String| failed(format!("drawing the {name} chart: {e}"));
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root, &title, plot).map_err(fail)?;
+        root.present().map_err(|e| fail(e.to_string()))?;
+    }
+    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
+        draw(&root, &title, plot).map_err(fail)?;
+        root.present().map_err(|e| fail(e.to_string()))?;
+    }
+    let png = encode_png(&rgb, size).map_err(fail)?;
+    Ok(Chart { name, title, caption, svg, png, size })
+}
+
+fn encode_png(rgb: &[u8], (w, h): (u32, u32)) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(rgb).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+fn font(size: u32) -> TextStyle<'static> {
+    (FONT, size).into_font().into()
+}
+
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, plot: &Plot) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(e)?;
+    let root = root.titled(title, font(24)).map_err(e)?;
+    match plot {
+        Plot::Bars { categories, series, y_desc } => bars(&root, categories, series, y_desc).map_err(e),
+        Plot::Lines(panels) => {
+            let areas = root.split_evenly((1, panels.len()));
+            for (area, p) in areas.iter().zip(panels) {
+                lines(area, p).map_err(e)?;
+            }
+            Ok(())
+        }
+        Plot::Stacked { rows, parts } => stacked(&root, rows, parts).map_err(e),
+    }
+}
+
+type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+
+fn bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    categories: &[String],
+    series: &[(String, Vec<Option<[f64; 3]>>)],
+    y_desc: &str,
+) -> DrawResult<DB> {
+    let n = categories.len().max(1);
+    let top = series.iter().flat_map(|(_, v)| v.iter().flatten().map(|x| x[2])).fold(0.0f64, f64::max);
+    let y_max = ((top * 1.15 / 10.0).ceil() * 10.0).clamp(10.0, 100.0);
+    // Category i is centred on x = i: asking for n labels makes the key points the integers.
+    let mut chart = ChartBuilder::on(area)
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..y_max)?;
+    let label = |x: &f64| category(categories, *x);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n)
+        .x_label_formatter(&label)
+        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .y_desc(y_desc)
+        .label_style(font(15))
+        .axis_desc_style(font(15))
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()?;
+    let k = series.len().max(1) as f64;
+    let slot = 0.8 / k;
+    for (s, (name, vals)) in series.iter().enumerate() {
+        let colour = PALETTE[s % PALETTE.len()];
+        let x0 = |i: usize| i as f64 - 0.4 + s as f64 * slot;
+        let anno = chart.draw_series(vals.iter().enumerate().filter_map(|(i, v)| {
+            v.map(|v| Rectangle::new([(x0(i) + slot * 0.08, 0.0), (x0(i) + slot * 0.92, v[0])], colour.filled()))
+        }))?;
+        if series.len() > 1 {
+            anno.label(name.clone())
+                .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], colour.filled()));
+        }
+        // Error bars: the interval with short caps.
+        chart.draw_series(vals.iter().enumerate().filter_map(|(i, v)| {
+            v.map(|v| {
+                let c = x0(i) + slot / 2.0;
+                let w = slot * 0.18;
+                PathElement::new(
+                    vec![(c - w, v[1]), (c + w, v[1]), (c, v[1]), (c, v[2]), (c - w, v[2]), (c + w, v[2])],
+                    BLACK.stroke_width(2),
+                )
+            })
+        }))?;
+    }
+    if series.len() > 1 {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(0x99, 0x99, 0x99))
+            .label_font(font(14))
+            .draw()?;
+    }
+    Ok(())
+}
+
+/// The category label at an integer key point (none between categories).
+fn category(labels: &[String], at: f64) -> String {
+    let i = at.round();
+    if (at - i).abs() > 1e-6 || i < 0.0 {
+        return String::new();
+    }
+    labels.get(i as usize).cloned().unwrap_or_default()
+}
+
+fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawResult<DB> {
+    let x_max = p.series.iter().flat_map(|(_, v)| v.iter().map(|q| q.0)).fold(1.0f64, f64::max);
+    let top = p.series.iter().flat_map(|(_, v)| v.iter().map(|q| q.1)).fold(0.0f64, f64::max);
+    let y_max = (top * 1.1).clamp(1.0, 100.0);
+    let mut b = ChartBuilder::on(area);
+    b.margin(16).x_label_area_size(44).y_label_area_size(64);
+    if !p.title.is_empty() {
+        b.caption(&p.title, font(18));
+    }
+    let mut chart = b.build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
+    chart
+        .configure_mesh()
+        .x_desc(p.x_desc.as_str())
+        .y_desc(p.y_desc.as_str())
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .label_style(font(15))
+        .axis_desc_style(font(15))
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()?;
+    for (s, (name, pts)) in p.series.iter().enumerate() {
+        let colour = PALETTE[s % PALETTE.len()];
+        chart
+            .draw_series(LineSeries::new(pts.iter().copied(), colour.stroke_width(2)))?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .position(p.legend.clone())
+        .background_style(WHITE.mix(0.9))
+        .border_style(RGBColor(0x99, 0x99, 0x99))
+        .label_font(font(14))
+        .draw()?;
+    Ok(())
+}
+
+fn stacked<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    rows: &[String],
+    parts: &[(String, RGBColor, Vec<f64>)],
+) -> DrawResult<DB> {
+    let n = rows.len().max(1);
+    let label_width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(4) as u32 * 8 + 16;
+    let (body, legend) = area.split_vertically(area.dim_in_pixel().1.saturating_sub(50));
+    // Row r is centred on y = n - 1 - r (row 0 at the top).
+    let mut chart = ChartBuilder::on(&body)
+        .margin(16)
+        .x_label_area_size(36)
+        .y_label_area_size(label_width.clamp(60, 420))
+        .build_cartesian_2d(0.0..100.0, -0.5..n as f64 - 0.5)?;
+    let reversed: Vec<String> = rows.iter().rev().cloned().collect();
+    let label = |y: &f64| category(&reversed, *y);
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .x_label_formatter(&|x| format!("{x:.0}%"))
+        .y_label_formatter(&label)
+        .label_style(font(14))
+        .light_line_style(RGBColor(0xee, 0xee, 0xee))
+        .draw()?;
+    let mut start = vec![0.0f64; n];
+    for (_, colour, vals) in parts {
+        chart.draw_series(vals.iter().enumerate().map(|(r, &v)| {
+            let y = (n - 1 - r) as f64;
+            let rect = Rectangle::new([(start[r], y - 0.35), (start[r] + v, y + 0.35)], colour.filled());
+            start[r] += v;
+            rect
+        }))?;
+    }
+    // The legend as a row of swatches under the chart.
+    let mut x = 20i32;
+    for (name, colour, _) in parts {
+        legend.draw(&Rectangle::new([(x, 14), (x + 14, 28)], colour.filled()))?;
+        legend.draw(&Text::new(name.clone(), (x + 20, 14), font(14)))?;
+        x += 34 + 9 * name.chars().count() as i32;
+    }
+    Ok(())
+}

@@ -1,0 +1,188 @@
+//! Which results files a report reads: files, folders and glob patterns resolved to a sorted,
+//! de-duplicated list, each checked to be a `dq run` file of the expected schema version
+//! before any query runs, so a foreign or stale file is refused with its name.
+
+use crate::error::{bad, Error};
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+/// The columns a report or comparison reads (a subset of the `dq run` schema).
+pub const REQUIRED_COLUMNS: [&str; 18] = [
+    "game_index",
+    "seat",
+    "hero",
+    "bot",
+    "edition",
+    "rules",
+    "players",
+    "survived",
+    "exited",
+    "winner",
+    "gold",
+    "death_cause",
+    "turns",
+    "end_round",
+    "treasure_chamber_turns",
+    "dragon_draws",
+    "dragon_rage",
+    "seed",
+];
+
+/// The run metadata a report shows for each file (the `dq.` prefix dropped), in this order.
+pub const SHOWN_META: [&str; 13] = [
+    "edition",
+    "rules",
+    "heroes",
+    "bots",
+    "monster_policy",
+    "master_seed",
+    "games",
+    "shard",
+    "first_game",
+    "end_game",
+    "data_hash",
+    "git_commit",
+    "version",
+];
+
+/// One checked results file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputFile {
+    /// Where to read it.
+    pub path: PathBuf,
+    /// How reports name it (the path as found, or relative to a sweep's folder).
+    pub shown: String,
+    /// Rows in the file (one per hero per game).
+    pub rows: u64,
+    /// Its `dq.*` metadata, prefix dropped, [`SHOWN_META`] keys only.
+    pub meta: BTreeMap<String, String>,
+}
+
+/// Resolves command-line arguments to files: an existing file is taken as is, a folder
+/// contributes every `*.parquet` below it, anything else is a glob pattern that must match
+/// something. Hidden entries (a run's `.name.tmp-PID` file in progress) are skipped. The
+/// result is sorted and free of duplicates (the same file reached twice would be counted
+/// twice).
+pub fn resolve(args: &[String]) -> Result<Vec<PathBuf>, Error> {
+    if args.is_empty() {
+        return Err(bad("no results file given"));
+    }
+    let mut seen = BTreeSet::new();
+    let mut files = Vec::new();
+    let mut add = |p: PathBuf| {
+        let key = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+        if seen.insert(key) {
+            files.push(p);
+        }
+    };
+    for arg in args {
+        let p = Path::new(arg);
+        if p.is_file() {
+            add(p.to_path_buf());
+        } else if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found).map_err(|e| bad(format!("{arg}: cannot list the folder: {e}")))?;
+            if found.is_empty() {
+                return Err(bad(format!("{arg}: no .parquet file in this folder")));
+            }
+            found.into_iter().for_each(&mut add);
+        } else if arg.contains(['*', '?', '[']) {
+            let opts = glob::MatchOptions { require_literal_leading_dot: true, ..Default::default() };
+            let paths = glob::glob_with(arg, opts).map_err(|e| bad(format!("{arg}: bad glob pattern: {e}")))?;
+            let mut found: Vec<PathBuf> = paths.filter_map(Result::ok).filter(|p| p.is_file()).collect();
+            if found.is_empty() {
+                return Err(bad(format!("{arg}: no file matches")));
+            }
+            found.sort();
+            found.into_iter().for_each(&mut add);
+        } else {
+            return Err(bad(format!("{arg}: no such file or folder")));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Every non-hidden `*.parquet` file below `dir`, sorted.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for p in entries {
+        let hidden = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden {
+            continue;
+        }
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "parquet") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Opens the footer of each file and checks that it is a `dq run` results file of schema
+/// version `expected` with every column a report reads.
+pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> {
+    paths.iter().map(|p| check_one(p, &p.display().to_string(), expected)).collect()
+}
+
+/// [`check`] for one file shown as `shown`.
+pub fn check_one(path: &Path, shown: &str, expected: u32) -> Result<InputFile, Error> {
+    let file = File::open(path).map_err(|e| bad(format!("{shown}: cannot open: {e}")))?;
+    let reader = SerializedFileReader::new(file)
+        .map_err(|e| bad(format!("{shown}: not a Parquet file ({})", crate::error::one_line(&e))))?;
+    let fm = reader.metadata().file_metadata();
+    let kv: BTreeMap<String, String> = fm
+        .key_value_metadata()
+        .map(|kv| kv.iter().map(|k| (k.key.clone(), k.value.clone().unwrap_or_default())).collect())
+        .unwrap_or_default();
+    let Some(version) = kv.get("dq.schema_version") else {
+        return Err(bad(format!("{shown}: not a dq results file (no dq.schema_version in its metadata)")));
+    };
+    if version.trim() != expected.to_string() {
+        return Err(bad(format!(
+            "{shown}: schema version {version}, but this dq reads version {expected} (re-run it with this dq, or \
+             use the dq that wrote it)"
+        )));
+    }
+    let names: BTreeSet<&str> = fm.schema_descr().columns().iter().map(|c| c.name()).collect();
+    if let Some(missing) = REQUIRED_COLUMNS.iter().find(|c| !names.contains(*c)) {
+        return Err(bad(format!("{shown}: column \"{missing}\" is missing")));
+    }
+    let meta =
+        SHOWN_META.iter().filter_map(|k| kv.get(&format!("dq.{k}")).map(|v| (k.to_string(), v.clone()))).collect();
+    Ok(InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_inputs_say_what() {
+        let dir = std::env::temp_dir().join(format!("dq-reports-input-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let d = dir.display().to_string();
+        assert_eq!(resolve(&[]), Err(bad("no results file given")));
+        assert_eq!(
+            resolve(&[format!("{d}/nope.parquet")]),
+            Err(bad(format!("{d}/nope.parquet: no such file or folder")))
+        );
+        assert_eq!(resolve(&[format!("{d}/*.parquet")]), Err(bad(format!("{d}/*.parquet: no file matches"))));
+        assert_eq!(resolve(std::slice::from_ref(&d)), Err(bad(format!("{d}: no .parquet file in this folder"))));
+        // Folders are walked, hidden files skipped, duplicates dropped, the result sorted.
+        for f in ["b.parquet", "sub/a.parquet", ".x.parquet.tmp-1", "sub/.hidden.parquet", "notes.txt"] {
+            std::fs::write(dir.join(f), b"x").unwrap();
+        }
+        let got = resolve(&[d.clone(), format!("{d}/*.parquet"), format!("{d}/sub/a.parquet")]).unwrap();
+        assert_eq!(got, vec![dir.join("b.parquet"), dir.join("sub/a.parquet")]);
+        // A file that is not Parquet is named.
+        let err = check(&[dir.join("b.parquet")], 1).unwrap_err();
+        assert!(err.message().starts_with(&format!("{d}/b.parquet: not a Parquet file")), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,93 @@
+//! The only place that speaks polars: lazy scans over many results files, reduced by
+//! group-by to integer counts and sums. Everything downstream works on those counts, so the
+//! figures do not depend on how polars splits or orders the work.
+
+use crate::error::{failed, one_line, Error};
+use crate::input::InputFile;
+use polars::prelude::*;
+
+/// A lazy scan of `files` (hive partitioning off: the partition folders of a sweep repeat
+/// columns the files already hold).
+pub fn frame(files: &[InputFile]) -> Result<LazyFrame, Error> {
+    let paths: Vec<PlRefPath> = files.iter().map(|f| PlRefPath::new(f.path.to_string_lossy().into_owned())).collect();
+    let args = ScanArgsParquet {
+        hive_options: HiveOptions::new_disabled(),
+        glob: false,
+        rechunk: false,
+        cache: false,
+        ..Default::default()
+    };
+    LazyFrame::scan_parquet_files(paths.into_iter().collect(), args).map_err(polars_error)
+}
+
+/// Turns a polars error into a one-line failure.
+pub fn polars_error(e: PolarsError) -> Error {
+    failed(format!("reading the results: {}", one_line(&e)))
+}
+
+/// A group key column as text (so numbers, booleans and strings group alike).
+pub fn key(name: &str) -> Expr {
+    col(name).cast(DataType::String)
+}
+
+/// One row of [`count_by`]: the key texts (`None` for null), the integer values and the count.
+pub type CountRow = (Vec<Option<String>>, Vec<i64>, u64);
+
+/// `SELECT keys, values, count(*) GROUP BY keys, values`, with `keys` as text and `values`
+/// as integers; rows come back sorted by (keys, values).
+pub fn count_by(lf: LazyFrame, keys: &[Expr], values: &[Expr]) -> Result<Vec<CountRow>, Error> {
+    let mut by: Vec<Expr> =
+        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    by.extend(values.iter().enumerate().map(|(i, v)| v.clone().cast(DataType::Int64).alias(format!("v{i}"))));
+    let df = lf.group_by(by).agg([len().cast(DataType::UInt64).alias("n")]).collect().map_err(polars_error)?;
+    let keys: Vec<Vec<Option<String>>> =
+        (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
+    let vals: Vec<Vec<i64>> = (0..values.len()).map(|i| ints(&df, &format!("v{i}"))).collect::<Result<_, _>>()?;
+    let n = counts(&df, "n")?;
+    let mut rows: Vec<CountRow> = (0..df.height())
+        .map(|r| (keys.iter().map(|k| k[r].clone()).collect(), vals.iter().map(|v| v[r]).collect(), n[r]))
+        .collect();
+    rows.sort();
+    Ok(rows)
+}
+
+/// One row of [`sums_by`]: the key texts, the row count and the integer sums.
+pub type SumRow = (Vec<Option<String>>, u64, Vec<u64>);
+
+/// `SELECT keys, count(*), sum(x) for x in sums GROUP BY keys`; each `x` is cast to an
+/// unsigned integer before summing (booleans count their `true`s). Sorted by keys.
+pub fn sums_by(lf: LazyFrame, keys: &[Expr], sums: &[Expr]) -> Result<Vec<SumRow>, Error> {
+    let by: Vec<Expr> =
+        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    let mut aggs = vec![len().cast(DataType::UInt64).alias("n")];
+    aggs.extend(sums.iter().enumerate().map(|(i, s)| s.clone().cast(DataType::UInt64).sum().alias(format!("s{i}"))));
+    let df = lf.group_by(by).agg(aggs).collect().map_err(polars_error)?;
+    let keys: Vec<Vec<Option<String>>> =
+        (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
+    let s: Vec<Vec<u64>> = (0..sums.len()).map(|i| counts(&df, &format!("s{i}"))).collect::<Result<_, _>>()?;
+    let n = counts(&df, "n")?;
+    let mut rows: Vec<SumRow> = (0..df.height())
+        .map(|r| (keys.iter().map(|k| k[r].clone()).collect(), n[r], s.iter().map(|v| v[r]).collect()))
+        .collect();
+    rows.sort();
+    Ok(rows)
+}
+
+fn column<'a>(df: &'a DataFrame, name: &str) -> Result<&'a Column, Error> {
+    df.column(name).map_err(polars_error)
+}
+
+fn strs(df: &DataFrame, name: &str) -> Result<Vec<Option<String>>, Error> {
+    let c = column(df, name)?.str().map_err(polars_error)?;
+    Ok(c.iter().map(|v| v.map(str::to_string)).collect())
+}
+
+fn ints(df: &DataFrame, name: &str) -> Result<Vec<i64>, Error> {
+    let c = column(df, name)?.i64().map_err(polars_error)?;
+    Ok(c.iter().map(|v| v.unwrap_or(0)).collect())
+}
+
+fn counts(df: &DataFrame, name: &str) -> Result<Vec<u64>, Error> {
+    let c = column(df, name)?.u64().map_err(polars_error)?;
+    Ok(c.iter().map(|v| v.unwrap_or(0)).collect())
+}

@@ -1,0 +1,280 @@
+//! `dq sweep --config sweep.toml`: the grid of a sweep (editions × rule sets × heroes × bots
+//! × player counts), read from TOML and expanded into cells, each with the Hive-style folder
+//! its Parquet file goes to (`rules=late-start/bot=greedy/part-0.parquet`). Only the
+//! dimensions with more than one value name a folder level.
+//!
+//! Names are checked against the rules by the `dq` binary when it builds each cell's table;
+//! this module checks the shape of the grid.
+
+use crate::error::{bad, Error};
+use serde::Deserialize;
+
+/// The file as written.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    games: u64,
+    seed: Option<u64>,
+    editions: Option<Vec<String>>,
+    rules: Option<Vec<String>>,
+    heroes: Option<Vec<String>>,
+    bots: Option<Vec<String>>,
+    players: Option<Vec<u8>>,
+    monster_policy: Option<String>,
+    threads: Option<usize>,
+}
+
+/// A checked sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    /// Games per cell.
+    pub games: u64,
+    /// The master seed of every cell: game `i` of each cell is dealt the same dungeon, so
+    /// cells compare pair by pair (`dq compare`).
+    pub seed: u64,
+    pub monster_policy: String,
+    pub threads: Option<usize>,
+    pub cells: Vec<Cell>,
+}
+
+/// One run of the grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub edition: String,
+    /// Optional rules (empty: the standard game).
+    pub rules: Vec<String>,
+    /// The `--heroes` value: one id or `random` per seat.
+    pub heroes: String,
+    /// The bot spec of every seat, or one per seat comma-separated.
+    pub bot: String,
+    pub players: u8,
+    /// The file's path inside the sweep folder.
+    pub partition: String,
+}
+
+impl Cell {
+    /// Whether `bot` lists one spec per seat (`--bots`) rather than one for all (`--bot`).
+    pub fn per_seat_bots(&self) -> bool {
+        self.bot.contains(',')
+    }
+}
+
+impl Sweep {
+    /// Games the whole sweep plays (every cell's).
+    pub fn total_games(&self) -> u64 {
+        self.games.saturating_mul(self.cells.len() as u64)
+    }
+}
+
+/// Percent-encodes a partition value: everything but letters, digits and `-_.,` (so `=`,
+/// `/` and `:` of bot specs cannot break the `name=value` folder names).
+pub fn encode(value: &str) -> String {
+    let mut out = String::new();
+    for b in value.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.,".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+fn distinct(name: &str, v: &[String]) -> Result<(), Error> {
+    for (i, a) in v.iter().enumerate() {
+        if v[..i].contains(a) {
+            return Err(bad(format!("{name}: \"{a}\" is listed twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a sweep configuration. `shown` names the file in messages; `default_seed` is the
+/// seed when none is given.
+pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error> {
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let at = e.span().map(|s| format!(" line {}", line_of(text, s.start))).unwrap_or_default();
+        bad(format!("{shown}{at}: {}", e.message().trim().replace('\n', " ")))
+    })?;
+    let err = |m: String| bad(format!("{shown}: {m}"));
+    if raw.games == 0 {
+        return Err(err("games must be at least 1".into()));
+    }
+    if raw.threads == Some(0) {
+        return Err(err("threads must be at least 1".into()));
+    }
+    let list = |name: &str, v: Option<Vec<String>>, default: &str| -> Result<Vec<String>, Error> {
+        let v: Vec<String> =
+            v.unwrap_or_else(|| vec![default.to_string()]).into_iter().map(|s| s.trim().to_string()).collect();
+        if v.is_empty() {
+            return Err(err(format!("{name} is empty (leave it out for the default, {default})")));
+        }
+        distinct(name, &v).map_err(|e| err(e.to_string()))?;
+        Ok(v)
+    };
+    let editions = list("editions", raw.editions, "revised")?;
+    let bots = list("bots", raw.bots, "greedy")?;
+    let heroes = list("heroes", raw.heroes, "random")?;
+    // Rule sets: "standard" (or "none", or "") is the game without optional rules; a set is
+    // a comma list, compared as a set.
+    let rule_sets: Vec<Vec<String>> = list("rules", raw.rules, "standard")?
+        .iter()
+        .map(|r| {
+            let mut set: Vec<String> = r
+                .split(',')
+                .map(|n| n.trim().to_ascii_lowercase())
+                .filter(|n| !n.is_empty() && n != "standard" && n != "none")
+                .collect();
+            set.sort();
+            set.dedup();
+            set
+        })
+        .collect();
+    let rule_labels: Vec<String> =
+        rule_sets.iter().map(|s| if s.is_empty() { "standard".to_string() } else { s.join(",") }).collect();
+    distinct("rules", &rule_labels).map_err(|e| err(e.to_string()))?;
+    let players = raw.players.unwrap_or_else(|| vec![1]);
+    if players.is_empty() {
+        return Err(err("players is empty (leave it out for the default, 1)".into()));
+    }
+    if let Some(p) = players.iter().find(|p| !(1..=4).contains(*p)) {
+        return Err(err(format!("players {p}: a game has 1 to 4 heroes")));
+    }
+    distinct("players", &players.iter().map(u8::to_string).collect::<Vec<_>>()).map_err(|e| err(e.to_string()))?;
+    for h in &heroes {
+        if h.split(',').any(|x| x.trim().is_empty()) {
+            return Err(err(format!("heroes: \"{h}\" has an empty name")));
+        }
+        if !h.is_empty() && h.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(format!(
+                "heroes: \"{h}\": give hero ids or \"random\" (the number of heroes is the players list)"
+            )));
+        }
+    }
+
+    let varies = [editions.len() > 1, rule_sets.len() > 1, heroes.len() > 1, bots.len() > 1, players.len() > 1];
+    let mut cells = Vec::new();
+    for edition in &editions {
+        for (rules, rules_label) in rule_sets.iter().zip(&rule_labels) {
+            for hero in &heroes {
+                for bot in &bots {
+                    for &p in &players {
+                        let seats: Vec<&str> = hero.split(',').map(str::trim).collect();
+                        if seats.len() > p as usize {
+                            return Err(err(format!(
+                                "heroes \"{hero}\" names {} heroes, but players is {p}",
+                                seats.len()
+                            )));
+                        }
+                        let mut all: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                        all.resize(p as usize, "random".to_string());
+                        let n_bots = bot.split(',').count();
+                        if n_bots > 1 && n_bots != p as usize {
+                            return Err(err(format!("bots \"{bot}\" gives {n_bots} bots, but players is {p}")));
+                        }
+                        let values =
+                            [edition.as_str(), rules_label.as_str(), hero.as_str(), bot.as_str(), &p.to_string()];
+                        let names = ["edition", "rules", "hero", "bot", "players"];
+                        let mut partition: String = (0..5)
+                            .filter(|&i| varies[i])
+                            .map(|i| format!("{}={}/", names[i], encode(values[i])))
+                            .collect();
+                        partition.push_str("part-0.parquet");
+                        cells.push(Cell {
+                            edition: edition.clone(),
+                            rules: rules.clone(),
+                            heroes: all.join(","),
+                            bot: bot.clone(),
+                            players: p,
+                            partition,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(Sweep {
+        games: raw.games,
+        seed: raw.seed.unwrap_or(default_seed),
+        monster_policy: raw.monster_policy.unwrap_or_else(|| "random".to_string()),
+        threads: raw.threads,
+        cells,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_grid_expands_with_folders_for_varying_dimensions() {
+        let s = parse(
+            "games = 100\nrules = [\"standard\", \"late-start\"]\nbots = [\"greedy\", \"cautious:margin=3\"]\n",
+            "s.toml",
+            7,
+        )
+        .unwrap();
+        assert_eq!((s.games, s.seed, s.monster_policy.as_str(), s.threads), (100, 7, "random", None));
+        let parts: Vec<&str> = s.cells.iter().map(|c| c.partition.as_str()).collect();
+        assert_eq!(
+            parts,
+            [
+                "rules=standard/bot=greedy/part-0.parquet",
+                "rules=standard/bot=cautious%3Amargin%3D3/part-0.parquet",
+                "rules=late-start/bot=greedy/part-0.parquet",
+                "rules=late-start/bot=cautious%3Amargin%3D3/part-0.parquet",
+            ]
+        );
+        assert_eq!(s.cells[2].rules, ["late-start"]);
+        assert!(s.cells[0].rules.is_empty());
+        assert_eq!((s.cells[0].heroes.as_str(), s.cells[0].players), ("random", 1));
+        assert_eq!(s.total_games(), 400);
+    }
+
+    #[test]
+    fn heroes_fill_the_seats_and_bots_may_go_per_seat() {
+        let s = parse("games = 5\nheroes = [\"hugo\"]\nplayers = [1, 3]\nbots = [\"greedy\"]\n", "s", 1).unwrap();
+        let h: Vec<(&str, &str)> = s.cells.iter().map(|c| (c.heroes.as_str(), c.partition.as_str())).collect();
+        assert_eq!(h, [("hugo", "players=1/part-0.parquet"), ("hugo,random,random", "players=3/part-0.parquet")]);
+        let s = parse("games = 5\nplayers = [2]\nbots = [\"greedy,random\"]\n", "s", 1).unwrap();
+        assert!(s.cells[0].per_seat_bots());
+        assert_eq!(s.cells[0].partition, "part-0.parquet");
+    }
+
+    #[test]
+    fn bad_configs_say_why() {
+        let e = |t: &str| parse(t, "s.toml", 1).unwrap_err().message().to_string();
+        assert_eq!(e("games = 0"), "s.toml: games must be at least 1");
+        assert!(e("").starts_with("s.toml line 1: missing field `games`"), "{}", e(""));
+        assert!(
+            e("games = 10\ngmes = 3").starts_with("s.toml line 2: unknown field `gmes`"),
+            "{}",
+            e("games = 10\ngmes = 3")
+        );
+        assert!(e("games = \"many\"").starts_with("s.toml line 1: "), "{}", e("games = \"many\""));
+        assert_eq!(e("games = 1\nplayers = [5]"), "s.toml: players 5: a game has 1 to 4 heroes");
+        assert_eq!(e("games = 1\nplayers = []"), "s.toml: players is empty (leave it out for the default, 1)");
+        assert_eq!(e("games = 1\nbots = [\"greedy\", \"greedy\"]"), "s.toml: bots: \"greedy\" is listed twice");
+        assert_eq!(e("games = 1\nrules = [\"none\", \"standard\"]"), "s.toml: rules: \"standard\" is listed twice");
+        assert_eq!(
+            e("games = 1\nheroes = [\"hugo,lindel\"]"),
+            "s.toml: heroes \"hugo,lindel\" names 2 heroes, but players is 1"
+        );
+        assert_eq!(
+            e("games = 1\nbots = [\"greedy,random\"]"),
+            "s.toml: bots \"greedy,random\" gives 2 bots, but players is 1"
+        );
+        assert!(e("games = 1\nheroes = [\"2\"]").contains("give hero ids or \"random\""));
+    }
+
+    #[test]
+    fn partition_values_are_encoded() {
+        assert_eq!(encode("late-start,torchlight"), "late-start,torchlight");
+        assert_eq!(encode("greedy:risk=15"), "greedy%3Arisk%3D15");
+        assert_eq!(encode("a/b c"), "a%2Fb%20c");
+    }
+}

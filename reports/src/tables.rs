@@ -1,0 +1,258 @@
+//! The report's tables as text cells, built once from the [`Summary`] so the Markdown and
+//! HTML pages print exactly the same figures.
+
+use crate::analysis::KEY_COLUMNS;
+use crate::summary::fmt::{int, num, num2, pct, pct_ci};
+use crate::summary::{GroupSummary, Summary};
+
+/// One table: a title, a note on what it shows, a header and rows of cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub id: &'static str,
+    pub title: String,
+    pub note: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Columns from this one on hold numbers (right-aligned in HTML).
+    pub numeric_from: usize,
+}
+
+/// The key columns shown in the tables: the hero always, the others only where groups
+/// differ (the rest are stated once, see [`shared_keys`]).
+pub fn shown_keys(s: &Summary) -> Vec<usize> {
+    // Hero first, as groups are sorted.
+    [2, 0, 1, 3, 4]
+        .into_iter()
+        .filter(|&i| {
+            i == 2 || {
+                let mut v: Vec<String> = s.groups.iter().map(|g| g.key_texts()[i].clone()).collect();
+                v.sort();
+                v.dedup();
+                v.len() > 1
+            }
+        })
+        .collect()
+}
+
+/// "edition revised · rules standard · …": the key values every group shares.
+pub fn shared_keys(s: &Summary) -> String {
+    let shown = shown_keys(s);
+    let Some(g) = s.groups.first() else { return String::new() };
+    let k = g.key_texts();
+    (0..KEY_COLUMNS.len())
+        .filter(|i| !shown.contains(i))
+        .map(|i| format!("{} {}", KEY_COLUMNS[i], k[i]))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+fn keyed(
+    s: &Summary,
+    extra: &[&str],
+    cells: impl Fn(&GroupSummary) -> Vec<String>,
+) -> (Vec<String>, Vec<Vec<String>>, usize) {
+    let keys = shown_keys(s);
+    let mut header: Vec<String> = keys.iter().map(|&i| KEY_COLUMNS[i].to_string()).collect();
+    header.extend(extra.iter().map(|h| h.to_string()));
+    let rows = s
+        .groups
+        .iter()
+        .map(|g| {
+            let k = g.key_texts();
+            let mut row: Vec<String> = keys.iter().map(|&i| k[i].clone()).collect();
+            row.extend(cells(g));
+            row
+        })
+        .collect();
+    (header, rows, keys.len())
+}
+
+/// Every table of the report, in page order.
+pub fn tables(s: &Summary) -> Vec<Table> {
+    let mut out = Vec::new();
+    let (header, rows, nk) = keyed(
+        s,
+        &[
+            "hero-games",
+            "survived",
+            "survival",
+            "Wilson 95%",
+            "Clopper–Pearson 95%",
+            "exit rate",
+            "win rate",
+            "win Wilson 95%",
+        ],
+        |g| {
+            vec![
+                g.hero_games.to_string(),
+                g.survived.to_string(),
+                pct(g.survival_rate),
+                pct_ci(g.survival_wilson95),
+                pct_ci(g.survival_clopper_pearson95),
+                pct(g.exit_rate),
+                pct(g.win_rate),
+                pct_ci(g.win_wilson95),
+            ]
+        },
+    );
+    out.push(Table {
+        id: "survival",
+        title: "Survival".into(),
+        note: "Per hero-game (one hero in one game). Intervals are 95%, in percent.".into(),
+        header,
+        rows,
+        numeric_from: nk,
+    });
+
+    let (header, rows, nk) = keyed(s, &["survivors", "mean gold", "mean 95%", "median", "p90", "max"], |g| {
+        let d = &g.gold_survivors;
+        vec![
+            d.n.to_string(),
+            num(d.mean),
+            d.mean_ci95.map_or("-".into(), |c| format!("[{:.1}, {:.1}]", c[0], c[1])),
+            int(d.median),
+            int(d.p90),
+            int(d.max),
+        ]
+    });
+    out.push(Table {
+        id: "gold",
+        title: "Gold of survivors".into(),
+        note: "Gold carried out by heroes who survived; median and p90 are nearest-rank quantiles.".into(),
+        header,
+        rows,
+        numeric_from: nk,
+    });
+
+    let mut extra: Vec<&str> = vec!["deaths"];
+    extra.extend(s.death_causes.iter().map(String::as_str));
+    let (header, rows, nk) = keyed(s, &extra, |g| {
+        let mut v = vec![g.deaths.to_string()];
+        v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(g.death_causes[c], g.hero_games))));
+        v
+    });
+    out.push(Table {
+        id: "causes",
+        title: "Death causes".into(),
+        note: "Deaths by cause as a share of all hero-games of the group.".into(),
+        header,
+        rows,
+        numeric_from: nk,
+    });
+
+    let (header, rows, nk) = keyed(
+        s,
+        &[
+            "turns mean",
+            "turns median",
+            "turns p90",
+            "exit round median",
+            "exit round p90",
+            "death round median",
+            "death round p90",
+        ],
+        |g| {
+            vec![
+                num(g.turns.mean),
+                int(g.turns.median),
+                int(g.turns.p90),
+                int(g.end_round_exit.median),
+                int(g.end_round_exit.p90),
+                int(g.end_round_death.median),
+                int(g.end_round_death.p90),
+            ]
+        },
+    );
+    out.push(Table {
+        id: "turns",
+        title: "Turns and sun rounds".into(),
+        note: "Turns each hero played, and the sun round in which survivors exited and the dead died.".into(),
+        header,
+        rows,
+        numeric_from: nk,
+    });
+
+    let (header, rows, nk) = keyed(
+        s,
+        &[
+            "reached",
+            "reached rate",
+            "dragon draws / visitor",
+            "turns / visitor",
+            "rage",
+            "rage rate",
+            "rage Wilson 95%",
+        ],
+        |g| {
+            let t = &g.treasure;
+            vec![
+                t.reached.to_string(),
+                pct(t.reached_rate),
+                num2(t.draws_per_visitor),
+                num2(t.turns_per_visitor),
+                t.rage.to_string(),
+                pct(t.rage_rate),
+                if t.reached == 0 { "-".into() } else { pct_ci(t.rage_wilson95) },
+            ]
+        },
+    );
+    out.push(Table {
+        id: "treasure",
+        title: "Treasure chamber".into(),
+        note: "A visitor began a turn in the treasure chamber or drew a dragon card; the rage rate is the share of \
+               visitors hit by Dragon Rage."
+            .into(),
+        header,
+        rows,
+        numeric_from: nk,
+    });
+
+    out.push(Table {
+        id: "files",
+        title: "Input files".into(),
+        note: "The results files read, with the run metadata they carry.".into(),
+        header: ["file", "rows", "edition", "rules", "heroes", "bots", "monster policy", "seed", "games", "commit"]
+            .map(String::from)
+            .to_vec(),
+        rows: s
+            .files
+            .iter()
+            .map(|f| {
+                let m = |k: &str| f.meta.get(k).cloned().unwrap_or_else(|| "-".into());
+                let rules =
+                    f.meta.get("rules").map(|r| crate::analysis::rules_shown(r).to_string()).unwrap_or("-".into());
+                let games = match (f.meta.get("first_game"), f.meta.get("end_game")) {
+                    (Some(a), Some(b)) => format!("{a}..{b}"),
+                    _ => m("games"),
+                };
+                let commit: String = m("git_commit").chars().take(10).collect();
+                vec![
+                    f.file.clone(),
+                    f.rows.to_string(),
+                    m("edition"),
+                    rules,
+                    m("heroes"),
+                    m("bots"),
+                    m("monster_policy"),
+                    m("master_seed"),
+                    games,
+                    commit,
+                ]
+            })
+            .collect(),
+        numeric_from: 10,
+    });
+    out
+}
+
+/// What the report's terms mean, shown under the tables.
+pub const DEFINITIONS: [(&str, &str); 8] = [
+    ("hero-game", "one hero in one game: one row of a results file"),
+    ("survival", "the hero left the dungeon alive before sunset (exit rate: the same count from the exited column)"),
+    ("win rate", "the hero won: survived with the most gold (ties broken by the best card, then loot count; a full tie shares the win)"),
+    ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+    ("gold of survivors", "gold carried out of the dungeon; mean with its 95% normal interval"),
+    ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+    ("visitor", "a hero who began a turn in the treasure chamber or drew a dragon card"),
+    ("rage rate", "share of visitors hit by Dragon Rage (their own draw or another hero's)"),
+];

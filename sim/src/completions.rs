@@ -1,0 +1,96 @@
+//! `dq completions` and `dq man`: shell completion scripts and roff manual pages, generated
+//! from the clap definitions at run time so they can never disagree with `--help`.
+//!
+//! The man pages are printed (or written with `--dir`) by the binary itself rather than
+//! produced at build time: a build script would need the CLI definitions in a second crate,
+//! and a packager who has the binary can always regenerate pages that match it exactly.
+
+use crate::cli::{Cli, CompletionsArgs, ManArgs};
+use crate::error::{bad, Failure};
+use clap::CommandFactory;
+use std::path::Path;
+
+/// Prints the completion script for the shell asked for.
+pub fn completions(args: &CompletionsArgs) -> Result<(), Failure> {
+    let mut cmd = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "dq", &mut script);
+    crate::error::emit(&String::from_utf8_lossy(&script));
+    Ok(())
+}
+
+/// The command tree as the pages show it: built, so subcommands carry their display names
+/// (`dq-run`) and usage lines (`dq run`), without clap's `help` subcommand.
+fn command_tree() -> clap::Command {
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+/// The subcommands that get a page of their own, in definition order.
+fn pages(cmd: &clap::Command) -> Vec<&clap::Command> {
+    cmd.get_subcommands().filter(|s| !s.is_hide_set()).collect()
+}
+
+/// One page as roff text. Every page names dq's version as its source; the date stays blank
+/// (written as `\&`, roff's empty glyph, because an empty argument would shift the source into
+/// the date's place) so the same binary always prints the same pages.
+fn render(cmd: clap::Command) -> Vec<u8> {
+    let mut text = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .date("\\&")
+        .source(format!("dq {}", env!("CARGO_PKG_VERSION")))
+        .manual("dq manual")
+        .render(&mut text)
+        .expect("writing to memory cannot fail");
+    text
+}
+
+/// Prints the dq(1) page, or the dq-COMMAND(1) page of one subcommand; with `--dir`, writes
+/// every page into that folder instead.
+pub fn man(args: &ManArgs) -> Result<(), Failure> {
+    let cmd = command_tree();
+    if let Some(dir) = &args.dir {
+        return write_all(&cmd, dir);
+    }
+    let page = match &args.command {
+        None => cmd.clone(),
+        Some(name) => {
+            let subs = pages(&cmd);
+            match subs.iter().find(|s| s.get_name() == name.as_str()) {
+                Some(s) => (*s).clone(),
+                None => {
+                    let known: Vec<&str> = subs.iter().map(|s| s.get_name()).collect();
+                    return Err(bad(format!("dq man: unknown command \"{name}\" (known: {})", known.join(", "))));
+                }
+            }
+        }
+    };
+    crate::error::emit(&String::from_utf8_lossy(&render(page)));
+    Ok(())
+}
+
+/// Writes `dq.1` and `dq-COMMAND.1` for every subcommand into `dir`, each under a temporary
+/// name first, and prints the paths written.
+fn write_all(cmd: &clap::Command, dir: &Path) -> Result<(), Failure> {
+    let shown = dir.display();
+    if !dir.is_dir() {
+        return Err(bad(format!("--dir {shown}: not a folder")));
+    }
+    let mut all = vec![cmd.clone()];
+    all.extend(pages(cmd).into_iter().cloned());
+    let mut written = String::new();
+    for page in all {
+        let name = format!("{}.1", page.get_display_name().unwrap_or_else(|| page.get_name()));
+        let path = dir.join(&name);
+        let tmp = crate::parquet_out::temp_path(&path);
+        let result = std::fs::write(&tmp, render(page)).and_then(|_| std::fs::rename(&tmp, &path));
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(bad(format!("cannot write {}: {e}", path.display())));
+        }
+        written += &format!("{}\n", path.display());
+    }
+    crate::error::emit(&written);
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! `dq sweep --config sweep.toml --out DIR`: a grid of runs as one job. Every cell is checked
+//! before the first game, then played by the `dq run` pipeline under one progress bar into
+//! `DIR/<hive folders>/part-0.parquet`, and the report of the whole grid goes to
+//! `DIR/report/`. The folder is written under a temporary name and appears only when
+//! everything is done; an error or Ctrl-C leaves nothing behind.
+
+use crate::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
+use crate::error::{bad, emit, Failure};
+use crate::parquet_out::SCHEMA_VERSION;
+use crate::report_cmd::failure;
+use crate::table::Table;
+use crate::{edition, pipeline, progress, run};
+use clap::Parser;
+use dq_reports::outdir::{Existing, TempDir};
+use dq_reports::sweep_config::{self, Cell, Sweep};
+use std::path::Path;
+
+/// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its
+/// default.
+fn run_args(s: &Sweep, cell: &Cell, threads: Option<usize>, out: &Path) -> Result<RunArgs, Failure> {
+    let mut argv: Vec<String> =
+        ["dq", "run", "--quiet", "--edition", &cell.edition, "--heroes", &cell.heroes].map(String::from).to_vec();
+    argv.push(if cell.per_seat_bots() { "--bots" } else { "--bot" }.into());
+    argv.push(cell.bot.clone());
+    argv.extend(["--monster-policy".into(), s.monster_policy.clone()]);
+    argv.extend(["--seed".into(), s.seed.to_string(), "--games".into(), s.games.to_string()]);
+    if !cell.rules.is_empty() {
+        argv.extend(["--rule".into(), cell.rules.join(",")]);
+    }
+    if let Some(t) = threads.or(s.threads) {
+        argv.extend(["--threads".into(), t.to_string()]);
+    }
+    argv.extend(["--out".into(), out.display().to_string()]);
+    let cli = Cli::try_parse_from(&argv).map_err(|e| {
+        let text = e.render().to_string();
+        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+        bad(format!("cell {}: {}", cell.partition, first.strip_prefix("error: ").unwrap_or(first)))
+    })?;
+    match cli.command {
+        Command::Run(a) => Ok(a),
+        _ => unreachable!("parsed as dq run"),
+    }
+}
+
+/// Runs `dq sweep`.
+pub fn run(args: &SweepArgs) -> Result<(), Failure> {
+    pipeline::catch_ctrl_c();
+    let shown = args.config.display().to_string();
+    let text = std::fs::read_to_string(&args.config).map_err(|e| bad(format!("cannot read {shown}: {e}")))?;
+    let sweep = sweep_config::parse(&text, &shown, DEFAULT_SEED).map_err(failure)?;
+
+    // Every cell is checked before the first game is played.
+    let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out").map_err(failure)?;
+    let mut runs = Vec::with_capacity(sweep.cells.len());
+    for cell in &sweep.cells {
+        let a = run_args(&sweep, cell, args.threads, &dir.path().join(&cell.partition))?;
+        // A grid of one cell has no folder to name it by.
+        let folder = cell.partition.trim_end_matches("part-0.parquet");
+        let place = if folder.is_empty() { String::new() } else { format!(" cell {folder}:") };
+        let in_cell = |f: Failure| match f {
+            Failure::Bad(m) => bad(format!("{shown}:{place} {m}")),
+            other => other,
+        };
+        let rules = edition::load(&a.table.data).map_err(in_cell)?;
+        Table::new(&rules, &a.table).map_err(in_cell)?;
+        runs.push(a);
+    }
+
+    let bar = progress::bar(sweep.total_games(), args.quiet);
+    for (cell, a) in sweep.cells.iter().zip(&runs) {
+        let out = a.out.as_ref().expect("every cell writes a file");
+        if let Some(parent) = out.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| Failure::Failed(format!("cannot write {}: {e}", dir.shown(&cell.partition))))?;
+        }
+        run::run_under(a, Some(&bar))?;
+    }
+    bar.finish_and_clear();
+
+    let files = sweep
+        .cells
+        .iter()
+        .map(|c| dq_reports::input::check_one(&dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(failure)?;
+    let report = dq_reports::report::render(&files, SCHEMA_VERSION).map_err(failure)?;
+    for (name, bytes) in report.files() {
+        dir.write(&format!("report/{name}"), &bytes).map_err(failure)?;
+    }
+    dir.commit().map_err(failure)?;
+    emit(&format!(
+        "dq sweep: {} cells x {} games (seed {}) -> {}\nreport: {}\n",
+        sweep.cells.len(),
+        sweep.games,
+        sweep.seed,
+        args.out.display(),
+        args.out.join("report").join("index.html").display()
+    ));
+    Ok(())
+}

@@ -1,0 +1,141 @@
+//! `docs/schema.md` against the code: its column table must be `COLUMNS` (names, types,
+//! nullability, in file order), and its metadata table must list exactly the `dq.*` keys that
+//! `dq run` and `dq merge` write in each kind of file, with values of the documented type.
+
+use crate::support::*;
+use dq_sim::parquet_out::{COLUMNS, SCHEMA_VERSION};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+fn doc() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/schema.md");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The body rows of the first Markdown table after the line `heading`, cells trimmed and
+/// stripped of backticks.
+fn table(doc: &str, heading: &str) -> Vec<Vec<String>> {
+    let (_, after) = doc.split_once(&format!("\n{heading}\n")).unwrap_or_else(|| panic!("no {heading}"));
+    let lines: Vec<&str> =
+        after.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|')).collect();
+    assert!(lines.len() > 2, "{heading}: no table");
+    assert!(lines[1].starts_with("|---"), "{heading}: no header separator");
+    lines[2..]
+        .iter()
+        .map(|l| l.trim().trim_matches('|').split('|').map(|c| c.trim().trim_matches('`').to_string()).collect())
+        .collect()
+}
+
+fn since(cell: &str, what: &str) {
+    let v: u32 = cell.parse().unwrap_or_else(|_| panic!("{what}: since \"{cell}\" is not a number"));
+    assert!((1..=SCHEMA_VERSION).contains(&v), "{what}: since {v}, but the schema is at version {SCHEMA_VERSION}");
+}
+
+#[test]
+fn columns_table_is_the_schema() {
+    let doc = doc();
+    assert!(doc.contains(&format!("(currently **{SCHEMA_VERSION}**)")), "the doc names another schema version");
+    let rows = table(&doc, "## Columns");
+    let documented: Vec<(String, String, bool)> = rows
+        .iter()
+        .map(|r| {
+            assert_eq!(r.len(), 6, "{r:?}");
+            let nullable = match r[2].as_str() {
+                "yes" => true,
+                "no" => false,
+                other => panic!("{}: nullable is \"{other}\", not yes or no", r[0]),
+            };
+            since(&r[4], &r[0]);
+            assert!(r[5].len() > 10, "{}: no meaning given", r[0]);
+            // The DuckDB type must be the one DuckDB gives the Arrow type (checked against
+            // DuckDB itself by scripts/interop_check.py).
+            let duck = match r[1].as_str() {
+                "UInt8" => "UTINYINT",
+                "UInt16" => "USMALLINT",
+                "UInt32" => "UINTEGER",
+                "UInt64" => "UBIGINT",
+                "Utf8" => "VARCHAR",
+                "Boolean" => "BOOLEAN",
+                other => panic!("{}: no DuckDB type known for {other}", r[0]),
+            };
+            assert_eq!(r[3], duck, "{}", r[0]);
+            (r[0].clone(), r[1].clone(), nullable)
+        })
+        .collect();
+    let code: Vec<(String, String, bool)> =
+        COLUMNS.iter().map(|(n, t, null)| (n.to_string(), t.to_string(), *null)).collect();
+    assert_eq!(documented, code, "docs/schema.md's columns differ from parquet_out::COLUMNS");
+}
+
+#[test]
+fn metadata_table_lists_exactly_the_keys_written() {
+    let doc = doc();
+    let rows = table(&doc, "## Metadata");
+    // key -> (type, kinds of file it is in)
+    let mut documented: BTreeMap<String, (String, BTreeSet<String>)> = BTreeMap::new();
+    for r in &rows {
+        assert_eq!(r.len(), 5, "{r:?}");
+        assert!(r[0].starts_with("dq."), "{}: not a dq. key", r[0]);
+        assert!(["integer", "decimal", "string", "JSON"].contains(&r[1].as_str()), "{}: type {}", r[0], r[1]);
+        let kinds: BTreeSet<String> = r[2].split(',').map(|k| k.trim().to_string()).collect();
+        for k in &kinds {
+            assert!(["run", "merge", "partial merge", "with --data"].contains(&k.as_str()), "{}: in \"{k}\"", r[0]);
+        }
+        since(&r[3], &r[0]);
+        assert!(r[4].len() > 10, "{}: no meaning given", r[0]);
+        assert!(documented.insert(r[0].clone(), (r[1].clone(), kinds)).is_none(), "{} listed twice", r[0]);
+    }
+    let having = |kinds: &[&str]| -> BTreeSet<String> {
+        documented.iter().filter(|(_, (_, k))| kinds.iter().any(|x| k.contains(*x))).map(|(n, _)| n.clone()).collect()
+    };
+
+    let dir = Scratch::new("schema-doc");
+    std::fs::create_dir_all(dir.0.join("data")).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
+    for f in dq_engine::Sources::FILES {
+        std::fs::copy(from.join(f), dir.0.join("data").join(f)).unwrap();
+    }
+    let f = |name: &str| dir.0.join(name).display().to_string();
+    let table = ["--games", "40", "--heroes", "2", "--bot", "random", "--quiet"];
+    let run = |extra: &[&str], out: &str| {
+        let mut a = vec!["run", "--out", out];
+        a.extend(table);
+        a.extend(extra);
+        ok(&a);
+    };
+    run(&["--shard", "0/2"], &f("a.parquet"));
+    run(&["--shard", "1/2"], &f("b.parquet"));
+    let data = f("data");
+    run(&["--data", &data], &f("d.parquet"));
+    ok(&["merge", &f("a.parquet"), &f("b.parquet"), "--out", &f("merged.parquet")]);
+    ok(&["merge", &f("b.parquet"), "--allow-partial", "--out", &f("partial.parquet")]);
+    ok(&["merge", &f("d.parquet"), "--out", &f("merged-data.parquet")]);
+
+    let cases: [(&str, &[&str]); 6] = [
+        ("a.parquet", &["run"]),
+        ("d.parquet", &["run", "with --data"]),
+        ("merged.parquet", &["merge"]),
+        ("partial.parquet", &["merge", "partial merge"]),
+        ("merged-data.parquet", &["merge", "with --data"]),
+        ("b.parquet", &["run"]),
+    ];
+    let mut seen = BTreeSet::new();
+    for (file, kinds) in cases {
+        let meta = dq_meta(dir.0.join(file));
+        seen.extend(meta.keys().cloned());
+        let written: BTreeSet<String> = meta.keys().cloned().collect();
+        assert_eq!(written, having(kinds), "{file}: the keys written differ from docs/schema.md's {kinds:?} keys");
+        for (k, v) in &meta {
+            let ty = documented[k].0.as_str();
+            let fits = match ty {
+                "integer" => v.parse::<u64>().is_ok(),
+                "decimal" => v.parse::<f64>().is_ok(),
+                "JSON" => serde_json::from_str::<serde_json::Value>(v).is_ok(),
+                _ => true,
+            };
+            assert!(fits, "{file}: {k} = \"{v}\" is not {ty}");
+        }
+    }
+    // Every documented key turns up in one of the files above.
+    assert_eq!(seen, documented.keys().cloned().collect::<BTreeSet<_>>());
+}

@@ -1,0 +1,96 @@
+//! What every end-to-end test of `dq` needs: running the binary, scratch folders, and reading
+//! back the Parquet rows, metadata and JSON it writes.
+
+use parquet::file::reader::{FileReader, SerializedFileReader};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The `dq` binary under test.
+pub const DQ: &str = env!("CARGO_BIN_EXE_dq");
+
+/// Parquet rows as JSON objects, as `dq replay` shows them.
+pub type Rows = Vec<Map<String, Value>>;
+
+/// Runs `dq` with no input, capturing its output.
+pub fn dq(args: &[&str]) -> Output {
+    Command::new(DQ).args(args).stdin(Stdio::null()).output().expect("dq runs")
+}
+
+/// Runs `dq`, requires success and returns its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let out = dq(args);
+    assert!(out.status.success(), "dq {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+/// A scratch folder, removed afterwards. Its name carries the process id and a counter,
+/// because every test module runs in this one process, in parallel.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let p = std::env::temp_dir().join(format!("dq-test-{name}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Scratch(p)
+    }
+
+    /// The path of `name` inside the folder, as a `dq` argument.
+    pub fn file(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+
+    /// The file names in the folder, sorted.
+    pub fn entries(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Every row of a results file.
+pub fn read_rows(path: &str) -> Rows {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap().build().unwrap();
+    reader.flat_map(|b| dq_sim::replay::rows_json(&b.unwrap())).collect()
+}
+
+/// Every key-value metadata entry of a Parquet file.
+pub fn read_meta(path: impl AsRef<Path>) -> BTreeMap<String, String> {
+    let r = SerializedFileReader::new(File::open(path).unwrap()).unwrap();
+    let kv = r.metadata().file_metadata().key_value_metadata().cloned().unwrap_or_default();
+    kv.into_iter().map(|k| (k.key, k.value.unwrap_or_default())).collect()
+}
+
+/// The `dq.*` metadata entries of a Parquet file (arrow's own schema entry left out).
+pub fn dq_meta(path: impl AsRef<Path>) -> BTreeMap<String, String> {
+    read_meta(path).into_iter().filter(|(k, _)| k.starts_with("dq.")).collect()
+}
+
+/// Parses text that must be one JSON object.
+pub fn json(s: &str) -> Map<String, Value> {
+    match serde_json::from_str(s.trim()) {
+        Ok(Value::Object(m)) => m,
+        other => panic!("not a JSON object: {other:?}\n{s}"),
+    }
+}
+
+/// Reads a file that must hold one JSON object.
+pub fn read_json(path: &Path) -> Map<String, Value> {
+    json(&std::fs::read_to_string(path).unwrap())
+}
