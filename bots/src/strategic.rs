@@ -593,8 +593,10 @@ impl Strategic {
         self.goal_cells().iter().map(|&g| manhattan(c, g)).min().unwrap_or(0)
     }
 
+    /// The way into the catacombs: the one pointing nearest a goal. Asked while the hero still
+    /// stands on the board (the travel marker is placed by the answer), so it counts from `pos`.
     fn travel(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
-        let pos = game.hero(seat).marker;
+        let pos = game.hero(seat).pos;
         let score = |d: Dir| step(pos, d).map_or(u8::MAX, |c| self.closeness(c));
         choices
             .iter()
@@ -785,5 +787,41 @@ mod tests {
         assert_eq!(fight_cost(&[(1.0, 2, 0)], None, 2, 5), DEATH_COST + 2.0);
         // Half/half: one wound to either side, hero 1 health, monster 1 life: dies half the time.
         assert!((fight_cost(&[(0.5, 1, 0), (0.5, 0, 1)], None, 1, 1) - 0.5 * (DEATH_COST + 1.0)).abs() < 1e-12);
+    }
+
+    /// The way into the catacombs is judged from the space the hero stands on (the travel
+    /// marker is only placed by the answer): the bot takes the way whose first space is nearest
+    /// a goal, and never one off the board while another leads onto it. Games are driven by
+    /// random answers so that heroes reach catacomb entrances from many places.
+    #[test]
+    fn the_way_into_the_catacombs_heads_for_the_goal_from_the_hero_s_space() {
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        let rules = Rules::revised();
+        let mut bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        let mut entries = 0;
+        for i in 0..3000u64 {
+            let cfg = GameConfig::random(1, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 31, i, &mut NoObserver).unwrap();
+            bot.new_game();
+            let mut rng = GameRng::from_seed(i);
+            while !game.is_over() {
+                let choices = game.legal_choices().clone();
+                let mut c = choices[rng.below(choices.len() as u32) as usize];
+                if game.pending().is_some_and(|d| d.kind == DecisionKind::TravelDirection) {
+                    let pos = game.hero(0).pos;
+                    assert!((pos as usize) < CELLS, "game {i}: the hero is on the board when asked");
+                    let score = |bot: &Strategic, c: &Choice| match c {
+                        Choice::Dir(d) => step(pos, *d).map_or(u8::MAX, |n| bot.closeness(n)),
+                        _ => u8::MAX,
+                    };
+                    c = bot.choose(&game, &choices, &mut rng);
+                    let best = choices.iter().map(|c| score(&bot, c)).min().unwrap();
+                    assert_eq!(score(&bot, &c), best, "game {i}: {c:?} from space {pos} among {choices:?}");
+                    entries += 1;
+                }
+                game.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(entries > 50, "only {entries} catacomb entries");
     }
 }

@@ -4,6 +4,10 @@
 //! decision, die roll or shuffle shows up here as a changed count or digest. A rule fix that
 //! is meant to change outcomes updates the expected values in the same commit, saying why.
 //!
+//! Updated deliberately once: the bots' way into the catacombs was judged from the unset
+//! travel marker instead of the hero's space (session 4), which changed every scenario that
+//! enters the catacombs; the random-bot scenario did not change.
+//!
 //! The digest folds every hero's full statistics, gold, the game's last round and the number
 //! of random words drawn into one FNV-1a hash; the histogram makes a failure readable.
 
@@ -119,12 +123,12 @@ fn random_solo_rule() {
 }
 
 const GREEDY_SOLO: &str =
-    "Exited=981 died:Bridge=41 died:Card=660 died:DeadEnd=68 died:Dragon=76 died:Monster=285 died:Pit=254 died:Resurfacing=28 died:Sunset=213 died:Trap=394 gold=513442 turns=38708 dragon=1493 rounds=41004 draws=1179076 digest=fedb69be23cc660a";
+    "Exited=963 died:Bridge=44 died:Card=672 died:DeadEnd=72 died:Dragon=82 died:Monster=276 died:Pit=257 died:Resurfacing=26 died:Sunset=209 died:Trap=399 gold=556007 turns=38929 dragon=1678 rounds=41230 draws=1179763 digest=d755968c3564a2a5";
 const GREEDY_FOUR: &str =
-    "Exited=782 died:Bridge=30 died:Card=514 died:DeadEnd=67 died:Dragon=64 died:Monster=219 died:Pit=201 died:Resurfacing=25 died:Sunset=149 died:Trap=349 gold=419139 turns=30560 dragon=1219 rounds=12821 draws=297858 digest=58a512befe71bd8a";
+    "Exited=780 died:Bridge=27 died:Card=521 died:DeadEnd=71 died:Dragon=69 died:Monster=232 died:Pit=198 died:Resurfacing=20 died:Sunset=146 died:Trap=336 gold=455552 turns=30789 dragon=1303 rounds=12925 draws=298444 digest=63dbae76283eca3d";
 const CAUTIOUS_MIXED: &str =
-    "Exited=752 died:Bridge=20 died:Card=372 died:DeadEnd=48 died:Dragon=28 died:Monster=279 died:Pit=133 died:Resurfacing=21 died:Sunset=124 died:Trap=223 gold=267174 turns=25325 dragon=633 rounds=17161 draws=423969 digest=c48c7a7e505df616";
+    "Exited=728 died:Bridge=19 died:Card=373 died:DeadEnd=44 died:Dragon=32 died:Monster=286 died:Pit=139 died:Resurfacing=18 died:Sunset=129 died:Trap=232 gold=286657 turns=25409 dragon=712 rounds=17272 draws=424462 digest=1b008e5382f65082";
 const EVERY_POLICY: &str =
-    "Exited=1077 died:Sunset=523 gold=199358 turns=22400 dragon=194 rounds=9297 draws=201973 digest=f731367eebbedfb1";
+    "Exited=1081 died:Sunset=519 gold=198596 turns=22403 dragon=220 rounds=9290 draws=202258 digest=874245e7f7f62c4d";
 const RANDOM_SOLO: &str =
     "died:Bridge=28 died:Card=1004 died:DeadEnd=100 died:Dragon=2 died:Monster=368 died:Pit=238 died:Resurfacing=76 died:Sunset=573 died:Trap=611 gold=0 turns=46887 dragon=69 rounds=49733 draws=1204696 digest=be2149f5c5d70e40";

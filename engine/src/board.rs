@@ -149,15 +149,13 @@ impl Dir {
     }
 }
 
-/// The neighbour of `c` in direction `d`, or `None` past the outer wall.
+/// The neighbour of `c` in direction `d`, or `None` past the outer wall. A value that is not
+/// a space (such as [`NO_CELL`]) has no neighbours, so a caller holding a stale or unset
+/// space gets `None` rather than a wrapped-around one.
 #[inline]
 pub fn step(c: Cell, d: Dir) -> Option<Cell> {
-    let (r, k) = (row(c), col(c));
-    match d {
-        Dir::North if r > 0 => Some(c - COLS),
-        Dir::South if r + 1 < ROWS => Some(c + COLS),
-        Dir::West if k > 0 => Some(c - 1),
-        Dir::East if k + 1 < COLS => Some(c + 1),
+    match NEIGHBOURS.get(c as usize) {
+        Some(n) if n[d as usize] != NO_CELL => Some(n[d as usize]),
         _ => None,
     }
 }
@@ -241,11 +239,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn values_off_the_board_have_no_neighbours() {
+        for c in [CELLS as Cell, 200, 242, NO_CELL] {
+            for d in Dir::ALL {
+                assert_eq!(step(c, d), None, "{c} {d:?}");
+            }
+        }
+    }
+
+    #[test]
     fn tables_agree_with_step() {
         for c in 0..CELLS as Cell {
             for d in Dir::ALL {
-                let n = NEIGHBOURS[c as usize][d as usize];
-                assert_eq!(step(c, d), (n != NO_CELL).then_some(n), "cell {c} {d:?}");
+                // The table against row and column arithmetic.
+                let (r, k) = (i32::from(row(c)), i32::from(col(c)));
+                let (dr, dk) = match d {
+                    Dir::North => (-1, 0),
+                    Dir::East => (0, 1),
+                    Dir::South => (1, 0),
+                    Dir::West => (0, -1),
+                };
+                let (nr, nk) = (r + dr, k + dk);
+                let inside = (0..i32::from(ROWS)).contains(&nr) && (0..i32::from(COLS)).contains(&nk);
+                let want = inside.then(|| (nr * i32::from(COLS) + nk) as Cell);
+                assert_eq!(step(c, d), want, "cell {c} {d:?}");
                 let fixed = FIXED_CLOSED[c as usize] & (1 << d as u8) != 0;
                 let treasure_inside = step(c, d).is_some_and(|n| is_treasure(c) && is_treasure(n));
                 assert_eq!(fixed, step(c, d).is_none() || treasure_inside, "cell {c} {d:?}");
