@@ -67,7 +67,7 @@ impl<'r> Game<'r> {
         let mut c = Choices::new();
         self.test_failed_choices(&mut c);
         if c.len() > 1 {
-            self.post(Decision { seat: self.active, kind: DecisionKind::TestFailed }, c);
+            self.post(Decision { seat: self.active, kind: DecisionKind::TestFailed }, &c);
         } else {
             self.finish_test(false, obs);
         }
