@@ -242,6 +242,11 @@ impl Strategic {
         }
         self.refresh(game, seat, Goal::Treasure);
         let h = game.hero(seat);
+        // No Guts, No Glory: without a treasure card the towers are shut, so heading home
+        // early only meets the sunset there; the treasure chamber stays the goal.
+        if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
+            return Goal::Treasure;
+        }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
             return Goal::Tower;

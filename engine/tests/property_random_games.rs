@@ -53,6 +53,7 @@ fn hundred_thousand_random_games_keep_the_invariants() {
                 torchlight: mask & 4 != 0,
                 late_start: mask & 1 != 0,
                 no_abilities: n == 2 && mask & 1 != 0,
+                ..Variant::default()
             };
             variants.push(GameConfig::random(n, v));
         }
