@@ -218,6 +218,7 @@ impl Strategic {
             // policy is asked, it plays uniformly.
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
+            K::LiveToFight => self.live_to_fight(game, seat),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
             K::TurnDirection => self.turn_direction(game, seat, choices),
@@ -542,6 +543,47 @@ impl Strategic {
             EscapeStyle::Always => Choice::Yes,
             EscapeStyle::Expected => yes_if(self.escape_pays(game, seat, solo_before)),
         }
+    }
+
+    /// Live to Fight Another Day: `never` keeps fighting; the others declare the escape when
+    /// its expected cost beats fighting on. Declaring gives back the round's damage; the next
+    /// round is won (escape, [`ESCAPE_DETOUR`]) with the chance of a round the hero takes no
+    /// wound and deals some, else the fight goes on from the undamaged monster. (`always`
+    /// does not declare blindly: giving back damage is no survival-first move in itself.)
+    fn live_to_fight(&self, game: &Game<'_>, seat: u8) -> Choice {
+        if self.p().escape == EscapeStyle::Never {
+            return Choice::No;
+        }
+        let rules = game.rules();
+        let Some((kind, dealt, _)) = game.combat() else { return Choice::No };
+        let undone = dealt.saturating_sub(game.combat_last_dealt());
+        let h = game.hero(seat);
+        let def = &rules.heroes[h.hero as usize];
+        let left = i32::from(h.health) - i32::from(h.wounds);
+        let variant = game.variant();
+        let cap = if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round };
+        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
+            let m = &self.monster_mix[h.hero as usize];
+            m[usize::from(variant.no_abilities)]
+        });
+        let p_won: f64 = rounds
+            .iter()
+            .filter(|&&(_, hw, mw)| cap.map_or(hw, |c| hw.min(c)) == 0 && mw > 0)
+            .map(|&(p, _, _)| p)
+            .sum();
+        let seen: u64 = game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c));
+        let (mut fight, mut declare, mut n) = (0.0, 0.0, 0.0);
+        for c in rules.deck_cards(Deck::Monster) {
+            let Some(m) = rules.cards[c as usize].monster else { continue };
+            if m.kind != kind || m.life <= dealt || seen & bit(rules, c) != 0 {
+                continue;
+            }
+            fight += fight_cost(&rounds, cap, left, i32::from(m.life - dealt));
+            declare +=
+                p_won * ESCAPE_DETOUR + (1.0 - p_won) * fight_cost(&rounds, cap, left, i32::from(m.life - undone));
+            n += 1.0;
+        }
+        yes_if(n > 0.0 && declare < fight)
     }
 
     /// Compares the expected cost (death weighted by [`DEATH_COST`], plus wounds) of fighting

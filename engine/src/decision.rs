@@ -77,6 +77,9 @@ pub enum DecisionKind {
     ChooseTile,
     /// Death Can Wait: the player to the left picks the tower the hero restarts on.
     RespawnTower,
+    /// Live to Fight Another Day: after winning a round, give up its damage to escape by
+    /// winning the next round.
+    LiveToFight,
 }
 
 /// A decision: the seat that answers and what it is about.

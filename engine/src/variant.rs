@@ -148,7 +148,6 @@ impl Variant {
             );
         }
         for (on, rule) in [
-            (self.live_to_fight, "live-to-fight-another-day"),
             (self.cloak_and_dagger, "cloak-and-dagger"),
             (self.hero_vs_hero, "hero-vs-hero"),
             (self.servants, "servants-of-kalladra"),

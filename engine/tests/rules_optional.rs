@@ -3,6 +3,7 @@
 
 mod common;
 use common::*;
+use dq_engine::board::Dir;
 use dq_engine::data::TileKind;
 use dq_engine::trace::Trace;
 use dq_engine::*;
@@ -67,7 +68,7 @@ fn no_guts_no_glory_needs_a_treasure_card_to_exit() {
     }
     // Entering a tower room: the exit is offered only with a treasure card.
     let (mut g, mut t) = setup(&["hugo"], &["no-guts-no-glory"]);
-    g.lay_tile(at(1, 0), room(), dq_engine::Dir::South);
+    g.lay_tile(at(1, 0), room(), Dir::South);
     g.put_hero(0, at(1, 0));
     g.give_card(0, gold_coins());
     answer(&mut g, &mut t, Choice::Move(TOWERS[0]));
@@ -96,4 +97,131 @@ fn magical_might_deals_n_runes_each() {
     }
     let (g, _) = game(&["hugo"], &[]);
     assert_eq!(g.hero(0).runes.len(), rules().runes_per_hero as usize);
+}
+
+// --- combat scenarios -------------------------------------------------------------------------
+
+/// The hero's room, the room he moves into, and a third room next to that one.
+const A: Cell = rc(2, 2);
+const B: Cell = rc(2, 3);
+const C: Cell = rc(1, 3);
+
+fn four_hall_room(n: usize) -> u8 {
+    tile(TileKind::DungeonRoom, [H, H, H, H], n)
+}
+
+/// Quiet runes, the active hero on room A next to room B (and C beyond B).
+fn arena(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace, u8) {
+    let (mut g, t) = game(heroes, rules_on);
+    let active = g.active();
+    for s in 0..g.seats() {
+        let name = if s == active { "Rune of Blinding" } else { "Rune of Dragonfire" };
+        g.give_rune(s, card_in(Deck::Rune, name));
+    }
+    g.lay_tile(A, four_hall_room(0), Dir::South);
+    g.lay_tile(B, four_hall_room(1), Dir::West);
+    g.lay_tile(C, four_hall_room(2), Dir::South);
+    g.put_hero(active, A);
+    (g, t, active)
+}
+
+/// Moves the active hero from A into B, where an Ambush brings out monster card `m`.
+fn ambushed(g: &mut Game<'static>, t: &mut Trace, m: CardId) {
+    g.stack_deck(&[card_in(Deck::Dungeon, "Ambush")]);
+    g.stack_deck(&[m]);
+    answer(g, t, Choice::Move(B));
+}
+
+fn in_discard(g: &Game<'static>, deck: Deck, card: CardId) -> bool {
+    g.discard_pile(deck).any(|c| c == card)
+}
+
+// --- Live to Fight Another Day ----------------------------------------------------------------
+
+/// LIVE TO FIGHT ANOTHER DAY (solo): a won round (monster wounded, hero not) offers the
+/// declaration; declaring gives back that round's damage; winning the next round is the escape
+/// (no test, no penalty); losing it means the fight goes on, and a later won round offers it
+/// again.
+#[test]
+fn live_to_fight_solo_declare_then_win_escapes() {
+    let (mut g, mut t, seat) = arena(&["lindel"], &["solo", "live-to-fight-another-day"]);
+    let demon = monster("Demon", 8, 6);
+    ambushed(&mut g, &mut t, demon);
+    expect(&g, seat, DecisionKind::SoloEscape);
+    // Round 1: a 3 (both hurt) is no won round; round 2: a 5 (monster 1) is.
+    g.force_dice(&[3, 5]);
+    answer(&mut g, &mut t, Choice::No);
+    expect(&g, seat, DecisionKind::LiveToFight);
+    assert_eq!(g.combat(), Some((kind_of("Demon"), 2, 2)));
+    assert_eq!(g.hero(seat).wounds, 1);
+    // Declare: the round's wound comes off the monster. Round 3: a 1 (hero hurt): no escape,
+    // the fight goes on as normal. Round 4: a 6 (monster 2): won, offered again; decline.
+    g.force_dice(&[1, 6]);
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, seat, DecisionKind::LiveToFight);
+    assert_eq!(g.combat(), Some((kind_of("Demon"), 1 + 2, 4)));
+    assert_eq!(g.hero(seat).wounds, 2);
+    // Decline, round 5: a 5 (monster 1) → offered; declare; round 6: a 6 → the escape, and the
+    // monster takes nothing that round.
+    g.force_dice(&[5]);
+    answer(&mut g, &mut t, Choice::No);
+    expect(&g, seat, DecisionKind::LiveToFight);
+    assert_eq!(g.combat(), Some((kind_of("Demon"), 4, 5)));
+    g.force_dice(&[6]);
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, seat, DecisionKind::EscapeTo);
+    assert!(in_discard(&g, Deck::Monster, demon), "the monster card is discarded");
+    assert_eq!(g.hero(seat).wounds, 2, "no escape penalty");
+    assert_eq!(g.hero(seat).stats.escapes, 1);
+    g.stack_deck(&[nth_card_in(Deck::Dungeon, "Empty", 0)]);
+    answer(&mut g, &mut t, Choice::Move(C));
+    assert_eq!(g.hero(seat).pos, C);
+    assert!(g.cell(B).monster, "the monster token stays behind");
+    g.check_invariants().unwrap();
+
+    // Without the rule a solo fight has no escape after the first round.
+    let (mut g, mut t, _) = arena(&["lindel"], &["solo"]);
+    ambushed(&mut g, &mut t, monster("Demon", 8, 6));
+    g.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    answer(&mut g, &mut t, Choice::No);
+    assert!(t.events.iter().all(|e| !matches!(e, Event::Decided { kind: DecisionKind::LiveToFight, .. })));
+}
+
+/// LIVE TO FIGHT ANOTHER DAY (three-card combat): Magic against Ranged (monster 1, hero 0) is
+/// a won round; after declaring, the agility escape is not offered that round, and a won next
+/// round (Ranged against Melee) is the escape with no test and no penalty.
+#[test]
+fn live_to_fight_card_combat_declared_escape() {
+    use dq_engine::data::CombatCard::{Magic, Melee, Ranged};
+    let (mut g, mut t, seat) = arena(&["hugo", "lindel"], &["live-to-fight-another-day"]);
+    let mseat = 1 - seat;
+    let demon = monster("Demon", 8, 6);
+    ambushed(&mut g, &mut t, demon);
+    let round = |g: &mut Game<'static>, t: &mut Trace, h, m| {
+        expect(g, seat, DecisionKind::HeroCombatCard);
+        answer(g, t, Choice::Combat(h));
+        expect(g, mseat, DecisionKind::MonsterCombatCard);
+        answer(g, t, Choice::Combat(m));
+    };
+    // A lost round (Magic v Melee: hero 1): the usual escape offer, no declaration.
+    round(&mut g, &mut t, Magic, Melee);
+    expect(&g, seat, DecisionKind::Escape);
+    answer(&mut g, &mut t, Choice::No);
+    round(&mut g, &mut t, Magic, Ranged);
+    expect(&g, seat, DecisionKind::LiveToFight);
+    assert_eq!(g.combat(), Some((kind_of("Demon"), 1, 2)));
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(g.combat(), Some((kind_of("Demon"), 0, 2)), "the won round's damage is given back");
+    expect(&g, seat, DecisionKind::HeroCombatCard);
+    round(&mut g, &mut t, Ranged, Melee);
+    expect(&g, seat, DecisionKind::EscapeTo);
+    assert_eq!(g.hero(seat).wounds, 1, "no penalty (the demon's would be 6)");
+    assert!(in_discard(&g, Deck::Monster, demon));
+    answer(&mut g, &mut t, Choice::Move(A));
+    assert_eq!(g.hero(seat).pos, A);
+    g.check_invariants().unwrap();
+}
+
+fn kind_of(name: &str) -> u8 {
+    rules().monster_kinds.iter().position(|k| k == name).expect("kind") as u8
 }

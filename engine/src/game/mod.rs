@@ -435,6 +435,10 @@ pub(crate) struct CombatState {
     pub escape: bool,
     pub hero_card: Option<CombatCard>,
     pub rounds: u8,
+    /// Live to Fight Another Day: an escape declared, to happen if the next round is won.
+    pub declared: bool,
+    /// Wounds the monster took in the last round (given back when an escape is declared).
+    pub last_dealt: u8,
 }
 
 /// Per-turn flags.
@@ -616,7 +620,16 @@ impl<'r> Game<'r> {
                 pass: false,
                 margin: 0,
             },
-            combat: CombatState { card: NO_CARD, monster_seat: 0, wounds: 0, escape: true, hero_card: None, rounds: 0 },
+            combat: CombatState {
+                card: NO_CARD,
+                monster_seat: 0,
+                wounds: 0,
+                escape: true,
+                hero_card: None,
+                rounds: 0,
+                declared: false,
+                last_dealt: 0,
+            },
             turn: TurnFlags::default(),
             last_roll: 0,
             resolving: ArrayVec::new(),
@@ -849,7 +862,13 @@ impl<'r> Game<'r> {
                     }
                 }
             }
-            K::BeforeTest | K::MayDraw(_) | K::Redraw | K::Escape | K::SoloEscape | K::ExitCatacombs => {
+            K::BeforeTest
+            | K::MayDraw(_)
+            | K::Redraw
+            | K::Escape
+            | K::SoloEscape
+            | K::ExitCatacombs
+            | K::LiveToFight => {
                 out.push(Choice::No);
                 out.push(Choice::Yes);
             }
@@ -1008,6 +1027,7 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
+            K::LiveToFight => self.answer_live_to_fight(c),
         }
     }
 

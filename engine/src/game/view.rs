@@ -161,6 +161,12 @@ impl<'r> Game<'r> {
         Some((kind, self.combat.wounds, self.combat.rounds))
     }
 
+    /// Wounds the monster took in the last combat round (an escape declared under Live to
+    /// Fight Another Day gives them back).
+    pub fn combat_last_dealt(&self) -> u8 {
+        self.combat.last_dealt
+    }
+
     /// The test being decided on: (target, dice total with penalties).
     pub fn test_numbers(&self) -> (u8, u8) {
         (self.test.target, self.test.dice[0] + self.test.dice[1] + self.test.penalty)
