@@ -418,7 +418,7 @@ impl Strategic {
         let remaining = i32::from(h.health) - i32::from(h.wounds);
         let p_die = p_2d6_at_least(remaining);
         let gain = (1.0 - p_rage) * 2.0 * self.treasure_gold;
-        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold(seat)));
+        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold_seen(seat).unwrap_or(0)));
         gain > loss
     }
 

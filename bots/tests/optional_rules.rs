@@ -99,3 +99,50 @@ fn live_to_fight_another_day_saves_lives_in_solo_combat() {
     );
     assert!(p1 - p0 > 4.0 * se, "without {p0}, with {p1}, se {se}");
 }
+
+/// Cloak and Dagger through the policies: at every decision of real four-hero games, the
+/// strategic policies choose the same whatever the other heroes hold (their loot is swapped
+/// for other cards in a copy of the game); and whole games with and without the rule end the
+/// same, since no policy may read what the rule hides.
+#[test]
+fn cloak_and_dagger_policies_do_not_see_other_heroes_loot() {
+    use dq_bots::Policy;
+    use dq_engine::rng::{GameRng, Stream};
+    let rules = Rules::revised();
+    let treasure: Vec<_> =
+        rules.deck_cards(dq_engine::Deck::Treasure).filter(|&c| rules.cards[c as usize].loot).collect();
+    let cloak = Variant::from_label("cloak-and-dagger").unwrap();
+    for spec in ["greedy", "cautious", "mixed"] {
+        let specs = [BotSpec::parse(spec).unwrap()];
+        let mut players = Players::new(&rules, &specs, MonsterSpec::Random, 4).unwrap();
+        let cfg = GameConfig::random(4, cloak);
+        let mut checked = 0;
+        for i in 0..40u64 {
+            players.new_game();
+            let mut g = dq_engine::Game::new(&rules, &cfg, SEED, i, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(SEED, i, Stream::Bot);
+            while !g.is_over() {
+                let d = g.pending().unwrap();
+                let mut other = g.clone();
+                for s in (0..4).filter(|&s| s != d.seat) {
+                    if other.hero(s).status == HeroStatus::Board {
+                        other.give_card(s, treasure[(i as usize + s as usize) % treasure.len()]);
+                    }
+                }
+                let mut p2 = players.clone();
+                let mut r2 = rng.clone();
+                let choices = g.legal_choices().clone();
+                let c2 = p2.choose(&other, &choices, &mut r2);
+                let c = players.choose(&g, &choices, &mut rng);
+                assert_eq!(c, c2, "{spec} game {i}: {d:?} depends on hidden loot");
+                checked += 1;
+                g.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+        // With and without the rule, the same games.
+        let a = survival(&rules, spec, 4, Variant::default(), 300);
+        let b = survival(&rules, spec, 4, cloak, 300);
+        assert_eq!(a, b, "{spec}");
+    }
+}

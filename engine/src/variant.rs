@@ -147,11 +147,7 @@ impl Variant {
                 "its tower chamber already lets a hero move to another tower (Rules Reference, Tower Chamber)",
             );
         }
-        for (on, rule) in [
-            (self.cloak_and_dagger, "cloak-and-dagger"),
-            (self.hero_vs_hero, "hero-vs-hero"),
-            (self.servants, "servants-of-kalladra"),
-        ] {
+        for (on, rule) in [(self.hero_vs_hero, "hero-vs-hero"), (self.servants, "servants-of-kalladra")] {
             if on {
                 return refuse(rule, "not implemented yet");
             }
@@ -243,7 +239,7 @@ mod tests {
         assert!(!e.contains('\n'));
         assert!(v.check("third").is_ok());
         let mut ok = Variant::default();
-        for n in ["late-start", "no-guts-no-glory", "magical-might=2", "torchlight"] {
+        for n in ["late-start", "no-guts-no-glory", "magical-might=2", "torchlight", "cloak-and-dagger"] {
             ok.enable(n).unwrap();
         }
         assert!(ok.check("revised").is_ok());

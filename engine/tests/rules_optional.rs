@@ -225,3 +225,58 @@ fn live_to_fight_card_combat_declared_escape() {
 fn kind_of(name: &str) -> u8 {
     rules().monster_kinds.iter().position(|k| k == name).expect("kind") as u8
 }
+
+// --- Cloak and Dagger -------------------------------------------------------------------------
+
+/// CLOAK AND DAGGER: while a player decides, the other heroes' play areas are face down to
+/// him: no cards, no gold, only the number of loot cards. His own stay visible, and at the end
+/// of the game every play area is turned up. Without the rule everything is visible.
+#[test]
+fn cloak_and_dagger_hides_other_heroes_loot_from_the_player_deciding() {
+    for cloak in [false, true] {
+        let rules_on: &[&str] = if cloak { &["cloak-and-dagger"] } else { &[] };
+        let (mut g, mut t) = setup(&["hugo", "lindel"], rules_on);
+        let me = g.active();
+        let other = 1 - me;
+        g.give_card(other, gold_coins());
+        g.give_card(other, treasure());
+        g.give_card(me, nth_card_in(Deck::Search, "Gold Coins", 1));
+        let gold_other = g.gold(other);
+        assert!(gold_other > 0);
+        assert_eq!(g.pending().unwrap().seat, me);
+        // The other hero, as the deciding player sees him.
+        let h = g.hero(other);
+        assert_eq!(h.held_hidden, cloak);
+        assert_eq!(h.held.len(), if cloak { 0 } else { 2 });
+        assert_eq!(g.gold_seen(other), if cloak { None } else { Some(gold_other) });
+        assert_eq!(g.loot_cards(other), 2, "the number of loot cards stays public");
+        // His own play area.
+        assert!(!g.hero(me).held_hidden);
+        assert_eq!(g.hero(me).held.len(), 1);
+        assert_eq!(g.gold_seen(me), Some(g.gold(me)));
+        // The end of the game turns every card up.
+        g.put_hero(me, TOWERS.into_iter().find(|&c| c != g.hero(other).pos).unwrap());
+        answer(&mut g, &mut t, Choice::ExitDungeon);
+        if !g.is_over() {
+            // The other hero's turn: now he is the one deciding, and mine is hidden from him.
+            let d = g.pending().unwrap();
+            assert_eq!(d.seat, other);
+            assert_eq!(g.hero(me).held_hidden, cloak);
+            assert_eq!(g.hero(other).held.len(), 2);
+        }
+    }
+    let (g, _) = setup(&["hugo", "lindel"], &["cloak-and-dagger"]);
+    let mut g = g;
+    let me = g.active();
+    g.give_card(1 - me, gold_coins());
+    let mut t = Trace::default();
+    // Play it out with the first legal answer; once over, everything is visible.
+    while !g.is_over() {
+        let c = legal(&g)[0];
+        answer(&mut g, &mut t, c);
+    }
+    for s in 0..2 {
+        assert!(!g.hero(s).held_hidden);
+        assert_eq!(g.gold_seen(s), Some(g.gold(s)));
+    }
+}

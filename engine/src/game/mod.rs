@@ -1095,7 +1095,8 @@ impl<'r> Game<'r> {
         self.heroes.iter().enumerate().any(|(i, h)| i as u8 != except && h.on_board() && h.pos == c)
     }
 
-    /// Gold of a hero's loot as it would be counted now.
+    /// Gold of a hero's loot as it would be counted now (the score). Not part of what a player
+    /// sees of others under Cloak and Dagger: policies use [`Game::gold_seen`].
     pub fn gold(&self, seat: u8) -> u32 {
         let h = &self.heroes[seat as usize];
         h.held.iter().map(|&c| self.card_gold(h, c)).sum()
