@@ -189,6 +189,40 @@ impl Strategic {
         let Some(d) = game.pending() else { return choices[0] };
         let seat = d.seat;
         use DecisionKind as K;
+        if game.variant().hero_vs_hero && matches!(d.kind, K::Action | K::MoveAgain | K::Tower) {
+            let mut kept = Choices::new();
+            kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
+            if !kept.is_empty() && kept.len() < choices.len() {
+                return self.choose_among(game, d, &kept, rng);
+            }
+        }
+        self.choose_among(game, d, choices, rng)
+    }
+
+    /// Hero vs. Hero: whether moving by `c` would attack another hero the policy leaves alone.
+    /// `cautious` attacks nobody; the others attack a hero who carries loot (a public count)
+    /// while they have at least half their health, to take a card from him.
+    fn unwanted_attack(&self, game: &Game<'_>, seat: u8, c: Choice) -> bool {
+        let Choice::Move(to) = c else { return false };
+        let Some(other) = (0..game.seats()).find(|&s| {
+            s != seat && game.hero(s).status == HeroStatus::Board && game.hero(s).pos == to && !TREASURE.contains(&to)
+        }) else {
+            return false;
+        };
+        let me = game.hero(seat);
+        let fit = 2 * u32::from(me.wounds) <= u32::from(me.health);
+        self.spec.kind == BotKind::Cautious || !fit || game.loot_cards(other) == 0
+    }
+
+    fn choose_among(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+    ) -> Choice {
+        let seat = d.seat;
+        use DecisionKind as K;
         match d.kind {
             K::Action => self.action(game, seat, choices),
             // Another hero's restart tower: no stake in it, any will do.
@@ -219,6 +253,9 @@ impl Strategic {
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
             K::LiveToFight => self.live_to_fight(game, seat),
+            K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
+            K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
+            K::Retreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
             K::TurnDirection => self.turn_direction(game, seat, choices),

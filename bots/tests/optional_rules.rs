@@ -146,3 +146,10 @@ fn cloak_and_dagger_policies_do_not_see_other_heroes_loot() {
         assert_eq!(a, b, "{spec}");
     }
 }
+
+#[test]
+#[ignore = "statistical: about a minute in release"]
+fn hero_vs_hero_costs_lives() {
+    // Greedy heroes attack loaded heroes on their way: more wounds, more deaths.
+    compare("hero-vs-hero", "greedy", 4, 30_000, -1.0);
+}

@@ -80,6 +80,14 @@ pub enum DecisionKind {
     /// Live to Fight Another Day: after winning a round, give up its damage to escape by
     /// winning the next round.
     LiveToFight,
+    /// Hero vs. Hero: the attacking hero picks a combat card.
+    AttackCard,
+    /// Hero vs. Hero: the defending hero picks a combat card (asked of the defender's seat).
+    DefendCard,
+    /// Hero vs. Hero: the victor takes one loot card of the defeated hero.
+    TakeLoot,
+    /// Hero vs. Hero: the defeated hero picks the adjacent chamber he flees to.
+    Retreat,
 }
 
 /// A decision: the seat that answers and what it is about.

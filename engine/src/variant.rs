@@ -147,7 +147,7 @@ impl Variant {
                 "its tower chamber already lets a hero move to another tower (Rules Reference, Tower Chamber)",
             );
         }
-        for (on, rule) in [(self.hero_vs_hero, "hero-vs-hero"), (self.servants, "servants-of-kalladra")] {
+        for (on, rule) in [(self.servants, "servants-of-kalladra")] {
             if on {
                 return refuse(rule, "not implemented yet");
             }

@@ -280,3 +280,100 @@ fn cloak_and_dagger_hides_other_heroes_loot_from_the_player_deciding() {
         assert_eq!(g.gold_seen(s), Some(g.gold(s)));
     }
 }
+
+// --- Hero vs. Hero ----------------------------------------------------------------------------
+
+/// Two heroes: the active one on A, the other on B; returns (game, trace, attacker, defender).
+fn face_off(rules_on: &[&str]) -> (Game<'static>, Trace, u8, u8) {
+    let (mut g, t, a) = arena(&["lindel", "challara"], rules_on);
+    let d = 1 - a;
+    g.put_hero(d, B);
+    (g, t, a, d)
+}
+
+/// HERO VS. HERO: without the rule another hero's chamber cannot be entered; with it, moving
+/// in is an attack: three-card rounds (attacker in the hero column, defender in the monster
+/// column) until one has four wounds from the fight; the victor takes a loot card of his
+/// choice, the defeated flees to an adjacent explored chamber, and the attacker's turn ends.
+/// The chamber entered is not resolved.
+#[test]
+fn hero_vs_hero_attack_until_four_wounds_loot_and_retreat() {
+    use dq_engine::data::CombatCard::{Magic, Melee, Ranged};
+    let (g, _, _, _) = face_off(&[]);
+    assert!(!legal(&g).contains(&Choice::Move(B)), "an occupied chamber is closed without the rule");
+
+    let (mut g, mut t, a, d) = face_off(&["hero-vs-hero"]);
+    let coins = gold_coins();
+    g.give_card(d, coins);
+    g.give_card(d, nth_card_in(Deck::Search, "Gold Coins", 1));
+    assert!(legal(&g).contains(&Choice::Move(B)));
+    let dungeon_left = g.deck_len(Deck::Dungeon);
+    answer(&mut g, &mut t, Choice::Move(B));
+    assert_eq!(g.hero(a).pos, B);
+    let round = |g: &mut Game<'static>, t: &mut Trace, x, y| {
+        expect(g, a, DecisionKind::AttackCard);
+        answer(g, t, Choice::Combat(x));
+        expect(g, d, DecisionKind::DefendCard);
+        answer(g, t, Choice::Combat(y));
+    };
+    // Ranged v Melee: defender 2. Magic v Melee: attacker 1. Ranged v Melee: defender 4 → done.
+    round(&mut g, &mut t, Ranged, Melee);
+    assert_eq!((g.hero(a).wounds, g.hero(d).wounds), (0, 2));
+    round(&mut g, &mut t, Magic, Melee);
+    assert_eq!((g.hero(a).wounds, g.hero(d).wounds), (1, 2));
+    round(&mut g, &mut t, Ranged, Melee);
+    assert_eq!((g.hero(a).wounds, g.hero(d).wounds), (1, 4));
+    // The victor picks one of the two loot cards.
+    expect(&g, a, DecisionKind::TakeLoot);
+    assert_eq!(legal(&g).len(), 2);
+    answer(&mut g, &mut t, Choice::Card(coins));
+    assert!(g.hero(a).held.contains(&coins));
+    assert_eq!(g.loot_cards(d), 1);
+    // The defeated flees to an adjacent explored chamber: A or C (not unexplored spaces).
+    expect(&g, d, DecisionKind::Retreat);
+    let l = legal(&g);
+    assert!(l.contains(&Choice::Move(A)) && l.contains(&Choice::Move(C)) && l.len() == 2, "{l:?}");
+    answer(&mut g, &mut t, Choice::Move(C));
+    assert_eq!(g.hero(d).pos, C);
+    assert_eq!(g.hero(a).pos, B);
+    assert_eq!(g.deck_len(Deck::Dungeon), dungeon_left, "room B was not resolved");
+    // The attacker's turn is over: the defender plays next.
+    expect(&g, d, DecisionKind::Action);
+    assert!(t.events.iter().all(|e| !matches!(e, Event::Decided { kind: DecisionKind::Escape, .. })));
+    g.check_invariants().unwrap();
+}
+
+/// HERO VS. HERO: the attacker can lose (he then flees, giving up a card), and wounds are
+/// real: a hero can die of them (cause `hero`).
+#[test]
+fn hero_vs_hero_the_attacker_can_lose_or_kill() {
+    use dq_engine::data::CombatCard::{Magic, Melee, Ranged};
+    // Attacker defeated: Magic v Melee four times (attacker 1 each).
+    let (mut g, mut t, a, d) = face_off(&["hero-vs-hero"]);
+    let coins = gold_coins();
+    g.give_card(a, coins);
+    answer(&mut g, &mut t, Choice::Move(B));
+    for _ in 0..4 {
+        expect(&g, a, DecisionKind::AttackCard);
+        answer(&mut g, &mut t, Choice::Combat(Magic));
+        answer(&mut g, &mut t, Choice::Combat(Melee));
+    }
+    // One loot card: the victor's pick is forced; the attacker flees back to A or on to C.
+    assert!(g.hero(d).held.contains(&coins));
+    expect(&g, a, DecisionKind::Retreat);
+    answer(&mut g, &mut t, Choice::Move(A));
+    assert_eq!((g.hero(a).pos, g.hero(a).wounds), (A, 4));
+    g.check_invariants().unwrap();
+
+    // A wounded defender dies of the fight.
+    let (mut g, mut t, a, d) = face_off(&["hero-vs-hero"]);
+    let health = g.hero(d).health;
+    g.set_hero_state(d, health - 2, 0);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::Combat(Ranged));
+    answer(&mut g, &mut t, Choice::Combat(Melee));
+    assert_eq!(g.hero(d).status, HeroStatus::Dead);
+    assert_eq!(g.hero(d).stats.death_cause, Some(DeathCause::Hero));
+    assert_eq!(g.hero(a).status, HeroStatus::Board);
+    g.check_invariants().unwrap();
+}

@@ -12,6 +12,7 @@ mod combat;
 mod duel;
 mod flow;
 mod moves;
+mod pvp;
 mod scenario;
 mod treasure;
 mod view;
@@ -58,6 +59,8 @@ pub enum DeathCause {
     DeadEnd,
     /// Still inside at sunset.
     Sunset,
+    /// Wounds from another hero (Hero vs. Hero Combat).
+    Hero,
 }
 
 impl DeathCause {
@@ -73,6 +76,7 @@ impl DeathCause {
             DeathCause::Resurfacing => "resurfacing",
             DeathCause::DeadEnd => "dead_end",
             DeathCause::Sunset => "sunset",
+            DeathCause::Hero => "hero",
         }
     }
 }
@@ -409,6 +413,9 @@ pub(crate) enum Task {
     Finalize,
     /// Bottom of a single-combat game: the combat is over.
     DuelEnd,
+    // --- hero vs. hero ---
+    PvpRound,
+    PvpRetreat,
 }
 
 /// The attribute test in progress.
@@ -517,6 +524,8 @@ pub struct Game<'r> {
     pub(crate) board_log: [Cell; BOARD_LOG],
     /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
     pub(crate) duel: Option<DuelState>,
+    /// Hero vs. Hero Combat in progress.
+    pub(crate) pvp: pvp::PvpState,
 }
 
 impl<'r> Game<'r> {
@@ -653,6 +662,7 @@ impl<'r> Game<'r> {
             epoch: 0,
             board_log: [0; BOARD_LOG],
             duel: None,
+            pvp: pvp::PvpState::NONE,
         };
         Ok((game, setup))
     }
@@ -838,6 +848,8 @@ impl<'r> Game<'r> {
             Task::EndGameOptional { seat } => self.end_game_optional(seat, obs),
             Task::Finalize => self.finalize(obs),
             Task::DuelEnd => self.duel_end(obs),
+            Task::PvpRound => self.pvp_round(obs),
+            Task::PvpRetreat => self.pvp_retreat(obs),
         }
     }
 
@@ -893,7 +905,7 @@ impl<'r> Game<'r> {
                     }
                 }
             }
-            K::HeroCombatCard | K::MonsterCombatCard => {
+            K::HeroCombatCard | K::MonsterCombatCard | K::AttackCard | K::DefendCard => {
                 out.extend([
                     Choice::Combat(CombatCard::Magic),
                     Choice::Combat(CombatCard::Melee),
@@ -923,6 +935,8 @@ impl<'r> Game<'r> {
             }
             K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.iter().map(|&c| Choice::Card(c))),
             K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
+            K::TakeLoot => self.take_loot_choices(out),
+            K::Retreat => self.retreat_choices(out),
             K::RespawnTower => {
                 let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
                 if free.is_empty() {
@@ -1028,6 +1042,10 @@ impl<'r> Game<'r> {
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
             K::LiveToFight => self.answer_live_to_fight(c),
+            K::AttackCard => self.answer_attack_card(c),
+            K::DefendCard => self.answer_defend_card(c, obs),
+            K::TakeLoot => self.answer_take_loot(d.seat, c),
+            K::Retreat => self.answer_retreat(c, obs),
         }
     }
 
