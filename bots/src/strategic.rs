@@ -256,6 +256,7 @@ impl Strategic {
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
             K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
             K::Retreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
+            K::ServantMove => servant_move(game, choices),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
             K::TurnDirection => self.turn_direction(game, seat, choices),
@@ -714,6 +715,30 @@ fn one_hot(c: CombatCard) -> [f64; 3] {
     let mut m = [0.0; 3];
     m[dq_engine::rules::combat_index(c)] = 1.0;
     m
+}
+
+/// Servants of Kalladra: the dead hero's player hunts the heroes still in the dungeon. Each
+/// choice is scored by how near the token it moves or adds ends up to the nearest hero on the
+/// board outside the treasure chamber (0 = attacks him); the nearest wins, first of equals,
+/// moves before additions; passing only when nothing else is legal.
+fn servant_move(game: &Game<'_>, choices: &Choices) -> Choice {
+    let near = |c: Cell| {
+        (0..game.seats())
+            .map(|s| game.hero(s))
+            .filter(|h| h.status == HeroStatus::Board && !TREASURE.contains(&h.pos))
+            .map(|h| manhattan(c, h.pos))
+            .min()
+            .unwrap_or(u8::MAX)
+    };
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::MoveToken(_, to) => Some(((near(to), 0u8), c)),
+            Choice::Move(at) => Some(((near(at), 1), c)),
+            _ => None,
+        })
+        .min_by_key(|&(k, _)| k)
+        .map_or(choices[0], |(_, c)| c)
 }
 
 /// Samples a card from integer weights summing to 2^24.

@@ -153,3 +153,10 @@ fn hero_vs_hero_costs_lives() {
     // Greedy heroes attack loaded heroes on their way: more wounds, more deaths.
     compare("hero-vs-hero", "greedy", 4, 30_000, -1.0);
 }
+
+#[test]
+#[ignore = "statistical: about a minute in release"]
+fn servants_of_kalladra_cost_lives() {
+    // Dead heroes' players send monster tokens at the heroes still inside.
+    compare("servants-of-kalladra", "greedy", 4, 30_000, -1.0);
+}

@@ -40,6 +40,7 @@ fn every_policy_answers_only_legal_options() {
             "magical-might=2",
             "cloak-and-dagger",
             "hero-vs-hero",
+            "servants-of-kalladra",
         ] {
             if meta.below(4) == 0 && (name != "solo" || seats == 1) {
                 variant.enable(name).unwrap();

@@ -88,6 +88,9 @@ pub enum DecisionKind {
     TakeLoot,
     /// Hero vs. Hero: the defeated hero picks the adjacent chamber he flees to.
     Retreat,
+    /// Servants of Kalladra: a dead hero's player moves a monster token (`MoveToken`), adds
+    /// one next to a tower (`Move`), or passes (`Done`).
+    ServantMove,
 }
 
 /// A decision: the seat that answers and what it is about.
@@ -130,6 +133,8 @@ pub enum Choice {
     /// Stand on this part of a split tile (0 near the entry arrow, 1 far), or for a web the
     /// tile side entered by.
     Part(u8),
+    /// Move the monster token on the first space to the second (Servants of Kalladra).
+    MoveToken(Cell, Cell),
 }
 
 /// Room for the legal choices of any decision (the largest is a discard among held cards).

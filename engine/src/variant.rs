@@ -147,11 +147,6 @@ impl Variant {
                 "its tower chamber already lets a hero move to another tower (Rules Reference, Tower Chamber)",
             );
         }
-        for (on, rule) in [(self.servants, "servants-of-kalladra")] {
-            if on {
-                return refuse(rule, "not implemented yet");
-            }
-        }
         Ok(())
     }
 

@@ -65,6 +65,7 @@ fn hundred_thousand_random_games_keep_the_invariants() {
                 hero_vs_hero: mask & 2 != 0,
                 magical_might: mask & 3,
                 death_can_wait: mask & 4 != 0,
+                servants: mask & 1 == 0,
                 ..Variant::default()
             };
             variants.push(GameConfig::random(n, w));

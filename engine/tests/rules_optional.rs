@@ -114,8 +114,9 @@ fn four_hall_room(n: usize) -> u8 {
 fn arena(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace, u8) {
     let (mut g, t) = game(heroes, rules_on);
     let active = g.active();
+    let others = ["Rune of Dragonfire", "Rune of Death", "Life Drain Rune"];
     for s in 0..g.seats() {
-        let name = if s == active { "Rune of Blinding" } else { "Rune of Dragonfire" };
+        let name = if s == active { "Rune of Blinding" } else { others[s as usize] };
         g.give_rune(s, card_in(Deck::Rune, name));
     }
     g.lay_tile(A, four_hall_room(0), Dir::South);
@@ -376,4 +377,90 @@ fn hero_vs_hero_the_attacker_can_lose_or_kill() {
     assert_eq!(g.hero(d).stats.death_cause, Some(DeathCause::Hero));
     assert_eq!(g.hero(a).status, HeroStatus::Board);
     g.check_invariants().unwrap();
+}
+
+// --- Servants of Kalladra ---------------------------------------------------------------------
+
+/// SERVANTS OF KALLADRA: a dead hero's player takes turns moving monster tokens. A token moved
+/// into a hero's chamber attacks him, the servant playing the monster; afterwards play goes on
+/// from the servant. While fewer tokens than heroes are left, a token may be added on a dungeon
+/// chamber next to a tower; the token moved last stays put while another one is on the board.
+#[test]
+fn servants_of_kalladra_move_tokens_and_attack() {
+    use dq_engine::data::CombatCard::{Melee, Ranged};
+    let (mut g, mut t, a) = arena(&["lindel", "hugo", "krutzbeck"], &["servants-of-kalladra"]);
+    let seats = g.seats();
+    let next = (a + 1) % seats;
+    let other = (a + 2) % seats;
+    // The next seat's hero is dead; the third hero waits far away in a tower.
+    g.check_invariants().unwrap();
+    g.kill_hero(next);
+    g.check_invariants().unwrap();
+    assert_eq!(g.hero(next).status, HeroStatus::Dead);
+    let far = TOWERS.into_iter().find(|&c| c != g.hero(a).pos).unwrap();
+    g.put_hero(other, far);
+    g.set_monster_token(C, true);
+    let empty = nth_card_in(Deck::Dungeon, "Empty", 0);
+    // The active hero walks into B; his turn ends; the servant's turn follows.
+    g.stack_deck(&[empty]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, next, DecisionKind::ServantMove);
+    // Two heroes in the dungeon, one token: moving the token from C (into B, where the hero
+    // stands) or adding one next to a tower (none laid there yet, so none offered), or passing.
+    let l = legal(&g);
+    assert!(l.contains(&Choice::Done) && l.contains(&Choice::MoveToken(C, B)), "{l:?}");
+    assert!(l.iter().all(|c| matches!(c, Choice::Done | Choice::MoveToken(C, _))), "{l:?}");
+    let skeleton = monster("Skeleton", 2, 1);
+    g.stack_deck(&[skeleton]);
+    answer(&mut g, &mut t, Choice::MoveToken(C, B));
+    assert!(!g.cell(C).monster && g.cell(B).monster);
+    // The hero is attacked on the servant's turn; the servant plays the monster.
+    expect(&g, a, DecisionKind::HeroCombatCard);
+    answer(&mut g, &mut t, Choice::Combat(Ranged));
+    expect(&g, next, DecisionKind::MonsterCombatCard);
+    answer(&mut g, &mut t, Choice::Combat(Melee));
+    assert_eq!(g.hero(a).stats.monsters_killed, 1);
+    assert!(!g.cell(B).monster, "the killed monster's token is gone");
+    // Play goes on to the servant's left: the third hero.
+    assert_eq!(g.active(), other);
+    assert_eq!(g.pending().unwrap().seat, other);
+    g.check_invariants().unwrap();
+
+    // Adding: no token left, two heroes: a token may go on a chamber next to a tower.
+    let (mut g, mut t, a) = arena(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    let d = 1 - a;
+    g.kill_hero(d);
+    let start = g.hero(a).pos;
+    let beside = TOWERS.into_iter().find(|&c| c != start).unwrap();
+    let spot = [at(0, 1), at(1, 0), at(8, 0), at(9, 1), at(0, 11), at(1, 12), at(8, 12), at(9, 11)]
+        .into_iter()
+        .find(|&c| dq_engine::board::manhattan(c, beside) == 1)
+        .unwrap();
+    g.lay_tile(spot, four_hall_room(3), Dir::South);
+    g.stack_deck(&[empty]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, d, DecisionKind::ServantMove);
+    // One hero left in the dungeon and no token: one may be added (fewer tokens than heroes).
+    assert!(legal(&g).contains(&Choice::Move(spot)), "{:?}", legal(&g));
+    answer(&mut g, &mut t, Choice::Move(spot));
+    assert!(g.cell(spot).monster);
+    expect(&g, a, DecisionKind::Action);
+    g.set_monster_token(C, true);
+    g.stack_deck(&[empty]);
+    // The hero searches nothing: move back to A.
+    answer(&mut g, &mut t, Choice::Move(A));
+    expect(&g, d, DecisionKind::ServantMove);
+    let l = legal(&g);
+    // Two tokens: the one just added cannot move again; the one on C can; no more additions.
+    assert!(l.iter().all(|c| !matches!(c, Choice::MoveToken(f, _) if *f == spot)), "{l:?}");
+    assert!(l.contains(&Choice::MoveToken(C, B)), "{l:?}");
+    assert!(l.iter().all(|c| !matches!(c, Choice::Move(_))), "{l:?}");
+    g.check_invariants().unwrap();
+
+    // Without the rule a dead hero's seat is skipped.
+    let (mut g, mut t, a) = arena(&["lindel", "hugo"], &[]);
+    g.kill_hero(1 - a);
+    g.stack_deck(&[empty]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, a, DecisionKind::Action);
 }

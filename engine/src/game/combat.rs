@@ -14,7 +14,14 @@ impl<'r> Game<'r> {
         }
         let Some(card) = self.draw_card(Deck::Monster, obs) else { return };
         let seat = self.active;
-        let monster_seat = if self.seats == 1 { seat } else { (seat + 1) % self.seats };
+        let monster_seat = if self.seats == 1 {
+            seat
+        } else if self.servant != super::pvp::NO_SEAT {
+            // Servants of Kalladra: the servant who moved the token plays the monster.
+            self.servant
+        } else {
+            (seat + 1) % self.seats
+        };
         let ab = self.abilities(seat);
         self.combat = CombatState {
             card,

@@ -94,6 +94,10 @@ impl<'r> Game<'r> {
                     return;
                 }
             }
+            if self.servant_turns(next) {
+                self.start_servant_turn(obs);
+                return;
+            }
             let h = &mut self.heroes[next as usize];
             if !h.in_game() {
                 continue;
@@ -340,7 +344,12 @@ impl<'r> Game<'r> {
         while let Some(t) = self.tasks.last() {
             if matches!(
                 t,
-                Task::TurnEnd | Task::EndGame { .. } | Task::EndGameOptional { .. } | Task::Finalize | Task::DuelEnd
+                Task::TurnEnd
+                    | Task::EndGame { .. }
+                    | Task::EndGameOptional { .. }
+                    | Task::Finalize
+                    | Task::DuelEnd
+                    | Task::ServantDone { .. }
             ) {
                 break;
             }

@@ -14,6 +14,7 @@ mod flow;
 mod moves;
 mod pvp;
 mod scenario;
+mod servants;
 mod treasure;
 mod view;
 
@@ -416,6 +417,11 @@ pub(crate) enum Task {
     // --- hero vs. hero ---
     PvpRound,
     PvpRetreat,
+    // --- servants of Kalladra ---
+    /// Below an attack on a servant's turn: the turn goes back to the servant.
+    ServantDone {
+        seat: u8,
+    },
 }
 
 /// The attribute test in progress.
@@ -526,6 +532,10 @@ pub struct Game<'r> {
     pub(crate) duel: Option<DuelState>,
     /// Hero vs. Hero Combat in progress.
     pub(crate) pvp: pvp::PvpState,
+    /// Servants of Kalladra: the space of the monster token moved last.
+    pub(crate) last_token: Cell,
+    /// Servants of Kalladra: the servant playing the monster in an attack on his turn.
+    pub(crate) servant: u8,
 }
 
 impl<'r> Game<'r> {
@@ -663,6 +673,8 @@ impl<'r> Game<'r> {
             board_log: [0; BOARD_LOG],
             duel: None,
             pvp: pvp::PvpState::NONE,
+            last_token: NO_CELL,
+            servant: pvp::NO_SEAT,
         };
         Ok((game, setup))
     }
@@ -850,6 +862,7 @@ impl<'r> Game<'r> {
             Task::DuelEnd => self.duel_end(obs),
             Task::PvpRound => self.pvp_round(obs),
             Task::PvpRetreat => self.pvp_retreat(obs),
+            Task::ServantDone { seat } => self.servant_done(seat),
         }
     }
 
@@ -937,6 +950,7 @@ impl<'r> Game<'r> {
             K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
             K::TakeLoot => self.take_loot_choices(out),
             K::Retreat => self.retreat_choices(out),
+            K::ServantMove => self.servant_choices(out),
             K::RespawnTower => {
                 let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
                 if free.is_empty() {
@@ -1046,6 +1060,7 @@ impl<'r> Game<'r> {
             K::DefendCard => self.answer_defend_card(c, obs),
             K::TakeLoot => self.answer_take_loot(d.seat, c),
             K::Retreat => self.answer_retreat(c, obs),
+            K::ServantMove => self.answer_servant(c),
         }
     }
 
