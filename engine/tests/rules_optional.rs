@@ -377,6 +377,27 @@ fn hero_vs_hero_the_attacker_can_lose_or_kill() {
     assert_eq!(g.hero(d).stats.death_cause, Some(DeathCause::Hero));
     assert_eq!(g.hero(a).status, HeroStatus::Board);
     g.check_invariants().unwrap();
+
+    // Under Cloak and Dagger the victor picks a face-down card: by position, not by name.
+    let (mut g, mut t, a, d) = face_off(&["hero-vs-hero", "cloak-and-dagger"]);
+    let (c0, c1) = (gold_coins(), nth_card_in(Deck::Search, "Gold Coins", 1));
+    g.give_card(d, c0);
+    g.give_card(d, c1);
+    answer(&mut g, &mut t, Choice::Move(B));
+    for _ in 0..2 {
+        answer(&mut g, &mut t, Choice::Combat(Ranged));
+        answer(&mut g, &mut t, Choice::Combat(Melee));
+    }
+    expect(&g, a, DecisionKind::TakeLoot);
+    assert_eq!(legal(&g), vec![Choice::Part(0), Choice::Part(1)]);
+    answer(&mut g, &mut t, Choice::Part(1));
+    // The second loot card went: the defeated hero, now deciding where to flee, keeps the first.
+    expect(&g, d, DecisionKind::Retreat);
+    assert_eq!(g.hero(d).held.to_vec(), vec![c0]);
+    assert!(g.hero(a).held_hidden, "the victor's cards are face down to the defeated hero");
+    assert_eq!(g.loot_cards(a), 1);
+    assert_eq!(g.loot_cards(d), 1);
+    g.check_invariants().unwrap();
 }
 
 // --- Servants of Kalladra ---------------------------------------------------------------------

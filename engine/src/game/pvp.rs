@@ -131,22 +131,35 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The loot cards of the defeated hero the victor may take.
+    /// The loot cards of the defeated hero the victor may take. Under Cloak and Dagger they
+    /// are face down: the victor picks the `k`th loot card (`Part(k)`) without seeing it.
     pub(crate) fn take_loot_choices(&self, out: &mut Choices) {
         let l = self.pvp.loser;
         if l == NO_SEAT {
             return;
         }
+        let mut k = 0u8;
         for &c in &self.heroes[l as usize].held {
             if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
-                out.push(Choice::Card(c));
+                out.push(if self.variant.cloak_and_dagger { Choice::Part(k) } else { Choice::Card(c) });
+                k += 1;
             }
         }
     }
 
     pub(crate) fn answer_take_loot(&mut self, victor: u8, c: Choice) {
-        let Choice::Card(card) = c else { return };
         let l = self.pvp.loser as usize;
+        let card = match c {
+            Choice::Card(card) => card,
+            Choice::Part(k) => {
+                let rules = self.rules;
+                let loot =
+                    self.heroes[l].held.iter().copied().filter(|&x| rules.cards[x as usize].loot).nth(k as usize);
+                let Some(card) = loot else { return };
+                card
+            }
+            _ => return,
+        };
         let Some(i) = self.heroes[l].held.iter().position(|&x| x == card) else { return };
         self.heroes[l].held.remove(i);
         let set =
