@@ -189,6 +189,40 @@ impl Strategic {
         let Some(d) = game.pending() else { return choices[0] };
         let seat = d.seat;
         use DecisionKind as K;
+        if game.variant().hero_vs_hero && matches!(d.kind, K::Action | K::MoveAgain | K::Tower) {
+            let mut kept = Choices::new();
+            kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
+            if !kept.is_empty() && kept.len() < choices.len() {
+                return self.choose_among(game, d, &kept, rng);
+            }
+        }
+        self.choose_among(game, d, choices, rng)
+    }
+
+    /// Hero vs. Hero: whether moving by `c` would attack another hero the policy leaves alone.
+    /// `cautious` attacks nobody; the others attack a hero who carries loot (a public count)
+    /// while they have at least half their health, to take a card from him.
+    fn unwanted_attack(&self, game: &Game<'_>, seat: u8, c: Choice) -> bool {
+        let Choice::Move(to) = c else { return false };
+        let Some(other) = (0..game.seats()).find(|&s| {
+            s != seat && game.hero(s).status == HeroStatus::Board && game.hero(s).pos == to && !TREASURE.contains(&to)
+        }) else {
+            return false;
+        };
+        let me = game.hero(seat);
+        let fit = 2 * u32::from(me.wounds) <= u32::from(me.health);
+        self.spec.kind == BotKind::Cautious || !fit || game.loot_cards(other) == 0
+    }
+
+    fn choose_among(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+    ) -> Choice {
+        let seat = d.seat;
+        use DecisionKind as K;
         match d.kind {
             K::Action => self.action(game, seat, choices),
             // Another hero's restart tower: no stake in it, any will do.
@@ -218,6 +252,11 @@ impl Strategic {
             // policy is asked, it plays uniformly.
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
+            K::LiveToFight => self.live_to_fight(game, seat),
+            K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
+            K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
+            K::Retreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
+            K::ServantMove => servant_move(game, choices),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
             K::TurnDirection => self.turn_direction(game, seat, choices),
@@ -242,6 +281,11 @@ impl Strategic {
         }
         self.refresh(game, seat, Goal::Treasure);
         let h = game.hero(seat);
+        // No Guts, No Glory: without a treasure card the towers are shut, so heading home
+        // early only meets the sunset there; the treasure chamber stays the goal.
+        if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
+            return Goal::Treasure;
+        }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
             return Goal::Tower;
@@ -412,7 +456,7 @@ impl Strategic {
         let remaining = i32::from(h.health) - i32::from(h.wounds);
         let p_die = p_2d6_at_least(remaining);
         let gain = (1.0 - p_rage) * 2.0 * self.treasure_gold;
-        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold(seat)));
+        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold_seen(seat).unwrap_or(0)));
         gain > loss
     }
 
@@ -539,6 +583,47 @@ impl Strategic {
         }
     }
 
+    /// Live to Fight Another Day: `never` keeps fighting; the others declare the escape when
+    /// its expected cost beats fighting on. Declaring gives back the round's damage; the next
+    /// round is won (escape, [`ESCAPE_DETOUR`]) with the chance of a round the hero takes no
+    /// wound and deals some, else the fight goes on from the undamaged monster. (`always`
+    /// does not declare blindly: giving back damage is no survival-first move in itself.)
+    fn live_to_fight(&self, game: &Game<'_>, seat: u8) -> Choice {
+        if self.p().escape == EscapeStyle::Never {
+            return Choice::No;
+        }
+        let rules = game.rules();
+        let Some((kind, dealt, _)) = game.combat() else { return Choice::No };
+        let undone = dealt.saturating_sub(game.combat_last_dealt());
+        let h = game.hero(seat);
+        let def = &rules.heroes[h.hero as usize];
+        let left = i32::from(h.health) - i32::from(h.wounds);
+        let variant = game.variant();
+        let cap = if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round };
+        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
+            let m = &self.monster_mix[h.hero as usize];
+            m[usize::from(variant.no_abilities)]
+        });
+        let p_won: f64 = rounds
+            .iter()
+            .filter(|&&(_, hw, mw)| cap.map_or(hw, |c| hw.min(c)) == 0 && mw > 0)
+            .map(|&(p, _, _)| p)
+            .sum();
+        let seen: u64 = game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c));
+        let (mut fight, mut declare, mut n) = (0.0, 0.0, 0.0);
+        for c in rules.deck_cards(Deck::Monster) {
+            let Some(m) = rules.cards[c as usize].monster else { continue };
+            if m.kind != kind || m.life <= dealt || seen & bit(rules, c) != 0 {
+                continue;
+            }
+            fight += fight_cost(&rounds, cap, left, i32::from(m.life - dealt));
+            declare +=
+                p_won * ESCAPE_DETOUR + (1.0 - p_won) * fight_cost(&rounds, cap, left, i32::from(m.life - undone));
+            n += 1.0;
+        }
+        yes_if(n > 0.0 && declare < fight)
+    }
+
     /// Compares the expected cost (death weighted by [`DEATH_COST`], plus wounds) of fighting
     /// on with the cost of an escape attempt, over the monster cards of the announced kind
     /// not yet seen in the discard pile.
@@ -632,6 +717,30 @@ fn one_hot(c: CombatCard) -> [f64; 3] {
     let mut m = [0.0; 3];
     m[dq_engine::rules::combat_index(c)] = 1.0;
     m
+}
+
+/// Servants of Kalladra: the dead hero's player hunts the heroes still in the dungeon. Each
+/// choice is scored by how near the token it moves or adds ends up to the nearest hero on the
+/// board outside the treasure chamber (0 = attacks him); the nearest wins, first of equals,
+/// moves before additions; passing only when nothing else is legal.
+fn servant_move(game: &Game<'_>, choices: &Choices) -> Choice {
+    let near = |c: Cell| {
+        (0..game.seats())
+            .map(|s| game.hero(s))
+            .filter(|h| h.status == HeroStatus::Board && !TREASURE.contains(&h.pos))
+            .map(|h| manhattan(c, h.pos))
+            .min()
+            .unwrap_or(u8::MAX)
+    };
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::MoveToken(_, to) => Some(((near(to), 0u8), c)),
+            Choice::Move(at) => Some(((near(at), 1), c)),
+            _ => None,
+        })
+        .min_by_key(|&(k, _)| k)
+        .map_or(choices[0], |(_, c)| c)
 }
 
 /// Samples a card from integer weights summing to 2^24.

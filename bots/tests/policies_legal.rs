@@ -29,7 +29,19 @@ fn every_policy_answers_only_legal_options() {
     for index in 0..GAMES {
         let seats = 1 + meta.below(4) as usize;
         let mut variant = Variant::default();
-        for name in ["solo", "death-can-wait", "torchlight", "late-start", "no-abilities"] {
+        for name in [
+            "solo",
+            "death-can-wait",
+            "torchlight",
+            "late-start",
+            "no-abilities",
+            "no-guts-no-glory",
+            "live-to-fight-another-day",
+            "magical-might=2",
+            "cloak-and-dagger",
+            "hero-vs-hero",
+            "servants-of-kalladra",
+        ] {
             if meta.below(4) == 0 && (name != "solo" || seats == 1) {
                 variant.enable(name).unwrap();
             }

@@ -77,6 +77,20 @@ pub enum DecisionKind {
     ChooseTile,
     /// Death Can Wait: the player to the left picks the tower the hero restarts on.
     RespawnTower,
+    /// Live to Fight Another Day: after winning a round, give up its damage to escape by
+    /// winning the next round.
+    LiveToFight,
+    /// Hero vs. Hero: the attacking hero picks a combat card.
+    AttackCard,
+    /// Hero vs. Hero: the defending hero picks a combat card (asked of the defender's seat).
+    DefendCard,
+    /// Hero vs. Hero: the victor takes one loot card of the defeated hero.
+    TakeLoot,
+    /// Hero vs. Hero: the defeated hero picks the adjacent chamber he flees to.
+    Retreat,
+    /// Servants of Kalladra: a dead hero's player moves a monster token (`MoveToken`), adds
+    /// one next to a tower (`Move`), or passes (`Done`).
+    ServantMove,
 }
 
 /// A decision: the seat that answers and what it is about.
@@ -119,6 +133,8 @@ pub enum Choice {
     /// Stand on this part of a split tile (0 near the entry arrow, 1 far), or for a web the
     /// tile side entered by.
     Part(u8),
+    /// Move the monster token on the first space to the second (Servants of Kalladra).
+    MoveToken(Cell, Cell),
 }
 
 /// Room for the legal choices of any decision (the largest is a discard among held cards).

@@ -53,8 +53,22 @@ fn hundred_thousand_random_games_keep_the_invariants() {
                 torchlight: mask & 4 != 0,
                 late_start: mask & 1 != 0,
                 no_abilities: n == 2 && mask & 1 != 0,
+                ..Variant::default()
             };
             variants.push(GameConfig::random(n, v));
+            // The 2010 optional rules, in other combinations.
+            let w = Variant {
+                solo: n == 1 && mask & 1 != 0,
+                no_guts_no_glory: mask & 1 != 0,
+                live_to_fight: mask & 2 != 0,
+                cloak_and_dagger: mask & 4 != 0,
+                hero_vs_hero: mask & 2 != 0,
+                magical_might: mask & 3,
+                death_can_wait: mask & 4 != 0,
+                servants: mask & 1 == 0,
+                ..Variant::default()
+            };
+            variants.push(GameConfig::random(n, w));
         }
     }
     for i in 0..GAMES {

@@ -93,8 +93,10 @@ pub struct TableArgs {
     /// The monster player's combat-card policy: random, equilibrium or adversarial.
     #[arg(long, value_name = "NAME", default_value = "random")]
     pub monster_policy: String,
-    /// Optional rule, repeatable or comma-separated: death-can-wait, late-start,
-    /// no-abilities, solo, torchlight [default: none].
+    /// Optional rule, repeatable or comma-separated: cloak-and-dagger, death-can-wait,
+    /// hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
+    /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
+    /// rules that do not apply to the edition are refused [default: none].
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
     pub rules: Vec<String>,
     /// Master seed: game i of a run depends only on this seed and i.

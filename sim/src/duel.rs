@@ -52,7 +52,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
             bad(format!("unknown monster \"{}\" (known: {})", name.trim(), rules.monster_kinds.join(", ")))
         })?),
     };
-    let mut variant = table::variant(&args.rules)?;
+    let mut variant = table::variant(&rules, &args.rules)?;
     variant.solo |= args.solo;
     let config = DuelConfig { hero, wounds: args.wounds, monster, life: args.life, escape: !args.no_escape, variant };
     let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;

@@ -28,7 +28,7 @@ pub struct Table {
 impl Table {
     /// Checks the table options against `rules`.
     pub fn new(rules: &Rules, args: &TableArgs) -> Result<Table, Failure> {
-        let variant = variant(&args.rules)?;
+        let variant = variant(rules, &args.rules)?;
         let (picks, heroes) = heroes(rules, &args.heroes)?;
         if variant.solo && picks.len() != 1 {
             return Err(bad(format!(
@@ -88,12 +88,14 @@ impl Table {
     }
 }
 
-/// The optional rules named by `--rule` (repeatable, comma lists allowed).
-pub fn variant(names: &[String]) -> Result<Variant, Failure> {
+/// The optional rules named by `--rule` (repeatable, comma lists allowed), checked against the
+/// edition of `rules` (a rule that does not apply there is refused).
+pub fn variant(rules: &Rules, names: &[String]) -> Result<Variant, Failure> {
     let mut v = Variant::default();
     for n in names {
         v.enable(n.trim()).map_err(|e| bad(e.to_string()))?;
     }
+    v.check(&rules.edition).map_err(|e| bad(e.to_string()))?;
     Ok(v)
 }
 

@@ -14,7 +14,14 @@ impl<'r> Game<'r> {
         }
         let Some(card) = self.draw_card(Deck::Monster, obs) else { return };
         let seat = self.active;
-        let monster_seat = if self.seats == 1 { seat } else { (seat + 1) % self.seats };
+        let monster_seat = if self.seats == 1 {
+            seat
+        } else if self.servant != super::pvp::NO_SEAT {
+            // Servants of Kalladra: the servant who moved the token plays the monster.
+            self.servant
+        } else {
+            (seat + 1) % self.seats
+        };
         let ab = self.abilities(seat);
         self.combat = CombatState {
             card,
@@ -23,6 +30,8 @@ impl<'r> Game<'r> {
             escape: escape && !self.turn.no_escape && !ab.never_escapes,
             hero_card: None,
             rounds: 0,
+            declared: false,
+            last_dealt: 0,
         };
         self.cause = DeathCause::Monster;
         if self.cur().on_board() {
@@ -137,18 +146,76 @@ impl<'r> Game<'r> {
     /// (Rules Reference "Combat").
     fn apply_round<O: Observer>(&mut self, hw: u8, mw: u8, obs: &mut O) {
         self.combat.rounds = self.combat.rounds.saturating_add(1);
+        // Live to Fight Another Day: a round the hero wins (see `won_round`) after declaring an
+        // escape is the escape, instead of its damage.
+        let won = Self::won_round(hw, mw);
+        if core::mem::take(&mut self.combat.declared) && won {
+            self.live_to_fight_escape(obs);
+            return;
+        }
         self.wound(self.active, hw, DeathCause::Monster, obs);
         if !self.cur().in_game() {
             return;
         }
         self.combat.wounds = self.combat.wounds.saturating_add(mw);
+        self.combat.last_dealt = mw;
         if self.monster_dead() {
             self.monster_killed(obs);
+        } else if won && self.variant.live_to_fight && self.can_escape_now() {
+            self.ask(self.active, DecisionKind::LiveToFight, obs);
         } else if self.variant.solo {
             self.push(Task::CombatRound);
         } else {
             self.push(Task::EscapeOffer);
         }
+    }
+
+    /// Live to Fight Another Day, Revised adaptation. The 2010 text says "if a Hero wins a
+    /// combat round"; the Revised combat has no winner of a round, so a round is won when the
+    /// monster took wounds and the hero none (results diagram or solo d6 table alike). In the
+    /// Revised game the hero may already try an agility escape after every round (multiplayer);
+    /// the declared escape is a second way out with no test, and in solo play, where the only
+    /// escape is the one before combat, it is the only way out of a fight under way.
+    pub(crate) fn won_round(hw: u8, mw: u8) -> bool {
+        hw == 0 && mw > 0
+    }
+
+    /// Whether the hero could flee now: escape not forbidden and somewhere to go.
+    fn can_escape_now(&self) -> bool {
+        if !self.combat.escape {
+            return false;
+        }
+        let mut t = Choices::new();
+        self.escape_targets(&mut t);
+        !t.is_empty()
+    }
+
+    /// Declaring gives back the wounds the monster just took ("discarded instead … the Hero
+    /// inflicts no damage that round"); no agility escape is tried this round, since the hero
+    /// has chosen how he flees.
+    pub(crate) fn answer_live_to_fight(&mut self, c: Choice) {
+        if c == Choice::Yes {
+            self.combat.wounds = self.combat.wounds.saturating_sub(self.combat.last_dealt);
+            self.combat.declared = true;
+            self.push(Task::CombatRound);
+        } else if self.variant.solo {
+            self.push(Task::CombatRound);
+        } else {
+            self.push(Task::EscapeOffer);
+        }
+    }
+
+    /// The declared escape succeeds: the monster card is discarded without being revealed to
+    /// count a penalty. Adaptation: the 2010 hero "suffers wounds as normal for a Hero who
+    /// survives combat", which in the Revised game are the wounds already taken round by round;
+    /// the Revised escape penalty is the price of the agility escape and is not added (this
+    /// escape was paid for with the round's damage). The hero then flees as after any escape.
+    fn live_to_fight_escape<O: Observer>(&mut self, obs: &mut O) {
+        let c = self.combat.card;
+        self.combat.card = NO_CARD;
+        self.put_discard(c, obs);
+        self.cur_mut().stats.escapes += 1;
+        self.ask(self.active, DecisionKind::EscapeTo, obs);
     }
 
     /// The monster dies: its card and token are discarded and the hero's turn ends.

@@ -38,8 +38,11 @@ impl<'r> Game<'r> {
                 obs.event(Event::HeroJoins { seat, hero: h.def, tower: h.pos });
             }
         }
+        // Magical Might (2010): the players agree how many runes each hero starts with; dealt
+        // like the edition's one rune, a hero at a time from the shuffled rune deck.
+        let runes = if self.variant.magical_might > 0 { self.variant.magical_might } else { rules.runes_per_hero };
         for seat in 0..self.seats {
-            for _ in 0..rules.runes_per_hero {
+            for _ in 0..runes {
                 if let Some(card) = self.take_top(Deck::Rune) {
                     self.heroes[seat as usize].runes.push(card);
                     if O::ENABLED {
@@ -90,6 +93,10 @@ impl<'r> Game<'r> {
                 if self.advance_sun(obs) {
                     return;
                 }
+            }
+            if self.servant_turns(next) {
+                self.start_servant_turn(obs);
+                return;
             }
             let h = &mut self.heroes[next as usize];
             if !h.in_game() {
@@ -310,9 +317,12 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Whether a hero may leave the dungeon now: a loot card, or a treasure card in solo play.
+    /// Whether a hero may leave the dungeon now: a loot card, or a treasure card in solo play
+    /// and under No Guts, No Glory (2010: "cannot exit the dungeon unless they have at least
+    /// one Treasure card"; the Revised treasure deck is the loot drawn in the treasure chamber,
+    /// as in 2010, so the rule carries over unchanged).
     pub(crate) fn can_exit(&self, seat: u8) -> bool {
-        if self.variant.solo {
+        if self.variant.solo || self.variant.no_guts_no_glory {
             self.treasure_count(seat) > 0
         } else {
             self.loot_count(seat) > 0
@@ -334,7 +344,12 @@ impl<'r> Game<'r> {
         while let Some(t) = self.tasks.last() {
             if matches!(
                 t,
-                Task::TurnEnd | Task::EndGame { .. } | Task::EndGameOptional { .. } | Task::Finalize | Task::DuelEnd
+                Task::TurnEnd
+                    | Task::EndGame { .. }
+                    | Task::EndGameOptional { .. }
+                    | Task::Finalize
+                    | Task::DuelEnd
+                    | Task::ServantDone { .. }
             ) {
                 break;
             }

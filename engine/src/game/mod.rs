@@ -12,7 +12,9 @@ mod combat;
 mod duel;
 mod flow;
 mod moves;
+mod pvp;
 mod scenario;
+mod servants;
 mod treasure;
 mod view;
 
@@ -58,6 +60,8 @@ pub enum DeathCause {
     DeadEnd,
     /// Still inside at sunset.
     Sunset,
+    /// Wounds from another hero (Hero vs. Hero Combat).
+    Hero,
 }
 
 impl DeathCause {
@@ -73,6 +77,7 @@ impl DeathCause {
             DeathCause::Resurfacing => "resurfacing",
             DeathCause::DeadEnd => "dead_end",
             DeathCause::Sunset => "sunset",
+            DeathCause::Hero => "hero",
         }
     }
 }
@@ -409,6 +414,14 @@ pub(crate) enum Task {
     Finalize,
     /// Bottom of a single-combat game: the combat is over.
     DuelEnd,
+    // --- hero vs. hero ---
+    PvpRound,
+    PvpRetreat,
+    // --- servants of Kalladra ---
+    /// Below an attack on a servant's turn: the turn goes back to the servant.
+    ServantDone {
+        seat: u8,
+    },
 }
 
 /// The attribute test in progress.
@@ -435,6 +448,10 @@ pub(crate) struct CombatState {
     pub escape: bool,
     pub hero_card: Option<CombatCard>,
     pub rounds: u8,
+    /// Live to Fight Another Day: an escape declared, to happen if the next round is won.
+    pub declared: bool,
+    /// Wounds the monster took in the last round (given back when an escape is declared).
+    pub last_dealt: u8,
 }
 
 /// Per-turn flags.
@@ -513,6 +530,12 @@ pub struct Game<'r> {
     pub(crate) board_log: [Cell; BOARD_LOG],
     /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
     pub(crate) duel: Option<DuelState>,
+    /// Hero vs. Hero Combat in progress.
+    pub(crate) pvp: pvp::PvpState,
+    /// Servants of Kalladra: the space of the monster token moved last.
+    pub(crate) last_token: Cell,
+    /// Servants of Kalladra: the servant playing the monster in an attack on his turn.
+    pub(crate) servant: u8,
 }
 
 impl<'r> Game<'r> {
@@ -616,7 +639,16 @@ impl<'r> Game<'r> {
                 pass: false,
                 margin: 0,
             },
-            combat: CombatState { card: NO_CARD, monster_seat: 0, wounds: 0, escape: true, hero_card: None, rounds: 0 },
+            combat: CombatState {
+                card: NO_CARD,
+                monster_seat: 0,
+                wounds: 0,
+                escape: true,
+                hero_card: None,
+                rounds: 0,
+                declared: false,
+                last_dealt: 0,
+            },
             turn: TurnFlags::default(),
             last_roll: 0,
             resolving: ArrayVec::new(),
@@ -640,6 +672,9 @@ impl<'r> Game<'r> {
             epoch: 0,
             board_log: [0; BOARD_LOG],
             duel: None,
+            pvp: pvp::PvpState::NONE,
+            last_token: NO_CELL,
+            servant: pvp::NO_SEAT,
         };
         Ok((game, setup))
     }
@@ -829,6 +864,9 @@ impl<'r> Game<'r> {
             Task::EndGameOptional { seat } => self.end_game_optional(seat, obs),
             Task::Finalize => self.finalize(obs),
             Task::DuelEnd => self.duel_end(obs),
+            Task::PvpRound => self.pvp_round(obs),
+            Task::PvpRetreat => self.pvp_retreat(obs),
+            Task::ServantDone { seat } => self.servant_done(seat),
         }
     }
 
@@ -853,7 +891,13 @@ impl<'r> Game<'r> {
                     }
                 }
             }
-            K::BeforeTest | K::MayDraw(_) | K::Redraw | K::Escape | K::SoloEscape | K::ExitCatacombs => {
+            K::BeforeTest
+            | K::MayDraw(_)
+            | K::Redraw
+            | K::Escape
+            | K::SoloEscape
+            | K::ExitCatacombs
+            | K::LiveToFight => {
                 out.push(Choice::No);
                 out.push(Choice::Yes);
             }
@@ -878,7 +922,7 @@ impl<'r> Game<'r> {
                     }
                 }
             }
-            K::HeroCombatCard | K::MonsterCombatCard => {
+            K::HeroCombatCard | K::MonsterCombatCard | K::AttackCard | K::DefendCard => {
                 out.extend([
                     Choice::Combat(CombatCard::Magic),
                     Choice::Combat(CombatCard::Melee),
@@ -908,6 +952,9 @@ impl<'r> Game<'r> {
             }
             K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.iter().map(|&c| Choice::Card(c))),
             K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
+            K::TakeLoot => self.take_loot_choices(out),
+            K::Retreat => self.retreat_choices(out),
+            K::ServantMove => self.servant_choices(out),
             K::RespawnTower => {
                 let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
                 if free.is_empty() {
@@ -1012,6 +1059,12 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
+            K::LiveToFight => self.answer_live_to_fight(c),
+            K::AttackCard => self.answer_attack_card(c),
+            K::DefendCard => self.answer_defend_card(c, obs),
+            K::TakeLoot => self.answer_take_loot(d.seat, c),
+            K::Retreat => self.answer_retreat(c, obs),
+            K::ServantMove => self.answer_servant(c),
         }
     }
 
@@ -1079,7 +1132,8 @@ impl<'r> Game<'r> {
         self.heroes.iter().enumerate().any(|(i, h)| i as u8 != except && h.on_board() && h.pos == c)
     }
 
-    /// Gold of a hero's loot as it would be counted now.
+    /// Gold of a hero's loot as it would be counted now (the score). Not part of what a player
+    /// sees of others under Cloak and Dagger: policies use [`Game::gold_seen`].
     pub fn gold(&self, seat: u8) -> u32 {
         let h = &self.heroes[seat as usize];
         h.held.iter().map(|&c| self.card_gold(h, c)).sum()

@@ -138,7 +138,9 @@ impl<'r> Game<'r> {
             for d in Dir::ALL {
                 let Some(to) = self.link(c, d) else { continue };
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if self.occupied(to, self.active) || out.contains(&to) || entered.contains(canon) {
+                // Hero vs. Hero: a chamber held by another hero may be entered (to attack him).
+                let held = !self.variant.hero_vs_hero && self.occupied(to, self.active);
+                if held || out.contains(&to) || entered.contains(canon) {
                     continue;
                 }
                 if let Some(t) = tile {
@@ -513,7 +515,10 @@ impl<'r> Game<'r> {
         if self.variant.torchlight {
             self.torchlight(pos, obs);
         }
-        if self.board[pos as usize].flags & F_MONSTER != 0 {
+        if let Some(defender) = self.defender_at(pos) {
+            // Hero vs. Hero: the attack replaces the chamber (and a monster token's) encounter.
+            self.pvp_start(defender);
+        } else if self.board[pos as usize].flags & F_MONSTER != 0 {
             self.push(Task::Encounter { escape: true });
         } else {
             self.push(Task::Chamber);

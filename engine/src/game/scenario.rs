@@ -103,6 +103,15 @@ impl<'r> Game<'r> {
         self.refresh_legal();
     }
 
+    /// Kills a hero who is not the one taking his turn (cards to the discard piles, as on any
+    /// death; Death Can Wait applies).
+    pub fn kill_hero(&mut self, seat: u8) {
+        if seat != self.active {
+            self.kill(seat, DeathCause::Card, &mut crate::observer::NoObserver);
+        }
+        self.refresh_legal();
+    }
+
     /// Sets the sun position.
     pub fn set_sun(&mut self, space: u8) {
         self.sun = space.min(self.rules.sun_spaces);

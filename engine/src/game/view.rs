@@ -35,7 +35,11 @@ pub struct HeroView<'g> {
     pub wounds: u8,
     pub health: u8,
     pub determination: u8,
+    /// The play area (loot and kept cards). Empty when `held_hidden`.
     pub held: &'g [CardId],
+    /// Cloak and Dagger: another hero's play area is face down to the player deciding now;
+    /// only its number of loot cards ([`Game::loot_cards`]) is known.
+    pub held_hidden: bool,
     pub runes: &'g [CardId],
     pub row: &'g [CardId],
     pub marker: Cell,
@@ -121,9 +125,29 @@ impl<'r> Game<'r> {
         self.link(c, d)
     }
 
-    /// One hero as the players see him.
+    /// Cloak and Dagger (2010): "When Heroes gain Loot, the cards are placed facedown …
+    /// Other players may still count how many Loot cards a Hero has." While a decision is
+    /// pending, a hero's loot is hidden from every other seat (the one deciding is the one
+    /// looking); before the winner is worked out the cards are turned up.
+    ///
+    /// Adaptation (Revised): a hero's kept cards are one play area in the engine, so the whole
+    /// play area is face down to others, non-loot kept cards (potions, curses) included; no
+    /// policy reads another hero's kept cards, so nothing is lost.
+    pub fn held_hidden(&self, seat: u8) -> bool {
+        self.variant.cloak_and_dagger && !self.over && self.pending.is_some_and(|d| d.seat != seat)
+    }
+
+    /// The gold of a hero's loot as the player now deciding may know it: `None` when Cloak and
+    /// Dagger hides it. Policies read gold through this; [`Game::gold`] is the scoring count.
+    pub fn gold_seen(&self, seat: u8) -> Option<u32> {
+        (!self.held_hidden(seat)).then(|| self.gold(seat))
+    }
+
+    /// One hero as the players see him (under Cloak and Dagger, as the player deciding now
+    /// sees him: see [`Game::held_hidden`]).
     pub fn hero(&self, seat: u8) -> HeroView<'_> {
         let h = &self.heroes[seat as usize];
+        let held_hidden = self.held_hidden(seat);
         HeroView {
             hero: h.def,
             status: h.status,
@@ -132,7 +156,8 @@ impl<'r> Game<'r> {
             wounds: h.wounds,
             health: self.rules.heroes[h.def as usize].health,
             determination: h.determination,
-            held: &h.held,
+            held: if held_hidden { &[] } else { &h.held },
+            held_hidden,
             runes: &h.runes,
             row: &h.row,
             marker: h.marker,
@@ -159,6 +184,12 @@ impl<'r> Game<'r> {
         }
         let kind = self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.kind);
         Some((kind, self.combat.wounds, self.combat.rounds))
+    }
+
+    /// Wounds the monster took in the last combat round (an escape declared under Live to
+    /// Fight Another Day gives them back).
+    pub fn combat_last_dealt(&self) -> u8 {
+        self.combat.last_dealt
     }
 
     /// The test being decided on: (target, dice total with penalties).

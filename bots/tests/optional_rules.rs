@@ -1,0 +1,209 @@
+//! Statistical checks of the optional rules (slow: run with `--ignored` in release).
+//!
+//! Each check plays the same games (same master seed and game indices, so the same heroes,
+//! dungeons and decks at setup) with and without one optional rule, and asserts that the
+//! survival rate moves the way a player would expect, by more than four standard errors of
+//! the difference. The figures are printed (`--nocapture`).
+
+use dq_bots::{play, play_duel, BotSpec, MonsterSpec, Players};
+use dq_engine::{DuelConfig, GameConfig, HeroStatus, NoObserver, Rules, Variant};
+
+const SEED: u64 = 2010;
+
+/// Survivors and hero-games over `games` games of `seats` heroes played by `bot`.
+fn survival(rules: &Rules, bot: &str, seats: usize, variant: Variant, games: u64) -> (u64, u64) {
+    let specs = [BotSpec::parse(bot).unwrap()];
+    let mut players = Players::new(rules, &specs, MonsterSpec::Random, seats).unwrap();
+    let cfg = GameConfig::random(seats, variant);
+    let (mut survived, mut n) = (0, 0);
+    for i in 0..games {
+        let g = play(rules, &cfg, SEED, i, &mut players, &mut NoObserver).unwrap();
+        for s in 0..seats as u8 {
+            n += 1;
+            survived += u64::from(g.hero(s).status == HeroStatus::Exited);
+        }
+    }
+    (survived, n)
+}
+
+/// Plays with and without `rule` and checks the sign of the change in survival
+/// (`sign` +1: the rule should help, -1: it should hurt).
+fn compare(rule: &str, bot: &str, seats: usize, games: u64, sign: f64) {
+    let rules = Rules::revised();
+    let on = Variant::from_label(rule).unwrap();
+    on.check(&rules.edition).unwrap();
+    let base = Variant::from_label(if on.solo { "solo" } else { "" }).unwrap();
+    let (s0, n0) = survival(&rules, bot, seats, base, games);
+    let (s1, n1) = survival(&rules, bot, seats, on, games);
+    let (p0, p1) = (s0 as f64 / n0 as f64, s1 as f64 / n1 as f64);
+    let se = (p0 * (1.0 - p0) / n0 as f64 + p1 * (1.0 - p1) / n1 as f64).sqrt();
+    println!(
+        "{rule}: {bot}, {seats} hero(es), {games} games: survival without {p0:.4} ({s0}/{n0}), with {p1:.4} \
+         ({s1}/{n1}), difference {:+.4} ± {:.4} (95%)",
+        p1 - p0,
+        1.96 * se
+    );
+    assert!(sign * (p1 - p0) > 4.0 * se, "{rule}: without {p0}, with {p1}, se {se}");
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn no_guts_no_glory_costs_lives() {
+    compare("no-guts-no-glory", "greedy", 1, 40_000, -1.0);
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn magical_might_saves_lives() {
+    compare("magical-might=3", "greedy", 1, 40_000, 1.0);
+}
+
+/// Deaths in `games` single combats of every hero (half his health already lost) against a
+/// demon, played by `bot`, per optional rules.
+fn combat_deaths(rules: &Rules, bot: &str, variant: Variant, games: u64) -> (u64, u64) {
+    let specs = [BotSpec::parse(bot).unwrap()];
+    let mut players = Players::new(rules, &specs, MonsterSpec::Random, 1).unwrap();
+    let demon = rules.monster_kind_by_name("Demon").unwrap();
+    let (mut died, mut n) = (0, 0);
+    for hero in 0..rules.heroes.len() as u8 {
+        let wounds = rules.heroes[hero as usize].health / 2;
+        let cfg = DuelConfig { hero, wounds, monster: Some(demon), life: None, escape: true, variant };
+        for i in 0..games {
+            let g = play_duel(rules, &cfg, SEED, i, &mut players, &mut NoObserver).unwrap();
+            n += 1;
+            died += u64::from(g.duel_outcome().unwrap().hero_died);
+        }
+    }
+    (died, n)
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn live_to_fight_another_day_saves_lives_in_solo_combat() {
+    // Solo play is where the rule adds an escape that did not exist (the Revised solo hero
+    // may only flee before combat); `mixed` declares when it pays by expected cost. Over whole
+    // games the effect is lost in the noise (40,000 solo games: 1,192 survivors without,
+    // 1,198 with), so the check is on the combats themselves: a wounded hero against a demon.
+    let rules = Rules::revised();
+    let solo = Variant::from_label("solo").unwrap();
+    let on = Variant::from_label("solo,live-to-fight-another-day").unwrap();
+    let (d0, n0) = combat_deaths(&rules, "mixed", solo, 5_000);
+    let (d1, n1) = combat_deaths(&rules, "mixed", on, 5_000);
+    let (p0, p1) = (1.0 - d0 as f64 / n0 as f64, 1.0 - d1 as f64 / n1 as f64);
+    let se = (p0 * (1.0 - p0) / n0 as f64 + p1 * (1.0 - p1) / n1 as f64).sqrt();
+    println!(
+        "live-to-fight-another-day: mixed, solo combats against a demon at half health, {n0} per rule set: \
+         survival without {p0:.4}, with {p1:.4}, difference {:+.4} ± {:.4} (95%)",
+        p1 - p0,
+        1.96 * se
+    );
+    assert!(p1 - p0 > 4.0 * se, "without {p0}, with {p1}, se {se}");
+}
+
+/// Cloak and Dagger through the policies: at every decision of real four-hero games, the
+/// strategic policies choose the same whatever the other heroes hold (their loot is swapped
+/// for other cards in a copy of the game); and whole games with and without the rule end the
+/// same, since no policy may read what the rule hides.
+#[test]
+fn cloak_and_dagger_policies_do_not_see_other_heroes_loot() {
+    use dq_bots::Policy;
+    use dq_engine::rng::{GameRng, Stream};
+    let rules = Rules::revised();
+    let treasure: Vec<_> =
+        rules.deck_cards(dq_engine::Deck::Treasure).filter(|&c| rules.cards[c as usize].loot).collect();
+    let cloak = Variant::from_label("cloak-and-dagger").unwrap();
+    for spec in ["greedy", "cautious", "mixed"] {
+        let specs = [BotSpec::parse(spec).unwrap()];
+        let mut players = Players::new(&rules, &specs, MonsterSpec::Random, 4).unwrap();
+        let cfg = GameConfig::random(4, cloak);
+        let mut checked = 0;
+        for i in 0..40u64 {
+            players.new_game();
+            let mut g = dq_engine::Game::new(&rules, &cfg, SEED, i, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(SEED, i, Stream::Bot);
+            while !g.is_over() {
+                let d = g.pending().unwrap();
+                let mut other = g.clone();
+                for s in (0..4).filter(|&s| s != d.seat) {
+                    if other.hero(s).status == HeroStatus::Board {
+                        other.give_card(s, treasure[(i as usize + s as usize) % treasure.len()]);
+                    }
+                }
+                let mut p2 = players.clone();
+                let mut r2 = rng.clone();
+                let choices = g.legal_choices().clone();
+                let c2 = p2.choose(&other, &choices, &mut r2);
+                let c = players.choose(&g, &choices, &mut rng);
+                assert_eq!(c, c2, "{spec} game {i}: {d:?} depends on hidden loot");
+                checked += 1;
+                g.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+        // With and without the rule, the same games.
+        let a = survival(&rules, spec, 4, Variant::default(), 300);
+        let b = survival(&rules, spec, 4, cloak, 300);
+        assert_eq!(a, b, "{spec}");
+    }
+}
+
+#[test]
+#[ignore = "statistical: about a minute in release"]
+fn hero_vs_hero_costs_lives() {
+    // Greedy heroes attack loaded heroes on their way: more wounds, more deaths.
+    compare("hero-vs-hero", "greedy", 4, 30_000, -1.0);
+}
+
+#[test]
+#[ignore = "statistical: about a minute in release"]
+fn servants_of_kalladra_cost_lives() {
+    // Dead heroes' players send monster tokens at the heroes still inside.
+    compare("servants-of-kalladra", "greedy", 4, 30_000, -1.0);
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn late_start_costs_lives() {
+    // The uniform policy, whose play does not depend on the sun: less time, fewer survivors.
+    // The strategic policies instead change plan: with the sun 1d6 spaces on they see at once
+    // that the trip to the treasure chamber does not fit, head home with whatever loot they
+    // find, and survive far more often (greedy 40,000 solo games: 0.3288 without, 0.5679 with;
+    // cautious and mixed alike). That is a finding about the policies' goal choice, not about
+    // the rule; it is printed here and kept out of the assertion.
+    compare("late-start", "random", 1, 1_000_000, -1.0);
+    let rules = Rules::revised();
+    let (a, n) = survival(&rules, "greedy", 1, Variant::default(), 20_000);
+    let (b, _) = survival(&rules, "greedy", 1, Variant::from_label("late-start").unwrap(), 20_000);
+    println!("late-start with greedy, 20000 solo games: survivors without {a}, with {b} (of {n})");
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn death_can_wait_saves_lives() {
+    // A dead hero restarts on a tower: only the sunset ends him for good.
+    compare("death-can-wait", "greedy", 1, 40_000, 1.0);
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn torchlight_saves_lives() {
+    // Seeing the chambers ahead: the path maps plan through known chambers.
+    compare("torchlight", "greedy", 1, 40_000, 1.0);
+}
+
+#[test]
+#[ignore = "statistical: a few seconds in release"]
+fn solo_play_costs_lives() {
+    // One hero alone: a treasure card to get out, one escape chance, the d6 table.
+    let rules = Rules::revised();
+    let (s0, n0) = survival(&rules, "greedy", 1, Variant::default(), 40_000);
+    let (s1, n1) = survival(&rules, "greedy", 1, Variant::from_label("going-it-alone").unwrap(), 40_000);
+    let (p0, p1) = (s0 as f64 / n0 as f64, s1 as f64 / n1 as f64);
+    let se = (p0 * (1.0 - p0) / n0 as f64 + p1 * (1.0 - p1) / n1 as f64).sqrt();
+    println!(
+        "solo: greedy, 1 hero, 40000 games: survival without {p0:.4}, with {p1:.4}, difference {:+.4} ± {:.4} (95%)",
+        p1 - p0,
+        1.96 * se
+    );
+    assert!(p0 - p1 > 4.0 * se, "without {p0}, with {p1}, se {se}");
+}
