@@ -204,7 +204,8 @@ mod tests {
         assert!(err(&["--heroes", "2", "--rule", "solo"]).starts_with("--rule solo needs exactly one hero"));
         assert!(err(&["--bot", "gredy"]).starts_with("unknown bot \"gredy\""));
         assert!(err(&["--bots", "greedy,cautious", "--heroes", "3"]).contains("2 bots for 3 heroes"));
-        assert!(err(&["--rule", "tower-power"]).starts_with("unknown rule \"tower-power\""));
+        assert!(err(&["--rule", "tower-powr"]).starts_with("unknown rule \"tower-powr\""));
+        assert!(err(&["--rule", "tower-power"]).starts_with("rule \"tower-power\" is not available in the revised edition"));
         assert!(err(&["--monster-policy", "nasty"]).starts_with("unknown monster policy \"nasty\""));
     }
 

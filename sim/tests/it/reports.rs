@@ -251,8 +251,8 @@ fn bad_input_is_refused_without_output() {
     refused(&["compare", &good, &v2], "schema version 2");
     refused(&["compare", &good, &good, "--by", "colour"], "--by colour: unknown column");
     refused(&["compare", &good], "B");
-    std::fs::write(&bad_toml, "games = 10\nrules = [\"standard\", \"tower-power\"]\n").unwrap();
-    refused(&["sweep", "--config", &bad_toml, "--out", &out], "cell rules=tower-power/: unknown rule \"tower-power\"");
+    std::fs::write(&bad_toml, "games = 10\nrules = [\"standard\", \"tower-powr\"]\n").unwrap();
+    refused(&["sweep", "--config", &bad_toml, "--out", &out], "cell rules=tower-powr/: unknown rule \"tower-powr\"");
     std::fs::write(&bad_toml, "games = 10\nbots = \"greedy\"\n").unwrap();
     refused(&["sweep", "--config", &bad_toml, "--out", &out], "bad.toml line 2: invalid type");
     refused(&["sweep", "--config", &dir.file("none.toml"), "--out", &out], "cannot read");
