@@ -205,7 +205,9 @@ mod tests {
         assert!(err(&["--bot", "gredy"]).starts_with("unknown bot \"gredy\""));
         assert!(err(&["--bots", "greedy,cautious", "--heroes", "3"]).contains("2 bots for 3 heroes"));
         assert!(err(&["--rule", "tower-powr"]).starts_with("unknown rule \"tower-powr\""));
-        assert!(err(&["--rule", "tower-power"]).starts_with("rule \"tower-power\" is not available in the revised edition"));
+        assert!(
+            err(&["--rule", "tower-power"]).starts_with("rule \"tower-power\" is not available in the revised edition")
+        );
         assert!(err(&["--monster-policy", "nasty"]).starts_with("unknown monster policy \"nasty\""));
     }
 
