@@ -583,6 +583,28 @@ impl Strategic {
         }
     }
 
+    /// What the hero in `seat` knows of the combat in progress, the common ground of every
+    /// decision to fight on or get out.
+    fn outlook(&self, game: &Game<'_>, seat: u8) -> Option<FightOutlook> {
+        let rules = game.rules();
+        let (kind, dealt, _) = game.combat()?;
+        let h = game.hero(seat);
+        let def = &rules.heroes[h.hero as usize];
+        let variant = game.variant();
+        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
+            let m = &self.monster_mix[h.hero as usize];
+            m[usize::from(variant.no_abilities)]
+        });
+        Some(FightOutlook {
+            kind,
+            dealt,
+            left: i32::from(h.health) - i32::from(h.wounds),
+            cap: if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round },
+            rounds,
+            seen: game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c)),
+        })
+    }
+
     /// Live to Fight Another Day: `never` keeps fighting; the others declare the escape when
     /// its expected cost beats fighting on. Declaring gives back the round's damage; the next
     /// round is won (escape, [`ESCAPE_DETOUR`]) with the chance of a round the hero takes no
@@ -593,23 +615,15 @@ impl Strategic {
             return Choice::No;
         }
         let rules = game.rules();
-        let Some((kind, dealt, _)) = game.combat() else { return Choice::No };
+        let Some(FightOutlook { kind, dealt, left, cap, rounds, seen }) = self.outlook(game, seat) else {
+            return Choice::No;
+        };
         let undone = dealt.saturating_sub(game.combat_last_dealt());
-        let h = game.hero(seat);
-        let def = &rules.heroes[h.hero as usize];
-        let left = i32::from(h.health) - i32::from(h.wounds);
-        let variant = game.variant();
-        let cap = if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round };
-        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
-            let m = &self.monster_mix[h.hero as usize];
-            m[usize::from(variant.no_abilities)]
-        });
         let p_won: f64 = rounds
             .iter()
             .filter(|&&(_, hw, mw)| cap.map_or(hw, |c| hw.min(c)) == 0 && mw > 0)
             .map(|&(p, _, _)| p)
             .sum();
-        let seen: u64 = game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c));
         let (mut fight, mut declare, mut n) = (0.0, 0.0, 0.0);
         for c in rules.deck_cards(Deck::Monster) {
             let Some(m) = rules.cards[c as usize].monster else { continue };
@@ -629,17 +643,10 @@ impl Strategic {
     /// not yet seen in the discard pile.
     fn escape_pays(&self, game: &Game<'_>, seat: u8, solo_before: bool) -> bool {
         let rules = game.rules();
-        let Some((kind, dealt, _)) = game.combat() else { return false };
-        let h = game.hero(seat);
-        let def = &rules.heroes[h.hero as usize];
-        let left = i32::from(h.health) - i32::from(h.wounds);
-        let variant = game.variant();
-        let cap = if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round };
-        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
-            let m = &self.monster_mix[h.hero as usize];
-            m[usize::from(variant.no_abilities)]
-        });
-        let seen: u64 = game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c));
+        let Some(FightOutlook { kind, dealt, left, cap, rounds, seen }) = self.outlook(game, seat) else {
+            return false;
+        };
+        let def = &rules.heroes[game.hero(seat).hero as usize];
         let (mut fight, mut flee, mut n) = (0.0, 0.0, 0.0);
         for c in rules.deck_cards(Deck::Monster) {
             let Some(m) = rules.cards[c as usize].monster else { continue };
@@ -753,6 +760,18 @@ pub(crate) fn sample(w: [u32; 3], rng: &mut GameRng) -> CombatCard {
     } else {
         CombatCard::Ranged
     }
+}
+
+/// A combat in progress as the hero sees it: the monster kind and the wounds dealt to it, the
+/// hero's health left and per-round wound cap, the distribution of round outcomes (probability,
+/// hero wounds, monster wounds) and the monster cards already seen (bits, see [`bit`]).
+struct FightOutlook {
+    kind: u8,
+    dealt: u8,
+    left: i32,
+    cap: Option<u8>,
+    rounds: ArrayVec<(f64, u8, u8), 9>,
+    seen: u64,
 }
 
 fn bit(rules: &Rules, c: dq_engine::CardId) -> u64 {

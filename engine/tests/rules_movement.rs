@@ -13,29 +13,9 @@ use dq_engine::*;
 
 // --- helpers ---------------------------------------------------------------------------------
 
-/// Runes that never come up in these tests (after a kill, after an ambush, before a dragon card).
-const HARMLESS_RUNES: [&str; 3] = ["Life Drain Rune", "Rune of Death", "Rune of Dragonfire"];
-
 /// A game with these heroes whose runes cannot interfere, waiting for the first Action.
 fn setup(heroes: &[&str]) -> (Game<'static>, Trace) {
-    let (mut g, mut t) = game(heroes, &[]);
-    let harmless: Vec<CardId> = HARMLESS_RUNES.iter().map(|n| card_in(Deck::Rune, n)).collect();
-    for seat in 0..g.seats() {
-        if g.hero(seat).runes.iter().all(|r| harmless.contains(r)) {
-            continue;
-        }
-        let held: Vec<CardId> = (0..g.seats()).flat_map(|s| g.hero(s).runes.to_vec()).collect();
-        let free = *harmless.iter().find(|r| !held.contains(r)).expect("a free harmless rune");
-        g.give_rune(seat, free);
-        assert_eq!(g.hero(seat).runes.to_vec(), vec![free]);
-    }
-    while g.pending().map(|d| d.kind) == Some(DecisionKind::Rune) {
-        answer(&mut g, &mut t, Choice::No);
-    }
-    let seat = g.active();
-    expect(&g, seat, DecisionKind::Action);
-    g.check_invariants().unwrap();
-    (g, t)
+    quiet_game(heroes, &[])
 }
 
 /// Hands out distinct tiles (each physical tile can be laid once).

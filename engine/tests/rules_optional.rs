@@ -8,27 +8,9 @@ use dq_engine::data::TileKind;
 use dq_engine::trace::Trace;
 use dq_engine::*;
 
-/// Runes that never come up in these tests.
-const HARMLESS_RUNES: [&str; 3] = ["Life Drain Rune", "Rune of Death", "Rune of Dragonfire"];
-
 /// A game with these heroes and rules whose runes cannot interfere, waiting for an Action.
 fn setup(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) {
-    let (mut g, mut t) = game(heroes, rules_on);
-    let harmless: Vec<CardId> = HARMLESS_RUNES.iter().map(|n| card_in(Deck::Rune, n)).collect();
-    for seat in 0..g.seats() {
-        if g.hero(seat).runes.iter().all(|r| harmless.contains(r)) {
-            continue;
-        }
-        let held: Vec<CardId> = (0..g.seats()).flat_map(|s| g.hero(s).runes.to_vec()).collect();
-        let free = *harmless.iter().find(|r| !held.contains(r)).expect("a free harmless rune");
-        g.give_rune(seat, free);
-    }
-    while g.pending().map(|d| d.kind) == Some(DecisionKind::Rune) {
-        answer(&mut g, &mut t, Choice::No);
-    }
-    expect(&g, g.active(), DecisionKind::Action);
-    g.check_invariants().unwrap();
-    (g, t)
+    quiet_game(heroes, rules_on)
 }
 
 /// An unused four-hall dungeon room without stairs.

@@ -234,12 +234,7 @@ fn refused(args: &[&str], with_out: bool, expect: &str) {
     if with_out {
         a.extend(["--out", &out]);
     }
-    let o = dq(&a);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{a:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{a:?}: {err}");
-    assert!(err.starts_with("dq: ") && err.contains(expect), "{a:?}: expected \"{expect}\" in: {err}");
-    assert!(o.stdout.is_empty(), "{a:?}");
+    refused_with(&a, expect);
     assert!(dir.entries().is_empty(), "{a:?} left {:?}", dir.entries());
 }
 

@@ -196,14 +196,9 @@ fn refused(dir: &Scratch, args: &[&str], expect: &str) -> String {
     let mut a = vec!["merge"];
     a.extend(args);
     a.extend(["--out", &out]);
-    let o = dq(&a);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{a:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{a:?}: {err}");
-    assert!(err.starts_with("dq: ") && err.contains(expect), "{a:?}: expected \"{expect}\" in: {err}");
-    assert!(o.stdout.is_empty(), "{a:?}");
+    let err = refused_with(&a, expect);
     assert_eq!(dir.entries(), before, "{a:?} left a file behind");
-    err.into_owned()
+    err
 }
 
 #[test]

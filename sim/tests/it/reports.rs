@@ -188,12 +188,7 @@ fn report_figures_come_from_the_data() {
 
 /// Runs `dq` expecting bad input: exit code 2, one line on stderr, nothing on stdout.
 fn refused(args: &[&str], expect: &str) {
-    let o = dq(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("dq: ") && err.contains(expect), "{args:?}: expected \"{expect}\" in: {err}");
-    assert!(o.stdout.is_empty(), "{args:?}");
+    refused_with(args, expect);
 }
 
 /// Writes a results file whose metadata claims schema version `version`.

@@ -27,6 +27,18 @@ pub fn ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// Runs `dq` expecting bad input: exit code 2, one line on stderr starting `dq: ` and
+/// containing `expect`, nothing on stdout. Returns the line.
+pub fn refused_with(args: &[&str], expect: &str) -> String {
+    let o = dq(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("dq: ") && err.contains(expect), "{args:?}: expected \"{expect}\" in: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    err
+}
+
 /// A scratch folder, removed afterwards. Its name carries the process id and a counter,
 /// because every test module runs in this one process, in parallel.
 pub struct Scratch(pub PathBuf);
