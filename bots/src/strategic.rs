@@ -225,6 +225,10 @@ impl Strategic {
             K::Bribe => self.bribe(game, seat, choices),
             K::ArrangeSearch => by_gold(game, choices, true).unwrap_or(choices[0]),
             K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
+            K::EscapeOrAttack => crate::third::escape_or_attack(game, seat, self.p().escape),
+            K::CombatPlay => crate::third::combat_play(game, choices),
+            K::Counterattack => crate::third::counterattack(game, choices),
+            K::Retreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
         }
     }
 

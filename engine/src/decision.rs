@@ -77,6 +77,15 @@ pub enum DecisionKind {
     ChooseTile,
     /// Death Can Wait: the player to the left picks the tower the hero restarts on.
     RespawnTower,
+    /// 2010 rules: before combat, try to escape (`Yes`) or attack (`No`).
+    EscapeOrAttack,
+    /// 2010 card combat: the hero's or the monster player's card for this round
+    /// (`Card(id)`, an index into the card combat's cards; see [`crate::Game::fight_deciding`]).
+    CombatPlay,
+    /// 2010 card combat: add a card to the counterattack (`Card(id)`) or stop (`Done`).
+    Counterattack,
+    /// 2010 rules: after Dragon Rage, the adjacent space to retreat to.
+    Retreat,
 }
 
 /// A decision: the seat that answers and what it is about.

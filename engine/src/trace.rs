@@ -91,6 +91,15 @@ impl Trace {
                 Event::SoloRound { roll, hero_wounds, monster_wounds } => {
                     format!("  solo combat roll {roll}: hero -{hero_wounds}, monster -{monster_wounds}")
                 }
+                Event::PowerEscape { seat, hero_escape, monster_escape, damage, escaped } => format!(
+                    "  seat {seat} tries to escape: escape {hero_escape} vs {monster_escape}: {}",
+                    if escaped { "escapes".to_string() } else { format!("fails, suffers {damage}") }
+                ),
+                Event::CardCombatRound { winner, hero_total, monster_total, deathblow, hero_damage, monster_damage } => format!(
+                    "  combat: hero {hero_total} vs monster {monster_total}: {}{}; damage stacks hero {hero_damage}, monster {monster_damage}",
+                    ["hero wins", "monster wins", "stand-off"][winner.min(2) as usize],
+                    if deathblow > 0 { format!(", deathblow of {deathblow}") } else { String::new() }
+                ),
                 Event::MonsterKilled { seat, card: c } => format!("  seat {seat} kills the {}", card(c)),
                 Event::Escaped { seat, to } => format!("  seat {seat} escapes to {}", at(to)),
                 Event::DragonRage { seat } => format!("  DRAGON RAGE (drawn by seat {seat})"),

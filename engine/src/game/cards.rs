@@ -235,7 +235,13 @@ impl<'r> Game<'r> {
             Op::MayDraw(deck) => self.ask(seat, DecisionKind::MayDraw(deck), obs),
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
-            Op::Monster { escape } => self.push(Task::Encounter { escape }),
+            Op::Monster { escape, kind } => {
+                if self.rules.is_third() {
+                    self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD }));
+                } else {
+                    self.push(Task::Encounter { escape })
+                }
+            }
             Op::CatacombEntrance => {
                 if on_board {
                     let pos = self.cur().pos;

@@ -111,7 +111,9 @@ impl<'r> Game<'r> {
     /// Moves the sun one space (once per round, whoever is first player or alive) and rolls on
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
-        if self.sun < self.rules.sun_spaces {
+        // 2010: "The sun token does not advance on the very first turn of the game."
+        let first_turn = self.rules.is_third() && self.round == 1;
+        if self.sun < self.rules.sun_spaces && !first_turn {
             self.sun += 1;
         }
         if O::ENABLED {
@@ -229,6 +231,9 @@ impl<'r> Game<'r> {
 
     /// Action phase.
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
+        if self.rules.is_third() && self.third_action(obs) {
+            return;
+        }
         let mut c = Choices::new();
         self.action_choices(&mut c);
         if c.is_empty() {
@@ -277,6 +282,9 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if self.rules.is_third() {
+            self.third_note_action(c);
+        }
         match c {
             Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
             Choice::MoveDark => {

@@ -13,6 +13,7 @@ mod duel;
 mod flow;
 mod moves;
 mod scenario;
+mod third;
 mod treasure;
 mod view;
 
@@ -409,6 +410,8 @@ pub(crate) enum Task {
     Finalize,
     /// Bottom of a single-combat game: the combat is over.
     DuelEnd,
+    /// A step of the 2010 rules (edition `third`).
+    Third(third::Step),
 }
 
 /// The attribute test in progress.
@@ -513,6 +516,8 @@ pub struct Game<'r> {
     pub(crate) board_log: [Cell; BOARD_LOG],
     /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
     pub(crate) duel: Option<DuelState>,
+    /// State of the 2010 rules (unused by Revised).
+    pub(crate) third: third::ThirdState,
 }
 
 impl<'r> Game<'r> {
@@ -640,6 +645,7 @@ impl<'r> Game<'r> {
             epoch: 0,
             board_log: [0; BOARD_LOG],
             duel: None,
+            third: third::ThirdState::new(),
         };
         Ok((game, setup))
     }
@@ -825,6 +831,7 @@ impl<'r> Game<'r> {
             Task::EndGameOptional { seat } => self.end_game_optional(seat, obs),
             Task::Finalize => self.finalize(obs),
             Task::DuelEnd => self.duel_end(obs),
+            Task::Third(s) => self.third_step(s, obs),
         }
     }
 
@@ -904,6 +911,13 @@ impl<'r> Game<'r> {
             }
             K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.iter().map(|&c| Choice::Card(c))),
             K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
+            K::EscapeOrAttack => {
+                out.push(Choice::No);
+                out.push(Choice::Yes);
+            }
+            K::CombatPlay => self.third_play_choices(out),
+            K::Counterattack => self.third_counter_choices(out),
+            K::Retreat => self.retreat_targets(d.seat, out),
             K::RespawnTower => {
                 let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
                 if free.is_empty() {
@@ -1008,6 +1022,10 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
+            K::EscapeOrAttack => self.answer_escape_or_attack(c, obs),
+            K::CombatPlay => self.answer_combat_play(c, obs),
+            K::Counterattack => self.answer_counterattack(c, obs),
+            K::Retreat => self.answer_retreat(d.seat, c, obs),
         }
     }
 
