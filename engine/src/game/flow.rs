@@ -415,6 +415,7 @@ impl<'r> Game<'r> {
         h.stats.end_round = round;
         h.status = HeroStatus::Dead;
         let pos = h.pos;
+        self.third.forget(seat);
         h.pos = NO_CELL;
         h.retest = NO_CARD;
         h.lost_turns = 0;

@@ -113,6 +113,19 @@ impl ThirdState {
     }
 }
 
+impl ThirdState {
+    /// A hero died: nothing owed from his last turns carries over (Death Can Wait restarts him).
+    pub(crate) fn forget(&mut self, seat: u8) {
+        let s = seat as usize;
+        self.encounter_next[s] = 0;
+        self.defer[s] = 0;
+        self.came_from[s] = NO_CELL;
+        self.search_cell[s] = NO_CELL;
+        self.search_count[s] = 0;
+        self.det_key[s] = u32::MAX;
+    }
+}
+
 /// A combat that has gone on this long ends as a stalemate (see [`Game::third_stalemate`]).
 const ROUND_CAP: u8 = 200;
 
