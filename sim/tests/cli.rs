@@ -320,7 +320,7 @@ fn bad_input_fails_cleanly() {
         (&["run", "--monster-policy", "nasty"], "unknown monster policy \"nasty\""),
         (&["run", "--rule", "tower-power"], "unknown rule \"tower-power\""),
         (&["run", "--rule", "solo", "--heroes", "2"], "--rule solo needs exactly one hero"),
-        (&["run", "--edition", "third"], "unknown edition \"third\" (known: revised)"),
+        (&["run", "--edition", "classic"], "unknown edition \"classic\" (known: revised, third)"),
         (&["run", "--games", "0"], "invalid value '0' for '--games <N>'"),
         (&["run", "--games", "-5"], "invalid value '-5' for '--games <N>'"),
         (&["run", "--games", "lots"], "invalid value 'lots' for '--games <N>'"),
