@@ -1,7 +1,7 @@
 //! A recording observer and its turn-by-turn text.
 
 use crate::board::{col, row, Cell};
-use crate::decision::Choice;
+use crate::decision::{Choice, DecisionKind};
 use crate::observer::{Event, Observer};
 use crate::rules::Rules;
 use std::fmt::Write;
@@ -62,7 +62,13 @@ impl Trace {
                 Event::Decided { seat, kind, choice: c, forced } => format!(
                     "  seat {seat} {} {kind:?}: {}",
                     if forced { "must" } else { "decides" },
-                    choice(rules, c)
+                    match (kind, c, &rules.card_combat) {
+                        // Combat decisions name combat and power cards, not deck cards.
+                        (DecisionKind::CombatPlay | DecisionKind::Counterattack, Choice::Card(id), Some(cc)) => {
+                            format!("combat card \"{}\"", cc.names.get(id as usize).map_or("?", |n| n.as_str()))
+                        }
+                        _ => choice(rules, c),
+                    }
                 ),
                 Event::Dice { dice, count, .. } => format!("  die: {}", &dice[..count as usize].iter().map(|d| d.to_string()).collect::<Vec<_>>().join("+")),
                 Event::CardDrawn { seat, card: c } => {

@@ -307,6 +307,8 @@ fn the_five_rulebook_combat_examples_in_one_combat() {
     assert_eq!((h.wounds, h.stats.monsters_killed, h.stats.monsters_met), (3, 1, 1));
     assert_eq!(g.token_kind_at(B), None, "the killed monster's token returns to the pool");
     g.check_invariants().unwrap();
+    let text = t.render(rules());
+    assert!(text.contains("seat 1 decides Counterattack: combat card \"Poisoned Arrow\""), "{text}");
 }
 
 fn nth_card(deck: Deck, name: &str, n: usize) -> CardId {

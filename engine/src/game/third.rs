@@ -526,6 +526,9 @@ impl<'r> Game<'r> {
     /// Returns true if the action phase is taken care of.
     pub(crate) fn third_action<O: Observer>(&mut self, obs: &mut O) -> bool {
         let seat = self.active as usize;
+        // A deferred arrival is consumed in the turn it was set; one left over (no tile could
+        // be placed) must not swallow a later chamber.
+        self.third.defer[seat] = 0;
         if !self.cur().on_board() {
             return false;
         }
