@@ -598,7 +598,12 @@ impl Strategic {
     }
 
     fn travel(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
-        let pos = game.hero(seat).marker;
+        let h = game.hero(seat);
+        // The travel marker is placed after this decision, so `marker` is stale here (the last
+        // one, or none: `step` then reads a space off the board, and overflows in a debug
+        // build). Edition `third` scores from the hero's own space; Revised keeps the old
+        // reading so that its golden outcomes stay bit-identical.
+        let pos = if game.rules().is_third() && h.status == HeroStatus::Board { h.pos } else { h.marker };
         let score = |d: Dir| step(pos, d).map_or(u8::MAX, |c| self.closeness(c));
         choices
             .iter()

@@ -53,3 +53,24 @@ fn every_bot_plays_third_edition_games_to_the_end() {
         }
     }
 }
+
+#[test]
+fn third_edition_games_are_a_function_of_seed_and_index() {
+    let rules = Rules::third();
+    let specs = BotSpec::parse_list("greedy,cautious,mixed").unwrap();
+    let summary = |order: &mut dyn Iterator<Item = u64>| -> BTreeMap<u64, String> {
+        let mut players = Players::new(&rules, &specs, MonsterSpec::parse("random").unwrap(), 3).unwrap();
+        let cfg = GameConfig::random(3, Variant::default());
+        order
+            .map(|i| {
+                let g = play(&rules, &cfg, 77, i, &mut players, &mut NoObserver).unwrap();
+                let heroes: Vec<String> =
+                    (0..3).map(|s| format!("{:?} {} {}", g.hero(s).stats, g.gold(s), g.hero(s).wounds)).collect();
+                (i, format!("{} {} {heroes:?}", g.round(), g.rng_draws()))
+            })
+            .collect()
+    };
+    let forward = summary(&mut (0..60));
+    let backward = summary(&mut (0..60).rev());
+    assert_eq!(forward, backward, "the same game whatever was played before it");
+}
