@@ -1027,6 +1027,9 @@ impl Rules {
         // --- combat.ron ---
         let c = src.combat;
         if let Some(cc) = &combat.cards {
+            if r(Deck::Monster).len > 32 {
+                return Err(err(d, "deck: monster", 0, "card combat: at most 32 monster tokens".into()));
+            }
             let ids: Vec<String> = hero_defs.iter().map(|h| h.id.clone()).collect();
             let card_combat = crate::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
             return Ok(Rules {

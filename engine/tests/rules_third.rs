@@ -754,3 +754,26 @@ fn a_canceled_card_is_worth_zero_and_its_next_round_ability_is_lost() {
     assert_eq!(f.counter_side(cr()), None, "same value, same type: an automatic stand-off");
     assert_eq!(f.assign(cr(), &mut rng).winner, 2);
 }
+
+#[test]
+fn a_passage_down_in_a_cave_in_leaves_no_marker_but_may_be_taken_next_turn() {
+    let (mut g, mut t) = game(&["lindel"], &[]);
+    quiet(&mut g);
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, tile(TileKind::CaveIn, [Side::Hall, Side::Wall, Side::Hall, Side::Wall], 0), Dir::West);
+    g.put_hero(0, A);
+    let passage = card_in(Deck::Dungeon, "Passage Down");
+    g.stack_deck(&[passage, nth_card(Deck::Dungeon, "Empty", 0), nth_card(Deck::Dungeon, "Empty", 1)]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    assert!(!g.cell(B).catacomb_entrance, "the cave-in filled in the entrance");
+    assert!(legal(&g).contains(&Choice::EnterCatacombs), "but he may go down on his next turn");
+    answer(&mut g, &mut t, Choice::Move(A));
+    answer(&mut g, &mut t, Choice::Move(B));
+    assert!(!legal(&g).contains(&Choice::EnterCatacombs), "the passage is gone once not taken");
+
+    // Elsewhere a Passage Down marks the chamber.
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    g.stack_deck(&[passage]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    assert!(g.cell(B).catacomb_entrance);
+}

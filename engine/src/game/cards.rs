@@ -243,7 +243,9 @@ impl<'r> Game<'r> {
                 }
             }
             Op::CatacombEntrance => {
-                if on_board {
+                if on_board && self.rules.is_third() {
+                    self.third_passage_down();
+                } else if on_board {
                     let pos = self.cur().pos;
                     self.board[pos as usize].flags |= F_MARKER;
                 }

@@ -273,7 +273,8 @@ impl<'r> Game<'r> {
                 if self.can_search(pos) {
                     out.push(Choice::Search);
                 }
-                if self.has_catacomb_entrance(pos) {
+                let passage = self.rules.is_third() && self.third.passage[self.active as usize] == pos;
+                if self.has_catacomb_entrance(pos) || passage {
                     out.push(Choice::EnterCatacombs);
                 }
             }

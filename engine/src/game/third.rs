@@ -30,6 +30,8 @@ use crate::rules::ANY_KIND;
 
 /// Most monster tokens.
 pub(crate) const MAX_TOKENS: usize = 32;
+/// Catacomb entrance markers in the box ("Components": 6).
+const CATACOMB_MARKERS: usize = 6;
 
 /// A step of the 2010 rules waiting on the task stack.
 #[derive(Clone, Copy, Debug)]
@@ -79,6 +81,8 @@ pub(crate) struct ThirdState {
     /// The hero's next chamber resolution is put off to his next turn (this value goes to
     /// `encounter_next`).
     pub defer: [u8; MAX_SEATS],
+    /// A "Passage Down" found here (a Cave-in, or no marker left) may be taken next turn.
+    pub passage: [Cell; MAX_SEATS],
     /// Successive searches in `search_cell`.
     pub search_cell: [Cell; MAX_SEATS],
     pub search_count: [u8; MAX_SEATS],
@@ -103,6 +107,7 @@ impl ThirdState {
             came_from: [NO_CELL; MAX_SEATS],
             encounter_next: [0; MAX_SEATS],
             defer: [0; MAX_SEATS],
+            passage: [NO_CELL; MAX_SEATS],
             search_cell: [NO_CELL; MAX_SEATS],
             search_count: [0; MAX_SEATS],
             det_key: [u32::MAX; MAX_SEATS],
@@ -123,6 +128,7 @@ impl ThirdState {
         self.search_cell[s] = NO_CELL;
         self.search_count[s] = 0;
         self.det_key[s] = u32::MAX;
+        self.passage[s] = NO_CELL;
     }
 }
 
@@ -577,6 +583,8 @@ impl<'r> Game<'r> {
 
     pub(crate) fn third_note_action(&mut self, c: Choice) {
         let seat = self.active as usize;
+        // A passage found without a marker serves only the next turn's action.
+        self.third.passage[seat] = NO_CELL;
         match c {
             Choice::Search => {
                 let pos = self.cur().pos;
@@ -604,6 +612,20 @@ impl<'r> Game<'r> {
         self.third.encounter_next[seat] = d;
         self.end_turn_now(obs);
         true
+    }
+
+    /// "Passage Down": a catacomb entrance marker goes on the chamber, except on a Cave-in
+    /// ("the cave-in has filled in the entrance") or when all the markers are in use ("Limited
+    /// Resources"); either way the hero may enter the catacombs on his next turn.
+    pub(crate) fn third_passage_down(&mut self) {
+        let pos = self.cur().pos;
+        let markers = self.board.iter().filter(|s| s.flags & F_MARKER != 0).count();
+        let cave_in = self.tile_kind(pos) == Some(crate::data::TileKind::CaveIn);
+        if cave_in || markers >= CATACOMB_MARKERS || is_treasure(pos) || self.tile_at(pos).is_none() {
+            self.third.passage[self.active as usize] = pos;
+        } else {
+            self.board[pos as usize].flags |= F_MARKER;
+        }
     }
 
     pub(crate) fn third_token_here(&mut self) -> bool {
