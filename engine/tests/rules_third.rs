@@ -777,3 +777,46 @@ fn a_passage_down_in_a_cave_in_leaves_no_marker_but_may_be_taken_next_turn() {
     answer(&mut g, &mut t, Choice::Move(B));
     assert!(g.cell(B).catacomb_entrance);
 }
+
+#[test]
+fn a_monster_met_after_a_secret_door_cannot_be_escaped() {
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    let skeleton = token("Skeleton", 2, 1);
+    g.put_token(skeleton, B);
+    assert_eq!(g.token_kind_at(B), Some(kind("Skeleton")));
+    assert!(g.cell(B).monster, "the board shows the token");
+    g.stack_deck(&[card_in(Deck::Search, "Secret Door")]);
+    answer(&mut g, &mut t, Choice::Search);
+    expect(&g, 0, DecisionKind::SecretDoor);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!(g.card_fight().unwrap().life(), 2, "the token placed there is the monster met");
+}
+
+#[test]
+fn a_monster_that_kills_the_hero_stays_in_the_chamber() {
+    let mut p = Picker::new();
+    let hero = [
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+    ];
+    let mon = [p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 4, None)];
+    let deck: Vec<CcId> = hero.iter().chain(&mon).copied().collect();
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &[]);
+    g.set_hero_state(0, 14, 0);
+    g.set_came_from(0, rc(2, 1));
+    g.stack_combat(&deck, &[], &[]);
+    g.stack_token(token("Demon", 8, 0));
+    g.stack_deck(&[card_in(Deck::Dungeon, "Demon")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::No);
+    answer(&mut g, &mut t, Choice::Card(hero[0] as CardId));
+    answer(&mut g, &mut t, Choice::Card(mon[0] as CardId));
+    no_counter(&mut g, &mut t);
+    let h = g.hero(0);
+    assert_eq!((h.status, h.stats.death_cause), (HeroStatus::Dead, Some(DeathCause::Monster)));
+    assert_eq!(g.token_kind_at(B), Some(kind("Demon")), "the token stays for the next hero");
+    g.check_invariants().unwrap();
+}
