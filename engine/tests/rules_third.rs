@@ -820,3 +820,45 @@ fn a_monster_that_kills_the_hero_stays_in_the_chamber() {
     assert_eq!(g.token_kind_at(B), Some(kind("Demon")), "the token stays for the next hero");
     g.check_invariants().unwrap();
 }
+
+#[test]
+fn death_can_wait_2010_knocks_the_hero_out_and_a_dead_end_puts_him_next_door() {
+    let (mut g, mut t) = game(&["lindel"], &["death-can-wait"]);
+    quiet(&mut g);
+    let at = rc(0, 4);
+    dead_end(&mut g, at);
+    g.put_hero(0, at);
+    let coins: Vec<CardId> = [Deck::Dungeon, Deck::Search]
+        .into_iter()
+        .flat_map(|d| rules().deck_cards(d).filter(|&c| rules().cards[c as usize].name == "Gold Coins").take(2))
+        .take(3)
+        .collect();
+    assert_eq!(coins.len(), 3);
+    for &c in &coins {
+        g.give_card(0, c);
+    }
+    g.set_hero_state(0, 5, 0);
+    g.stack_deck(&[
+        nth_card(Deck::Search, "Empty", 0),
+        nth_card(Deck::Search, "Empty", 1),
+        nth_card(Deck::Dungeon, "Empty", 0),
+    ]);
+    g.stack_tiles(&[room(3)]);
+    g.force_dice(&[2]);
+    answer(&mut g, &mut t, Choice::Search);
+    // Third turn: a dead end. Knocked out: a 2, so two loot cards of his choice go.
+    expect(&g, 0, DecisionKind::DiscardLoot);
+    answer(&mut g, &mut t, Choice::Card(coins[0]));
+    expect(&g, 0, DecisionKind::DiscardLoot);
+    answer(&mut g, &mut t, Choice::Card(coins[1]));
+    // Then he is placed in an adjacent space, as when resurfacing.
+    expect(&g, 0, DecisionKind::Teleport);
+    let next = rc(1, 4);
+    answer(&mut g, &mut t, Choice::Move(next));
+    // His turn ended there; the next turn he encountered the new room (its dungeon card drawn).
+    expect(&g, 0, DecisionKind::Action);
+    let h = g.hero(0);
+    assert_eq!((h.status, h.pos, h.wounds, h.stats.deaths, h.stats.death_cause), (HeroStatus::Board, next, 2, 1, None));
+    assert_eq!(g.loot_cards(0), 1);
+    assert!(in_discard(&g, Deck::Dungeon, nth_card(Deck::Dungeon, "Empty", 0)));
+}

@@ -401,6 +401,11 @@ impl<'r> Game<'r> {
         if !self.heroes[seat as usize].in_game() {
             return;
         }
+        if self.rules.is_third() && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
+            // The 2010 "Death Can Wait": knocked out instead (see game/third.rs).
+            self.third_knock_out(seat, cause, obs);
+            return;
+        }
         if O::ENABLED {
             obs.event(Event::Died { seat, cause });
         }

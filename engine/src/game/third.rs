@@ -56,6 +56,15 @@ pub(crate) enum Step {
     Retreat {
         seat: u8,
     },
+    /// Death Can Wait (2010): `left` loot cards still to discard.
+    KnockedLoot {
+        seat: u8,
+        left: u8,
+    },
+    /// Death Can Wait (2010) after a dead end: the figure goes to an adjacent space.
+    KnockedPlace {
+        seat: u8,
+    },
 }
 
 /// The 2010 state that Revised does not have.
@@ -144,6 +153,15 @@ impl<'r> Game<'r> {
             Step::CounterMore { side } => self.third_counter_more(side as usize, obs),
             Step::Assign => self.third_assign(obs),
             Step::Retreat { seat } => self.ask(seat, DecisionKind::Retreat, obs),
+            Step::KnockedLoot { seat, left } => self.knocked_loot(seat, left, obs),
+            Step::KnockedPlace { seat } => {
+                if seat == self.active && self.heroes[seat as usize].on_board() {
+                    // As when resurfacing: the turn ends there, the space is encountered next
+                    // turn, and a monster there must be attacked.
+                    self.third.defer[seat as usize] = 2;
+                    self.ask(seat, DecisionKind::Teleport, obs);
+                }
+            }
         }
     }
 
@@ -664,6 +682,63 @@ impl<'r> Game<'r> {
     pub(crate) fn third_test_passed(&mut self) {
         self.third.det_key[self.active as usize] = u32::MAX;
         self.cur_mut().determination = 0;
+    }
+
+    // --- Death Can Wait (2010) ---
+
+    /// "When Heroes are killed, they are knocked out instead": a die's worth of loot cards of
+    /// the player's choice discarded, half the wounds (rounded up) discarded, the turn over; a
+    /// hero killed by a dead end is placed in an adjacent space as when resurfacing. Rule
+    /// decisions: the hero otherwise stays where he was knocked out; wounds left are kept below
+    /// his life value; another player's hero (Dragon Rage in the treasure chamber) discards his
+    /// lowest-value loot cards.
+    pub(crate) fn third_knock_out<O: Observer>(&mut self, seat: u8, cause: DeathCause, obs: &mut O) {
+        if O::ENABLED {
+            obs.event(Event::Died { seat, cause });
+        }
+        if seat == self.active {
+            self.turn.in_status = false;
+            self.flush_resolving(obs);
+            self.truncate_turn();
+        }
+        let health = self.rules.heroes[self.heroes[seat as usize].def as usize].health;
+        let h = &mut self.heroes[seat as usize];
+        h.stats.deaths += 1;
+        let before = h.wounds;
+        h.wounds = (before - before.div_ceil(2)).min(health.saturating_sub(1));
+        let (amount, total) = (before - h.wounds, h.wounds);
+        if O::ENABLED {
+            obs.event(Event::Healed { seat, amount, total });
+        }
+        let save = self.active;
+        self.active = seat;
+        let n = self.d6(obs);
+        self.active = save;
+        if cause == DeathCause::DeadEnd {
+            self.push(Task::Third(Step::KnockedPlace { seat }));
+        }
+        self.push(Task::Third(Step::KnockedLoot { seat, left: n }));
+    }
+
+    fn knocked_loot<O: Observer>(&mut self, seat: u8, left: u8, obs: &mut O) {
+        if left == 0 || self.loot_count(seat) == 0 {
+            return;
+        }
+        self.push(Task::Third(Step::KnockedLoot { seat, left: left - 1 }));
+        if seat == self.active {
+            self.ask(seat, DecisionKind::DiscardLoot, obs);
+        } else {
+            let h = &self.heroes[seat as usize];
+            let cheapest = h
+                .held
+                .iter()
+                .copied()
+                .filter(|&c| self.rules.cards[c as usize].loot)
+                .min_by_key(|&c| self.card_gold(h, c));
+            if let Some(c) = cheapest {
+                self.discard_held(seat, c, obs);
+            }
+        }
     }
 
     // --- Dragon Rage retreat ---
