@@ -514,11 +514,14 @@ impl Fight {
                 PowerEffect::NextRoundBonus { bonus, against } => self.next_bonus[side] = (bonus, against),
                 PowerEffect::Bonus(n) => self.total[side] = self.total[side].saturating_add(n),
                 PowerEffect::CancelOpponent => {
-                    // Played in a counterattack: the opponent's revealed card loses its value.
+                    // Played in a counterattack: the opponent's revealed card loses its value
+                    // and its text ("next round" abilities and the like).
                     let o = 1 - side;
                     if !self.canceled[o] {
                         self.canceled[o] = true;
                         self.total[o] = 0;
+                        self.next_bonus[o] = (0, None);
+                        self.piercing[o] = 0;
                     }
                 }
                 PowerEffect::Recover(n) => {

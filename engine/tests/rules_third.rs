@@ -862,3 +862,48 @@ fn death_can_wait_2010_knocks_the_hero_out_and_a_dead_end_puts_him_next_door() {
     assert_eq!(g.loot_cards(0), 1);
     assert!(in_discard(&g, Deck::Dungeon, nth_card(Deck::Dungeon, "Empty", 0)));
 }
+
+#[test]
+fn a_counterattack_card_that_cancels_removes_the_opponents_next_round_ability() {
+    use dq_engine::card_combat::{Fight, FightSetup};
+    use dq_engine::rng::{GameRng, Stream};
+    let setup = FightSetup {
+        solo: false,
+        life: 3,
+        hero_room: 15,
+        hand_size: [5, 5],
+        no_deathblow: [false, false],
+        hero_powers: cr().hero_powers[rules().hero_by_id("lindel").unwrap()],
+        monster_powers: cr().monster_powers[kind("Skeleton") as usize],
+    };
+    let mut p = Picker::new();
+    let (h1, h2) = (p.take(Magic, 1, Some(Ranged)), p.take(Magic, 1, Some(Ranged)));
+    let m1 = p.take(Magic, 1, Some(Ranged));
+    let deck = [
+        h1,
+        h2,
+        p.take(Melee, 5, None),
+        p.take(Melee, 5, None),
+        m1,
+        p.take(Melee, 4, None),
+        p.take(Melee, 4, None),
+        p.take(Melee, 3, None),
+    ];
+    let (ward, arrow) = (hero_power("lindel", "Nature's Ward"), monster_power("Skeleton", "Poisoned Arrow"));
+    let mut rng = GameRng::new(2, 0, Stream::Shuffle);
+    let mut f = Fight::new();
+    f.start(cr(), setup, &mut rng, &deck, [&[ward], &[arrow]]);
+    f.draw_step([true, true], &mut rng);
+    // Magic 1 against Poisoned Arrow (ranged 2): Lindel counterattacks with Nature's Ward.
+    assert!(f.reveal(cr(), h1, arrow, &mut rng));
+    assert_eq!(f.counter_side(cr()), Some(HERO));
+    assert!(f.counter_play(cr(), HERO, ward, &mut rng));
+    assert!(f.canceled(MONSTER));
+    assert_eq!((f.total(HERO), f.total(MONSTER)), (3, 0));
+    let r = f.assign(cr(), &mut rng);
+    assert_eq!((r.winner, r.damage), (0, [0, 2]));
+    // The arrow's +4 against magic is gone with its text.
+    f.draw_step([true, true], &mut rng);
+    assert!(f.reveal(cr(), h2, m1, &mut rng));
+    assert_eq!((f.total(HERO), f.total(MONSTER)), (1, 1));
+}
