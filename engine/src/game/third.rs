@@ -816,6 +816,24 @@ impl<'r> Game<'r> {
 
     // --- scenario control (tests) ---
 
+    /// 2010 invariants: a space shows a monster exactly when one token lies there, and the
+    /// token being fought is not also on the board.
+    pub(crate) fn third_invariants(&self) -> Result<(), String> {
+        for c in 0..crate::board::CELLS {
+            let flag = self.board[c].flags & F_MONSTER != 0;
+            let tokens = self.third.token_cell.iter().filter(|&&x| x as usize == c).count();
+            if flag != (tokens == 1) || tokens > 1 {
+                return Err(format!("space {c}: monster flag {flag} with {tokens} tokens"));
+            }
+        }
+        if self.third.token != NO_CARD
+            && self.token_index(self.third.token).is_some_and(|i| self.third.token_cell[i] != NO_CELL)
+        {
+            return Err("the token fought is also on the board".into());
+        }
+        Ok(())
+    }
+
     /// The next combat starts with these combat cards on top of the deck (first on top) and
     /// these power cards on top of the hero's and the monster's power piles.
     pub fn stack_combat(&mut self, deck: &[CcId], hero_power: &[CcId], monster_power: &[CcId]) {
