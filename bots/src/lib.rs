@@ -15,6 +15,7 @@ pub mod path;
 pub mod players;
 pub mod spec;
 pub mod strategic;
+pub mod third;
 
 pub use players::{Bot, Players};
 pub use spec::{BotKind, BotSpec, MonsterSpec, Params, SpecError};

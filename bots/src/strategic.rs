@@ -255,7 +255,7 @@ impl Strategic {
             K::LiveToFight => self.live_to_fight(game, seat),
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
             K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
-            K::Retreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
+            K::Retreat | K::RageRetreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
             K::ServantMove => servant_move(game, choices),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
@@ -264,6 +264,9 @@ impl Strategic {
             K::Bribe => self.bribe(game, seat, choices),
             K::ArrangeSearch => by_gold(game, choices, true).unwrap_or(choices[0]),
             K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
+            K::EscapeOrAttack => crate::third::escape_or_attack(game, seat, self.p().escape),
+            K::CombatPlay => crate::third::combat_play(game, choices),
+            K::Counterattack => crate::third::counterattack(game, choices),
         }
     }
 

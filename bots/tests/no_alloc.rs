@@ -35,3 +35,28 @@ fn games_with_every_policy_allocate_nothing() {
     }
     assert!(rounds > 10_000);
 }
+
+#[test]
+fn third_edition_games_with_every_policy_allocate_nothing() {
+    let rules = Rules::third();
+    let mut tables: Vec<(GameConfig, Players)> = (1..=4usize)
+        .map(|seats| {
+            let specs = BotSpec::parse_list(&["greedy", "cautious", "mixed", "random"][..seats].join(",")).unwrap();
+            let players = Players::new(&rules, &specs, MonsterSpec::parse("random").unwrap(), seats).unwrap();
+            let variant = Variant { solo: seats == 1, ..Variant::default() };
+            (GameConfig::random(seats, variant), players)
+        })
+        .collect();
+    let n = tables.len() as u64;
+    let mut monsters = 0u64;
+    for i in 0..4_000u64 {
+        let (cfg, players) = &mut tables[(i % n) as usize];
+        let (met, allocs) = counting_alloc::measure(|| {
+            let g = play(&rules, cfg, 3, i, players, &mut NoObserver).unwrap();
+            (0..g.seats()).map(|s| u64::from(g.hero(s).stats.monsters_met)).sum::<u64>()
+        });
+        assert_eq!(allocs, 0, "third-edition game {i} allocated {allocs} times");
+        monsters += met;
+    }
+    assert!(monsters > 1_000, "card combats were played ({monsters})");
+}

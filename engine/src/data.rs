@@ -137,8 +137,14 @@ pub enum Effect {
     Draw(DeckName),
     /// Draw `draw` treasure cards and keep `keep` of them (the rest are discarded).
     DrawTreasure { draw: u8, keep: u8 },
-    /// A monster encounter begins. `escape: false` forbids escaping it.
-    Monster { escape: bool },
+    /// A monster encounter begins. `escape: false` forbids escaping it. `kind` names the
+    /// monster type (a `monster_kinds` entry) in editions whose cards name it (`third`); without
+    /// it the monster is drawn at random (a Revised monster card, or a random type in `third`).
+    Monster {
+        escape: bool,
+        #[serde(default)]
+        kind: Option<String>,
+    },
     /// The current chamber gains a catacomb entrance marker.
     CatacombEntrance,
     /// The hero enters the catacombs (travel marker placed, turn ends).
@@ -371,6 +377,18 @@ pub enum Ability {
     MaxCombatWoundsPerRound(u8),
     /// May never attempt to escape a monster (Krutzbeck).
     NeverEscapes,
+    /// Card combat (`third`): the hand holds this many more cards than the edition's hand size
+    /// (Krutzbeck, 2010: six instead of five).
+    ExtraHandCards(u8),
+    /// Card combat: with at least this many wounds no power card is drawn into the hand at the
+    /// start of combat (Challara, 2010).
+    NoPowerCardAtWounds(u8),
+    /// Card combat: the opponent cannot make deathblows (Hugo, 2010).
+    NoDeathblowsAgainst,
+    /// Card combat: when choosing to fight rather than escape, reveal the top `reveal` cards of
+    /// the combat deck; those of `attack` type go onto the monster's damage stack, the rest are
+    /// discarded (Tatianna, 2010).
+    OpeningVolley { reveal: u8, attack: AttackType },
 }
 
 /// A hero ability line with its provenance.
@@ -469,11 +487,101 @@ pub struct SoloLine {
     pub monster_wounds: u8,
 }
 
-/// `combat.ron`.
+/// `combat.ron`. An edition fights either with the Revised three-card diagram (`matrix` and
+/// `solo`) or with the 2010 card combat (`cards`); the loader checks the one in use.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct CombatFile {
+    #[serde(default)]
     pub matrix: Vec<MatrixCell>,
+    #[serde(default)]
     pub solo: Vec<SoloLine>,
+    /// The 2010 card combat (edition `third`).
+    #[serde(default)]
+    pub cards: Option<CardCombatData>,
+}
+
+/// The attack type of a 2010 combat or power card (red melee, blue ranged, yellow magic).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum AttackType {
+    Melee,
+    Ranged,
+    Magic,
+}
+
+/// One line of the shared combat deck: `count` identical cards.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CombatDeckLine {
+    pub attack: AttackType,
+    pub value: u8,
+    /// The counterattack icon: the attack type this card can counter.
+    #[serde(default)]
+    pub counter: Option<AttackType>,
+    #[serde(default = "one")]
+    pub count: u8,
+    #[serde(default)]
+    pub estimated: Option<String>,
+}
+
+/// What a power card does besides its attack value (resolved when it is revealed or played
+/// in a counterattack, unless it is canceled).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum PowerEffect {
+    /// +`bonus` to this side's attack value next round if the opponent then plays an attack of
+    /// type `against` (any type if `None`). "Poisoned Arrow": +4 against magic.
+    NextRoundBonus { bonus: u8, against: Option<AttackType> },
+    /// +N to this side's attack value this round.
+    Bonus(u8),
+    /// Cancel the opponent's revealed card: its text and counterattack icon are ignored and its
+    /// attack value is 0 and cannot be raised.
+    CancelOpponent,
+    /// Return up to N cards from this side's damage stack to the bottom of the combat deck.
+    Recover(u8),
+    /// Draw N combat cards into the hand now (they can be used in a counterattack).
+    DrawCards(u8),
+    /// If this side wins the round, the top N cards of the combat deck also go onto the loser's
+    /// damage stack.
+    Piercing(u8),
+}
+
+/// One power card.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PowerCardData {
+    pub name: String,
+    pub attack: AttackType,
+    pub value: u8,
+    #[serde(default)]
+    pub counter: Option<AttackType>,
+    /// The escape value (white number).
+    pub escape: u8,
+    /// The damage value (black number, monsters' power cards only): wounds for a failed escape.
+    #[serde(default)]
+    pub damage: u8,
+    #[serde(default)]
+    pub effect: Vec<PowerEffect>,
+}
+
+/// The power cards of one hero (by hero id) or one monster type (by `monster_kinds` name).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct PowerSetData {
+    pub owner: String,
+    pub cards: Vec<PowerCardData>,
+    #[serde(default)]
+    pub estimated: Option<String>,
+}
+
+/// The 2010 card combat: the shared combat deck and the power sets.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct CardCombatData {
+    /// Cards in each hand after the draw step.
+    pub hand_size: u8,
+    /// Solo play: how many cards of the combat deck are revealed for a monster's counterattack.
+    pub solo_counter_reveal: u8,
+    /// The official combat deck total; the loader checks the lines add up to it.
+    pub deck_size: u16,
+    pub deck: Vec<CombatDeckLine>,
+    pub powers: Vec<PowerSetData>,
+    #[serde(default)]
+    pub estimated: Option<String>,
 }
 
 /// A numbered sun-track space: the sun sets on a d6 roll of `sets_on_or_below` or less.

@@ -91,6 +91,15 @@ pub enum DecisionKind {
     /// Servants of Kalladra: a dead hero's player moves a monster token (`MoveToken`), adds
     /// one next to a tower (`Move`), or passes (`Done`).
     ServantMove,
+    /// 2010 rules: before combat, try to escape (`Yes`) or attack (`No`).
+    EscapeOrAttack,
+    /// 2010 card combat: the hero's or the monster player's card for this round
+    /// (`Card(id)`, an index into the card combat's cards; see [`crate::Game::fight_deciding`]).
+    CombatPlay,
+    /// 2010 card combat: add a card to the counterattack (`Card(id)`) or stop (`Done`).
+    Counterattack,
+    /// 2010 rules: after Dragon Rage, the adjacent space to retreat to.
+    RageRetreat,
 }
 
 /// A decision: the seat that answers and what it is about.

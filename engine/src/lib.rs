@@ -7,6 +7,7 @@
 //! legal [`Choice`]s, and continues when [`Game::apply`] gets an answer.
 
 pub mod board;
+pub mod card_combat;
 pub mod data;
 pub mod decision;
 pub mod game;

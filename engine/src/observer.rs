@@ -122,6 +122,23 @@ pub enum Event {
         hero_wounds: u8,
         monster_wounds: u8,
     },
+    /// 2010 rules: an escape attempt by power cards.
+    PowerEscape {
+        seat: u8,
+        hero_escape: u8,
+        monster_escape: u8,
+        damage: u8,
+        escaped: bool,
+    },
+    /// 2010 card combat: a round's result (`winner` 0 hero, 1 monster, 2 stand-off).
+    CardCombatRound {
+        winner: u8,
+        hero_total: u8,
+        monster_total: u8,
+        deathblow: u8,
+        hero_damage: u8,
+        monster_damage: u8,
+    },
     MonsterKilled {
         seat: u8,
         card: CardId,

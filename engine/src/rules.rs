@@ -135,27 +135,61 @@ pub enum Op {
     DiscardThis,
     MayDraw(Deck),
     Draw(Deck),
-    DrawTreasure { draw: u8, keep: u8 },
-    Monster { escape: bool },
+    DrawTreasure {
+        draw: u8,
+        keep: u8,
+    },
+    /// `kind`: monster kind index, or [`ANY_KIND`] for a random one.
+    Monster {
+        escape: bool,
+        kind: u8,
+    },
     CatacombEntrance,
     EnterCatacombs,
     RotateTile(u8),
-    RotateAll { kind: TileKind, quarter_turns: u8 },
+    RotateAll {
+        kind: TileKind,
+        quarter_turns: u8,
+    },
     SecretDoor,
-    Test { attr: AttrSel, tag: TestTag, no_determination: bool, pass: Span, fail: Span },
-    Roll { dice: u8, cases: Span },
-    Case { lo: u8, hi: u8, then: Span },
+    Test {
+        attr: AttrSel,
+        tag: TestTag,
+        no_determination: bool,
+        pass: Span,
+        fail: Span,
+    },
+    Roll {
+        dice: u8,
+        cases: Span,
+    },
+    Case {
+        lo: u8,
+        hi: u8,
+        then: Span,
+    },
     Shuffle,
     MayExitCatacombs,
     RetestNextTurn,
-    Bribe { dice: u8, times: u16, wounds: u8 },
-    BlockedWay { keep_loot: bool },
+    Bribe {
+        dice: u8,
+        times: u16,
+        wounds: u8,
+    },
+    BlockedWay {
+        keep_loot: bool,
+    },
     MonsterVolley(u8),
     DiscardLoot,
     DiscardRandomOtherLoot,
     GoldFromRoll(u16),
-    Duel { life_dice: u8, attr: data::Attr },
-    DragonRage { dice: u8 },
+    Duel {
+        life_dice: u8,
+        attr: data::Attr,
+    },
+    DragonRage {
+        dice: u8,
+    },
     ExitDungeon,
     CancelCard,
     RemoveSearchTokens,
@@ -167,6 +201,9 @@ pub enum Op {
     ArrangeSearch(u8),
     Teleport,
 }
+
+/// [`Op::Monster`] without a named kind.
+pub const ANY_KIND: u8 = u8::MAX;
 
 /// Monster values of a monster card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,6 +293,14 @@ pub struct Abilities {
     pub opening_strike: u8,
     pub max_combat_wounds_per_round: Option<u8>,
     pub never_escapes: bool,
+    /// Card combat (`third`): extra cards in the hand (Krutzbeck).
+    pub extra_hand_cards: u8,
+    /// Card combat: no power card drawn at the start of combat from this many wounds (Challara).
+    pub no_power_card_at_wounds: Option<u8>,
+    /// Card combat: the opponent cannot make deathblows (Hugo).
+    pub no_deathblows_against: bool,
+    /// Card combat: reveal N cards before the first round, those of the type hit (Tatianna).
+    pub opening_volley: Option<(u8, data::AttackType)>,
 }
 
 /// One hero sheet.
@@ -311,6 +356,10 @@ pub struct Rules {
     pub sun_numbers: Vec<u8>,
     pub runes_per_hero: u8,
     pub monster_kinds: Vec<String>,
+    /// The 2010 card combat (edition `third`). When present, the engine plays the 2010 rules
+    /// wherever they differ from the Revised ones (see `game/third.rs`); `matrix` and `solo` are
+    /// then unused.
+    pub card_combat: Option<crate::card_combat::CardRules>,
     /// FNV-1a hash of the data files, for run metadata.
     pub data_hash: u64,
 }
@@ -362,6 +411,17 @@ pub fn revised_sources() -> Sources<'static> {
     }
 }
 
+/// The 3rd edition (2010) data as embedded at build time.
+pub fn third_sources() -> Sources<'static> {
+    Sources {
+        game: Source { name: "data/third/game.ron", text: include_str!("../../data/third/game.ron") },
+        heroes: Source { name: "data/third/heroes.ron", text: include_str!("../../data/third/heroes.ron") },
+        tiles: Source { name: "data/third/tiles.ron", text: include_str!("../../data/third/tiles.ron") },
+        decks: Source { name: "data/third/decks.ron", text: include_str!("../../data/third/decks.ron") },
+        combat: Source { name: "data/third/combat.ron", text: include_str!("../../data/third/combat.ron") },
+    }
+}
+
 fn parse<T: serde::de::DeserializeOwned>(src: Source<'_>) -> Result<T, DataError> {
     ron::from_str(src.text).map_err(|e| DataError {
         file: src.name.to_string(),
@@ -401,6 +461,7 @@ struct Compiler<'s> {
     src: Source<'s>,
     card: String,
     deck: Deck,
+    kinds: Vec<String>,
 }
 
 impl Compiler<'_> {
@@ -474,7 +535,16 @@ impl Compiler<'_> {
                 }
                 Op::DrawTreasure { draw: *draw, keep: *keep }
             }
-            Effect::Monster { escape } => Op::Monster { escape: *escape },
+            Effect::Monster { escape, kind } => {
+                let kind = match kind {
+                    None => ANY_KIND,
+                    Some(k) => match self.kinds.iter().position(|x| x == k) {
+                        Some(i) => i as u8,
+                        None => return Err(self.fail(format!("monster kind \"{k}\" is not in monster_kinds"))),
+                    },
+                };
+                Op::Monster { escape: *escape, kind }
+            }
             Effect::CatacombEntrance => Op::CatacombEntrance,
             Effect::EnterCatacombs => Op::EnterCatacombs,
             Effect::RotateTile(q) => Op::RotateTile(q % 4),
@@ -576,6 +646,14 @@ fn contains_keep(effects: &[Effect]) -> bool {
 }
 
 impl Rules {
+    /// The 3rd edition (2010) rules from the data embedded at build time.
+    ///
+    /// # Panics
+    /// Only if the embedded data is invalid, which the test suite rules out.
+    pub fn third() -> Rules {
+        Rules::load(third_sources()).expect("embedded third-edition data is valid")
+    }
+
     /// The Revised (2014) rules from the data embedded at build time.
     ///
     /// # Panics
@@ -678,6 +756,10 @@ impl Rules {
                     Ability::OpeningStrike(n) => ab.opening_strike = n,
                     Ability::MaxCombatWoundsPerRound(n) => ab.max_combat_wounds_per_round = Some(n),
                     Ability::NeverEscapes => ab.never_escapes = true,
+                    Ability::ExtraHandCards(n) => ab.extra_hand_cards = n.min(4),
+                    Ability::NoPowerCardAtWounds(n) => ab.no_power_card_at_wounds = Some(n),
+                    Ability::NoDeathblowsAgainst => ab.no_deathblows_against = true,
+                    Ability::OpeningVolley { reveal, attack } => ab.opening_volley = Some((reveal.min(10), attack)),
                 }
             }
             hero_defs.push(HeroDef {
@@ -745,7 +827,13 @@ impl Rules {
         let mut cards: Vec<CardDef> = Vec::new();
         let mut ranges = [DeckRange::default(); NUM_DECKS];
         let mut seen = [false; NUM_DECKS];
-        let mut compiler = Compiler { ops: Vec::new(), src: d, card: String::new(), deck: Deck::Dungeon };
+        let mut compiler = Compiler {
+            ops: Vec::new(),
+            src: d,
+            card: String::new(),
+            deck: Deck::Dungeon,
+            kinds: decks.monster_kinds.clone(),
+        };
         let mut pairs: Vec<(usize, String, u32)> = Vec::new();
         // Cards that can end up in a play area (loot or kept): one hero could hold them all.
         let mut keepable = 0usize;
@@ -938,6 +1026,29 @@ impl Rules {
 
         // --- combat.ron ---
         let c = src.combat;
+        if let Some(cc) = &combat.cards {
+            if r(Deck::Monster).len > 32 {
+                return Err(err(d, "deck: monster", 0, "card combat: at most 32 monster tokens".into()));
+            }
+            let ids: Vec<String> = hero_defs.iter().map(|h| h.id.clone()).collect();
+            let card_combat = crate::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
+            return Ok(Rules {
+                edition: game.edition,
+                heroes: hero_defs,
+                tiles: tile_defs,
+                cards,
+                decks: ranges,
+                ops,
+                matrix: [[(0, 0); 3]; 3],
+                solo: [(0, 0); 6],
+                sun_spaces: game.sun_spaces,
+                sun_numbers,
+                runes_per_hero: game.runes_per_hero,
+                monster_kinds: decks.monster_kinds,
+                card_combat: Some(card_combat),
+                data_hash: hash,
+            });
+        }
         let mut matrix = [[(u8::MAX, u8::MAX); 3]; 3];
         for (i, m) in combat.matrix.iter().enumerate() {
             let cell = &mut matrix[combat_index(m.hero)][combat_index(m.monster)];
@@ -990,8 +1101,15 @@ impl Rules {
             sun_numbers,
             runes_per_hero: game.runes_per_hero,
             monster_kinds: decks.monster_kinds,
+            card_combat: None,
             data_hash: hash,
         })
+    }
+
+    /// Whether the 2010 rules (edition `third`) are played: the data has a card combat.
+    #[inline]
+    pub fn is_third(&self) -> bool {
+        self.card_combat.is_some()
     }
 
     /// The card ids of a deck.

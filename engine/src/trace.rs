@@ -1,7 +1,7 @@
 //! A recording observer and its turn-by-turn text.
 
 use crate::board::{col, row, Cell};
-use crate::decision::Choice;
+use crate::decision::{Choice, DecisionKind};
 use crate::observer::{Event, Observer};
 use crate::rules::Rules;
 use std::fmt::Write;
@@ -62,7 +62,13 @@ impl Trace {
                 Event::Decided { seat, kind, choice: c, forced } => format!(
                     "  seat {seat} {} {kind:?}: {}",
                     if forced { "must" } else { "decides" },
-                    choice(rules, c)
+                    match (kind, c, &rules.card_combat) {
+                        // Combat decisions name combat and power cards, not deck cards.
+                        (DecisionKind::CombatPlay | DecisionKind::Counterattack, Choice::Card(id), Some(cc)) => {
+                            format!("combat card \"{}\"", cc.names.get(id as usize).map_or("?", |n| n.as_str()))
+                        }
+                        _ => choice(rules, c),
+                    }
                 ),
                 Event::Dice { dice, count, .. } => format!("  die: {}", &dice[..count as usize].iter().map(|d| d.to_string()).collect::<Vec<_>>().join("+")),
                 Event::CardDrawn { seat, card: c } => {
@@ -91,6 +97,15 @@ impl Trace {
                 Event::SoloRound { roll, hero_wounds, monster_wounds } => {
                     format!("  solo combat roll {roll}: hero -{hero_wounds}, monster -{monster_wounds}")
                 }
+                Event::PowerEscape { seat, hero_escape, monster_escape, damage, escaped } => format!(
+                    "  seat {seat} tries to escape: escape {hero_escape} vs {monster_escape}: {}",
+                    if escaped { "escapes".to_string() } else { format!("fails, suffers {damage}") }
+                ),
+                Event::CardCombatRound { winner, hero_total, monster_total, deathblow, hero_damage, monster_damage } => format!(
+                    "  combat: hero {hero_total} vs monster {monster_total}: {}{}; damage stacks hero {hero_damage}, monster {monster_damage}",
+                    ["hero wins", "monster wins", "stand-off"][winner.min(2) as usize],
+                    if deathblow > 0 { format!(", deathblow of {deathblow}") } else { String::new() }
+                ),
                 Event::MonsterKilled { seat, card: c } => format!("  seat {seat} kills the {}", card(c)),
                 Event::Escaped { seat, to } => format!("  seat {seat} escapes to {}", at(to)),
                 Event::DragonRage { seat } => format!("  DRAGON RAGE (drawn by seat {seat})"),

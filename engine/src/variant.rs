@@ -147,14 +147,13 @@ impl Variant {
             // shared code; the others need the 2010 form of what they change, which the
             // third-edition engine accepts here as it implements them.
             return match rule {
+                // Death Can Wait and Going It Alone follow their 2010 texts there
+                // (`engine/src/game/third.rs`: knocked out instead of killed; the monster
+                // plays the top card and counterattacks from the top five).
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
-                | "no-abilities" => None,
-                "death-can-wait" => {
-                    Some("its 2010 text (knocked out: lose 1d6 loot cards and half the wounds) is not implemented yet")
-                }
-                "solo" => Some("its 2010 form (Going It Alone, with the card combat) is not implemented yet"),
+                | "no-abilities" | "death-can-wait" | "solo" => None,
                 "live-to-fight-another-day" | "hero-vs-hero" => {
-                    Some("it needs the 2010 card combat, not implemented for this rule yet")
+                    Some("its 2010 form, fought with the card combat, is not implemented yet")
                 }
                 "servants-of-kalladra" => Some("it needs the 2010 monster tokens, not implemented for this rule yet"),
                 "tower-power" => Some("it needs the 2010 tower rooms, not implemented for this rule yet"),
@@ -278,8 +277,11 @@ mod tests {
         third.enable("magical-might=2").unwrap();
         assert!(third.check("third").is_ok());
         third.enable("death-can-wait").unwrap();
+        third.enable("going-it-alone").unwrap();
+        assert!(third.check("third").is_ok(), "the 2010 texts of both are in the third engine");
+        third.enable("hero-vs-hero").unwrap();
         let e = third.check("third").unwrap_err().to_string();
-        assert!(e.starts_with("rule \"death-can-wait\" is not available in the third edition: its 2010 text"), "{e}");
+        assert!(e.starts_with("rule \"hero-vs-hero\" is not available in the third edition: its 2010 form"), "{e}");
         // Every rule is available in revised except tower-power.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");

@@ -65,7 +65,7 @@ pub enum Command {
 /// Where the rule data comes from.
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
-    /// Rules edition whose embedded data to play [known: revised] [default: revised].
+    /// Rules edition whose embedded data to play [known: revised, third] [default: revised].
     #[arg(long, value_name = "NAME", conflicts_with = "data")]
     pub edition: Option<String>,
     /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,

@@ -7,7 +7,7 @@ use dq_engine::{Rules, Source, Sources};
 use std::path::Path;
 
 /// Editions whose data is embedded in the binary.
-pub const EDITIONS: [&str; 1] = ["revised"];
+pub const EDITIONS: [&str; 2] = ["revised", "third"];
 
 /// Loads the rules named by `--edition` / `--data`.
 pub fn load(args: &DataArgs) -> Result<Rules, Failure> {
@@ -16,6 +16,7 @@ pub fn load(args: &DataArgs) -> Result<Rules, Failure> {
     }
     match args.edition.as_deref().unwrap_or("revised") {
         "revised" => Ok(Rules::revised()),
+        "third" => Ok(Rules::third()),
         other => Err(bad(format!("unknown edition \"{other}\" (known: {})", EDITIONS.join(", ")))),
     }
 }

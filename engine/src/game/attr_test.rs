@@ -19,6 +19,9 @@ impl<'r> Game<'r> {
             pass: false,
             margin: 0,
         };
+        if self.rules.is_third() {
+            self.third_test_key(attr, tag);
+        }
         self.push(Task::TestStart);
     }
 
@@ -51,6 +54,10 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
+        if self.rules.is_third() && !self.test.no_determination {
+            // 2010: each determination token of this encounter adds one to the attribute.
+            self.test.target = self.test.target.saturating_add(self.cur().determination);
+        }
         self.test.dice = [self.d6(obs), self.d6(obs)];
         self.evaluate_test(obs);
     }
@@ -79,7 +86,7 @@ impl<'r> Game<'r> {
         out.push(Choice::Done);
         let h = self.cur();
         let need = self.total().saturating_sub(self.test.target);
-        if !self.test.no_determination && need > 0 && h.determination >= need {
+        if !self.rules.is_third() && !self.test.no_determination && need > 0 && h.determination >= need {
             out.push(Choice::Spend(need));
         }
         if self.abilities(self.active).reroll_test_die && !self.test.rerolled {
@@ -140,6 +147,9 @@ impl<'r> Game<'r> {
                 AttrSel::LowerOf(a, _) => a,
             };
             obs.event(Event::Test { seat, attr, target: self.test.target, total, pass });
+        }
+        if pass && self.rules.is_third() {
+            self.third_test_passed();
         }
         if !pass {
             let h = self.cur_mut();

@@ -235,9 +235,17 @@ impl<'r> Game<'r> {
             Op::MayDraw(deck) => self.ask(seat, DecisionKind::MayDraw(deck), obs),
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
-            Op::Monster { escape } => self.push(Task::Encounter { escape }),
+            Op::Monster { escape, kind } => {
+                if self.rules.is_third() {
+                    self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD }));
+                } else {
+                    self.push(Task::Encounter { escape })
+                }
+            }
             Op::CatacombEntrance => {
-                if on_board {
+                if on_board && self.rules.is_third() {
+                    self.third_passage_down();
+                } else if on_board {
                     let pos = self.cur().pos;
                     self.board[pos as usize].flags |= F_MARKER;
                 }

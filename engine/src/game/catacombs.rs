@@ -79,7 +79,11 @@ impl<'r> Game<'r> {
         let h = self.cur_mut();
         let (at, over) = walk(h.marker, side, roll);
         h.marker = at;
-        self.wound(self.active, over, DeathCause::Resurfacing, obs);
+        // 2010: "if the die roll would place the Hero outside the dungeon, he stops at the
+        // dungeon wall instead" (no wounds).
+        if !self.rules.is_third() {
+            self.wound(self.active, over, DeathCause::Resurfacing, obs);
+        }
         if self.cur().status != HeroStatus::Catacombs {
             return;
         }
@@ -112,6 +116,11 @@ impl<'r> Game<'r> {
         let seat = self.active;
         let at = self.cur().marker;
         self.cur_mut().pos = NO_CELL;
+        if self.rules.is_third() {
+            // 2010: the turn ends on resurfacing; the chamber (and a monster there, which must
+            // be attacked) is encountered next turn.
+            self.third.defer[seat as usize] = 2;
+        }
         if O::ENABLED {
             obs.event(Event::Resurface { seat, at });
         }

@@ -61,6 +61,11 @@ impl<'r> Game<'r> {
         index: u64,
         obs: &mut O,
     ) -> Result<Game<'r>, ConfigError> {
+        if rules.is_third() {
+            return Err(ConfigError::Duel(
+                "single combats use the Revised combat; the 2010 card combat is played in full games".into(),
+            ));
+        }
         let hero = rules.heroes.get(config.hero as usize).ok_or(ConfigError::NoSuchHero(config.hero))?;
         if config.wounds >= hero.health {
             return Err(ConfigError::Duel(format!(

@@ -118,7 +118,9 @@ impl<'r> Game<'r> {
     /// Moves the sun one space (once per round, whoever is first player or alive) and rolls on
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
-        if self.sun < self.rules.sun_spaces {
+        // 2010: "The sun token does not advance on the very first turn of the game."
+        let first_turn = self.rules.is_third() && self.round == 1;
+        if self.sun < self.rules.sun_spaces && !first_turn {
             self.sun += 1;
         }
         if O::ENABLED {
@@ -236,6 +238,9 @@ impl<'r> Game<'r> {
 
     /// Action phase.
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
+        if self.rules.is_third() && self.third_action(obs) {
+            return;
+        }
         let mut c = Choices::new();
         self.action_choices(&mut c);
         if c.is_empty() {
@@ -275,7 +280,8 @@ impl<'r> Game<'r> {
                 if self.can_search(pos) {
                     out.push(Choice::Search);
                 }
-                if self.has_catacomb_entrance(pos) {
+                let passage = self.rules.is_third() && self.third.passage[self.active as usize] == pos;
+                if self.has_catacomb_entrance(pos) || passage {
                     out.push(Choice::EnterCatacombs);
                 }
             }
@@ -284,6 +290,9 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
+        if self.rules.is_third() {
+            self.third_note_action(c);
+        }
         match c {
             Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
             Choice::MoveDark => {
@@ -320,9 +329,12 @@ impl<'r> Game<'r> {
     /// Whether a hero may leave the dungeon now: a loot card, or a treasure card in solo play
     /// and under No Guts, No Glory (2010: "cannot exit the dungeon unless they have at least
     /// one Treasure card"; the Revised treasure deck is the loot drawn in the treasure chamber,
-    /// as in 2010, so the rule carries over unchanged).
+    /// as in 2010, so the rule carries over unchanged). The treasure card of solo play is the
+    /// Revised text's; the 2010 Going It Alone changes only the combat ("uses all the normal
+    /// rules, with the exception of some of the rules related to combat").
     pub(crate) fn can_exit(&self, seat: u8) -> bool {
-        if self.variant.solo || self.variant.no_guts_no_glory {
+        let solo_needs_treasure = self.variant.solo && !self.rules.is_third();
+        if solo_needs_treasure || self.variant.no_guts_no_glory {
             self.treasure_count(seat) > 0
         } else {
             self.loot_count(seat) > 0
@@ -407,6 +419,11 @@ impl<'r> Game<'r> {
         if !self.heroes[seat as usize].in_game() {
             return;
         }
+        if self.rules.is_third() && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
+            // The 2010 "Death Can Wait": knocked out instead (see game/third.rs).
+            self.third_knock_out(seat, cause, obs);
+            return;
+        }
         if O::ENABLED {
             obs.event(Event::Died { seat, cause });
         }
@@ -422,6 +439,7 @@ impl<'r> Game<'r> {
         h.stats.end_round = round;
         h.status = HeroStatus::Dead;
         let pos = h.pos;
+        self.third.forget(seat);
         h.pos = NO_CELL;
         h.retest = NO_CARD;
         h.lost_turns = 0;

@@ -15,6 +15,7 @@ mod moves;
 mod pvp;
 mod scenario;
 mod servants;
+mod third;
 mod treasure;
 mod view;
 
@@ -422,6 +423,8 @@ pub(crate) enum Task {
     ServantDone {
         seat: u8,
     },
+    /// A step of the 2010 rules (edition `third`).
+    Third(third::Step),
 }
 
 /// The attribute test in progress.
@@ -536,6 +539,8 @@ pub struct Game<'r> {
     pub(crate) last_token: Cell,
     /// Servants of Kalladra: the servant playing the monster in an attack on his turn.
     pub(crate) servant: u8,
+    /// State of the 2010 rules (unused by Revised).
+    pub(crate) third: third::ThirdState,
 }
 
 impl<'r> Game<'r> {
@@ -675,6 +680,7 @@ impl<'r> Game<'r> {
             pvp: pvp::PvpState::NONE,
             last_token: NO_CELL,
             servant: pvp::NO_SEAT,
+            third: third::ThirdState::new(),
         };
         Ok((game, setup))
     }
@@ -867,6 +873,7 @@ impl<'r> Game<'r> {
             Task::PvpRound => self.pvp_round(obs),
             Task::PvpRetreat => self.pvp_retreat(obs),
             Task::ServantDone { seat } => self.servant_done(seat),
+            Task::Third(s) => self.third_step(s, obs),
         }
     }
 
@@ -955,6 +962,13 @@ impl<'r> Game<'r> {
             K::TakeLoot => self.take_loot_choices(out),
             K::Retreat => self.retreat_choices(out),
             K::ServantMove => self.servant_choices(out),
+            K::EscapeOrAttack => {
+                out.push(Choice::No);
+                out.push(Choice::Yes);
+            }
+            K::CombatPlay => self.third_play_choices(out),
+            K::Counterattack => self.third_counter_choices(out),
+            K::RageRetreat => self.retreat_targets(d.seat, out),
             K::RespawnTower => {
                 let free: ArrayVec<Cell, 4> = TOWERS.into_iter().filter(|&t| !self.occupied(t, u8::MAX)).collect();
                 if free.is_empty() {
@@ -1065,6 +1079,10 @@ impl<'r> Game<'r> {
             K::TakeLoot => self.answer_take_loot(d.seat, c),
             K::Retreat => self.answer_retreat(c, obs),
             K::ServantMove => self.answer_servant(c),
+            K::EscapeOrAttack => self.answer_escape_or_attack(c, obs),
+            K::CombatPlay => self.answer_combat_play(c, obs),
+            K::Counterattack => self.answer_counterattack(c, obs),
+            K::RageRetreat => self.answer_rage_retreat(d.seat, c, obs),
         }
     }
 

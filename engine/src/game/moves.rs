@@ -362,6 +362,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
+        self.third.came_from[self.active as usize] = from;
         if self.explored(to) {
             self.arrive(to, via, obs);
             return;
@@ -511,11 +512,19 @@ impl<'r> Game<'r> {
         if !self.cur().on_board() {
             return;
         }
+        let third = self.rules.is_third();
+        if third && self.third_defer(obs) {
+            return;
+        }
         let pos = self.cur().pos;
         if self.variant.torchlight {
             self.torchlight(pos, obs);
         }
-        if let Some(defender) = self.defender_at(pos) {
+        if third {
+            if !self.third_token_here() {
+                self.push(Task::Chamber);
+            }
+        } else if let Some(defender) = self.defender_at(pos) {
             // Hero vs. Hero: the attack replaces the chamber (and a monster token's) encounter.
             self.pvp_start(defender);
         } else if self.board[pos as usize].flags & F_MONSTER != 0 {
@@ -656,6 +665,9 @@ impl<'r> Game<'r> {
 
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
+        if self.rules.is_third() {
+            return self.third_can_search(c);
+        }
         let f = self.board[c as usize].flags;
         self.tile_at(c).is_some_and(|t| t.torch) && f & (F_SEARCHED | F_MONSTER) == 0
     }

@@ -196,6 +196,9 @@ impl<'r> Game<'r> {
         if placed > rules.tiles.len() {
             return Err(format!("{placed} tiles in play of {}", rules.tiles.len()));
         }
+        if rules.is_third() {
+            self.third_invariants()?;
+        }
         Ok(())
     }
 }

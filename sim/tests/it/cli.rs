@@ -255,7 +255,7 @@ fn bad_input_fails_cleanly() {
         (&["run", "--rule", "tower-power"], "rule \"tower-power\" is not available in the revised edition"),
         (&["run", "--rule", "magical-might=9"], "rule \"magical-might=9\": N must be a whole number from 1 to 3"),
         (&["run", "--rule", "solo", "--heroes", "2"], "--rule solo needs exactly one hero"),
-        (&["run", "--edition", "third"], "unknown edition \"third\" (known: revised)"),
+        (&["run", "--edition", "classic"], "unknown edition \"classic\" (known: revised, third)"),
         (&["run", "--games", "0"], "invalid value '0' for '--games <N>'"),
         (&["run", "--games", "-5"], "invalid value '-5' for '--games <N>'"),
         (&["run", "--games", "lots"], "invalid value 'lots' for '--games <N>'"),

@@ -1,0 +1,68 @@
+//! Property test for edition `third` (2010 rules): games answered uniformly at random never
+//! panic, always end, and keep the invariants after every decision (every card in exactly one
+//! place, tiles placed at most once, living heroes below their health, the sun never moving
+//! backwards), with 1-4 heroes and the optional rules.
+
+use dq_engine::rng::GameRng;
+use dq_engine::*;
+
+const GAMES: u64 = 20_000;
+
+fn play(rules: &Rules, cfg: &GameConfig, index: u64) -> Result<(), String> {
+    let mut g = Game::new(rules, cfg, 2010, index, &mut NoObserver).map_err(|e| e.to_string())?;
+    let mut rng = GameRng::new(2010, index, rng::Stream::Bot);
+    let mut choices = Choices::new();
+    let mut sun = g.sun();
+    let mut steps = 0u32;
+    g.check_invariants().map_err(|e| format!("after setup: {e}"))?;
+    while !g.is_over() {
+        g.legal(&mut choices);
+        if choices.is_empty() {
+            return Err(format!("{:?} pending with no legal choice", g.pending()));
+        }
+        let c = choices[rng.below(choices.len() as u32) as usize];
+        g.apply(c, &mut NoObserver).map_err(|e| e.to_string())?;
+        g.check_invariants().map_err(|e| format!("after decision {steps} ({c:?}): {e}"))?;
+        if g.sun() < sun {
+            return Err(format!("sun moved back from {sun} to {}", g.sun()));
+        }
+        sun = g.sun();
+        steps += 1;
+        if steps > 50_000 {
+            return Err("no end after 50,000 decisions".into());
+        }
+    }
+    for s in 0..g.seats() {
+        let h = g.hero(s);
+        if h.status == HeroStatus::Board || h.status == HeroStatus::Catacombs {
+            return Err(format!("game over with seat {s} still inside"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn random_third_edition_games_keep_the_invariants() {
+    let rules = Rules::third();
+    let mut variants = Vec::new();
+    for n in 1..=4usize {
+        for mask in 0..4u8 {
+            let mut v = Variant::default();
+            for (bit, name) in [(1, "death-can-wait"), (2, "torchlight")] {
+                if mask & bit != 0 {
+                    v.enable(name).unwrap();
+                }
+            }
+            if n == 1 && mask == 0 {
+                v.enable("solo").unwrap();
+            }
+            variants.push(GameConfig::random(n, v));
+        }
+    }
+    for i in 0..GAMES {
+        let cfg = &variants[(i % variants.len() as u64) as usize];
+        if let Err(e) = play(&rules, cfg, i) {
+            panic!("game {i} ({} heroes, {:?}): {e}", cfg.heroes.len(), cfg.variant);
+        }
+    }
+}
