@@ -12,7 +12,7 @@
 //!
 //! Rule decisions where the rulebook is silent are written at the code that implements them.
 
-use crate::data::{AttackType, CardCombatData, PowerEffect};
+use crate::data::{AttackType, Attr, CardCombatData, PowerEffect};
 use crate::rng::GameRng;
 use crate::rules::{DataError, Source};
 use arrayvec::ArrayVec;
@@ -65,6 +65,11 @@ pub struct CardRules {
     pub solo_reveal: u8,
     /// Whether the file marks the card lists as estimated.
     pub estimated: bool,
+    /// The `combat-dice` optional rule: the attribute rolled against, by monster kind index
+    /// (`None` when the data has no `dice_variant`).
+    pub dice_attributes: Option<Vec<Attr>>,
+    /// Whether the file marks the dice variant's list as estimated.
+    pub dice_estimated: bool,
 }
 
 fn line_of(text: &str, needle: &str, skip: usize) -> usize {
@@ -202,7 +207,41 @@ impl CardRules {
         if let Some(k) = seen_m.iter().position(|s| !s) {
             return Err(fail("powers:", 0, format!("monster kind \"{}\" has no power set", kinds[k])));
         }
+        let dice_attributes = match &d.dice_variant {
+            None => None,
+            Some(dv) => {
+                let mut by_kind: Vec<Option<Attr>> = vec![None; kinds.len()];
+                for (i, l) in dv.attributes.iter().enumerate() {
+                    let at = format!("kind: \"{}\"", l.kind);
+                    let Some(k) = kinds.iter().position(|x| *x == l.kind) else {
+                        return Err(fail(
+                            &at,
+                            0,
+                            format!(
+                                "dice_variant line {}: \"{}\" is not a monster kind (known: {})",
+                                i + 1,
+                                l.kind,
+                                kinds.join(", ")
+                            ),
+                        ));
+                    };
+                    if by_kind[k].replace(l.attribute).is_some() {
+                        return Err(fail(&at, 1, format!("dice_variant: \"{}\" is listed twice", l.kind)));
+                    }
+                }
+                if let Some(k) = by_kind.iter().position(Option::is_none) {
+                    return Err(fail(
+                        "dice_variant:",
+                        0,
+                        format!("dice_variant: monster kind \"{}\" has no attribute", kinds[k]),
+                    ));
+                }
+                Some(by_kind.into_iter().flatten().collect())
+            }
+        };
         Ok(CardRules {
+            dice_estimated: d.dice_variant.as_ref().is_some_and(|v| v.estimated.is_some()),
+            dice_attributes,
             cards,
             names,
             deck_len,
@@ -275,6 +314,8 @@ pub struct Fight {
     piercing: [u8; 2],
     /// Rounds completed.
     pub round: u8,
+    /// Wounds the monster took from won dice rounds (the `combat-dice` optional rule).
+    dice_hits: u8,
     setup: FightSetup,
 }
 
@@ -306,6 +347,7 @@ impl Fight {
             bonus_now: [(0, None); 2],
             piercing: [0; 2],
             round: 0,
+            dice_hits: 0,
             setup: FightSetup {
                 solo: false,
                 life: 1,
@@ -402,9 +444,25 @@ impl Fight {
         !self.setup.no_deathblow[side]
     }
 
-    /// Whether the monster's damage stack reaches its life value.
+    /// Whether the monster's damage stack (plus the wounds of won dice rounds) reaches its life
+    /// value.
     pub fn monster_dead(&self) -> bool {
-        self.damage[MONSTER].len() >= self.setup.life as usize
+        self.damage[MONSTER].len() + self.dice_hits as usize >= self.setup.life as usize
+    }
+
+    /// Wounds the monster took in dice rounds (the `combat-dice` optional rule).
+    pub fn dice_hits(&self) -> u8 {
+        self.dice_hits
+    }
+
+    /// One round of the Official Combat Dice Variant (2010): no cards are played; the roll is
+    /// made by the game, which wounds the hero itself when `hero_hit`, and otherwise the monster
+    /// takes one wound here.
+    pub fn dice_round(&mut self, hero_hit: bool) {
+        self.round = self.round.saturating_add(1);
+        if !hero_hit {
+            self.dice_hits = self.dice_hits.saturating_add(1);
+        }
     }
 
     /// Whether the hero's damage stack reaches the wounds he can still take.

@@ -582,6 +582,28 @@ pub struct CardCombatData {
     pub powers: Vec<PowerSetData>,
     #[serde(default)]
     pub estimated: Option<String>,
+    /// The monster-type attributes of the `combat-dice` optional rule (absent: the rule is
+    /// refused with this data).
+    #[serde(default)]
+    pub dice_variant: Option<DiceVariantData>,
+}
+
+/// The Official Combat Dice Variant (2010): the hero attribute each monster type is fought with.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct DiceVariantData {
+    /// One line per monster type (a `monster_kinds` name).
+    pub attributes: Vec<DiceAttributeLine>,
+    #[serde(default)]
+    pub estimated: Option<String>,
+}
+
+/// A monster type and the attribute a hero rolls against when fighting it with dice.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct DiceAttributeLine {
+    pub kind: String,
+    pub attribute: Attr,
+    #[serde(default)]
+    pub estimated: Option<String>,
 }
 
 /// A numbered sun-track space: the sun sets on a d6 roll of `sets_on_or_below` or less.

@@ -139,6 +139,14 @@ pub enum Event {
         hero_damage: u8,
         monster_damage: u8,
     },
+    /// 2010 Combat Dice Variant (`combat-dice`): 2d6 `roll` against the hero's `target`
+    /// attribute; above it the hero takes a wound, else the monster (`monster_wounds` in all).
+    DiceCombatRound {
+        roll: u8,
+        target: u8,
+        hero_hit: bool,
+        monster_wounds: u8,
+    },
     MonsterKilled {
         seat: u8,
         card: CardId,

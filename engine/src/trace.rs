@@ -106,6 +106,10 @@ impl Trace {
                     ["hero wins", "monster wins", "stand-off"][winner.min(2) as usize],
                     if deathblow > 0 { format!(", deathblow of {deathblow}") } else { String::new() }
                 ),
+                Event::DiceCombatRound { roll, target, hero_hit, monster_wounds } => format!(
+                    "  combat dice: {roll} against {target}: {} (monster wounds {monster_wounds})",
+                    if hero_hit { "the hero is wounded" } else { "the monster is wounded" }
+                ),
                 Event::MonsterKilled { seat, card: c } => format!("  seat {seat} kills the {}", card(c)),
                 Event::Escaped { seat, to } => format!("  seat {seat} escapes to {}", at(to)),
                 Event::DragonRage { seat } => format!("  DRAGON RAGE (drawn by seat {seat})"),

@@ -40,6 +40,9 @@ pub struct Variant {
     pub hero_vs_hero: bool,
     /// Servants of Kalladra (2010): dead heroes' players move monster tokens.
     pub servants: bool,
+    /// Official Combat Dice Variant (FFG, 29 Sep 2010; edition `third` only): each round 2d6
+    /// against the hero attribute tied to the monster's type instead of the card combat.
+    pub combat_dice: bool,
 }
 
 /// A rule name that cannot be used: unknown, a bad parameter, or not available in an edition.
@@ -77,8 +80,9 @@ pub const MAX_MAGICAL_MIGHT: u8 = 3;
 impl Variant {
     /// Every rule name, sorted (`magical-might` takes `=N`; `going-it-alone` is the 2010 name
     /// of `solo`).
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "cloak-and-dagger",
+        "combat-dice",
         "death-can-wait",
         "going-it-alone",
         "hero-vs-hero",
@@ -120,6 +124,7 @@ impl Variant {
             "cloak-and-dagger" => self.cloak_and_dagger = true,
             "hero-vs-hero" => self.hero_vs_hero = true,
             "servants-of-kalladra" => self.servants = true,
+            "combat-dice" => self.combat_dice = true,
             _ => return Err(RuleError::Unknown(name.to_string())),
         }
         Ok(())
@@ -152,6 +157,8 @@ impl Variant {
                 // plays the top card and counterattacks from the top five).
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
                 | "no-abilities" | "death-can-wait" | "solo" => None,
+                // The 2010 dice variant replaces the card combat (`engine/src/game/dice_combat.rs`).
+                "combat-dice" => None,
                 "live-to-fight-another-day" | "hero-vs-hero" => {
                     Some("its 2010 form, fought with the card combat, is not implemented yet")
                 }
@@ -167,14 +174,20 @@ impl Variant {
             "tower-power" => {
                 Some("its tower chamber already lets a hero move to another tower (Rules Reference, Tower Chamber)")
             }
+            // A variant of the 2010 card combat: the Revised three-card combat has no monster
+            // types tied to attributes nor power cards to escape with.
+            "combat-dice" => Some(
+                "it is a variant of the 2010 card combat (monster types tied to attributes, escape by power cards); use --edition third",
+            ),
             _ => None,
         }
     }
 
     /// Each rule's canonical name (without `=N`) and whether it is on.
-    fn rules_on(&self) -> [(bool, &'static str); 12] {
+    fn rules_on(&self) -> [(bool, &'static str); 13] {
         [
             (self.cloak_and_dagger, "cloak-and-dagger"),
+            (self.combat_dice, "combat-dice"),
             (self.death_can_wait, "death-can-wait"),
             (self.hero_vs_hero, "hero-vs-hero"),
             (self.late_start, "late-start"),
@@ -193,8 +206,9 @@ impl Variant {
     /// `magical-might=N` carries its number, and `going-it-alone` is written `solo`.
     pub fn label(&self) -> String {
         let mm = format!("magical-might={}", self.magical_might);
-        let on: [(&str, bool); 12] = [
+        let on: [(&str, bool); 13] = [
             ("cloak-and-dagger", self.cloak_and_dagger),
+            ("combat-dice", self.combat_dice),
             ("death-can-wait", self.death_can_wait),
             ("hero-vs-hero", self.hero_vs_hero),
             ("late-start", self.late_start),
@@ -234,7 +248,7 @@ mod tests {
         let label = v.label();
         assert_eq!(
             label,
-            "cloak-and-dagger,death-can-wait,hero-vs-hero,late-start,live-to-fight-another-day,magical-might=2,\
+            "cloak-and-dagger,combat-dice,death-can-wait,hero-vs-hero,late-start,live-to-fight-another-day,magical-might=2,\
              no-abilities,no-guts-no-glory,servants-of-kalladra,solo,torchlight,tower-power"
         );
         assert_eq!(Variant::from_label(&label).unwrap(), v);
@@ -282,15 +296,33 @@ mod tests {
         third.enable("hero-vs-hero").unwrap();
         let e = third.check("third").unwrap_err().to_string();
         assert!(e.starts_with("rule \"hero-vs-hero\" is not available in the third edition: its 2010 form"), "{e}");
-        // Every rule is available in revised except tower-power.
+        // Every rule is available in revised except tower-power and combat-dice.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");
-            assert_eq!(Variant::unavailable(known, "revised").is_some(), known == "tower-power", "{n}");
+            let refused = known == "tower-power" || known == "combat-dice";
+            assert_eq!(Variant::unavailable(known, "revised").is_some(), refused, "{n}");
         }
         let mut ok = Variant::default();
         for n in ["late-start", "no-guts-no-glory", "magical-might=2", "torchlight", "cloak-and-dagger"] {
             ok.enable(n).unwrap();
         }
         assert!(ok.check("revised").is_ok());
+    }
+
+    #[test]
+    fn combat_dice_is_third_only() {
+        let mut v = Variant::default();
+        v.enable("combat-dice").unwrap();
+        assert!(v.combat_dice);
+        assert_eq!(v.label(), "combat-dice");
+        assert!(v.check("third").is_ok());
+        let e = v.check("revised").unwrap_err().to_string();
+        assert!(
+            e.starts_with(
+                "rule \"combat-dice\" is not available in the revised edition: it is a variant of the 2010 card combat"
+            ),
+            "{e}"
+        );
+        assert!(!e.contains('\n'));
     }
 }

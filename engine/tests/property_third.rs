@@ -57,6 +57,9 @@ fn random_third_edition_games_keep_the_invariants() {
                 v.enable("solo").unwrap();
             }
             variants.push(GameConfig::random(n, v));
+            // The same with the 2010 Combat Dice Variant.
+            v.enable("combat-dice").unwrap();
+            variants.push(GameConfig::random(n, v));
         }
     }
     for i in 0..GAMES {

@@ -9,6 +9,7 @@ mod attr_test;
 mod cards;
 mod catacombs;
 mod combat;
+mod dice_combat;
 mod duel;
 mod flow;
 mod moves;
@@ -130,6 +131,9 @@ pub enum ConfigError {
     TooFewHeroes(usize, usize),
     #[error("{0}")]
     Duel(String),
+    /// An optional rule the rule data cannot play (e.g. `combat-dice` without its list).
+    #[error("{0}")]
+    Rule(String),
 }
 
 /// Per-hero counters for the outcome rows.
@@ -570,6 +574,9 @@ impl<'r> Game<'r> {
         let n = config.heroes.len();
         if n == 0 || n > MAX_SEATS {
             return Err(ConfigError::Seats(n));
+        }
+        if config.variant.combat_dice {
+            Game::check_combat_dice(rules)?;
         }
         if rules.heroes.len() < n {
             return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));

@@ -345,7 +345,7 @@ impl<'r> Game<'r> {
 
     /// The monster survives the encounter: its token stays in the chamber where it was met (not
     /// in the catacombs, where "the Monster wanders off"). Call before a killing wound.
-    fn third_monster_stays(&mut self) {
+    pub(super) fn third_monster_stays(&mut self) {
         let token = core::mem::replace(&mut self.third.token, NO_CARD);
         let h = &self.heroes[self.active as usize];
         if h.on_board() {
@@ -375,7 +375,8 @@ impl<'r> Game<'r> {
 
     /// Combat begins; Tatianna's opening volley when she fights rather than escapes.
     fn third_begin_fight<O: Observer>(&mut self, chose_to_fight: bool, obs: &mut O) {
-        if chose_to_fight {
+        // The dice variant has no combat cards to volley (`dice_combat.rs`).
+        if chose_to_fight && !self.variant.combat_dice {
             if let Some((n, attack)) = self.abilities(self.active).opening_volley {
                 let cr = self.card_rules();
                 self.third.fight.volley(cr, n, attack, &mut self.shuffle_rng);
@@ -396,6 +397,10 @@ impl<'r> Game<'r> {
         }
         if self.third.fight.round >= ROUND_CAP {
             self.third_stalemate(obs);
+            return;
+        }
+        if self.variant.combat_dice {
+            self.dice_round(obs);
             return;
         }
         let ab = self.abilities(self.active);
@@ -526,7 +531,7 @@ impl<'r> Game<'r> {
 
     /// "Hero Victory": the damage stack becomes wound tokens, the token returns to the pool,
     /// and a monster met on entering a chamber is followed by the chamber.
-    fn third_monster_killed<O: Observer>(&mut self, obs: &mut O) {
+    pub(super) fn third_monster_killed<O: Observer>(&mut self, obs: &mut O) {
         let seat = self.active;
         let n = self.third.fight.damage(HERO).len() as u8;
         let token = core::mem::replace(&mut self.third.token, NO_CARD);
