@@ -10,7 +10,7 @@ use crate::spec::MonsterSpec;
 use crate::strategic::sample;
 use dq_engine::data::CombatCard;
 use dq_engine::rng::GameRng;
-use dq_engine::Rules;
+use dq_engine::{Choice, Choices, DecisionKind, Rules};
 
 /// A monster policy, with the per-hero equilibria it needs computed once.
 #[derive(Clone, Debug)]
@@ -67,6 +67,44 @@ impl MonsterPolicy {
             }
         }
     }
+}
+
+impl MonsterPolicy {
+    /// The monster side's answer in the 2010 card combat (edition `third`), for a combat card
+    /// (`CombatPlay`) or a counterattack (`Counterattack`): `random` picks uniformly among the
+    /// legal answers (a card of the hand; stopping or one of the counterattack cards);
+    /// `equilibrium` plays the strategic bots' card rules of thumb (`crate::third`: no
+    /// equilibrium of the card combat is computed, so the heuristic stands in for it).
+    /// `adversarial` has no card-combat meaning and is refused for `third` by [`Players::new`]
+    /// (if built anyway it plays as `equilibrium`).
+    ///
+    /// [`Players::new`]: crate::Players::new
+    pub fn choose_card(
+        &self,
+        game: &dq_engine::Game<'_>,
+        kind: DecisionKind,
+        choices: &Choices,
+        rng: &mut GameRng,
+    ) -> Choice {
+        match self.spec {
+            MonsterSpec::Random => choices[rng.below(choices.len() as u32) as usize],
+            MonsterSpec::Equilibrium | MonsterSpec::Adversarial => match kind {
+                DecisionKind::Counterattack => crate::third::counterattack(game, choices),
+                _ => crate::third::combat_play(game, choices),
+            },
+        }
+    }
+}
+
+/// Why a monster policy cannot play the rules' combat, if it cannot: `adversarial` is the best
+/// response to a hero policy's mix over the Revised combat cards, which the 2010 card combat
+/// (edition `third`) does not have.
+pub fn unavailable(rules: &Rules, spec: MonsterSpec) -> Option<String> {
+    (rules.is_third() && spec == MonsterSpec::Adversarial).then(|| {
+        "monster policy \"adversarial\" is not available in the third edition: it answers the hero's mix of the \
+         three Revised combat cards, which the 2010 card combat does not have (use random or equilibrium)"
+            .to_string()
+    })
 }
 
 /// The monster card that minimises the hero's expected payoff against `mix`; ties go to the

@@ -77,6 +77,9 @@ impl Players {
             n if n == seats => bots.iter().copied().collect(),
             n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
         };
+        if let Some(why) = crate::monster::unavailable(rules, monster) {
+            return Err(SpecError(why));
+        }
         Ok(Players {
             seats: specs.iter().map(|&s| Bot::new(rules, s)).collect(),
             specs,
@@ -119,6 +122,14 @@ impl Policy for Players {
             let mix = self.seats[hero_seat as usize].combat_mix(game, hero_seat);
             let card = self.monster.choose(hero, game.variant().no_abilities, mix, rng);
             return Choice::Combat(card);
+        }
+        // 2010 card combat: the monster side's cards follow the monster policy, whichever seat
+        // plays the monster (the player to the hero's left, or the hero's own in a one-hero game).
+        if matches!(d.kind, DecisionKind::CombatPlay | DecisionKind::Counterattack)
+            && game.card_fight().is_some()
+            && game.fight_deciding() == dq_engine::card_combat::MONSTER
+        {
+            return self.monster.choose_card(game, d.kind, choices, rng);
         }
         let seat = (d.seat as usize).min(self.seats.len() - 1);
         self.seats[seat].choose(game, choices, rng)

@@ -90,11 +90,13 @@ pub struct TableArgs {
     /// One bot per seat, comma-separated, e.g. `greedy,cautious`.
     #[arg(long, value_name = "SPEC,..")]
     pub bots: Option<String>,
-    /// The monster player's combat-card policy: random, equilibrium or adversarial.
+    /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
+    /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
+    /// is Revised only).
     #[arg(long, value_name = "NAME", default_value = "random")]
     pub monster_policy: String,
-    /// Optional rule, repeatable or comma-separated: cloak-and-dagger, death-can-wait,
-    /// hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
+    /// Optional rule, repeatable or comma-separated: cloak-and-dagger, combat-dice (third),
+    /// death-can-wait, hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
     /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
     /// rules that do not apply to the edition are refused [default: none].
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
@@ -168,13 +170,15 @@ pub struct DuelArgs {
     /// The monster's life [default: the card's value, as in a game].
     #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]
     pub life: Option<u8>,
-    /// Fight with the Revised solo d6 table (the `solo` rule).
+    /// Solo combat (the `solo` rule): Revised, the d6 table; third, Going It Alone.
     #[arg(long)]
     pub solo: bool,
     /// The hero's bot (its combat and escape choices) [default: greedy].
     #[arg(long, value_name = "SPEC")]
     pub bot: Option<String>,
-    /// The monster player's combat-card policy: random, equilibrium or adversarial.
+    /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
+    /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
+    /// is Revised only).
     #[arg(long, value_name = "NAME", default_value = "random")]
     pub monster_policy: String,
     /// The hero never tries to escape.
