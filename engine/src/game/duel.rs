@@ -4,6 +4,13 @@
 //! encounter in a dungeon room, and that ends when the combat does (monster killed, hero dead,
 //! or hero escaped). The combat itself runs through the same code as in a full game, so the
 //! duel measures exactly what the game does.
+//!
+//! Edition `third` (2010): the hero meets a monster token of the requested type (a random type
+//! otherwise), drawn at random from that type's pool, so its life value is a token's (unless
+//! fixed); he may escape or attack by power cards, back into the chamber he came from, then the
+//! card combat (Going It Alone under `solo`, the `combat-dice` variant if on) is fought; the
+//! monster side is played by the hero's own player, as in a one-hero game, so the monster policy
+//! answers its cards. A stalemate (the card combat's round cap) ends the duel with both alive.
 
 use super::*;
 use crate::board::{cell, Dir};
@@ -22,8 +29,8 @@ pub struct DuelConfig {
     pub life: Option<u8>,
     /// Whether the hero may escape (the rules may still forbid it).
     pub escape: bool,
-    /// Optional rules: `solo` uses the solo combat table, `no-abilities` removes hero
-    /// abilities. Rules about the rest of the game (sun, towers, respawning) do not apply.
+    /// Optional rules: `solo` uses the solo combat table (third: Going It Alone), `no-abilities`
+    /// removes hero abilities, `combat-dice` (third) the dice variant. Rules about the rest of the game (sun, towers, respawning) do not apply.
     pub variant: Variant,
 }
 
@@ -61,11 +68,21 @@ impl<'r> Game<'r> {
         index: u64,
         obs: &mut O,
     ) -> Result<Game<'r>, ConfigError> {
-        if rules.is_third() {
-            return Err(ConfigError::Duel(
-                "single combats use the Revised combat; the 2010 card combat is played in full games".into(),
-            ));
-        }
+        let mut game = Game::duel_staged(rules, config, master, index, obs)?;
+        game.run(obs);
+        Ok(game)
+    }
+
+    /// Sets up duel `index` as [`Game::duel`] does but stops before the encounter, so that a
+    /// test can stack decks, tokens and dice; [`Game::begin`] then runs it to the first decision.
+    pub fn duel_staged<O: Observer>(
+        rules: &'r Rules,
+        config: &DuelConfig,
+        master: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Result<Game<'r>, ConfigError> {
+        let third = rules.is_third();
         let hero = rules.heroes.get(config.hero as usize).ok_or(ConfigError::NoSuchHero(config.hero))?;
         if config.wounds >= hero.health {
             return Err(ConfigError::Duel(format!(
@@ -85,6 +102,9 @@ impl<'r> Game<'r> {
         variant.death_can_wait = false;
         variant.late_start = false;
         variant.torchlight = false;
+        variant.hero_vs_hero = false;
+        variant.servants = false;
+        variant.tower_power = false;
         let mut heroes = ArrayVec::new();
         heroes.push(HeroPick::Fixed(config.hero));
         let (mut game, mut setup) = Game::build(rules, &GameConfig { heroes, variant }, master, index)?;
@@ -101,10 +121,12 @@ impl<'r> Game<'r> {
         for at in [ARENA, FROM] {
             let n = game.tiles.left as usize;
             let open = |t: u8| rules.tiles[t as usize].sides.iter().filter(|s| **s != Side::Wall).count();
+            // 2010: no escape from a chamber with a portcullis, so the arena has none.
+            let portcullis = |t: u8| third && rules.tiles[t as usize].sides.contains(&Side::Portcullis);
             let room = game.tiles.order[..n]
                 .iter()
                 .copied()
-                .filter(|&t| rules.tiles[t as usize].kind == TileKind::DungeonRoom)
+                .filter(|&t| rules.tiles[t as usize].kind == TileKind::DungeonRoom && !portcullis(t))
                 .max_by_key(|&t| (open(t), core::cmp::Reverse(t)));
             if let Some(t) = room {
                 // Entry arrows face south: the arena's entry hall leads to the room below.
@@ -115,6 +137,18 @@ impl<'r> Game<'r> {
         let h = &mut game.heroes[0];
         h.pos = ARENA;
         h.wounds = config.wounds;
+        if third {
+            // The hero came from the room to the south; the token is drawn as the encounter
+            // begins (from the shuffle stream, as in a game).
+            game.third.came_from[0] = FROM;
+            game.duel = Some(DuelState { life: config.life });
+            game.round = 1;
+            game.active = 0;
+            game.push(Task::DuelEnd);
+            let kind = config.monster.unwrap_or(crate::rules::ANY_KIND);
+            game.push(Task::Third(third::Step::Encounter { kind, escape: config.escape, token: NO_CARD }));
+            return Ok(game);
+        }
         // The monster: a card of the requested kind on top of the monster deck.
         let cards = rules.deck_cards(Deck::Monster);
         let count = |k: Option<u8>| {
@@ -140,8 +174,15 @@ impl<'r> Game<'r> {
         game.active = 0;
         game.push(Task::DuelEnd);
         game.push(Task::Encounter { escape: config.escape });
-        game.run(obs);
         Ok(game)
+    }
+
+    /// Runs a staged game ([`Game::duel_staged`]) to its first decision; does nothing once a
+    /// decision is pending or the game is over.
+    pub fn begin<O: Observer>(&mut self, obs: &mut O) {
+        if self.pending.is_none() && !self.over {
+            self.run(obs);
+        }
     }
 
     /// The outcome of a finished duel (`None` for a normal game or a duel still running).
@@ -155,7 +196,7 @@ impl<'r> Game<'r> {
             hero_won: h.stats.monsters_killed > 0,
             hero_died: h.status == HeroStatus::Dead,
             escaped: h.stats.escapes > 0,
-            rounds: self.combat.rounds,
+            rounds: if self.rules.is_third() { self.third.fight.round } else { self.combat.rounds },
             hero_wounds: h.stats.wounds_taken.min(255) as u8,
         })
     }

@@ -283,6 +283,8 @@ impl<'r> Game<'r> {
         let cr = self.card_rules();
         let kind = self.token_kind(token);
         let life = self.rules.cards[token as usize].monster.map_or(1, |m| m.life);
+        // `dq duel --life` fixes the token's life value.
+        let life = self.duel.and_then(|d| d.life).unwrap_or(life);
         let def = self.cur().def as usize;
         let health = self.rules.heroes[def].health;
         let setup = FightSetup {
