@@ -42,8 +42,10 @@ fn third_edition_games_with_every_policy_allocate_nothing() {
     let mut tables: Vec<(GameConfig, Players)> = (1..=4usize)
         .map(|seats| {
             let specs = BotSpec::parse_list(&["greedy", "cautious", "mixed", "random"][..seats].join(",")).unwrap();
-            let players = Players::new(&rules, &specs, MonsterSpec::parse("random").unwrap(), seats).unwrap();
-            let variant = Variant { solo: seats == 1, ..Variant::default() };
+            // Both card-combat monster policies, and the Combat Dice Variant at three seats.
+            let monster = if seats == 2 { "equilibrium" } else { "random" };
+            let players = Players::new(&rules, &specs, MonsterSpec::parse(monster).unwrap(), seats).unwrap();
+            let variant = Variant { solo: seats == 1, combat_dice: seats == 3, ..Variant::default() };
             (GameConfig::random(seats, variant), players)
         })
         .collect();

@@ -18,9 +18,9 @@ struct Tally {
     per_hero: Vec<(u64, u64)>,
 }
 
-fn tally(rules: &Rules, bot: &str, variant: Variant, games: u64) -> Tally {
+fn tally(rules: &Rules, bot: &str, monster: MonsterSpec, variant: Variant, games: u64) -> Tally {
     let specs = [BotSpec::parse(bot).unwrap()];
-    let mut players = Players::new(rules, &specs, MonsterSpec::Random, 1).unwrap();
+    let mut players = Players::new(rules, &specs, monster, 1).unwrap();
     let cfg = GameConfig::random(1, variant);
     let mut t = Tally { per_hero: vec![(0, 0); rules.heroes.len()], ..Tally::default() };
     for i in 0..games {
@@ -46,12 +46,15 @@ fn combat_dice_against_the_card_combat() {
     let games = 20_000;
     let on = Variant::from_label("combat-dice").unwrap();
     on.check("third").unwrap();
-    let base = tally(&rules, "greedy", Variant::default(), games);
-    let dice = tally(&rules, "greedy", on, games);
+    let base = tally(&rules, "greedy", MonsterSpec::Random, Variant::default(), games);
+    let thumb = tally(&rules, "greedy", MonsterSpec::Equilibrium, Variant::default(), games);
+    let dice = tally(&rules, "greedy", MonsterSpec::Random, on, games);
     let rate = |a: u64, b: u64| a as f64 / b.max(1) as f64;
-    for (name, t) in [("card combat", &base), ("combat-dice", &dice)] {
+    for (name, t) in
+        [("card combat, random monster", &base), ("card combat, equilibrium monster", &thumb), ("combat-dice", &dice)]
+    {
         println!(
-            "{name}: greedy solo-seat games {games}: survival {:.4} ({}/{}), monster deaths {:.4} ({}), \
+            "{name}: greedy, one hero, {games} games: survival {:.4} ({}/{}), monster deaths {:.4} ({}), \
              monsters met {}, killed {} ({:.3} per meeting)",
             rate(t.survived, t.heroes),
             t.survived,
@@ -77,4 +80,8 @@ fn combat_dice_against_the_card_combat() {
     // heroes weak in Strength (Gherinn 3, Tatianna 4) lose most dice rounds against Golems and
     // Demons, so monsters kill more often than in the card combat.
     assert!(p1 - p0 > 4.0 * se, "monster deaths without {p0}, with {p1}, se {se}");
+    let p2 = rate(thumb.monster_deaths, thumb.heroes);
+    let se2 = (p2 * (1.0 - p2) / thumb.heroes as f64 + p1 * (1.0 - p1) / dice.heroes as f64).sqrt();
+    println!("monster deaths against the equilibrium monster: difference {:+.4} ± {:.4} (95%)", p1 - p2, 1.96 * se2);
+    assert!(p1 - p2 > 4.0 * se2, "monster deaths with the rules-of-thumb monster {p2}, with dice {p1}, se {se2}");
 }
