@@ -92,7 +92,9 @@ fn best(choices: &Choices, score: impl Fn(Choice) -> Option<i32>) -> Choice {
 /// life as wounds, the card combat being about even, with a death cost ramping in as that nears
 /// the wounds the hero can still take) with trying to escape (the chance that a random hero
 /// power card's escape value is at least a random monster card's, from the printed cards; on a
-/// failure its damage value and the fight).
+/// failure its damage value and the fight). Under the `combat-dice` rule the fight costs the
+/// expected wounds before the hero wins the mean life's rounds at his chance p of rolling at
+/// most the attribute: life × (1 − p) / p.
 pub fn escape_or_attack(game: &Game<'_>, seat: u8, style: EscapeStyle) -> Choice {
     match style {
         EscapeStyle::Never => return Choice::No,
@@ -112,7 +114,20 @@ pub fn escape_or_attack(game: &Game<'_>, seat: u8, style: EscapeStyle) -> Choice
             }
         }
     }
-    let wounds = if n > 0.0 { life_sum / n } else { 3.0 };
+    let life = if n > 0.0 { life_sum / n } else { 3.0 };
+    let wounds = match game.variant().combat_dice.then(|| game.dice_target(kind)).flatten() {
+        Some(target) => {
+            // P(2d6 <= target): 36 outcomes, counted.
+            let p =
+                (1..=6u8).flat_map(|a| (1..=6u8).map(move |b| a + b)).filter(|&s| s <= target).count() as f64 / 36.0;
+            if p > 0.0 {
+                life * (1.0 - p) / p
+            } else {
+                f64::from(h.health)
+            }
+        }
+        None => life,
+    };
     let cost = |w: f64| w + DEATH_COST * ((w - left + 3.0) / 6.0).clamp(0.0, 1.0);
     let fight = cost(wounds);
     let hp = cr.hero_powers[h.hero as usize];

@@ -89,4 +89,11 @@ fn third_duel_odds_are_sane() {
     print("gherinn (Strength 3) vs demon life 6, combat-dice", &d);
     // 2d6 <= 3 is 1/12 a round: six wins before thirteen losses almost never happens.
     assert!(d.died as f64 / n as f64 > 0.99, "{d:?}");
+    // So `mixed` tries to escape such a fight under the dice variant, and fights it with cards.
+    let esc = |v: Variant| {
+        duels(&rules, "mixed", MonsterSpec::Random, &cfg(&rules, "gherinn", "demon", 6, true, v), n).escaped
+    };
+    let (with_dice, with_cards) = (esc(dice), esc(plain));
+    println!("mixed gherinn vs demon: escapes with combat-dice {with_dice}/{n}, with cards {with_cards}/{n}");
+    assert!(with_dice > 0 && with_cards == 0, "{with_dice} {with_cards}");
 }
