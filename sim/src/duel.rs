@@ -109,7 +109,18 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     }
 
     let monster_name = monster.map_or("any monster".to_string(), |k| rules.monster_kinds[k as usize].clone());
-    let life = args.life.map_or("life from the card".to_string(), |l| format!("life {l}"));
+    let third = rules.is_third();
+    let life = args
+        .life
+        .map_or(if third { "life from the token" } else { "life from the card" }.to_string(), |l| format!("life {l}"));
+    let combat = match (third, variant.combat_dice, variant.solo) {
+        (false, _, true) => "solo table",
+        (false, _, false) => "three-card combat",
+        (true, true, true) => "combat dice, going it alone",
+        (true, true, false) => "combat dice",
+        (true, false, true) => "card combat, going it alone",
+        (true, false, false) => "card combat",
+    };
     let mut head = Map::new();
     head.insert("hero".into(), json!(rules.heroes[hero as usize].id));
     head.insert("wounds".into(), json!(args.wounds));
@@ -130,7 +141,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         args.seed,
         rules.heroes[hero as usize].id,
         args.wounds,
-        if variant.solo { "solo table" } else { "three-card combat" },
+        combat,
         if args.no_escape { ", no escape" } else { "" },
         figures_text(&total),
         total.games as f64 / seconds.max(1e-9),
