@@ -32,7 +32,8 @@ pub struct Sweep {
     /// The master seed of every cell: game `i` of each cell is dealt the same dungeon, so
     /// cells compare pair by pair (`dq compare`).
     pub seed: u64,
-    pub monster_policy: String,
+    /// `None`: each edition's default (random in revised, equilibrium in third).
+    pub monster_policy: Option<String>,
     pub threads: Option<usize>,
     pub cells: Vec<Cell>,
 }
@@ -200,7 +201,7 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
     Ok(Sweep {
         games: raw.games,
         seed: raw.seed.unwrap_or(default_seed),
-        monster_policy: raw.monster_policy.unwrap_or_else(|| "random".to_string()),
+        monster_policy: raw.monster_policy,
         threads: raw.threads,
         cells,
     })
@@ -218,7 +219,7 @@ mod tests {
             7,
         )
         .unwrap();
-        assert_eq!((s.games, s.seed, s.monster_policy.as_str(), s.threads), (100, 7, "random", None));
+        assert_eq!((s.games, s.seed, s.monster_policy.as_deref(), s.threads), (100, 7, None, None));
         let parts: Vec<&str> = s.cells.iter().map(|c| c.partition.as_str()).collect();
         assert_eq!(
             parts,

@@ -92,9 +92,9 @@ pub struct TableArgs {
     pub bots: Option<String>,
     /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
     /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
-    /// is Revised only).
-    #[arg(long, value_name = "NAME", default_value = "random")]
-    pub monster_policy: String,
+    /// is Revised only) [default: random in revised, equilibrium in third].
+    #[arg(long, value_name = "NAME")]
+    pub monster_policy: Option<String>,
     /// Optional rule, repeatable or comma-separated: cloak-and-dagger, combat-dice (third),
     /// death-can-wait, hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
     /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
@@ -178,9 +178,9 @@ pub struct DuelArgs {
     pub bot: Option<String>,
     /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
     /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
-    /// is Revised only).
-    #[arg(long, value_name = "NAME", default_value = "random")]
-    pub monster_policy: String,
+    /// is Revised only) [default: random in revised, equilibrium in third].
+    #[arg(long, value_name = "NAME")]
+    pub monster_policy: Option<String>,
     /// The hero never tries to escape.
     #[arg(long)]
     pub no_escape: bool,

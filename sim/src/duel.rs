@@ -10,7 +10,7 @@ use crate::run::{chunks, default_threads};
 use crate::summary::{ci95, mean_ci, rate};
 use crate::table::{self, DEFAULT_BOT};
 use crate::{edition, meta, pipeline, progress};
-use dq_bots::{BotSpec, MonsterSpec, Players};
+use dq_bots::{BotSpec, Players};
 use dq_engine::game::DuelConfig;
 use dq_engine::{Game, NoObserver};
 use serde_json::{json, Map, Value};
@@ -56,7 +56,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     variant.solo |= args.solo;
     let config = DuelConfig { hero, wounds: args.wounds, monster, life: args.life, escape: !args.no_escape, variant };
     let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;
-    let monster_policy = MonsterSpec::parse(&args.monster_policy).map_err(|e| bad(e.to_string()))?;
+    let monster_policy = table::monster_policy(&rules, args.monster_policy.as_deref())?;
     let players = Players::new(&rules, &[spec], monster_policy, 1).map_err(|e| bad(e.to_string()))?;
     // Anything the engine refuses (wounds beyond health, life 0…) is refused before starting.
     Game::duel(&rules, &config, args.seed, 0, &mut NoObserver).map_err(|e| bad(e.to_string()))?;

@@ -22,7 +22,9 @@ fn run_args(s: &Sweep, cell: &Cell, threads: Option<usize>, out: &Path) -> Resul
         ["dq", "run", "--quiet", "--edition", &cell.edition, "--heroes", &cell.heroes].map(String::from).to_vec();
     argv.push(if cell.per_seat_bots() { "--bots" } else { "--bot" }.into());
     argv.push(cell.bot.clone());
-    argv.extend(["--monster-policy".into(), s.monster_policy.clone()]);
+    if let Some(m) = &s.monster_policy {
+        argv.extend(["--monster-policy".into(), m.clone()]);
+    }
     argv.extend(["--seed".into(), s.seed.to_string(), "--games".into(), s.games.to_string()]);
     if !cell.rules.is_empty() {
         argv.extend(["--rule".into(), cell.rules.join(",")]);

@@ -21,6 +21,8 @@ pub struct Table {
     pub bots: Vec<String>,
     pub specs: Vec<BotSpec>,
     pub monster: MonsterSpec,
+    /// The edition's monster policy when `--monster-policy` is not given.
+    pub default_monster: MonsterSpec,
     /// Sorted, comma-joined optional rules (the Parquet `rules` column).
     pub rules_label: String,
 }
@@ -42,12 +44,13 @@ impl Table {
             (Some(one), None) => vec![BotSpec::parse(one).map_err(|e| bad(e.to_string()))?],
             (None, None) => vec![BotSpec::parse(DEFAULT_BOT).map_err(|e| bad(e.to_string()))?],
         };
-        let monster = MonsterSpec::parse(&args.monster_policy).map_err(|e| bad(e.to_string()))?;
+        let monster = monster_policy(rules, args.monster_policy.as_deref())?;
         let config = GameConfig { heroes: picks, variant };
         // Building the players checks the bot count against the seats.
         let players = Players::new(rules, &specs, monster, config.heroes.len()).map_err(|e| bad(e.to_string()))?;
         let bots = (0..config.heroes.len() as u8).map(|s| players.spec(s).to_string()).collect();
-        Ok(Table { rules_label: variant.label(), config, heroes, bots, specs, monster })
+        let default_monster = monster_policy(rules, None)?;
+        Ok(Table { rules_label: variant.label(), config, heroes, bots, specs, monster, default_monster })
     }
 
     /// Number of seats.
@@ -78,7 +81,7 @@ impl Table {
             s += &format!(" --edition {e}");
         }
         s += &format!(" --heroes {} {}", self.heroes, self.bot_option());
-        if self.monster != MonsterSpec::Random {
+        if self.monster != self.default_monster {
             s += &format!(" --monster-policy {}", self.monster);
         }
         if !self.rules_label.is_empty() {
@@ -86,6 +89,15 @@ impl Table {
         }
         s
     }
+}
+
+/// The monster policy named by `--monster-policy`, or the edition's default: `random` in
+/// Revised, whose three-card combat a uniform monster plays at about its equilibrium, and
+/// `equilibrium` (the bots' card rules of thumb) in the 2010 card combat, where a uniform card
+/// is a weak monster player no table would field.
+pub fn monster_policy(rules: &Rules, given: Option<&str>) -> Result<MonsterSpec, Failure> {
+    let name = given.unwrap_or(if rules.is_third() { "equilibrium" } else { "random" });
+    MonsterSpec::parse(name).map_err(|e| bad(e.to_string()))
 }
 
 /// The optional rules named by `--rule` (repeatable, comma lists allowed), checked against the
@@ -171,6 +183,26 @@ mod tests {
         let cli = Cli::try_parse_from(["dq", "run"].iter().chain(args)).unwrap();
         let Command::Run(run) = cli.command else { unreachable!() };
         Table::new(&Rules::revised(), &run.table)
+    }
+
+    #[test]
+    fn the_monster_policy_defaults_to_the_edition_s_own() {
+        let parse = |rules: &Rules, args: &[&str]| {
+            let cli = Cli::try_parse_from(["dq", "run"].iter().chain(args)).unwrap();
+            let Command::Run(run) = cli.command else { unreachable!() };
+            Table::new(rules, &run.table).unwrap()
+        };
+        let (revised, third) = (Rules::revised(), Rules::third());
+        let data = crate::cli::DataArgs { edition: None, data: None };
+        let t = parse(&revised, &[]);
+        assert_eq!(t.monster, MonsterSpec::Random);
+        assert!(!t.options(&data).contains("--monster-policy"));
+        let t = parse(&third, &[]);
+        assert_eq!(t.monster, MonsterSpec::Equilibrium);
+        assert!(!t.options(&data).contains("--monster-policy"), "the default is not spelled out");
+        let t = parse(&third, &["--monster-policy", "random"]);
+        assert_eq!(t.monster, MonsterSpec::Random);
+        assert!(t.options(&data).ends_with(" --monster-policy random"), "{}", t.options(&data));
     }
 
     #[test]
