@@ -152,9 +152,8 @@ impl Variant {
                 // plays the top card and counterattacks from the top five).
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
                 | "no-abilities" | "death-can-wait" | "solo" => None,
-                "live-to-fight-another-day" | "hero-vs-hero" => {
-                    Some("its 2010 form, fought with the card combat, is not implemented yet")
-                }
+                // Their 2010 forms in the card combat (`engine/src/game/third/optional.rs`).
+                "live-to-fight-another-day" | "hero-vs-hero" => None,
                 "servants-of-kalladra" => Some("it needs the 2010 monster tokens, not implemented for this rule yet"),
                 "tower-power" => Some("it needs the 2010 tower rooms, not implemented for this rule yet"),
                 _ => None,
@@ -280,8 +279,11 @@ mod tests {
         third.enable("going-it-alone").unwrap();
         assert!(third.check("third").is_ok(), "the 2010 texts of both are in the third engine");
         third.enable("hero-vs-hero").unwrap();
+        third.enable("live-to-fight-another-day").unwrap();
+        assert!(third.check("third").is_ok(), "their 2010 forms are in the third engine");
+        third.enable("servants-of-kalladra").unwrap();
         let e = third.check("third").unwrap_err().to_string();
-        assert!(e.starts_with("rule \"hero-vs-hero\" is not available in the third edition: its 2010 form"), "{e}");
+        assert!(e.starts_with("rule \"servants-of-kalladra\" is not available in the third edition"), "{e}");
         // Every rule is available in revised except tower-power.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");

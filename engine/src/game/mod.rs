@@ -1073,6 +1073,7 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
+            K::LiveToFight if self.rules.is_third() => self.third_answer_live_to_fight(c),
             K::LiveToFight => self.answer_live_to_fight(c),
             K::AttackCard => self.answer_attack_card(c),
             K::DefendCard => self.answer_defend_card(c, obs),

@@ -521,7 +521,11 @@ impl<'r> Game<'r> {
             self.torchlight(pos, obs);
         }
         if third {
-            if !self.third_token_here() {
+            // Hero vs. Hero (2010): moving into another hero's space is an attack, in place of
+            // the chamber and any token in it (see `game/third/optional.rs`).
+            if let Some(defender) = self.defender_at(pos).filter(|_| self.moved_into(pos)) {
+                self.third_pvp_start(defender);
+            } else if !self.third_token_here() {
                 self.push(Task::Chamber);
             }
         } else if let Some(defender) = self.defender_at(pos) {
