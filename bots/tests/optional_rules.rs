@@ -222,6 +222,13 @@ fn third_hero_vs_hero_costs_lives() {
     compare_in(&Rules::third(), "hero-vs-hero", "greedy", 4, 40_000, -1.0);
 }
 
+#[test]
+#[ignore = "statistical: about a minute in release"]
+fn third_servants_of_kalladra_cost_lives() {
+    // Dead heroes' players send the 2010 monster tokens, life values and all, at the living.
+    compare_in(&Rules::third(), "servants-of-kalladra", "greedy", 4, 40_000, -1.0);
+}
+
 /// Deaths in single card combats of edition `third`: a random hero with half his health lost
 /// walks from one room into the next, where the Demon token of the highest life waits, and
 /// `bot` plays until that combat is over (the escape before combat included).

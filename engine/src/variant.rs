@@ -153,8 +153,8 @@ impl Variant {
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
                 | "no-abilities" | "death-can-wait" | "solo" => None,
                 // Their 2010 forms in the card combat (`engine/src/game/third/optional.rs`).
-                "live-to-fight-another-day" | "hero-vs-hero" => None,
-                "servants-of-kalladra" => Some("it needs the 2010 monster tokens, not implemented for this rule yet"),
+                // Their 2010 forms move the 2010 monster tokens (`servants.rs`).
+                "live-to-fight-another-day" | "hero-vs-hero" | "servants-of-kalladra" => None,
                 "tower-power" => Some("it needs the 2010 tower rooms, not implemented for this rule yet"),
                 _ => None,
             };
@@ -282,8 +282,10 @@ mod tests {
         third.enable("live-to-fight-another-day").unwrap();
         assert!(third.check("third").is_ok(), "their 2010 forms are in the third engine");
         third.enable("servants-of-kalladra").unwrap();
+        assert!(third.check("third").is_ok(), "the 2010 monster tokens are moved");
+        third.enable("tower-power").unwrap();
         let e = third.check("third").unwrap_err().to_string();
-        assert!(e.starts_with("rule \"servants-of-kalladra\" is not available in the third edition"), "{e}");
+        assert!(e.starts_with("rule \"tower-power\" is not available in the third edition"), "{e}");
         // Every rule is available in revised except tower-power.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");

@@ -1023,3 +1023,62 @@ fn live_to_fight_2010_declared_after_a_won_round_the_next_won_round_is_the_escap
     expect(&g, 0, DecisionKind::CombatPlay);
     assert_eq!(g.card_fight().unwrap().damage(MONSTER).len(), 1);
 }
+
+#[test]
+fn servants_of_kalladra_2010_move_a_token_with_its_life_and_add_one_from_the_dungeon_deck() {
+    let c = rc(2, 4);
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    g.lay_tile(c, room(2), Dir::West);
+    g.kill_hero(1);
+    let skeleton = token("Skeleton", 2, 0);
+    g.put_token(skeleton, c);
+    let (empty0, empty1) = (nth_card(Deck::Dungeon, "Empty", 0), nth_card(Deck::Dungeon, "Empty", 1));
+    g.stack_deck(&[empty0, empty1]);
+    let mut p = Picker::new();
+    let l = [p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let s = [p.take(Ranged, 3, None), p.take(Ranged, 3, None), p.take(Magic, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = l.iter().chain(&s).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    // Lindel walks into B; the dead Hugo's player takes a servant's turn.
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 1, DecisionKind::ServantMove);
+    let moves = legal(&g);
+    assert!(moves.contains(&Choice::Done) && moves.contains(&Choice::MoveToken(c, B)), "{moves:?}");
+    answer(&mut g, &mut t, Choice::MoveToken(c, B));
+    // The same token (life 2) attacks Lindel; he may try to escape; Hugo's player plays it.
+    expect(&g, 0, DecisionKind::EscapeOrAttack);
+    assert_eq!(
+        (g.card_fight().unwrap().life(), g.fight_kind(), g.fight_monster_seat()),
+        (2, Some(kind("Skeleton")), 1)
+    );
+    answer(&mut g, &mut t, Choice::No);
+    for r in 0..2 {
+        expect(&g, 0, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(l[r] as CardId));
+        expect(&g, 1, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(s[r] as CardId));
+    }
+    // Killed: the token returns to the pool; B is not encountered again (Lindel did not enter
+    // it); play goes on to the servant's left, Lindel's next turn.
+    assert_eq!((g.hero(0).stats.monsters_killed, g.token_kind_at(B), g.token_kind_at(c)), (1, None, None));
+    assert!(!in_discard(&g, Deck::Dungeon, empty1), "no chamber after the servant's monster");
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+
+    // Adding: no token on the board, one hero inside: dungeon cards are drawn until a monster
+    // card, all discarded, and a token of its type goes on the chosen chamber next to a tower.
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    g.kill_hero(1);
+    let tower = dq_engine::board::TOWERS.into_iter().find(|&x| x != g.hero(0).pos).unwrap();
+    let spot = Dir::ALL.into_iter().find_map(|d| g.neighbour(tower, d)).unwrap();
+    g.lay_tile(spot, room(3), Dir::South);
+    let troll = card_in(Deck::Dungeon, "Troll");
+    g.stack_deck(&[empty0, empty1, troll]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 1, DecisionKind::ServantMove);
+    assert!(legal(&g).contains(&Choice::Move(spot)), "{:?}", legal(&g));
+    answer(&mut g, &mut t, Choice::Move(spot));
+    assert_eq!(g.token_kind_at(spot), Some(kind("Troll")));
+    assert!(in_discard(&g, Deck::Dungeon, empty1) && in_discard(&g, Deck::Dungeon, troll));
+    g.check_invariants().unwrap();
+}

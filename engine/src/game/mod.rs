@@ -1079,7 +1079,7 @@ impl<'r> Game<'r> {
             K::DefendCard => self.answer_defend_card(c, obs),
             K::TakeLoot => self.answer_take_loot(d.seat, c),
             K::Retreat => self.answer_retreat(c, obs),
-            K::ServantMove => self.answer_servant(c),
+            K::ServantMove => self.answer_servant(c, obs),
             K::EscapeOrAttack => self.answer_escape_or_attack(c, obs),
             K::CombatPlay => self.answer_combat_play(c, obs),
             K::Counterattack => self.answer_counterattack(c, obs),

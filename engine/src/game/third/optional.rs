@@ -25,6 +25,7 @@
 
 use super::*;
 use crate::game::pvp::{PvpState, PVP_DEFEAT};
+use crate::rules::Op;
 
 impl<'r> Game<'r> {
     /// Whether a card combat is under way: a monster token, or two heroes (Hero vs. Hero).
@@ -169,5 +170,43 @@ impl<'r> Game<'r> {
             self.third.declared = true;
         }
         self.push(Task::Third(Step::Round));
+    }
+}
+
+impl<'r> Game<'r> {
+    /// Servants of Kalladra (2010): the token on `from` moves to `to` with its monster and
+    /// life; returns its type and card for an attack.
+    pub(crate) fn third_move_token(&mut self, from: Cell, to: Cell) -> Option<(u8, CardId)> {
+        let token = self.token_on(from)?;
+        self.lift_token(token);
+        self.place_token(token, to);
+        Some((self.token_kind(token), token))
+    }
+
+    /// Servants of Kalladra (2010), "Adding More Monsters": "the monster player draws the top
+    /// card of the Dungeon deck until a Monster is drawn. (If he draws the "Shuffle" card …, he
+    /// shuffles the Dungeon deck and its discard pile together and continues drawing …) He then
+    /// discards all of the drawn Dungeon cards" and places a token of that monster on `at`.
+    /// Rule decision: a monster card's type picks the token, drawn as in an encounter; the
+    /// drawing stops (nothing added) if the deck and discard pile hold no monster card.
+    pub(crate) fn third_add_token<O: Observer>(&mut self, at: Cell, obs: &mut O) {
+        let limit = 2 * self.rules.decks[Deck::Dungeon as usize].len as usize + 2;
+        let mut kind = None;
+        for _ in 0..limit {
+            let Some(card) = self.draw_card(Deck::Dungeon, obs) else { break };
+            let first = self.rules.span(self.rules.cards[card as usize].effect).first().copied();
+            self.put_discard(card, obs);
+            match first {
+                Some(Op::Monster { kind: k, .. }) => {
+                    kind = Some(k);
+                    break;
+                }
+                Some(Op::Shuffle) => self.reshuffle(Deck::Dungeon, obs),
+                _ => {}
+            }
+        }
+        if let Some(token) = kind.and_then(|k| self.draw_token(k)) {
+            self.place_token(token, at);
+        }
     }
 }
