@@ -47,7 +47,7 @@ fn third_edition_games_with_every_policy_allocate_nothing() {
             let players = Players::new(&rules, &specs, MonsterSpec::parse("random").unwrap(), seats).unwrap();
             let mut variant = Variant { solo: seats == 1, ..Variant::default() };
             if optional {
-                for rule in ["hero-vs-hero", "live-to-fight-another-day", "servants-of-kalladra"] {
+                for rule in ["hero-vs-hero", "live-to-fight-another-day", "servants-of-kalladra", "tower-power"] {
                     variant.enable(rule).unwrap();
                 }
             }

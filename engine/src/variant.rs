@@ -23,12 +23,14 @@ pub struct Variant {
     /// Every hero ability off, for sensitivity runs against the estimated abilities.
     pub no_abilities: bool,
     /// Tower Power (2010): a hero entering a tower room may move to another tower room, then
-    /// must move on. Part of the Revised tower chamber already, so refused there.
+    /// must move on. Played in `third`; part of the Revised tower chamber already, so refused
+    /// there.
     pub tower_power: bool,
     /// No Guts, No Glory (2010): exiting needs a treasure card, not just any loot.
     pub no_guts_no_glory: bool,
     /// Live to Fight Another Day (2010): after winning a combat round the hero may give up
-    /// that round's damage to escape by winning the next round.
+    /// that round's damage to escape by winning the next round (Revised adaptation, or the
+    /// 2010 form in `third`).
     pub live_to_fight: bool,
     /// Magical Might (2010): runes dealt to each hero at setup (0 = the edition's number).
     pub magical_might: u8,
@@ -155,7 +157,9 @@ impl Variant {
                 // Their 2010 forms in the card combat (`engine/src/game/third/optional.rs`).
                 // Their 2010 forms move the 2010 monster tokens (`servants.rs`).
                 "live-to-fight-another-day" | "hero-vs-hero" | "servants-of-kalladra" => None,
-                "tower-power" => Some("it needs the 2010 tower rooms, not implemented for this rule yet"),
+                // The 2010 Tower Room has no move to another tower ("you must immediately move
+                // again"): Tower Power adds it (`Game::tower_choices`).
+                "tower-power" => None,
                 _ => None,
             };
         }
@@ -270,7 +274,7 @@ mod tests {
         let e = v.check("revised").unwrap_err().to_string();
         assert!(e.starts_with("rule \"tower-power\" is not available in the revised edition"), "{e}");
         assert!(!e.contains('\n'));
-        assert!(Variant::unavailable("tower-power", "third").is_some(), "not implemented for third yet");
+        assert!(Variant::unavailable("tower-power", "third").is_none(), "the 2010 tower room lacks the move");
         let mut third = Variant::default();
         third.enable("late-start").unwrap();
         third.enable("magical-might=2").unwrap();
@@ -284,8 +288,7 @@ mod tests {
         third.enable("servants-of-kalladra").unwrap();
         assert!(third.check("third").is_ok(), "the 2010 monster tokens are moved");
         third.enable("tower-power").unwrap();
-        let e = third.check("third").unwrap_err().to_string();
-        assert!(e.starts_with("rule \"tower-power\" is not available in the third edition"), "{e}");
+        assert!(third.check("third").is_ok(), "every optional rule is played in third");
         // Every rule is available in revised except tower-power.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");

@@ -1082,3 +1082,37 @@ fn servants_of_kalladra_2010_move_a_token_with_its_life_and_add_one_from_the_dun
     assert!(in_discard(&g, Deck::Dungeon, empty1) && in_discard(&g, Deck::Dungeon, troll));
     g.check_invariants().unwrap();
 }
+
+#[test]
+fn tower_power_2010_the_tower_room_move_to_another_tower_is_the_optional_rule_then_the_hero_moves_on() {
+    use dq_engine::board::TOWERS;
+    let (t0, t1, t2, t3) = (TOWERS[0], TOWERS[1], TOWERS[2], TOWERS[3]);
+    let next_to_t0 = rc(1, 0);
+    let enter = |rules_on: &[&str]| {
+        let (mut g, mut t) = game(&["lindel"], rules_on);
+        quiet(&mut g);
+        g.lay_tile(next_to_t0, room(0), Dir::South);
+        g.put_hero(0, next_to_t0);
+        g.give_card(0, rules().deck_cards(Deck::Treasure).next().unwrap());
+        answer(&mut g, &mut t, Choice::Move(t0));
+        expect(&g, 0, DecisionKind::Tower);
+        (g, t)
+    };
+    // The 2010 Tower Room: exit, or "you must immediately move again"; no other tower.
+    let (g, _) = enter(&[]);
+    let l = legal(&g);
+    assert!(l.contains(&Choice::ExitDungeon) && l.contains(&Choice::Move(rc(0, 1))), "{l:?}");
+    assert!(![t1, t2, t3].iter().any(|&x| l.contains(&Choice::Move(x))), "{l:?}");
+    // Tower Power: any other Tower Room too; there the hero must move on to an adjacent space
+    // (no exit, no second tower).
+    let (mut g, mut t) = enter(&["tower-power"]);
+    let l = legal(&g);
+    assert!(l.contains(&Choice::ExitDungeon) && [t1, t2, t3].iter().all(|&x| l.contains(&Choice::Move(x))), "{l:?}");
+    answer(&mut g, &mut t, Choice::Move(t3));
+    expect(&g, 0, DecisionKind::Tower);
+    assert_eq!(g.hero(0).pos, t3);
+    let mut l = legal(&g);
+    l.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(l, vec![Choice::Move(rc(8, 12)), Choice::Move(rc(9, 11))]);
+    g.check_invariants().unwrap();
+}
