@@ -1,6 +1,6 @@
 //! Hero vs. Hero Combat (2010 optional rule) in the Revised game; the parts both editions
 //! share (who is attacked, the defeat at four, the loot taken, the retreat). The 2010 form,
-//! fought with the card combat, is in `third_pvp.rs`.
+//! fought with the card combat, is in `third/optional.rs`.
 //!
 //! 2010 text: "When a Hero moves into a space with another Hero, he must attack him (there is
 //! no chance of escape …). Combat is resolved following the normal rules, except the combat
