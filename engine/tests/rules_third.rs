@@ -1116,3 +1116,25 @@ fn tower_power_2010_the_tower_room_move_to_another_tower_is_the_optional_rule_th
     assert_eq!(l, vec![Choice::Move(rc(8, 12)), Choice::Move(rc(9, 11))]);
     g.check_invariants().unwrap();
 }
+
+#[test]
+fn hero_vs_hero_2010_no_attack_in_the_treasure_chamber() {
+    let (mut g, mut t) = game(&["lindel", "hugo"], &["hero-vs-hero"]);
+    quiet(&mut g);
+    // A room beside the treasure chamber with a passage into it.
+    let (outside, inside) = TREASURE
+        .into_iter()
+        .flat_map(|c| Dir::ALL.into_iter().filter_map(move |d| dq_engine::board::step(c, d).map(|o| (o, c))))
+        .find(|(o, _)| !TREASURE.contains(o))
+        .unwrap();
+    g.lay_tile(outside, room(0), Dir::South);
+    g.put_hero(0, outside);
+    g.put_hero(1, inside);
+    let l = legal(&g);
+    let into = l.iter().copied().find(|c| matches!(c, Choice::Move(x) if TREASURE.contains(x)));
+    let Some(into) = into else { panic!("no move into the treasure chamber: {l:?}") };
+    answer(&mut g, &mut t, into);
+    assert!(g.card_fight().is_none(), "no fight in the treasure chamber");
+    assert_ne!(g.pending().map(|d| d.kind), Some(DecisionKind::CombatPlay));
+    assert_eq!(g.hero(1).wounds, 0);
+}
