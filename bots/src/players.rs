@@ -124,10 +124,12 @@ impl Policy for Players {
             return Choice::Combat(card);
         }
         // 2010 card combat: the monster side's cards follow the monster policy, whichever seat
-        // plays the monster (the player to the hero's left, or the hero's own in a one-hero game).
+        // plays the monster (the player to the hero's left, or the hero's own in a one-hero game);
+        // in Hero vs. Hero the defending hero's own bot plays that side.
         if matches!(d.kind, DecisionKind::CombatPlay | DecisionKind::Counterattack)
             && game.card_fight().is_some()
             && game.fight_deciding() == dq_engine::card_combat::MONSTER
+            && !game.card_fight_is_hero_vs_hero()
         {
             return self.monster.choose_card(game, d.kind, choices, rng);
         }

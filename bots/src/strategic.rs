@@ -252,6 +252,7 @@ impl Strategic {
             // policy is asked, it plays uniformly.
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
+            K::LiveToFight if game.rules().is_third() => crate::third::live_to_fight(game, self.p().escape),
             K::LiveToFight => self.live_to_fight(game, seat),
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
             K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),

@@ -5,7 +5,7 @@
 //! order, the opponent's hand or a face-down monster token.
 
 use crate::spec::EscapeStyle;
-use dq_engine::card_combat::{CardRules, CcId, Fight};
+use dq_engine::card_combat::{CardRules, CcId, Fight, HERO, MONSTER};
 use dq_engine::data::PowerEffect;
 use dq_engine::{Choice, Choices, Deck, Game};
 
@@ -105,16 +105,7 @@ pub fn escape_or_attack(game: &Game<'_>, seat: u8, style: EscapeStyle) -> Choice
     let (Some(cr), Some(kind)) = (rules.card_combat.as_ref(), game.fight_kind()) else { return Choice::No };
     let h = game.hero(seat);
     let left = f64::from(h.health) - f64::from(h.wounds);
-    let (mut life_sum, mut n) = (0.0, 0.0);
-    for c in rules.deck_cards(Deck::Monster) {
-        if let Some(m) = rules.cards[c as usize].monster {
-            if m.kind == kind {
-                life_sum += f64::from(m.life);
-                n += 1.0;
-            }
-        }
-    }
-    let life = if n > 0.0 { life_sum / n } else { 3.0 };
+    let life = mean_life(game, kind);
     let wounds = match game.variant().combat_dice.then(|| game.dice_target(kind)).flatten() {
         Some(target) => {
             // P(2d6 <= target): 36 outcomes, counted.
@@ -150,6 +141,49 @@ pub fn escape_or_attack(game: &Game<'_>, seat: u8, style: EscapeStyle) -> Choice
     let fail_dmg = if ok < pairs { dmg / (pairs - ok) } else { 0.0 };
     let flee = p * ESCAPE_DETOUR + (1.0 - p) * cost(wounds + fail_dmg);
     if flee < fight {
+        Choice::Yes
+    } else {
+        Choice::No
+    }
+}
+
+/// The mean printed life of the monster tokens of a type (public component data), or 3.
+fn mean_life(game: &Game<'_>, kind: u8) -> f64 {
+    let rules = game.rules();
+    let (mut sum, mut n) = (0.0, 0.0);
+    for c in rules.deck_cards(Deck::Monster) {
+        if let Some(m) = rules.cards[c as usize].monster {
+            if m.kind == kind {
+                sum += f64::from(m.life);
+                n += 1.0;
+            }
+        }
+    }
+    if n > 0.0 {
+        sum / n
+    } else {
+        3.0
+    }
+}
+
+/// Damage-stack cards of margin a declared escape keeps: about one lost round.
+const DECLARE_MARGIN: f64 = 3.0;
+
+/// Live to Fight Another Day (2010 form): `Never` fights on; the others announce the escape
+/// when the cards the hero can still take before he dies are within [`DECLARE_MARGIN`] of the
+/// cards the monster still needs: its token life (face up in solo play, otherwise the mean life
+/// of its type) less its damage stack without this round's cards, which the announcement gives
+/// back. The hero's own side of the table only: no hidden token value in multiplayer.
+pub fn live_to_fight(game: &Game<'_>, style: EscapeStyle) -> Choice {
+    if style == EscapeStyle::Never {
+        return Choice::No;
+    }
+    let (Some((_, f)), Some(kind)) = (parts(game), game.fight_kind()) else { return Choice::No };
+    let life = if f.solo() { f64::from(f.life()) } else { mean_life(game, kind) };
+    let room = f64::from(f.hero_room()) - f.damage(HERO).len() as f64;
+    // This round's cards are still on the stack: count the stack as before the round, at most.
+    let need = life - f.damage(MONSTER).len() as f64 + 1.0;
+    if room < need + DECLARE_MARGIN {
         Choice::Yes
     } else {
         Choice::No

@@ -39,13 +39,20 @@ fn games_with_every_policy_allocate_nothing() {
 #[test]
 fn third_edition_games_with_every_policy_allocate_nothing() {
     let rules = Rules::third();
+    // Each player count without and with the 2010 optional rules of the third engine.
     let mut tables: Vec<(GameConfig, Players)> = (1..=4usize)
-        .map(|seats| {
+        .flat_map(|seats| [false, true].map(|optional| (seats, optional)))
+        .map(|(seats, optional)| {
             let specs = BotSpec::parse_list(&["greedy", "cautious", "mixed", "random"][..seats].join(",")).unwrap();
             // Both card-combat monster policies, and the Combat Dice Variant at three seats.
             let monster = if seats == 2 { "equilibrium" } else { "random" };
             let players = Players::new(&rules, &specs, MonsterSpec::parse(monster).unwrap(), seats).unwrap();
-            let variant = Variant { solo: seats == 1, combat_dice: seats == 3, ..Variant::default() };
+            let mut variant = Variant { solo: seats == 1, combat_dice: seats == 3, ..Variant::default() };
+            if optional {
+                for rule in ["hero-vs-hero", "live-to-fight-another-day", "servants-of-kalladra", "tower-power"] {
+                    variant.enable(rule).unwrap();
+                }
+            }
             (GameConfig::random(seats, variant), players)
         })
         .collect();

@@ -757,6 +757,18 @@ impl Fight {
     }
 }
 
+impl Fight {
+    /// Discards the cards of `side`'s damage stack above its first `keep` (Live to Fight
+    /// Another Day: the round's damage "discarded instead").
+    pub fn discard_damage(&mut self, side: usize, keep: usize) {
+        while self.damage[side].len() > keep {
+            if let Some(c) = self.damage[side].pop() {
+                push(&mut self.discard, c);
+            }
+        }
+    }
+}
+
 fn played_first(p: &[CcId]) -> CcId {
     p.first().copied().unwrap_or(0)
 }

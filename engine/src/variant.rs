@@ -23,12 +23,14 @@ pub struct Variant {
     /// Every hero ability off, for sensitivity runs against the estimated abilities.
     pub no_abilities: bool,
     /// Tower Power (2010): a hero entering a tower room may move to another tower room, then
-    /// must move on. Part of the Revised tower chamber already, so refused there.
+    /// must move on. Played in `third`; part of the Revised tower chamber already, so refused
+    /// there.
     pub tower_power: bool,
     /// No Guts, No Glory (2010): exiting needs a treasure card, not just any loot.
     pub no_guts_no_glory: bool,
     /// Live to Fight Another Day (2010): after winning a combat round the hero may give up
-    /// that round's damage to escape by winning the next round.
+    /// that round's damage to escape by winning the next round (Revised adaptation, or the
+    /// 2010 form in `third`).
     pub live_to_fight: bool,
     /// Magical Might (2010): runes dealt to each hero at setup (0 = the edition's number).
     pub magical_might: u8,
@@ -159,11 +161,12 @@ impl Variant {
                 | "no-abilities" | "death-can-wait" | "solo" => None,
                 // The 2010 dice variant replaces the card combat (`engine/src/game/dice_combat.rs`).
                 "combat-dice" => None,
-                "live-to-fight-another-day" | "hero-vs-hero" => {
-                    Some("its 2010 form, fought with the card combat, is not implemented yet")
-                }
-                "servants-of-kalladra" => Some("it needs the 2010 monster tokens, not implemented for this rule yet"),
-                "tower-power" => Some("it needs the 2010 tower rooms, not implemented for this rule yet"),
+                // Their 2010 forms in the card combat (`engine/src/game/third/optional.rs`).
+                // Their 2010 forms move the 2010 monster tokens (`servants.rs`).
+                "live-to-fight-another-day" | "hero-vs-hero" | "servants-of-kalladra" => None,
+                // The 2010 Tower Room has no move to another tower ("you must immediately move
+                // again"): Tower Power adds it (`Game::tower_choices`).
+                "tower-power" => None,
                 _ => None,
             };
         }
@@ -285,7 +288,7 @@ mod tests {
         let e = v.check("revised").unwrap_err().to_string();
         assert!(e.starts_with("rule \"tower-power\" is not available in the revised edition"), "{e}");
         assert!(!e.contains('\n'));
-        assert!(Variant::unavailable("tower-power", "third").is_some(), "not implemented for third yet");
+        assert!(Variant::unavailable("tower-power", "third").is_none(), "the 2010 tower room lacks the move");
         let mut third = Variant::default();
         third.enable("late-start").unwrap();
         third.enable("magical-might=2").unwrap();
@@ -294,8 +297,12 @@ mod tests {
         third.enable("going-it-alone").unwrap();
         assert!(third.check("third").is_ok(), "the 2010 texts of both are in the third engine");
         third.enable("hero-vs-hero").unwrap();
-        let e = third.check("third").unwrap_err().to_string();
-        assert!(e.starts_with("rule \"hero-vs-hero\" is not available in the third edition: its 2010 form"), "{e}");
+        third.enable("live-to-fight-another-day").unwrap();
+        assert!(third.check("third").is_ok(), "their 2010 forms are in the third engine");
+        third.enable("servants-of-kalladra").unwrap();
+        assert!(third.check("third").is_ok(), "the 2010 monster tokens are moved");
+        third.enable("tower-power").unwrap();
+        assert!(third.check("third").is_ok(), "every optional rule is played in third");
         // Every rule is available in revised except tower-power and combat-dice.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");

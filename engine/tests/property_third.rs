@@ -46,9 +46,17 @@ fn random_third_edition_games_keep_the_invariants() {
     let rules = Rules::third();
     let mut variants = Vec::new();
     for n in 1..=4usize {
-        for mask in 0..4u8 {
+        for mask in 0..64u8 {
             let mut v = Variant::default();
-            for (bit, name) in [(1, "death-can-wait"), (2, "torchlight")] {
+            let optional = [
+                (1, "death-can-wait"),
+                (2, "torchlight"),
+                (4, "hero-vs-hero"),
+                (8, "live-to-fight-another-day"),
+                (16, "servants-of-kalladra"),
+                (32, "tower-power"),
+            ];
+            for (bit, name) in optional {
                 if mask & bit != 0 {
                     v.enable(name).unwrap();
                 }

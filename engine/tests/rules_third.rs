@@ -907,3 +907,234 @@ fn a_counterattack_card_that_cancels_removes_the_opponents_next_round_ability() 
     assert!(f.reveal(cr(), h2, m1, &mut rng));
     assert_eq!((f.total(HERO), f.total(MONSTER)), (1, 1));
 }
+
+// --- the 2010 forms of the optional rules (engine/src/game/third/optional.rs) ---
+
+#[test]
+fn hero_vs_hero_2010_four_damage_cards_defeat_the_victor_takes_a_loot_card_the_loser_flees_back() {
+    let c = rc(2, 4);
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["hero-vs-hero"]);
+    g.lay_tile(c, room(2), Dir::West);
+    g.put_hero(1, B);
+    g.set_came_from(1, c);
+    let mut treasure = rules().deck_cards(Deck::Treasure);
+    let (loot, other) = (treasure.next().unwrap(), treasure.next().unwrap());
+    g.give_card(1, loot);
+    g.give_card(1, other);
+    let mut p = Picker::new();
+    let lindel = [p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let hugo = [p.take(Ranged, 3, None), p.take(Ranged, 3, None), p.take(Magic, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = lindel.iter().chain(&hugo).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[]);
+    g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
+    assert!(legal(&g).contains(&Choice::Move(B)), "a hero's space may be entered");
+    answer(&mut g, &mut t, Choice::Move(B));
+    // No escape offered: the attacker plays the hero side, the defender the other.
+    for r in 0..4 {
+        expect(&g, 0, DecisionKind::CombatPlay);
+        let f = g.card_fight().expect("a card combat between the heroes");
+        assert_eq!(f.damage(MONSTER).len(), r, "Hugo's damage stack before round {r}");
+        assert_eq!(f.hand(MONSTER).len(), 5, "Hugo holds a hand of five (his power card and four)");
+        assert_eq!(g.fight_kind(), None, "no monster");
+        answer(&mut g, &mut t, Choice::Card(lindel[r] as CardId));
+        expect(&g, 1, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(hugo[r] as CardId));
+    }
+    // Four cards in Hugo's stack: the combat ends, the stacks become wounds, Hugo is defeated
+    // and Lindel takes his loot card.
+    assert!(g.card_fight().is_none(), "the fight ended after the round that made four");
+    assert_eq!((g.hero(0).wounds, g.hero(1).wounds), (0, 4));
+    expect(&g, 0, DecisionKind::TakeLoot);
+    assert_eq!(legal(&g), vec![Choice::Card(loot), Choice::Card(other)], "any one loot card");
+    answer(&mut g, &mut t, Choice::Card(loot));
+    // Hugo flees as from a monster: back to the chamber he entered B from, encountered on his
+    // next turn (its Empty card), which is all that turn holds; Lindel's turn ended with the
+    // fight and he is next.
+    assert_eq!(count_events(&t, |e| matches!(e, Event::Escaped { seat: 1, to } if *to == c)), 1);
+    expect(&g, 0, DecisionKind::Action);
+    let (l, h) = (g.hero(0), g.hero(1));
+    assert_eq!((l.pos, h.pos, h.status), (B, c, HeroStatus::Board));
+    assert!(l.held.contains(&loot) && !h.held.contains(&loot) && h.held.contains(&other));
+    assert!(in_discard(&g, Deck::Dungeon, nth_card(Deck::Dungeon, "Empty", 0)), "C encountered on Hugo's turn");
+    g.check_invariants().unwrap();
+
+    // Without the rule a hero's space is not entered.
+    let (mut g, _) = arena(&["lindel", "hugo"], &[]);
+    g.put_hero(1, B);
+    assert!(!legal(&g).contains(&Choice::Move(B)));
+}
+
+#[test]
+fn live_to_fight_2010_declared_after_a_won_round_the_next_won_round_is_the_escape() {
+    let (mut g, mut t) = arena(&["lindel"], &["live-to-fight-another-day"]);
+    g.set_came_from(0, rc(2, 1));
+    let mut p = Picker::new();
+    let l = [p.take(Melee, 5, None), p.take(Melee, 3, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let s = [p.take(Ranged, 3, None), p.take(Magic, 5, None), p.take(Ranged, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = l.iter().chain(&s).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    g.stack_token(token("Skeleton", 3, 0));
+    let empty = nth_card(Deck::Dungeon, "Empty", 0);
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton"), empty]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::No);
+    let round = |g: &mut Game<'static>, t: &mut Trace, r: usize| {
+        expect(g, 0, DecisionKind::CombatPlay);
+        answer(g, t, Choice::Card(l[r] as CardId));
+        answer(g, t, Choice::Card(s[r] as CardId));
+    };
+    // Round 1 won: the hero may announce the escape; its card leaves the damage stack.
+    round(&mut g, &mut t, 0);
+    expect(&g, 0, DecisionKind::LiveToFight);
+    assert_eq!(g.card_fight().unwrap().damage(MONSTER), &[l[0]][..]);
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(g.card_fight().unwrap().damage(MONSTER), &[][..], "the round's damage is discarded");
+    // Round 2 lost: no escape, combat continues as normal (one card in Lindel's stack).
+    round(&mut g, &mut t, 1);
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!(g.card_fight().unwrap().damage(HERO), &[s[1]][..]);
+    // Round 3 won, with a deathblow (his lost melee 3): he may announce again; both go.
+    round(&mut g, &mut t, 2);
+    expect(&g, 0, DecisionKind::LiveToFight);
+    assert_eq!(g.card_fight().unwrap().damage(MONSTER), &[l[2], l[1]][..]);
+    answer(&mut g, &mut t, Choice::Yes);
+    assert!(g.card_fight().unwrap().damage(MONSTER).is_empty());
+    // Round 4 won: he escapes instead of hurting the skeleton, suffers his damage stack as
+    // wounds, returns to A; the token stays in B with its printed life.
+    round(&mut g, &mut t, 3);
+    assert!(g.card_fight().is_none());
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.wounds, h.stats.escapes, h.stats.monsters_killed), (A, 1, 1, 0));
+    assert_eq!(g.token_kind_at(B), Some(kind("Skeleton")));
+    assert!(in_discard(&g, Deck::Dungeon, empty), "A is encountered on the next turn, as after any escape");
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+
+    // Without the rule a won round is not followed by the announcement.
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    g.set_came_from(0, rc(2, 1));
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    g.stack_token(token("Skeleton", 3, 0));
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::No);
+    answer(&mut g, &mut t, Choice::Card(l[0] as CardId));
+    answer(&mut g, &mut t, Choice::Card(s[0] as CardId));
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!(g.card_fight().unwrap().damage(MONSTER).len(), 1);
+}
+
+#[test]
+fn servants_of_kalladra_2010_move_a_token_with_its_life_and_add_one_from_the_dungeon_deck() {
+    let c = rc(2, 4);
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    g.lay_tile(c, room(2), Dir::West);
+    g.kill_hero(1);
+    let skeleton = token("Skeleton", 2, 0);
+    g.put_token(skeleton, c);
+    let (empty0, empty1) = (nth_card(Deck::Dungeon, "Empty", 0), nth_card(Deck::Dungeon, "Empty", 1));
+    g.stack_deck(&[empty0, empty1]);
+    let mut p = Picker::new();
+    let l = [p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let s = [p.take(Ranged, 3, None), p.take(Ranged, 3, None), p.take(Magic, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = l.iter().chain(&s).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    // Lindel walks into B; the dead Hugo's player takes a servant's turn.
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 1, DecisionKind::ServantMove);
+    let moves = legal(&g);
+    assert!(moves.contains(&Choice::Done) && moves.contains(&Choice::MoveToken(c, B)), "{moves:?}");
+    answer(&mut g, &mut t, Choice::MoveToken(c, B));
+    // The same token (life 2) attacks Lindel; he may try to escape; Hugo's player plays it.
+    expect(&g, 0, DecisionKind::EscapeOrAttack);
+    assert_eq!(
+        (g.card_fight().unwrap().life(), g.fight_kind(), g.fight_monster_seat()),
+        (2, Some(kind("Skeleton")), 1)
+    );
+    answer(&mut g, &mut t, Choice::No);
+    for r in 0..2 {
+        expect(&g, 0, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(l[r] as CardId));
+        expect(&g, 1, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(s[r] as CardId));
+    }
+    // Killed: the token returns to the pool; B is not encountered again (Lindel did not enter
+    // it); play goes on to the servant's left, Lindel's next turn.
+    assert_eq!((g.hero(0).stats.monsters_killed, g.token_kind_at(B), g.token_kind_at(c)), (1, None, None));
+    assert!(!in_discard(&g, Deck::Dungeon, empty1), "no chamber after the servant's monster");
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+
+    // Adding: no token on the board, one hero inside: dungeon cards are drawn until a monster
+    // card, all discarded, and a token of its type goes on the chosen chamber next to a tower.
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    g.kill_hero(1);
+    let tower = dq_engine::board::TOWERS.into_iter().find(|&x| x != g.hero(0).pos).unwrap();
+    let spot = Dir::ALL.into_iter().find_map(|d| g.neighbour(tower, d)).unwrap();
+    g.lay_tile(spot, room(3), Dir::South);
+    let troll = card_in(Deck::Dungeon, "Troll");
+    g.stack_deck(&[empty0, empty1, troll]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 1, DecisionKind::ServantMove);
+    assert!(legal(&g).contains(&Choice::Move(spot)), "{:?}", legal(&g));
+    answer(&mut g, &mut t, Choice::Move(spot));
+    assert_eq!(g.token_kind_at(spot), Some(kind("Troll")));
+    assert!(in_discard(&g, Deck::Dungeon, empty1) && in_discard(&g, Deck::Dungeon, troll));
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn tower_power_2010_the_tower_room_move_to_another_tower_is_the_optional_rule_then_the_hero_moves_on() {
+    use dq_engine::board::TOWERS;
+    let (t0, t1, t2, t3) = (TOWERS[0], TOWERS[1], TOWERS[2], TOWERS[3]);
+    let next_to_t0 = rc(1, 0);
+    let enter = |rules_on: &[&str]| {
+        let (mut g, mut t) = game(&["lindel"], rules_on);
+        quiet(&mut g);
+        g.lay_tile(next_to_t0, room(0), Dir::South);
+        g.put_hero(0, next_to_t0);
+        g.give_card(0, rules().deck_cards(Deck::Treasure).next().unwrap());
+        answer(&mut g, &mut t, Choice::Move(t0));
+        expect(&g, 0, DecisionKind::Tower);
+        (g, t)
+    };
+    // The 2010 Tower Room: exit, or "you must immediately move again"; no other tower.
+    let (g, _) = enter(&[]);
+    let l = legal(&g);
+    assert!(l.contains(&Choice::ExitDungeon) && l.contains(&Choice::Move(rc(0, 1))), "{l:?}");
+    assert!(![t1, t2, t3].iter().any(|&x| l.contains(&Choice::Move(x))), "{l:?}");
+    // Tower Power: any other Tower Room too; there the hero must move on to an adjacent space
+    // (no exit, no second tower).
+    let (mut g, mut t) = enter(&["tower-power"]);
+    let l = legal(&g);
+    assert!(l.contains(&Choice::ExitDungeon) && [t1, t2, t3].iter().all(|&x| l.contains(&Choice::Move(x))), "{l:?}");
+    answer(&mut g, &mut t, Choice::Move(t3));
+    expect(&g, 0, DecisionKind::Tower);
+    assert_eq!(g.hero(0).pos, t3);
+    let mut l = legal(&g);
+    l.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(l, vec![Choice::Move(rc(8, 12)), Choice::Move(rc(9, 11))]);
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn hero_vs_hero_2010_no_attack_in_the_treasure_chamber() {
+    let (mut g, mut t) = game(&["lindel", "hugo"], &["hero-vs-hero"]);
+    quiet(&mut g);
+    // A room beside the treasure chamber with a passage into it.
+    let (outside, inside) = TREASURE
+        .into_iter()
+        .flat_map(|c| Dir::ALL.into_iter().filter_map(move |d| dq_engine::board::step(c, d).map(|o| (o, c))))
+        .find(|(o, _)| !TREASURE.contains(o))
+        .unwrap();
+    g.lay_tile(outside, room(0), Dir::South);
+    g.put_hero(0, outside);
+    g.put_hero(1, inside);
+    let l = legal(&g);
+    let into = l.iter().copied().find(|c| matches!(c, Choice::Move(x) if TREASURE.contains(x)));
+    let Some(into) = into else { panic!("no move into the treasure chamber: {l:?}") };
+    answer(&mut g, &mut t, into);
+    assert!(g.card_fight().is_none(), "no fight in the treasure chamber");
+    assert_ne!(g.pending().map(|d| d.kind), Some(DecisionKind::CombatPlay));
+    assert_eq!(g.hero(1).wounds, 0);
+}

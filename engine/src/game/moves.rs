@@ -521,7 +521,11 @@ impl<'r> Game<'r> {
             self.torchlight(pos, obs);
         }
         if third {
-            if !self.third_token_here() {
+            // Hero vs. Hero (2010): moving into another hero's space is an attack, in place of
+            // the chamber and any token in it (see `game/third/optional.rs`).
+            if let Some(defender) = self.defender_at(pos).filter(|_| self.moved_into(pos)) {
+                self.third_pvp_start(defender);
+            } else if !self.third_token_here() {
                 self.push(Task::Chamber);
             }
         } else if let Some(defender) = self.defender_at(pos) {
@@ -591,14 +595,24 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Tower: exit, move again, or move to another free tower and go on from there.
+    ///
+    /// Edition `third`: the 2010 Tower Room offers only "exit the dungeon" or "you must
+    /// immediately move again" (rulebook, "Exiting the Dungeon" and the Tower Room reference);
+    /// the move to another tower is the optional Tower Power: "When a Hero enters a Tower Room,
+    /// he may move to any other Tower Room. The Hero must then immediately move again to a
+    /// space adjacent to the Tower Room." Rule decisions: after that move the hero may not exit
+    /// from the tower he arrived in (he must move on); the tower must be free of heroes (2010
+    /// heroes do not share spaces); the Revised "no second jump in a turn" holds.
     pub(crate) fn tower_choices(&self, out: &mut Choices) {
-        if self.can_exit(self.active) {
+        let third = self.rules.is_third();
+        if self.can_exit(self.active) && !(third && self.turn.jumped) {
             out.push(Choice::ExitDungeon);
         }
         let mut t = Targets::new();
         self.move_targets(true, &mut t);
         out.extend(t.into_iter().map(Choice::Move));
-        if !self.turn.jumped {
+        if !self.turn.jumped && (!third || self.variant.tower_power) {
             let pos = self.cur().pos;
             for tw in TOWERS {
                 if tw != pos && !self.occupied(tw, self.active) {
@@ -608,7 +622,7 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Tower: exit, move again, or move to another free tower and go on from there.
+    /// The answer to [`Game::tower_choices`].
     pub(crate) fn answer_tower(&mut self, c: Choice) {
         match c {
             Choice::ExitDungeon => self.push(Task::ExitNow),

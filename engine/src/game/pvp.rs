@@ -1,4 +1,6 @@
-//! Hero vs. Hero Combat (2010 optional rule) in the Revised game.
+//! Hero vs. Hero Combat (2010 optional rule) in the Revised game; the parts both editions
+//! share (who is attacked, the defeat at four, the loot taken, the retreat). The 2010 form,
+//! fought with the card combat, is in `third/optional.rs`.
 //!
 //! 2010 text: "When a Hero moves into a space with another Hero, he must attack him (there is
 //! no chance of escape …). Combat is resolved following the normal rules, except the combat
@@ -30,6 +32,8 @@ use crate::rules::combat_index;
 
 /// No seat.
 pub(crate) const NO_SEAT: u8 = u8::MAX;
+/// "Four or more cards in his damage stack" (2010) / wounds from the fight (Revised).
+pub(crate) const PVP_DEFEAT: u8 = 4;
 
 /// A fight between two heroes in progress.
 #[derive(Clone, Copy, Debug)]
@@ -118,17 +122,28 @@ impl<'r> Game<'r> {
             }
             return;
         }
-        let [ta, td] = self.pvp.taken;
-        if ta < 4 && td < 4 {
+        if !self.pvp_decided(obs) {
             self.push(Task::PvpRound);
-            return;
         }
+    }
+
+    /// Whether a hero has four or more wounds (Revised) or damage-stack cards (2010) from the
+    /// fight (`pvp.taken`): if so he is defeated (both at once, Revised only: more loses, the
+    /// attacker on a tie), the victor may take a loot card, and the loser retreats. Both
+    /// editions end the fight here.
+    pub(crate) fn pvp_decided<O: Observer>(&mut self, obs: &mut O) -> bool {
+        let [ta, td] = self.pvp.taken;
+        if ta < PVP_DEFEAT && td < PVP_DEFEAT {
+            return false;
+        }
+        let (a, d) = (self.active, self.pvp.defender);
         let (loser, victor) = if td > ta { (d, a) } else { (a, d) };
         self.pvp.loser = loser;
         self.push(Task::PvpRetreat);
         if self.loot_count(loser) > 0 {
             self.ask(victor, DecisionKind::TakeLoot, obs);
         }
+        true
     }
 
     /// The loot cards of the defeated hero the victor may take. Under Cloak and Dagger they
@@ -179,6 +194,10 @@ impl<'r> Game<'r> {
             return;
         }
         let pos = self.heroes[l as usize].pos;
+        if let Some(back) = self.third_retreat_back(l) {
+            out.push(Choice::Move(back));
+            return;
+        }
         let mut busy = Choices::new();
         for c in Self::chamber_cells(pos) {
             for d in crate::board::Dir::ALL {
@@ -225,12 +244,16 @@ impl<'r> Game<'r> {
                 obs.event(Event::Escaped { seat: l, to });
             }
             self.left_cell(from, obs);
+            if self.rules.is_third() {
+                self.third_retreated(l, from);
+            }
         }
         self.pvp_over(obs);
     }
 
-    fn pvp_over<O: Observer>(&mut self, obs: &mut O) {
+    pub(crate) fn pvp_over<O: Observer>(&mut self, obs: &mut O) {
         self.pvp = PvpState::NONE;
+        self.third.pvp = false;
         self.end_turn_now(obs);
     }
 }

@@ -24,6 +24,14 @@
 //! - The attacked hero meets the monster as on entering a token's chamber: the escape rules
 //!   apply; a monster killed removes its token; the hero's turn-ending effects end only the
 //!   encounter. A hero in the treasure chamber or the catacombs cannot be reached.
+//!
+//! The 2010 form (edition `third`, `third/optional.rs`) shares the choices above: the tokens
+//! are the 2010 monster tokens, each carrying its monster type and life, moved with their
+//! values; adding a token draws dungeon cards until a monster card ("Shuffle" shuffles the
+//! discard pile back in), discards them all and places a token of that monster's type from
+//! the pool (from the board if none is left, as in any encounter); an attacked hero may try
+//! the power-card escape or fight, the servant playing the monster, and a token killed there
+//! is not followed by the chamber (the hero did not enter it).
 
 use super::pvp::NO_SEAT;
 use super::*;
@@ -81,13 +89,18 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn answer_servant(&mut self, c: Choice) {
+    pub(crate) fn answer_servant<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         match c {
             Choice::MoveToken(from, to) => {
-                self.board[from as usize].flags &= !F_MONSTER;
-                self.touch(from);
-                self.board[to as usize].flags |= F_MONSTER;
-                self.touch(to);
+                let moved = if self.rules.is_third() {
+                    self.third_move_token(from, to)
+                } else {
+                    self.board[from as usize].flags &= !F_MONSTER;
+                    self.touch(from);
+                    self.board[to as usize].flags |= F_MONSTER;
+                    self.touch(to);
+                    None
+                };
                 self.last_token = to;
                 let victim = (0..self.seats).find(|&s| {
                     let h = &self.heroes[s as usize];
@@ -101,12 +114,21 @@ impl<'r> Game<'r> {
                     self.servant = servant;
                     self.active = hero;
                     self.turn = TurnFlags::default();
-                    self.push(Task::Encounter { escape: true });
+                    match moved {
+                        Some((kind, token)) => {
+                            self.push(Task::Third(super::third::Step::Encounter { kind, escape: true, token }))
+                        }
+                        None => self.push(Task::Encounter { escape: true }),
+                    }
                 }
             }
             Choice::Move(cell) => {
-                self.board[cell as usize].flags |= F_MONSTER;
-                self.touch(cell);
+                if self.rules.is_third() {
+                    self.third_add_token(cell, obs);
+                } else {
+                    self.board[cell as usize].flags |= F_MONSTER;
+                    self.touch(cell);
+                }
                 self.last_token = cell;
             }
             _ => {}

@@ -28,6 +28,8 @@ use crate::card_combat::{CcId, Fight, FightSetup, HERO, MONSTER};
 use crate::data::{RuneWindow, Side};
 use crate::rules::ANY_KIND;
 
+mod optional;
+
 /// Most monster tokens.
 pub(crate) const MAX_TOKENS: usize = 32;
 /// Catacomb entrance markers in the box ("Components": 6).
@@ -101,6 +103,14 @@ pub(crate) struct ThirdState {
     pub stacked_deck: ArrayVec<CcId, 32>,
     pub stacked_power: [ArrayVec<CcId, 8>; 2],
     pub stacked_token: CardId,
+    /// Hero vs. Hero (optional): the fight is between the active hero and `Game::pvp.defender`.
+    pub pvp: bool,
+    /// The encounter allows escaping (Live to Fight Another Day checks it again mid-fight).
+    pub escape_ok: bool,
+    /// Live to Fight Another Day: the hero declared an escape; the next won round is it.
+    pub declared: bool,
+    /// Live to Fight Another Day: the monster's damage stack before the round just won.
+    pub dealt_before: u8,
 }
 
 impl ThirdState {
@@ -123,6 +133,10 @@ impl ThirdState {
             stacked_deck: ArrayVec::new(),
             stacked_power: [ArrayVec::new(), ArrayVec::new()],
             stacked_token: NO_CARD,
+            pvp: false,
+            escape_ok: false,
+            declared: false,
+            dealt_before: 0,
         }
     }
 }
@@ -301,8 +315,18 @@ impl<'r> Game<'r> {
         let mp = core::mem::take(&mut self.third.stacked_power[MONSTER]);
         self.third.fight.start(cr, setup, &mut self.shuffle_rng, &deck, [&hp, &mp]);
         self.third.token = token;
-        self.third.from_token = from_token;
-        self.third.monster_seat = if self.seats == 1 { seat } else { (seat + 1) % self.seats };
+        // A token a servant moved onto the hero was not entered: no chamber after the kill.
+        self.third.from_token = from_token && self.servant == super::pvp::NO_SEAT;
+        self.third.escape_ok = escape;
+        self.third.declared = false;
+        self.third.monster_seat = if self.servant != super::pvp::NO_SEAT {
+            // Servants of Kalladra: the eliminated player who moved the token plays it.
+            self.servant
+        } else if self.seats == 1 {
+            seat
+        } else {
+            (seat + 1) % self.seats
+        };
         self.cause = DeathCause::Monster;
         self.cur_mut().stats.monsters_met += 1;
         if O::ENABLED {
@@ -394,7 +418,7 @@ impl<'r> Game<'r> {
     // --- combat rounds ---
 
     fn third_round<O: Observer>(&mut self, obs: &mut O) {
-        if !self.cur().in_game() || self.third.token == NO_CARD {
+        if !self.cur().in_game() || !self.third_fighting() {
             return;
         }
         if self.third.fight.round >= ROUND_CAP {
@@ -408,7 +432,11 @@ impl<'r> Game<'r> {
         let ab = self.abilities(self.active);
         let solo = self.variant.solo;
         let challara = ab.no_power_card_at_wounds.is_some_and(|w| self.cur().wounds >= w);
-        self.third.fight.draw_step([!solo && !challara, !solo], &mut self.shuffle_rng);
+        // Hero vs. Hero: the defender's own ability holds for his side.
+        let d = self.third.monster_seat;
+        let other = self.third.pvp
+            && self.abilities(d).no_power_card_at_wounds.is_some_and(|w| self.heroes[d as usize].wounds >= w);
+        self.third.fight.draw_step([!solo && !challara, !solo && !other], &mut self.shuffle_rng);
         let f = &self.third.fight;
         if f.hand(HERO).is_empty() || (!solo && f.hand(MONSTER).is_empty()) {
             self.third_stalemate(obs);
@@ -422,6 +450,10 @@ impl<'r> Game<'r> {
     /// card left to play, or that reaches 200 rounds, ends with both alive; the monster stays
     /// in the chamber and the hero takes his damage stack as wounds, as at the end of a combat.
     fn third_stalemate<O: Observer>(&mut self, obs: &mut O) {
+        if self.third.pvp {
+            self.third_pvp_end(obs);
+            return;
+        }
         let n = self.third.fight.damage(HERO).len() as u8;
         self.third_monster_stays();
         self.wound(self.active, n, DeathCause::Monster, obs);
@@ -508,6 +540,7 @@ impl<'r> Game<'r> {
 
     fn third_assign<O: Observer>(&mut self, obs: &mut O) {
         let cr = self.card_rules();
+        let before = self.third.fight.damage(MONSTER).len() as u8;
         let r = self.third.fight.assign(cr, &mut self.shuffle_rng);
         if O::ENABLED {
             obs.event(Event::CardCombatRound {
@@ -518,6 +551,13 @@ impl<'r> Game<'r> {
                 hero_damage: r.damage[HERO],
                 monster_damage: r.damage[MONSTER],
             });
+        }
+        if self.third.pvp {
+            self.third_pvp_round_over(obs);
+            return;
+        }
+        if self.third_live_to_fight(r.winner, before, obs) {
+            return;
         }
         if self.third.fight.hero_dead() {
             // "Monster Victory": the damage stack counts as wounds; the token stays.
@@ -798,7 +838,13 @@ impl<'r> Game<'r> {
 
     /// The card combat in progress, if any (2010 rules).
     pub fn card_fight(&self) -> Option<&Fight> {
-        (self.rules.is_third() && self.third.token != NO_CARD).then_some(&self.third.fight)
+        (self.rules.is_third() && self.third_fighting()).then_some(&self.third.fight)
+    }
+
+    /// Whether the card combat in progress is Hero vs. Hero (2010 rules): then the monster
+    /// side is the defending hero, played by his own player, not by the monster policy.
+    pub fn card_fight_is_hero_vs_hero(&self) -> bool {
+        self.rules.is_third() && self.third.pvp
     }
 
     /// The monster type fought now (2010 rules).
