@@ -2,6 +2,9 @@
 //! the card combat (or the dice variant), escape by power cards; exact outcomes with stacked
 //! combat decks, power cards, tokens and dice (`Game::duel_staged`).
 
+mod common;
+
+use common::answer;
 use dq_engine::board::cell as rc;
 use dq_engine::card_combat::{CcId, HERO, MONSTER};
 use dq_engine::data::AttackType::{self, Magic, Melee};
@@ -30,12 +33,6 @@ fn config(hero: &str, monster: &str, life: Option<u8>, escape: bool, rules_on: &
         life,
         escape,
         variant,
-    }
-}
-
-fn answer(g: &mut Game<'static>, t: &mut Trace, c: Choice) {
-    if let Err(e) = g.apply(c, t) {
-        panic!("{e}; legal: {:?}\n--- trace ---\n{}", g.legal_choices(), t.render(rules()));
     }
 }
 

@@ -1,15 +1,17 @@
 //! Property test: games answered uniformly at random never panic, always end, and keep the
 //! invariants after every decision: every card in exactly one place, every tile placed at most
-//! once, living heroes below their health, the sun never moving backwards.
+//! once, living heroes below their health, the sun never moving backwards. Both editions, with
+//! 1-4 heroes and their optional rules.
 
 use dq_engine::rng::GameRng;
 use dq_engine::*;
 
 const GAMES: u64 = 100_000;
+const THIRD_GAMES: u64 = 20_000;
 
-fn play(rules: &Rules, cfg: &GameConfig, index: u64) -> Result<(), String> {
-    let mut g = Game::new(rules, cfg, 0xD0_6E0, index, &mut NoObserver).map_err(|e| e.to_string())?;
-    let mut rng = GameRng::new(0xD0_6E0, index, rng::Stream::Bot);
+fn play(rules: &Rules, cfg: &GameConfig, master: u64, index: u64) -> Result<(), String> {
+    let mut g = Game::new(rules, cfg, master, index, &mut NoObserver).map_err(|e| e.to_string())?;
+    let mut rng = GameRng::new(master, index, rng::Stream::Bot);
     let mut choices = Choices::new();
     let mut sun = g.sun();
     let mut steps = 0u32;
@@ -73,7 +75,44 @@ fn hundred_thousand_random_games_keep_the_invariants() {
     }
     for i in 0..GAMES {
         let cfg = &variants[(i % variants.len() as u64) as usize];
-        if let Err(e) = play(&rules, cfg, i) {
+        if let Err(e) = play(&rules, cfg, 0xD0_6E0, i) {
+            panic!("game {i} ({} heroes, {:?}): {e}", cfg.heroes.len(), cfg.variant);
+        }
+    }
+}
+
+#[test]
+fn random_third_edition_games_keep_the_invariants() {
+    let rules = Rules::third();
+    let mut variants = Vec::new();
+    for n in 1..=4usize {
+        for mask in 0..64u8 {
+            let mut v = Variant::default();
+            let optional = [
+                (1, "death-can-wait"),
+                (2, "torchlight"),
+                (4, "hero-vs-hero"),
+                (8, "live-to-fight-another-day"),
+                (16, "servants-of-kalladra"),
+                (32, "tower-power"),
+            ];
+            for (bit, name) in optional {
+                if mask & bit != 0 {
+                    v.enable(name).unwrap();
+                }
+            }
+            if n == 1 && mask == 0 {
+                v.enable("solo").unwrap();
+            }
+            variants.push(GameConfig::random(n, v));
+            // The same with the 2010 Combat Dice Variant.
+            v.enable("combat-dice").unwrap();
+            variants.push(GameConfig::random(n, v));
+        }
+    }
+    for i in 0..THIRD_GAMES {
+        let cfg = &variants[(i % variants.len() as u64) as usize];
+        if let Err(e) = play(&rules, cfg, 2010, i) {
             panic!("game {i} ({} heroes, {:?}): {e}", cfg.heroes.len(), cfg.variant);
         }
     }

@@ -1,6 +1,9 @@
 //! Edition `third` (DungeonQuest 3rd edition, 2010): rule tests with stacked decks for the 2010
 //! mechanisms, including the rulebook's five combat examples (pp. 18-19) played as one combat.
 
+mod common;
+
+use common::{answer, expect, legal};
 use dq_engine::board::{cell as rc, walk, Cell, Dir, TREASURE};
 use dq_engine::card_combat::{CcId, HERO, MONSTER};
 use dq_engine::data::{AttackType, Side, TileKind};
@@ -39,22 +42,6 @@ fn game(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) {
         }
     }
     panic!("no seed with seat 0 first");
-}
-
-fn legal(g: &Game<'static>) -> Vec<Choice> {
-    let mut l = Choices::new();
-    g.legal(&mut l);
-    l.to_vec()
-}
-
-fn answer(g: &mut Game<'static>, t: &mut Trace, c: Choice) {
-    if let Err(e) = g.apply(c, t) {
-        panic!("{e}; legal: {:?}\n--- trace ---\n{}", legal(g), t.render(rules()));
-    }
-}
-
-fn expect(g: &Game<'static>, seat: u8, kind: DecisionKind) {
-    assert_eq!(g.pending(), Some(Decision { seat, kind }), "legal: {:?}", legal(g));
 }
 
 fn card_in(deck: Deck, name: &str) -> CardId {

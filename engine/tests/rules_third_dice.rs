@@ -2,6 +2,9 @@
 //! tests with stacked dice and stacked power cards. The type -> attribute list is the shipped
 //! estimate (`data/third/combat.ron`, `dice_variant`): Troll Armor, Golem Strength.
 
+mod common;
+
+use common::answer;
 use dq_engine::board::{cell as rc, Cell, Dir};
 use dq_engine::card_combat::{CcId, HERO, MONSTER};
 use dq_engine::data::{Attr, Side, TileKind};
@@ -16,18 +19,6 @@ fn rules() -> &'static Rules {
 
 const A: Cell = rc(2, 2);
 const B: Cell = rc(2, 3);
-
-fn legal(g: &Game<'static>) -> Vec<Choice> {
-    let mut l = Choices::new();
-    g.legal(&mut l);
-    l.to_vec()
-}
-
-fn answer(g: &mut Game<'static>, t: &mut Trace, c: Choice) {
-    if let Err(e) = g.apply(c, t) {
-        panic!("{e}; legal: {:?}\n--- trace ---\n{}", legal(g), t.render(rules()));
-    }
-}
 
 fn card_in(deck: Deck, name: &str) -> CardId {
     rules().deck_cards(deck).find(|&c| rules().cards[c as usize].name == name).unwrap_or_else(|| panic!("no {name}"))

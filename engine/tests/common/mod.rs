@@ -82,7 +82,7 @@ pub fn answer(g: &mut Game<'static>, t: &mut Trace, c: Choice) {
     if let Err(e) = g.apply(c, t) {
         let mut l = Choices::new();
         g.legal(&mut l);
-        panic!("{e}; legal: {l:?}\n--- trace ---\n{}", t.render(rules()));
+        panic!("{e}; legal: {l:?}\n--- trace ---\n{}", t.render(g.rules()));
     }
 }
 
