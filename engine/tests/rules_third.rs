@@ -62,14 +62,15 @@ fn quiet(g: &mut Game<'static>) {
 }
 
 fn tile(kind: TileKind, sides: [Side; 4], skip: usize) -> u8 {
-    rules()
-        .tiles
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.kind == kind && t.sides == sides)
-        .nth(skip)
-        .unwrap_or_else(|| panic!("no tile {kind:?} {sides:?}"))
-        .0 as u8
+    common::tile_of(rules(), kind, sides, skip)
+}
+
+/// Seat 0 stands in a plain room on A; B, east of it, is a dungeon room whose hall back to A
+/// has a portcullis (lifted by a Strength test).
+fn portcullis_beyond_a(g: &mut Game<'static>) {
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, tile(TileKind::DungeonRoom, [Side::Hall, Side::Wall, Side::Portcullis, Side::Wall], 0), Dir::West);
+    g.put_hero(0, A);
 }
 
 fn room(n: usize) -> u8 {
@@ -393,9 +394,7 @@ fn no_escape_from_a_portcullis_chamber_nor_for_krutzbeck_whose_hand_holds_six() 
     // must be attacked.
     let (mut g, mut t) = game(&["lindel"], &[]);
     quiet(&mut g);
-    g.lay_tile(A, room(0), Dir::South);
-    g.lay_tile(B, tile(TileKind::DungeonRoom, [Side::Hall, Side::Wall, Side::Portcullis, Side::Wall], 0), Dir::West);
-    g.put_hero(0, A);
+    portcullis_beyond_a(&mut g);
     g.set_came_from(0, rc(2, 1));
     g.stack_deck(&[card_in(Deck::Dungeon, "Troll")]);
     g.force_dice(&[1, 1]);
@@ -501,9 +500,7 @@ fn determination_counts_for_the_same_encounter_and_is_discarded_when_it_resolves
     // 9 passes against 7 + 2; the tokens are discarded.
     let (mut g, mut t) = game(&["hugo"], &[]);
     quiet(&mut g);
-    g.lay_tile(A, room(0), Dir::South);
-    g.lay_tile(B, tile(TileKind::DungeonRoom, [Side::Hall, Side::Wall, Side::Portcullis, Side::Wall], 0), Dir::West);
-    g.put_hero(0, A);
+    portcullis_beyond_a(&mut g);
     g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
     g.force_dice(&[6, 6]);
     answer(&mut g, &mut t, Choice::Move(B));

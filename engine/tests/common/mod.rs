@@ -67,7 +67,12 @@ pub fn monster(kind: &str, life: u8, escape: u8) -> CardId {
 /// The index of the first tile of this kind whose sides (top, right, bottom, left) match,
 /// skipping `skip` matches.
 pub fn tile(kind: TileKind, sides: [dq_engine::data::Side; 4], skip: usize) -> u8 {
-    rules()
+    tile_of(rules(), kind, sides, skip)
+}
+
+/// [`tile`] in the tiles of `rules` (any edition).
+pub fn tile_of(rules: &Rules, kind: TileKind, sides: [dq_engine::data::Side; 4], skip: usize) -> u8 {
+    rules
         .tiles
         .iter()
         .enumerate()
