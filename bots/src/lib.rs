@@ -10,6 +10,7 @@
 //! - [`Players`]: one policy per seat plus the monster player, named by [`spec`] strings.
 
 pub mod equilibrium;
+pub mod maps;
 pub mod monster;
 pub mod path;
 pub mod players;

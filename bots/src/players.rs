@@ -1,6 +1,7 @@
 //! One policy per seat plus the monster player: what a whole table of bots looks like to the
 //! engine.
 
+use crate::maps::TableMaps;
 use crate::monster::MonsterPolicy;
 use crate::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
 use crate::strategic::Strategic;
@@ -42,6 +43,23 @@ impl Bot {
     }
 }
 
+impl Bot {
+    /// Answers the pending decision; a strategic policy reads the table's shared path maps.
+    #[inline]
+    pub fn choose_with(
+        &mut self,
+        game: &Game<'_>,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
+        match self {
+            Bot::Random(r) => r.choose(game, choices, rng),
+            Bot::Strategic(s) => s.choose_with(game, choices, rng, maps),
+        }
+    }
+}
+
 impl Policy for Bot {
     fn new_game(&mut self) {
         if let Bot::Strategic(s) = self {
@@ -64,6 +82,8 @@ pub struct Players {
     seats: ArrayVec<Bot, 4>,
     specs: ArrayVec<BotSpec, 4>,
     monster: MonsterPolicy,
+    /// Path maps shared by the strategic seats (boxed: a few kilobytes).
+    maps: Box<TableMaps>,
 }
 
 impl Players {
@@ -84,6 +104,7 @@ impl Players {
             seats: specs.iter().map(|&s| Bot::new(rules, s)).collect(),
             specs,
             monster: MonsterPolicy::new(rules, monster),
+            maps: Box::default(),
         })
     }
 
@@ -92,7 +113,7 @@ impl Players {
     pub fn from_parts(bots: &[Bot], monster: MonsterPolicy) -> Players {
         let seats: ArrayVec<Bot, 4> = bots.iter().take(4).cloned().collect();
         let specs = seats.iter().map(Bot::spec).collect();
-        Players { seats, specs, monster }
+        Players { seats, specs, monster, maps: Box::default() }
     }
 
     /// The spec playing `seat`.
@@ -111,6 +132,7 @@ impl Policy for Players {
         for b in &mut self.seats {
             b.new_game();
         }
+        self.maps.new_game();
     }
 
     fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
@@ -134,6 +156,6 @@ impl Policy for Players {
             return self.monster.choose_card(game, d.kind, choices, rng);
         }
         let seat = (d.seat as usize).min(self.seats.len() - 1);
-        self.seats[seat].choose(game, choices, rng)
+        self.seats[seat].choose_with(game, choices, rng, &mut self.maps)
     }
 }

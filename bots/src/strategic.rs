@@ -12,7 +12,8 @@
 //! that kind not yet seen in the discard pile.
 
 use crate::equilibrium::{payoff, solve, weights};
-use crate::path::{Change, CostModel, DistMap, Goal, Graph};
+use crate::maps::{Maps, TableMaps, MODELS};
+use crate::path::{CostModel, Goal};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, TOWERS, TREASURE};
@@ -31,7 +32,8 @@ const ESCAPE_DETOUR: f64 = 1.0;
 #[derive(Clone, Debug)]
 pub struct Strategic {
     spec: BotSpec,
-    model: CostModel,
+    /// The cost model the policy prices the board with, as an index into [`MODELS`].
+    model: usize,
     /// Per hero sheet: the hero's equilibrium mix as sampling weights, with and without the
     /// hero's own wound cap (the `no-abilities` rule removes it).
     nash: Vec<[[u32; 3]; 2]>,
@@ -48,17 +50,9 @@ pub struct Strategic {
     rage_cards: u16,
     /// Once set, the policy heads for a tower for the rest of the game.
     homeward: bool,
-    graph: Graph,
-    treasure: DistMap,
-    tower: DistMap,
-    /// Whether each map matches the graph.
-    treasure_ok: bool,
-    tower_ok: bool,
-    /// Moves from the treasure chamber back to a tower on the tower map, once asked (cleared
-    /// whenever the tower map changes).
-    back: Option<i64>,
-    /// The graph and maps (treasure, tower) of the empty board, where every game starts.
-    fresh: Option<(Graph, DistMap, DistMap)>,
+    /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
+    /// shares one set between its seats); boxed so that taking them out is cheap.
+    own: Option<Box<TableMaps>>,
 }
 
 impl Strategic {
@@ -85,6 +79,7 @@ impl Strategic {
         let treasure_gold = tr.clone().map(|c| f64::from(rules.cards[c as usize].gold)).sum::<f64>() / n;
         let rage_cards = rules.deck_cards(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
         let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
+        let model = MODELS.iter().position(|&m| m == model).unwrap_or(0);
         Strategic {
             spec,
             model,
@@ -95,13 +90,7 @@ impl Strategic {
             treasure_gold,
             rage_cards,
             homeward: false,
-            graph: Graph::default(),
-            treasure: DistMap::default(),
-            tower: DistMap::default(),
-            treasure_ok: false,
-            tower_ok: false,
-            back: None,
-            fresh: None,
+            own: None,
         }
     }
 
@@ -117,58 +106,8 @@ impl Strategic {
     /// Forgets the previous game.
     pub fn new_game(&mut self) {
         self.homeward = false;
-        self.graph.clear();
-        self.treasure_ok = false;
-        self.tower_ok = false;
-        self.back = None;
-    }
-
-    /// Brings the graph and the distance maps up to date with the board. The maps are
-    /// repaired where the board changed, computed in full only when the graph was rebuilt;
-    /// a new game starts from the maps of the empty board, kept from the first game.
-    fn refresh(&mut self, game: &Game<'_>, seat: u8, goal: Goal) {
-        let loaded = game.loot_cards(seat) > 0;
-        if self.graph.key().is_none() && !loaded && game.tiles_left() > 0 {
-            if let Some(f) = &self.fresh {
-                self.graph.clone_from(&f.0);
-                self.treasure.clone_from(&f.1);
-                self.tower.clone_from(&f.2);
-                self.treasure_ok = true;
-                self.tower_ok = true;
-                self.back = None;
-            }
-        }
-        let change = self.graph.update(game, &self.model, loaded);
-        if change != Change::None {
-            self.back = None;
-        }
-        match change {
-            Change::None => {}
-            Change::Spaces(changed) => {
-                // Once homeward the treasure map is not read again this game.
-                self.treasure_ok &= !self.homeward;
-                if self.treasure_ok {
-                    self.treasure.repair(&self.graph, Goal::Treasure, &changed);
-                }
-                if self.tower_ok {
-                    self.tower.repair(&self.graph, Goal::Tower, &changed);
-                }
-            }
-            Change::All => {
-                self.treasure_ok = false;
-                self.tower_ok = false;
-            }
-        }
-        let (map, ok) = match goal {
-            Goal::Treasure => (&mut self.treasure, &mut self.treasure_ok),
-            Goal::Tower => (&mut self.tower, &mut self.tower_ok),
-        };
-        if !*ok {
-            map.compute(&self.graph, goal);
-            *ok = true;
-        }
-        if self.fresh.is_none() && self.treasure_ok && self.tower_ok && game.board_epoch() == 0 && !loaded {
-            self.fresh = Some((self.graph.clone(), self.treasure.clone(), self.tower.clone()));
+        if let Some(own) = self.own.as_mut() {
+            own.new_game();
         }
     }
 
@@ -184,8 +123,22 @@ impl Strategic {
         }
     }
 
-    /// Answers the pending decision.
+    /// Answers the pending decision with the policy's own path maps.
     pub fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let mut own = self.own.take().unwrap_or_default();
+        let c = self.choose_with(game, choices, rng, &mut own);
+        self.own = Some(own);
+        c
+    }
+
+    /// Answers the pending decision with path maps shared by the table (see [`TableMaps`]).
+    pub fn choose_with(
+        &mut self,
+        game: &Game<'_>,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
         let Some(d) = game.pending() else { return choices[0] };
         let seat = d.seat;
         use DecisionKind as K;
@@ -193,10 +146,10 @@ impl Strategic {
             let mut kept = Choices::new();
             kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
             if !kept.is_empty() && kept.len() < choices.len() {
-                return self.choose_among(game, d, &kept, rng);
+                return self.choose_among(game, d, &kept, rng, maps);
             }
         }
-        self.choose_among(game, d, choices, rng)
+        self.choose_among(game, d, choices, rng, maps)
     }
 
     /// Hero vs. Hero: whether moving by `c` would attack another hero the policy leaves alone.
@@ -220,16 +173,17 @@ impl Strategic {
         d: dq_engine::Decision,
         choices: &Choices,
         rng: &mut GameRng,
+        maps: &mut TableMaps,
     ) -> Choice {
         let seat = d.seat;
         use DecisionKind as K;
         match d.kind {
-            K::Action => self.action(game, seat, choices),
+            K::Action => self.action(game, seat, choices, maps),
             // Another hero's restart tower: no stake in it, any will do.
             K::RespawnTower => choices[rng.below(choices.len() as u32) as usize],
-            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices).unwrap_or(choices[0]),
-            K::SecretDoor => self.secret_door(game, seat, choices),
-            K::Tower => self.tower(game, seat, choices),
+            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::SecretDoor => self.secret_door(game, seat, choices, maps),
+            K::Tower => self.tower(game, seat, choices, maps),
             K::Bridge => pick(choices, Choice::Cross),
             K::BridgeDiscard => Choice::Done,
             K::BeforeTest => Choice::No,
@@ -256,7 +210,7 @@ impl Strategic {
             K::LiveToFight => self.live_to_fight(game, seat),
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
             K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
-            K::Retreat | K::RageRetreat => self.best_move(game, seat, choices).unwrap_or(choices[0]),
+            K::Retreat | K::RageRetreat => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
             K::ServantMove => servant_move(game, choices),
             K::TravelDirection => self.travel(game, seat, choices),
             K::ExitCatacombs => Choice::Yes,
@@ -274,16 +228,27 @@ impl Strategic {
     // ---------------------------------------------------------------------------------------
     // Where to go
 
-    /// Recomputes the two distance maps and decides whether it is time to head home.
-    fn plan(&mut self, game: &Game<'_>, seat: u8) -> Goal {
-        self.refresh(game, seat, Goal::Tower);
-        if self.back.is_none() {
-            self.back = Some(self.treasure_to_tower());
+    /// Brings the path maps up to date and decides whether it is time to head home; returns
+    /// the goal and the maps (the tower map always prepared, the treasure map too unless the
+    /// goal is a tower).
+    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m Maps) {
+        let loaded = game.loot_cards(seat) > 0;
+        let goal = self.goal(game, seat, maps.sync(game, self.model, loaded));
+        if !loaded {
+            maps.keep_empty(game, self.model);
+        }
+        (goal, maps.get(self.model, loaded))
+    }
+
+    fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
+        m.prepare(Goal::Tower);
+        if m.back.is_none() {
+            m.back = Some(treasure_to_tower(m));
         }
         if self.homeward {
             return Goal::Tower;
         }
-        self.refresh(game, seat, Goal::Treasure);
+        m.prepare(Goal::Treasure);
         let h = game.hero(seat);
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
         // early only meets the sunset there; the treasure chamber stays the goal.
@@ -297,7 +262,7 @@ impl Strategic {
         if h.status != HeroStatus::Board {
             return Goal::Treasure;
         }
-        if self.slack(game, h.pos) < 0 {
+        if self.slack(game, h.pos, m) < 0 {
             self.homeward = true;
             return Goal::Tower;
         }
@@ -305,20 +270,15 @@ impl Strategic {
     }
 
     /// Turns to spare if the hero goes from `pos` to the treasure chamber, draws once and walks
-    /// back to a tower before the sun can set, keeping the margin.
-    fn slack(&self, game: &Game<'_>, pos: Cell) -> i64 {
+    /// back to a tower before the sun can set, keeping the margin (both maps prepared).
+    fn slack(&self, game: &Game<'_>, pos: Cell, m: &Maps) -> i64 {
         if pos as usize >= CELLS {
             return 0;
         }
-        let to_treasure = i64::from(self.treasure.hops(&self.graph, pos));
-        let back = self.back.unwrap_or_else(|| self.treasure_to_tower());
+        let to_treasure = i64::from(m.map(Goal::Treasure).hops(m.graph(), pos));
+        let back = m.back.unwrap_or_else(|| treasure_to_tower(m));
         let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
         i64::from(self.safe_turns(game)) - need
-    }
-
-    /// Moves from the treasure chamber to the nearest tower on the tower map.
-    fn treasure_to_tower(&self) -> i64 {
-        TREASURE.iter().map(|&t| i64::from(self.tower.hops(&self.graph, t))).min().unwrap_or(i64::MAX / 4)
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
@@ -332,55 +292,35 @@ impl Strategic {
     }
 
     /// Spare turns once the hero has walked home from `pos`.
-    fn spare(&self, game: &Game<'_>, pos: Cell) -> i64 {
+    fn spare(&self, game: &Game<'_>, pos: Cell, m: &Maps) -> i64 {
         if pos as usize >= CELLS {
             return 0;
         }
         i64::from(self.safe_turns(game))
-            - self.turns_for(i64::from(self.tower.hops(&self.graph, pos)))
+            - self.turns_for(i64::from(m.map(Goal::Tower).hops(m.graph(), pos)))
             - i64::from(self.p().margin)
     }
 
-    fn map(&self, goal: Goal) -> &DistMap {
-        match goal {
-            Goal::Treasure => &self.treasure,
-            Goal::Tower => &self.tower,
-        }
-    }
-
     /// The legal move that gets cheapest to the current goal.
-    fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Option<Choice> {
-        let goal = self.plan(game, seat);
-        self.cheapest(goal, choices)
+    fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Option<Choice> {
+        let (goal, m) = self.plan(game, seat, maps);
+        cheapest(m, goal, choices)
     }
 
-    /// The legal move that gets cheapest to `goal` (the first of equals); maps must be fresh.
-    fn cheapest(&self, goal: Goal, choices: &Choices) -> Option<Choice> {
-        let map = self.map(goal);
-        choices
-            .iter()
-            .filter_map(|&c| match c {
-                Choice::Move(to) => Some((map.via(&self.graph, to), c)),
-                _ => None,
-            })
-            .min_by_key(|&(cost, _)| cost)
-            .map(|(_, c)| c)
-    }
-
-    fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+    fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
         let h = game.hero(seat);
         if h.status == HeroStatus::Catacombs {
             return pick(choices, Choice::DrawCatacomb);
         }
-        let goal = self.plan(game, seat);
+        let (goal, m) = self.plan(game, seat, maps);
         let pos = h.pos;
         if choices.contains(&Choice::DrawDragon) {
-            if goal == Goal::Treasure && self.dragon_pays(game, seat) {
+            if goal == Goal::Treasure && self.dragon_pays(game, seat, m) {
                 return Choice::DrawDragon;
             }
             // Done in the chamber: go home from here on.
             self.homeward = true;
-            return self.cheapest(Goal::Tower, choices).unwrap_or(choices[0]);
+            return cheapest(m, Goal::Tower, choices).unwrap_or(choices[0]);
         }
         if choices.contains(&Choice::ExitDungeon) && goal == Goal::Tower {
             return Choice::ExitDungeon;
@@ -389,15 +329,14 @@ impl Strategic {
         if p.search > 0
             && choices.contains(&Choice::Search)
             && goal == Goal::Treasure
-            && self.slack(game, pos) >= i64::from(p.search)
+            && self.slack(game, pos, m) >= i64::from(p.search)
         {
             return Choice::Search;
         }
-        if let Some(m) = self.cheapest(goal, choices) {
-            let map = self.map(goal);
-            if let Choice::Move(to) = m {
-                if map.via(&self.graph, to) != u32::MAX {
-                    return m;
+        if let Some(mv) = cheapest(m, goal, choices) {
+            if let Choice::Move(to) = mv {
+                if m.map(goal).via(m.graph(), to) != u32::MAX {
+                    return mv;
                 }
             }
         }
@@ -410,19 +349,20 @@ impl Strategic {
         choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
     }
 
-    fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
-        let goal = self.plan(game, seat);
+    fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let (goal, m) = self.plan(game, seat, maps);
         if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
             return Choice::ExitDungeon;
         }
-        self.cheapest(goal, choices).unwrap_or(choices[0])
+        cheapest(m, goal, choices).unwrap_or(choices[0])
     }
 
-    fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
-        let goal = self.plan(game, seat);
-        let here = self.map(goal).cost.get(game.hero(seat).pos as usize).copied().unwrap_or(u16::MAX);
-        match self.cheapest(goal, choices) {
-            Some(m @ Choice::Move(to)) if self.map(goal).via(&self.graph, to) < u32::from(here) => m,
+    fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let (goal, m) = self.plan(game, seat, maps);
+        let map = m.map(goal);
+        let here = map.cost.get(game.hero(seat).pos as usize).copied().unwrap_or(u16::MAX);
+        match cheapest(m, goal, choices) {
+            Some(mv @ Choice::Move(to)) if map.via(m.graph(), to) < u32::from(here) => mv,
             _ => Choice::No,
         }
     }
@@ -430,7 +370,7 @@ impl Strategic {
     /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and the
     /// expected treasure beats the expected loss (treasure held, and life if the rage dice can
     /// kill).
-    fn dragon_pays(&self, game: &Game<'_>, seat: u8) -> bool {
+    fn dragon_pays(&self, game: &Game<'_>, seat: u8, m: &Maps) -> bool {
         let rules = game.rules();
         let h = game.hero(seat);
         let p = self.p();
@@ -438,7 +378,7 @@ impl Strategic {
             return false;
         }
         // One turn for the draw, then the walk home.
-        if self.spare(game, h.pos) < 1 {
+        if self.spare(game, h.pos, m) < 1 {
             return false;
         }
         let left = game.deck_len(Deck::Dragon);
@@ -720,6 +660,25 @@ impl Strategic {
             })
             .unwrap_or(choices[0])
     }
+}
+
+/// Moves from the treasure chamber to the nearest tower on the (prepared) tower map.
+fn treasure_to_tower(m: &Maps) -> i64 {
+    let tower = m.map(Goal::Tower);
+    TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap_or(i64::MAX / 4)
+}
+
+/// The legal move that gets cheapest to `goal` (the first of equals); the map must be prepared.
+fn cheapest(m: &Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+    let map = m.map(goal);
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::Move(to) => Some((map.via(m.graph(), to), c)),
+            _ => None,
+        })
+        .min_by_key(|&(cost, _)| cost)
+        .map(|(_, c)| c)
 }
 
 const CARDS: [CombatCard; 3] = [CombatCard::Magic, CombatCard::Melee, CombatCard::Ranged];

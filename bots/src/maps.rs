@@ -1,0 +1,254 @@
+//! The path maps a table of strategic bots shares.
+//!
+//! Every strategic seat that prices the board with the same [`CostModel`] and carries loot or
+//! not sees the same graph and the same distance maps, so one copy serves them all: with four
+//! heroes the board changes about four times between one hero's turns, and each change is
+//! absorbed once for the table instead of once per seat.
+//!
+//! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
+//! is repaired (or computed, after a rebuild) when a seat first reads it, so a map nobody
+//! needs any more (the treasure map once every hero heads home) costs nothing. Repairing
+//! once for several updates gives the same map as repairing after each: [`DistMap::repair`]
+//! ends at the fixed point of the graph it is given, whatever spaces it is told to look at
+//! first, as long as every changed space is among them.
+
+use crate::path::{Change, CostModel, DistMap, Goal, Graph, Spaces};
+
+/// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
+pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
+
+/// A distance map and how far behind its graph it is.
+#[derive(Clone, Debug, Default)]
+struct Lazy {
+    map: DistMap,
+    /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
+    /// `None` when it must be computed in full.
+    behind: Option<Spaces>,
+}
+
+impl Lazy {
+    /// Notes a change of the graph.
+    fn note(&mut self, change: &Change) {
+        match (change, self.behind.as_mut()) {
+            (Change::None, _) | (Change::Spaces(_), None) => {}
+            (Change::Spaces(s), Some(behind)) => {
+                let mut s = *s;
+                while let Some(c) = s.pop() {
+                    behind.set(c);
+                }
+            }
+            (Change::All, _) => self.behind = None,
+        }
+    }
+
+    /// Brings the map up to date with `graph`.
+    fn sync(&mut self, graph: &Graph, goal: Goal) {
+        match &self.behind {
+            None => self.map.compute(graph, goal),
+            Some(s) if s.is_empty() => return,
+            Some(s) => self.map.repair(graph, goal, s),
+        }
+        self.behind = Some(Spaces::default());
+    }
+
+    fn is_current(&self) -> bool {
+        self.behind.is_some_and(|s| s.is_empty())
+    }
+}
+
+/// The graph and both distance maps for one cost model and one loot state.
+#[derive(Clone, Debug, Default)]
+pub struct Maps {
+    graph: Graph,
+    treasure: Lazy,
+    tower: Lazy,
+    /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
+    /// whenever the graph changes).
+    pub back: Option<i64>,
+}
+
+impl Maps {
+    /// The graph the maps are computed over.
+    #[inline]
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// Brings the map to `goal` up to date with the graph.
+    pub fn prepare(&mut self, goal: Goal) {
+        match goal {
+            Goal::Treasure => self.treasure.sync(&self.graph, goal),
+            Goal::Tower => self.tower.sync(&self.graph, goal),
+        }
+    }
+
+    /// The map to `goal` as last prepared (read it only after [`Maps::prepare`] this decision).
+    #[inline]
+    pub fn map(&self, goal: Goal) -> &DistMap {
+        match goal {
+            Goal::Treasure => &self.treasure.map,
+            Goal::Tower => &self.tower.map,
+        }
+    }
+
+    /// Updates the graph from the board and notes the change in both maps.
+    fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
+        let change = self.graph.update(game, model, loaded);
+        if change != Change::None {
+            self.back = None;
+        }
+        self.treasure.note(&change);
+        self.tower.note(&change);
+    }
+}
+
+/// The maps of a whole table: one [`Maps`] per cost model and loot state, plus the maps of
+/// the empty board per cost model, kept from the first game (every game starts there).
+#[derive(Clone, Debug, Default)]
+pub struct TableMaps {
+    slots: [[Maps; 2]; 2],
+    empty: [Option<Maps>; 2],
+}
+
+impl TableMaps {
+    /// Forgets the board of the previous game (the empty-board maps are kept).
+    pub fn new_game(&mut self) {
+        for slot in self.slots.iter_mut().flatten() {
+            slot.graph.clear();
+            slot.treasure.behind = None;
+            slot.tower.behind = None;
+            slot.back = None;
+        }
+    }
+
+    /// The maps for cost model `model` (an index into [`MODELS`]) and a hero carrying loot or
+    /// not, their graph brought up to date with the board; the maps themselves are brought up
+    /// to date by [`Maps::prepare`].
+    pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
+        let [unloaded, with_loot] = &mut self.slots[model];
+        let (slot, other) = if loaded { (with_loot, unloaded) } else { (unloaded, with_loot) };
+        if slot.graph.key().is_none() {
+            // Start from whatever is nearest the board: the other loot state's maps this game
+            // (the update then reprices bridges only), else the empty board's.
+            if other.graph.key().is_some() {
+                slot.clone_from(other);
+            } else if !loaded && game.tiles_left() > 0 {
+                if let Some(e) = &self.empty[model] {
+                    slot.clone_from(e);
+                }
+            }
+        }
+        slot.update(game, &MODELS[model], loaded);
+        slot
+    }
+
+    /// The maps for `model` and loot state as last synced.
+    #[inline]
+    pub fn get(&self, model: usize, loaded: bool) -> &Maps {
+        &self.slots[model][usize::from(loaded)]
+    }
+
+    /// Keeps the unloaded maps of `model` as the empty board's, if they are that and both
+    /// maps are up to date (once per table).
+    pub fn keep_empty(&mut self, game: &dq_engine::Game<'_>, model: usize) {
+        if self.empty[model].is_some() || game.board_epoch() != 0 {
+            return;
+        }
+        let slot = &self.slots[model][0];
+        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) && slot.treasure.is_current() && slot.tower.is_current() {
+            self.empty[model] = Some(slot.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::BotSpec;
+    use crate::strategic::Strategic;
+    use crate::Policy;
+    use dq_engine::rng::GameRng;
+    use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
+
+    /// Maps synced only now and then (several board changes absorbed by one repair), for both
+    /// cost models and loot states, equal maps computed afresh.
+    #[test]
+    fn maps_brought_up_to_date_late_equal_fresh_ones() {
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut late = 0;
+        for i in 0..300u64 {
+            let seats = 1 + (i % 4) as usize;
+            let mut game =
+                Game::new(&rules, &GameConfig::random(seats, Variant::default()), 5, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            let mut step = 0u32;
+            while !game.is_over() {
+                // Each (model, loot) slot is looked at on its own rhythm, so it falls behind
+                // by a varying number of board changes.
+                for (model, loaded) in [(0, false), (0, true), (1, false), (1, true)] {
+                    let every = 2 + model as u32 * 3 + u32::from(loaded) * 2;
+                    if !step.is_multiple_of(every) {
+                        continue;
+                    }
+                    let epoch = table.get(model, loaded).graph().key().map(|k| k.0);
+                    let m = table.sync(&game, model, loaded);
+                    if epoch.is_some_and(|e| game.board_epoch() > e + 1) {
+                        late += 1;
+                    }
+                    let mut fresh = Graph::default();
+                    fresh.build(&game, &MODELS[model], loaded);
+                    assert!(m.graph().same_as(&fresh), "game {i} step {step}: graph");
+                    for goal in [Goal::Treasure, Goal::Tower] {
+                        m.prepare(goal);
+                        let mut want = DistMap::default();
+                        want.compute(&fresh, goal);
+                        assert_eq!(
+                            m.map(goal).cost,
+                            want.cost,
+                            "game {i} step {step}: {goal:?} map, model {model}, loaded {loaded}"
+                        );
+                    }
+                    table.keep_empty(&game, model);
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(late > 1000, "only {late} syncs several changes behind");
+    }
+
+    /// A table whose seats share maps answers every decision as seats with maps of their own.
+    #[test]
+    fn shared_maps_give_the_same_decisions_as_own_maps() {
+        let rules = Rules::revised();
+        let specs = BotSpec::parse_list("greedy,cautious,mixed,greedy").unwrap();
+        let mut shared = crate::Players::new(&rules, &specs, crate::MonsterSpec::Random, 4).unwrap();
+        let mut own: Vec<Strategic> = specs.iter().map(|&s| Strategic::new(&rules, s)).collect();
+        let mut decisions = 0;
+        for i in 0..60u64 {
+            let mut game =
+                Game::new(&rules, &GameConfig::random(4, Variant::default()), 9, i, &mut NoObserver).unwrap();
+            shared.new_game();
+            own.iter_mut().for_each(Strategic::new_game);
+            let (mut r1, mut r2) = (GameRng::from_seed(i), GameRng::from_seed(i));
+            while !game.is_over() {
+                let choices = game.legal_choices().clone();
+                let d = game.pending().unwrap();
+                let a = shared.choose(&game, &choices, &mut r1);
+                if d.kind != dq_engine::DecisionKind::MonsterCombatCard {
+                    let b = own[d.seat as usize].choose(&game, &choices, &mut r2);
+                    assert_eq!(a, b, "game {i}: {:?} of seat {}", d.kind, d.seat);
+                    decisions += 1;
+                } else {
+                    r2 = r1.clone();
+                }
+                game.apply(a, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(decisions > 5000, "only {decisions} decisions compared");
+    }
+}
