@@ -77,7 +77,7 @@ where
     FD: FnMut(u64, &mut B) -> Result<(), Failure>,
 {
     let threads = threads.max(1);
-    let window = 2 * threads as u64 + 2;
+    let window = 4 * threads as u64 + 4;
     let next = AtomicU64::new(0);
     let shared = Mutex::new(Shared { drained: 0, free: Vec::new(), abort: false });
     let cv = Condvar::new();

@@ -202,15 +202,16 @@ mod tests {
 
     #[test]
     fn chunks_follow_global_multiples() {
-        let r = 0..10_000;
+        assert_eq!(CHUNK, 1024);
+        let r = 0..2500;
         let (n, at) = chunks(&r);
         assert_eq!(n, 3);
-        assert_eq!((at(0), at(1), at(2)), (0..4096, 4096..8192, 8192..10_000));
-        let r = 5000..9000;
+        assert_eq!((at(0), at(1), at(2)), (0..1024, 1024..2048, 2048..2500));
+        let r = 1500..2200;
         let (n, at) = chunks(&r);
         assert_eq!(n, 2);
-        assert_eq!((at(0), at(1)), (5000..8192, 8192..9000));
-        let r = 4096..4096;
+        assert_eq!((at(0), at(1)), (1500..2048, 2048..2200));
+        let r = 1024..1024;
         assert_eq!(chunks(&r).0, 0);
         let r = u64::MAX - 10..u64::MAX;
         let (n, at) = chunks(&r);

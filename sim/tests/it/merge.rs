@@ -38,7 +38,7 @@ fn run_args<'a>(table: &[&'a str], shard: Option<&'a str>, out: &'a str) -> Vec<
 #[test]
 fn shards_played_by_separate_processes_merge_into_the_unsharded_run() {
     let dir = Scratch::new("shards");
-    // 9001 games: the shards are uneven and cross the 4096-game chunk boundaries.
+    // 9001 games: the shards are uneven and cross the 1024-game chunk boundaries.
     let table = ["--games", "9001", "--heroes", "2", "--bots", "greedy,random", "--rule", "torchlight", "--seed", "31"];
     std::fs::create_dir(dir.0.join("parts")).unwrap();
     let parts: Vec<String> = (0..4).map(|i| dir.file(&format!("parts/part-{i}.parquet"))).collect();
