@@ -157,16 +157,14 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
             rows.clear();
             let before = alloc_count::thread_allocs();
             let mut d = 0u64;
-            for i in chunk(k) {
-                if i % 256 == 0 && pipeline::stopping() {
-                    return false;
-                }
-                let game = dq_bots::play(rules, &table.config, seed, i, players, &mut NoObserver)
-                    .expect("configuration checked before the run");
+            let done = run::play_games(rules, table, seed, chunk(k), players, |game, i| {
                 d += u64::from(game.rng_draws());
                 for s in 0..game.seats() {
-                    rows.push(Row::of(&game, i, s));
+                    rows.push(Row::of(game, i, s));
                 }
+            });
+            if !done {
+                return false;
             }
             match (before, alloc_count::thread_allocs()) {
                 (Some(a), Some(b)) => {

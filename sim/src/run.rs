@@ -36,6 +36,28 @@ pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '
     (n, at)
 }
 
+/// Plays games `games` one after another with `players`, handing each finished game and its
+/// index to `each`: the loop `dq run` and `dq bench` share. `false` if Ctrl-C stopped it
+/// (looked at every 256 games).
+pub(crate) fn play_games(
+    rules: &Rules,
+    table: &Table,
+    seed: u64,
+    games: Range<u64>,
+    players: &mut dq_bots::Players,
+    mut each: impl FnMut(&Game<'_>, u64),
+) -> bool {
+    for i in games {
+        if i % 256 == 0 && pipeline::stopping() {
+            return false;
+        }
+        let game = dq_bots::play(rules, &table.config, seed, i, players, &mut NoObserver)
+            .expect("configuration checked before the run");
+        each(&game, i);
+    }
+    true
+}
+
 /// A worker's output for one chunk, reused chunk after chunk.
 struct Buf {
     rows: Vec<Row>,
@@ -116,23 +138,20 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
             buf.tally.clear();
             let games = chunk(k);
             let len = games.end - games.start;
-            for i in games {
-                if i % 256 == 0 && pipeline::stopping() {
-                    return false;
-                }
-                let game = dq_bots::play(&rules, &table.config, seed, i, players, &mut NoObserver)
-                    .expect("configuration checked before the run");
+            let done = play_games(&rules, &table, seed, games, players, |game, i| {
                 buf.tally.add_game();
                 for s in 0..game.seats() {
-                    let row = Row::of(&game, i, s);
+                    let row = Row::of(game, i, s);
                     buf.tally.add_row(&row);
                     if collect {
                         buf.rows.push(row);
                     }
                 }
+            });
+            if done {
+                bar.inc(len);
             }
-            bar.inc(len);
-            true
+            done
         },
         |_, buf| {
             total.merge(&buf.tally);
