@@ -17,6 +17,13 @@ use crate::path::{Change, CostModel, DistMap, Goal, Graph, Spaces};
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
 pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
 
+/// Whether a hero's loot changes the board's prices under `model`: if it does not (no extra
+/// cost for loaded bridges), loaded and unloaded heroes share the unloaded maps.
+#[inline]
+fn prices_loot(model: usize, loaded: bool) -> bool {
+    loaded && MODELS[model].bridge_loaded != 0
+}
+
 /// A distance map and how far behind its graph it is.
 #[derive(Clone, Debug, Default)]
 struct Lazy {
@@ -125,6 +132,7 @@ impl TableMaps {
     /// not, their graph brought up to date with the board; the maps themselves are brought up
     /// to date by [`Maps::prepare`].
     pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
+        let loaded = prices_loot(model, loaded);
         let [unloaded, with_loot] = &mut self.slots[model];
         let (slot, other) = if loaded { (with_loot, unloaded) } else { (unloaded, with_loot) };
         if slot.graph.key().is_none() {
@@ -145,7 +153,7 @@ impl TableMaps {
     /// The maps for `model` and loot state as last synced.
     #[inline]
     pub fn get(&self, model: usize, loaded: bool) -> &Maps {
-        &self.slots[model][usize::from(loaded)]
+        &self.slots[model][usize::from(prices_loot(model, loaded))]
     }
 
     /// Keeps the unloaded maps of `model` as the empty board's, if they are that and both
