@@ -10,7 +10,7 @@
 //! Everything is in fixed-size arrays: computing a map allocates nothing.
 
 use arrayvec::ArrayVec;
-use dq_engine::board::{CELLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
+use dq_engine::board::{CELLS, COLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
 use dq_engine::{Cell, Dir, Game};
 
@@ -107,16 +107,66 @@ impl Goal {
     }
 }
 
+/// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
+/// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
+pub const SLOTS: usize = 256;
+
+/// The space one step from `c` in direction `d` (0..4, as [`Dir`]), for a side known to lead
+/// onto the board (an open side, or a bit of [`Graph`]'s `into` mask): plain arithmetic on the
+/// `row * COLS + col` numbering, instead of a table lookup and a [`NO_CELL`] test.
+#[inline(always)]
+fn toward(c: Cell, d: u32) -> Cell {
+    const STEP: [u8; 4] = [COLS.wrapping_neg(), 1, COLS, u8::MAX];
+    c.wrapping_add(STEP[d as usize & 3])
+}
+
+/// The set bits of a side mask, as direction numbers (lowest first).
+#[inline(always)]
+fn sides(mut m: u8) -> impl Iterator<Item = u32> {
+    core::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let d = m.trailing_zeros();
+        m &= m - 1;
+        Some(d)
+    })
+}
+
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
 /// along that path on demand.
+///
+/// Besides the costs, a map remembers the first step of the path [`DistMap::hops`] follows
+/// from each space it has been asked about (`next`, valid where `known` says so), so that a
+/// path walked once is read back step by step instead of being searched again. The memo is
+/// interior (hops takes `&self`), forgotten by [`DistMap::compute`], and trimmed by
+/// [`DistMap::repair`] to the spaces whose step cannot have changed; it is tied to the
+/// [`Graph`] revision it was filled for, so a map read over any other graph is searched
+/// afresh.
 #[derive(Clone, Debug)]
 pub struct DistMap {
-    pub cost: [u16; CELLS],
+    /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
+    /// [`UNREACHABLE`]).
+    pub cost: [u16; SLOTS],
+    /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
+    next: [Cell8; SLOTS],
+    known: [Cell64; 4],
+    /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
+    rev: u64,
 }
+
+type Cell8 = core::cell::Cell<u8>;
+type Cell64 = core::cell::Cell<u64>;
 
 impl Default for DistMap {
     fn default() -> Self {
-        DistMap { cost: [UNREACHABLE; CELLS] }
+        DistMap {
+            cost: [UNREACHABLE; SLOTS],
+            next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
+            known: Default::default(),
+            rev: u64::MAX,
+        }
     }
 }
 
@@ -146,9 +196,10 @@ impl CostModel {
 
 const _: () = assert!(CostModel::BOLD.max_enter() < MAX_STEP && CostModel::CAREFUL.max_enter() < MAX_STEP);
 
-/// A set of spaces as three 64-bit words.
+/// A set of spaces as four 64-bit words (one bit for every value of a [`Cell`], so that no
+/// test needs a bounds check; bits past the board are never set by the path code).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spaces([u64; 3]);
+pub struct Spaces([u64; 4]);
 
 impl Spaces {
     /// Whether `c` is in the set.
@@ -160,12 +211,21 @@ impl Spaces {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2]) == 0
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
+    /// Adds `c`.
     #[inline]
     pub fn set(&mut self, c: Cell) {
         self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+
+    /// Adds every space of `other`.
+    #[inline]
+    pub fn union(&mut self, other: &Spaces) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
     }
 
     /// Removes and returns the lowest space, if any.
@@ -180,61 +240,126 @@ impl Spaces {
         }
         None
     }
+
+    /// The set with every neighbour of its spaces added (on the board), by word shifts: up and
+    /// down are ±[`COLS`] bits, left and right ±1 bit away from the side columns.
+    #[inline]
+    pub fn grown(&self) -> Spaces {
+        let w = self.0;
+        // The set shifted toward higher numbers by `k` bits, and toward lower ones.
+        let up = |k: u32| {
+            [w[0] << k, (w[1] << k) | (w[0] >> (64 - k)), (w[2] << k) | (w[1] >> (64 - k)), (w[3] << k) | (w[2] >> (64 - k))]
+        };
+        let down = |k: u32| {
+            [(w[0] >> k) | (w[1] << (64 - k)), (w[1] >> k) | (w[2] << (64 - k)), (w[2] >> k) | (w[3] << (64 - k)), w[3] >> k]
+        };
+        let (south, north, east, west) = (up(u32::from(COLS)), down(u32::from(COLS)), up(1), down(1));
+        let mut out = [0u64; 4];
+        for i in 0..4 {
+            out[i] = (w[i] | south[i] | north[i] | (east[i] & !FIRST_COLUMN[i]) | (west[i] & !LAST_COLUMN[i])) & BOARD[i];
+        }
+        Spaces(out)
+    }
+
+    /// The spaces of the set, lowest first.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Cell> {
+        let mut s = self;
+        core::iter::from_fn(move || s.pop())
+    }
 }
 
-/// A binary min-heap of (cost, space) packed into u32, fixed capacity, for the repair of a map
-/// (whose pending costs span more than the bucket ring of a full search).
+/// Bit masks of the spaces of the first and last board columns, and of the whole board.
+const FIRST_COLUMN: [u64; 4] = column_mask(0);
+const LAST_COLUMN: [u64; 4] = column_mask(COLS - 1);
+const BOARD: [u64; 4] = {
+    let mut m = [0u64; 4];
+    let mut c = 0;
+    while c < CELLS {
+        m[c >> 6] |= 1 << (c & 63);
+        c += 1;
+    }
+    m
+};
+
+const fn column_mask(col: u8) -> [u64; 4] {
+    let mut m = [0u64; 4];
+    let mut c = col as usize;
+    while c < CELLS {
+        m[c >> 6] |= 1 << (c & 63);
+        c += COLS as usize;
+    }
+    m
+}
+
+/// Entries a repair's queue can hold at once. A repair pushes each space at most five times
+/// per pass in practice; if a queue ever fills, the map is computed in full instead.
+const HEAP: usize = 1024;
+
+/// A binary min-heap of (cost, space) packed into u32 (so the order is by cost, then space
+/// number), for the repair of a map, whose pending costs span more than the bucket ring of a
+/// full search. Popped slots are reused, so the buffer is never cleared or initialised.
 struct Heap {
-    items: ArrayVec<u32, { CELLS * 6 }>,
+    len: usize,
+    items: ArrayVec<u32, HEAP>,
 }
 
 impl Heap {
     fn new() -> Heap {
-        Heap { items: ArrayVec::new() }
+        Heap { len: 0, items: ArrayVec::new() }
     }
 
-    /// Adds an entry; `false` if the heap is full (the caller then recomputes in full).
+    /// Adds an entry; `false` if the heap is full (the caller then computes the map in full).
+    #[inline(always)]
     #[must_use]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
-        if self.items.try_push((u32::from(cost) << 8) | u32::from(c)).is_err() {
+        let item = (u32::from(cost) << 8) | u32::from(c);
+        let mut i = self.len;
+        // Slots below `len` are live; slots from `len` on were popped and are reused.
+        if i == self.items.len() && self.items.try_push(item).is_err() {
             return false;
         }
-        let mut i = self.items.len() - 1;
+        let items = self.items.as_mut_slice();
         while i > 0 {
             let p = (i - 1) / 2;
-            if self.items[p] <= self.items[i] {
+            let up = items[p];
+            if up <= item {
                 break;
             }
-            self.items.swap(p, i);
+            items[i] = up;
             i = p;
         }
+        items[i] = item;
+        self.len += 1;
         true
     }
 
+    #[inline(always)]
     fn pop(&mut self) -> Option<(u16, Cell)> {
-        let last = self.items.pop()?;
-        let top = if self.items.is_empty() {
-            last
-        } else {
-            let top = self.items[0];
-            self.items[0] = last;
-            let n = self.items.len();
-            let mut i = 0;
-            loop {
-                let l = 2 * i + 1;
-                if l >= n {
-                    break;
-                }
-                let r = l + 1;
-                let m = if r < n && self.items[r] < self.items[l] { r } else { l };
-                if self.items[i] <= self.items[m] {
-                    break;
-                }
-                self.items.swap(i, m);
-                i = m;
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let n = self.len;
+        let items = &mut self.items.as_mut_slice()[..=n];
+        let top = items[0];
+        let last = items[n];
+        let mut i = 0;
+        loop {
+            let l = 2 * i + 1;
+            if l >= n {
+                break;
             }
-            top
-        };
+            let r = l + 1;
+            let m = if r < n && items[r] < items[l] { r } else { l };
+            let down = items[m];
+            if last <= down {
+                break;
+            }
+            items[i] = down;
+            i = m;
+        }
+        items[i] = last;
         Some(((top >> 8) as u16, (top & 0xFF) as Cell))
     }
 }
@@ -253,20 +378,51 @@ pub enum Change {
 /// What the board shows, reduced to arrays: the cost of entering each space and the sides a
 /// hero could leave it by. Shared by every map, and brought up to date space by space from
 /// the engine's log of board changes rather than rebuilt.
+///
+/// Besides those, the graph keeps what the repair of a map needs to touch only what matters:
+/// the sides through which each space is entered (`into`, the reverse of `open`), and, for the
+/// spaces the last update changed, their entry cost and open sides before it.
 #[derive(Clone, Debug)]
 pub struct Graph {
-    enter: [u16; CELLS],
+    enter: [u16; SLOTS],
     /// Bit `d` set: a hero on this space could step in world direction `d`.
-    open: [u8; CELLS],
+    open: [u8; SLOTS],
+    /// Bit `d` set: a hero on the neighbour in direction `d` could step onto this space.
+    into: [u8; SLOTS],
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
+    /// Bumped whenever the arrays change, so a map knows which graph its memo belongs to.
+    rev: u64,
+    /// The spaces the last update reported, and their entry costs and open sides before it
+    /// (valid at those spaces only); `last` is emptied by a full build.
+    last: Spaces,
+    was_enter: [u16; SLOTS],
+    was_open: [u8; SLOTS],
 }
 
 impl Default for Graph {
     fn default() -> Self {
-        Graph { enter: [UNREACHABLE; CELLS], open: [0; CELLS], key: None }
+        Graph {
+            enter: [UNREACHABLE; SLOTS],
+            open: [0; SLOTS],
+            into: [0; SLOTS],
+            key: None,
+            rev: 0,
+            last: Spaces::default(),
+            was_enter: [UNREACHABLE; SLOTS],
+            was_open: [0; SLOTS],
+        }
     }
+}
+
+/// Builds counted process-wide: a full build starts a graph's revisions at a number of its
+/// own (high 32 bits), so graphs built apart do not share revisions; updates count on from it.
+static BUILDS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(1);
+
+/// The next revision of a graph after an update.
+fn next_rev(rev: &mut u64) {
+    *rev = rev.wrapping_add(1);
 }
 
 impl Graph {
@@ -279,7 +435,15 @@ impl Graph {
         for c in 0..CELLS as Cell {
             self.read_unexplored(game, c);
         }
+        for c in 0..CELLS as Cell {
+            self.into[c as usize] = 0;
+        }
+        for c in 0..CELLS as Cell {
+            self.write_into(c);
+        }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
+        self.last = Spaces::default();
+        self.rev = BUILDS.fetch_add(1, core::sync::atomic::Ordering::Relaxed) << 32;
     }
 
     /// Forgets the board (a new game starts).
@@ -295,6 +459,9 @@ impl Graph {
     /// Brings the graph up to date with the board: nothing if it is unchanged, only the
     /// changed spaces and their neighbours if the engine still remembers the changes, else a
     /// full build. Says which spaces' entry cost or open sides changed.
+    ///
+    /// Each space read again is compared with what it was as it is read (no copy of the whole
+    /// graph), and what it was is kept for [`DistMap::repair`].
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
         let Some(old) = self.key else {
@@ -327,31 +494,57 @@ impl Graph {
                 }
             }
         }
-        let before = (self.enter, self.open);
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        let (mut first, mut second, mut check) = (dirty, dirty, dirty);
-        while let Some(c) = first.pop() {
+        for c in dirty.iter() {
+            let i = c as usize;
+            self.was_enter[i] = self.enter[i];
+            self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
         }
-        while let Some(c) = second.pop() {
+        for c in dirty.iter() {
             self.read_unexplored(game, c);
         }
         let mut changed = Spaces::default();
-        while let Some(c) = check.pop() {
+        for c in dirty.iter() {
             let i = c as usize;
-            if before.0[i] != self.enter[i] || before.1[i] != self.open[i] {
+            if self.was_enter[i] != self.enter[i] || self.was_open[i] != self.open[i] {
                 changed.set(c);
+                if self.was_open[i] != self.open[i] {
+                    self.write_into(c);
+                }
             }
         }
         self.key = Some(key);
+        self.last = changed;
+        if !changed.is_empty() {
+            next_rev(&mut self.rev);
+        }
         Change::Spaces(changed)
     }
 
-    /// The entry cost of `c`, and its open sides if explored.
+    /// Copies the open sides of `c` into its neighbours' `into` masks.
+    #[inline]
+    fn write_into(&mut self, c: Cell) {
+        let open = self.open[c as usize];
+        for d in 0..4u32 {
+            let n = NEIGHBOURS[c as usize][d as usize];
+            if n == NO_CELL {
+                continue;
+            }
+            let back = 1u8 << ((d + 2) & 3);
+            if open & (1 << d) != 0 {
+                self.into[n as usize] |= back;
+            } else {
+                self.into[n as usize] &= !back;
+            }
+        }
+    }
+
+    /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
     #[inline]
     fn read_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
         self.enter[c as usize] = model.enter(game, c, loaded);
-        self.open[c as usize] = game.open_sides(c);
+        self.open[c as usize] = game.open_sides(c) & !FIXED_CLOSED_EDGE[c as usize];
     }
 
     /// The open sides of an unexplored `c` (none once the tiles have run out).
@@ -390,15 +583,32 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter && self.open == other.open
+        self.enter == other.enter && self.open == other.open && self.into == other.into
     }
 }
+
+/// The outer wall of each space, as a mask of [`Dir`] bits: sides that never lead anywhere.
+static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
+    let mut t = [0u8; SLOTS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGHBOURS[c][d] == NO_CELL {
+                t[c] |= 1 << d;
+            }
+            d += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 impl DistMap {
     /// Computes the map to `goal` over `graph`: a search backwards from the targets (Dijkstra's
     /// algorithm over a ring of cost buckets, since every step costs less than [`MAX_STEP`]).
     pub fn compute(&mut self, graph: &Graph, goal: Goal) {
-        self.cost = [UNREACHABLE; CELLS];
+        self.cost = [UNREACHABLE; SLOTS];
         // Bucket `level % RING` holds the spaces first reached at `level`; a space improved
         // later leaves a stale entry behind, skipped when met. Every step costs less than the
         // ring is long, so the pending levels never wrap onto each other.
@@ -424,13 +634,8 @@ impl DistMap {
                 if through == UNREACHABLE {
                     continue;
                 }
-                let near = &NEIGHBOURS[v as usize];
-                for dir in Dir::ALL {
-                    // u lies `dir` of v, so a hero on u steps toward v in `dir.opposite()`.
-                    let u = near[dir as usize];
-                    if u == NO_CELL || graph.open[u as usize] & (1 << dir.opposite() as u8) == 0 {
-                        continue;
-                    }
+                for d in sides(graph.into[v as usize]) {
+                    let u = toward(v, d);
                     if through < self.cost[u as usize] {
                         self.cost[u as usize] = through;
                         let k = through as usize % RING;
@@ -440,6 +645,8 @@ impl DistMap {
                 }
             }
         }
+        self.forget_steps();
+        self.rev = graph.rev;
     }
 
     /// Brings a map computed over the graph as it was before [`Graph::update`] reported
@@ -448,62 +655,118 @@ impl DistMap {
     ///
     /// First the spaces whose cheapest way went through a changed space and no longer exists
     /// are found, in order of their old cost, and forgotten; then a Dijkstra search from the
-    /// spaces around them and from every space that got a cheaper way fills them in again.
+    /// spaces around them and from every space that may have got a cheaper way fills them in
+    /// again. When `changed` is what the graph's last update reported, the graph's record of
+    /// the spaces before it says which way each one changed: a space that only got cheaper to
+    /// enter, or gained sides, cannot take a cost away from anyone, so only the spaces that
+    /// lost something are checked in the first pass.
     pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
         if changed.is_empty() {
             return;
         }
-        if !self.try_repair(graph, changed) {
-            self.compute(graph, goal);
+        if self.rev != graph.rev.wrapping_sub(1) {
+            // Not the map of the graph just before this update: the memo cannot be trusted.
+            self.forget_steps();
+        }
+        match self.try_repair(graph, changed) {
+            Some(touched) => {
+                self.forget_steps_near(&touched);
+                self.rev = graph.rev;
+            }
+            None => self.compute(graph, goal),
+        }
+    }
+
+    /// Forgets every memoised step.
+    fn forget_steps(&self) {
+        for k in &self.known {
+            k.set(0);
+        }
+    }
+
+    /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
+    /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
+    fn forget_steps_near(&self, touched: &Spaces) {
+        let gone = touched.grown();
+        for (k, g) in self.known.iter().zip(gone.0) {
+            k.set(k.get() & !g);
         }
     }
 
     /// The best cost a space can get from its neighbours' current costs, ignoring `lost` ones.
     #[inline]
     fn offer(&self, graph: &Graph, u: Cell, lost: &Spaces) -> u16 {
-        let mut best = UNREACHABLE;
-        for dir in Dir::ALL {
-            if graph.open[u as usize] & (1 << dir as u8) == 0 {
-                continue;
-            }
-            let v = NEIGHBOURS[u as usize][dir as usize];
+        let mut best = u32::from(UNREACHABLE);
+        for d in sides(graph.open[u as usize]) {
+            let v = toward(u, d);
             if lost.contains(v) {
                 continue;
             }
-            let (cv, ev) = (self.cost[v as usize], graph.enter[v as usize]);
-            if cv == UNREACHABLE || ev == UNREACHABLE {
-                continue;
-            }
-            best = best.min(cv.saturating_add(ev));
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+            best = best.min(u32::from(self.cost[v as usize]) + u32::from(graph.enter[v as usize]));
         }
-        best
+        best as u16
     }
 
-    /// The repair; `false` if a heap filled up (then the caller computes the map in full).
-    fn try_repair(&mut self, graph: &Graph, changed: &Spaces) -> bool {
-        // Spaces whose own equation may no longer hold: the changed ones and their neighbours.
-        let mut suspects = Spaces::default();
-        let mut all = *changed;
-        while let Some(c) = all.pop() {
-            suspects.set(c);
-            for &n in &NEIGHBOURS[c as usize] {
-                if n != NO_CELL {
-                    suspects.set(n);
+    /// The repair; returns the spaces whose cost, entry cost or open sides may have changed,
+    /// or `None` if a queue filled up (then the caller computes the map in full).
+    fn try_repair(&mut self, graph: &Graph, changed: &Spaces) -> Option<Spaces> {
+        let mut queue = Heap::new();
+        // Spaces to try for a cheaper way in the second pass, besides the ones found below.
+        let mut hopeful = Spaces::default();
+        // The entry cost the old map was computed with, for spaces in `changed`.
+        let detailed = graph.last == *changed;
+        if detailed {
+            for c in changed.iter() {
+                let i = c as usize;
+                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
+                let (o0, o1) = (graph.was_open[i], graph.open[i]);
+                if o0 & !o1 != 0 {
+                    // Lost a side: its own way may be gone.
+                    if !queue.push(self.cost[i], c) {
+                        return None;
+                    }
+                }
+                if o1 & !o0 != 0 {
+                    hopeful.set(c);
+                }
+                if e1 > e0 {
+                    // Dearer to enter: spaces whose way went through it may lose it.
+                    let through = u32::from(self.cost[i]) + u32::from(e0);
+                    for d in sides(graph.into[i]) {
+                        let w = toward(c, d);
+                        if u32::from(self.cost[w as usize]) == through && !queue.push(self.cost[w as usize], w) {
+                            return None;
+                        }
+                    }
+                } else if e1 < e0 {
+                    for d in sides(graph.into[i]) {
+                        hopeful.set(toward(c, d));
+                    }
                 }
             }
-        }
-        let mut queue = Heap::new();
-        let mut s = suspects;
-        while let Some(c) = s.pop() {
-            if !queue.push(self.cost[c as usize], c) {
-                return false;
+        } else {
+            // Spaces whose own equation may no longer hold: the changed ones and their
+            // neighbours.
+            let mut suspects = Spaces::default();
+            for c in changed.iter() {
+                suspects.set(c);
+                for &n in &NEIGHBOURS[c as usize] {
+                    if n != NO_CELL {
+                        suspects.set(n);
+                    }
+                }
+            }
+            for c in suspects.iter() {
+                if !queue.push(self.cost[c as usize], c) {
+                    return None;
+                }
             }
         }
         // Pass 1, by old cost: a space that no neighbour still supports at its old cost loses
         // it, and so may the spaces that counted on it.
         let mut seen = Spaces::default();
         let mut lost = Spaces::default();
-        let mut cheaper = Spaces::default();
         while let Some((cost, u)) = queue.pop() {
             if seen.contains(u) || cost == 0 {
                 continue;
@@ -514,39 +777,37 @@ impl DistMap {
                 continue;
             }
             if best < cost {
-                cheaper.set(u);
+                hopeful.set(u);
                 continue;
             }
             lost.set(u);
-            let through = cost.saturating_add(graph.enter[u as usize]);
-            for dir in Dir::ALL {
-                let w = NEIGHBOURS[u as usize][dir as usize];
-                if w == NO_CELL || graph.open[w as usize] & (1 << dir.opposite() as u8) == 0 {
-                    continue;
-                }
-                if self.cost[w as usize] == through && !seen.contains(w) && !queue.push(through, w) {
-                    return false;
+            let enter = if detailed && changed.contains(u) { graph.was_enter[u as usize] } else { graph.enter[u as usize] };
+            let through = u32::from(cost) + u32::from(enter);
+            for d in sides(graph.into[u as usize]) {
+                let w = toward(u, d);
+                if u32::from(self.cost[w as usize]) == through && !seen.contains(w) && !queue.push(through as u16, w) {
+                    return None;
                 }
             }
         }
-        // Pass 2: lost spaces start from what their remaining neighbours offer, cheaper ones
-        // from their new offer; a Dijkstra search spreads the changes.
-        let mut l = lost;
-        while let Some(u) = l.pop() {
+        // Pass 2: lost spaces start from what their remaining neighbours offer, hopeful ones
+        // from their new offer if lower; a Dijkstra search spreads the changes.
+        for u in lost.iter() {
             self.cost[u as usize] = UNREACHABLE;
         }
         let none = Spaces::default();
+        let mut touched = *changed;
+        touched.union(&lost);
         let mut seeds = lost;
-        seeds.0[0] |= cheaper.0[0];
-        seeds.0[1] |= cheaper.0[1];
-        seeds.0[2] |= cheaper.0[2];
-        while let Some(u) = seeds.pop() {
+        seeds.union(&hopeful);
+        for u in seeds.iter() {
             let best = self.offer(graph, u, &none);
             if best < self.cost[u as usize] {
                 self.cost[u as usize] = best;
-            }
-            if self.cost[u as usize] != UNREACHABLE && !queue.push(self.cost[u as usize], u) {
-                return false;
+                touched.set(u);
+                if !queue.push(best, u) {
+                    return None;
+                }
             }
         }
         while let Some((d, v)) = queue.pop() {
@@ -557,27 +818,29 @@ impl DistMap {
             if through == UNREACHABLE {
                 continue;
             }
-            for dir in Dir::ALL {
-                let u = NEIGHBOURS[v as usize][dir as usize];
-                if u == NO_CELL || graph.open[u as usize] & (1 << dir.opposite() as u8) == 0 {
-                    continue;
-                }
+            for dir in sides(graph.into[v as usize]) {
+                let u = toward(v, dir);
                 if through < self.cost[u as usize] {
                     self.cost[u as usize] = through;
+                    touched.set(u);
                     if !queue.push(through, u) {
-                        return false;
+                        return None;
                     }
                 }
             }
         }
-        true
+        Some(touched)
     }
 
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
+    ///
+    /// Steps are memoised per space while the map and `graph` (the graph the map was last
+    /// computed or repaired over) stay as they are.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
+        let memo = self.rev == graph.rev;
         let mut at = c;
         let mut n: u8 = 0;
         loop {
@@ -588,23 +851,43 @@ impl DistMap {
             if cost == 0 {
                 return n;
             }
-            let mut best: Option<(u16, Cell)> = None;
-            for dir in Dir::ALL {
-                if graph.open[at as usize] & (1 << dir as u8) == 0 {
-                    continue;
+            let (word, bit) = (&self.known[at as usize >> 6], 1u64 << (at & 63));
+            let next = if memo && word.get() & bit != 0 {
+                self.next[at as usize].get()
+            } else {
+                let next = self.step(graph, at, cost);
+                if memo {
+                    self.next[at as usize].set(next);
+                    word.set(word.get() | bit);
                 }
-                let v = NEIGHBOURS[at as usize][dir as usize];
-                let (cv, ev) = (self.cost[v as usize], graph.enter[v as usize]);
-                if cv == UNREACHABLE || ev == UNREACHABLE || u32::from(cv) + u32::from(ev) != u32::from(cost) {
-                    continue;
-                }
-                if best.is_none_or(|b| (cv, v) < b) {
-                    best = Some((cv, v));
-                }
+                next
+            };
+            if next == NO_CELL {
+                return u8::MAX;
             }
-            let Some((_, v)) = best else { return u8::MAX };
-            at = v;
+            at = next;
             n = n.saturating_add(1);
+        }
+    }
+
+    /// The next space on the way from `at` (which costs `cost`, neither 0 nor unreachable):
+    /// the open neighbour with the lowest (cost to go, space number) among those on a
+    /// cheapest path, or [`NO_CELL`].
+    #[inline]
+    fn step(&self, graph: &Graph, at: Cell, cost: u16) -> Cell {
+        let mut best = u32::MAX;
+        for d in sides(graph.open[at as usize]) {
+            let v = toward(at, d);
+            let cv = u32::from(self.cost[v as usize]);
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE` > `cost`.
+            if cv + u32::from(graph.enter[v as usize]) == u32::from(cost) {
+                best = best.min((cv << 8) | u32::from(v));
+            }
+        }
+        if best == u32::MAX {
+            NO_CELL
+        } else {
+            best as Cell
         }
     }
 
@@ -676,6 +959,12 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
+                    // Hops read through the memo kept across repairs equal a plain search.
+                    for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step) % 7 == 0) {
+                        let want = plain_hops(&m, &fresh, c);
+                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
+                        assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
+                    }
                 }
                 let choices = game.legal_choices().clone();
                 let c = choices[rng.below(choices.len() as u32) as usize];
@@ -684,6 +973,53 @@ mod tests {
             }
         }
         assert!(repairs > 2000, "only {repairs} repairs");
+    }
+
+    /// Hops as first written: no memo, neighbours from the engine's table.
+    fn plain_hops(map: &DistMap, graph: &Graph, c: Cell) -> u8 {
+        let mut at = c;
+        let mut n: u8 = 0;
+        loop {
+            let cost = map.cost[at as usize];
+            if cost == UNREACHABLE {
+                return u8::MAX;
+            }
+            if cost == 0 {
+                return n;
+            }
+            let mut best: Option<(u16, Cell)> = None;
+            for dir in Dir::ALL {
+                if graph.open(at) & (1 << dir as u8) == 0 {
+                    continue;
+                }
+                let v = NEIGHBOURS[at as usize][dir as usize];
+                let (cv, ev) = (map.cost[v as usize], graph.enter(v));
+                if cv == UNREACHABLE || ev == UNREACHABLE || u32::from(cv) + u32::from(ev) != u32::from(cost) {
+                    continue;
+                }
+                if best.is_none_or(|b| (cv, v) < b) {
+                    best = Some((cv, v));
+                }
+            }
+            let Some((_, v)) = best else { return u8::MAX };
+            at = v;
+            n = n.saturating_add(1);
+        }
+    }
+
+    #[test]
+    fn grown_sets_add_the_neighbours() {
+        for c in 0..CELLS as Cell {
+            let mut one = Spaces::default();
+            one.set(c);
+            let mut want = one;
+            for &n in &NEIGHBOURS[c as usize] {
+                if n != NO_CELL {
+                    want.set(n);
+                }
+            }
+            assert_eq!(one.grown(), want, "space {c}");
+        }
     }
 
     #[test]
