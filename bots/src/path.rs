@@ -154,6 +154,8 @@ pub struct DistMap {
     known: [Cell64; 4],
     /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
     rev: u64,
+    /// Scratch buckets for the repair's queues, empty between repairs.
+    ring: [Spaces; RING],
 }
 
 type Cell8 = core::cell::Cell<u8>;
@@ -166,6 +168,7 @@ impl Default for DistMap {
             next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
             known: Default::default(),
             rev: u64::MAX,
+            ring: [Spaces::default(); RING],
         }
     }
 }
@@ -248,15 +251,26 @@ impl Spaces {
         let w = self.0;
         // The set shifted toward higher numbers by `k` bits, and toward lower ones.
         let up = |k: u32| {
-            [w[0] << k, (w[1] << k) | (w[0] >> (64 - k)), (w[2] << k) | (w[1] >> (64 - k)), (w[3] << k) | (w[2] >> (64 - k))]
+            [
+                w[0] << k,
+                (w[1] << k) | (w[0] >> (64 - k)),
+                (w[2] << k) | (w[1] >> (64 - k)),
+                (w[3] << k) | (w[2] >> (64 - k)),
+            ]
         };
         let down = |k: u32| {
-            [(w[0] >> k) | (w[1] << (64 - k)), (w[1] >> k) | (w[2] << (64 - k)), (w[2] >> k) | (w[3] << (64 - k)), w[3] >> k]
+            [
+                (w[0] >> k) | (w[1] << (64 - k)),
+                (w[1] >> k) | (w[2] << (64 - k)),
+                (w[2] >> k) | (w[3] << (64 - k)),
+                w[3] >> k,
+            ]
         };
         let (south, north, east, west) = (up(u32::from(COLS)), down(u32::from(COLS)), up(1), down(1));
         let mut out = [0u64; 4];
         for i in 0..4 {
-            out[i] = (w[i] | south[i] | north[i] | (east[i] & !FIRST_COLUMN[i]) | (west[i] & !LAST_COLUMN[i])) & BOARD[i];
+            out[i] =
+                (w[i] | south[i] | north[i] | (east[i] & !FIRST_COLUMN[i]) | (west[i] & !LAST_COLUMN[i])) & BOARD[i];
         }
         Spaces(out)
     }
@@ -604,6 +618,273 @@ static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     t
 };
 
+/// A queue of (cost, space) entries taken in order of cost, then space.
+trait Pending {
+    /// Adds an entry; `false` if it does not fit (the repair then gives up).
+    fn push(&mut self, cost: u16, c: Cell) -> bool;
+    /// Takes the lowest entry.
+    fn pop(&mut self) -> Option<(u16, Cell)>;
+}
+
+impl Pending for Heap {
+    #[inline(always)]
+    fn push(&mut self, cost: u16, c: Cell) -> bool {
+        Heap::push(self, cost, c)
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u16, Cell)> {
+        Heap::pop(self)
+    }
+}
+
+/// A ring of [`RING`] cost buckets (the one [`DistMap::compute`] uses, kept in the map and left
+/// empty after each use so it never needs clearing): pending costs must stay within one ring's
+/// length of the lowest, which holds in a Dijkstra search whose steps cost less than
+/// [`MAX_STEP`] once its starting costs do.
+struct Ring<'a> {
+    buckets: &'a mut [Spaces; RING],
+    /// Bit `k` set: bucket `k` holds entries.
+    full: u64,
+    /// The cost of the last entry taken (or the lowest start).
+    level: u16,
+}
+
+impl<'a> Ring<'a> {
+    /// Moves the heap's entries into the ring if their costs, from `span.0` to `span.1`, fit.
+    #[inline]
+    fn over(buckets: &'a mut [Spaces; RING], heap: &mut Heap, span: (u16, u16)) -> Option<Ring<'a>> {
+        if span.1.wrapping_sub(span.0) >= RING as u16 || span.0 > span.1 {
+            return None;
+        }
+        let mut r = Ring { buckets, full: 0, level: span.0 };
+        for &item in &heap.items[..heap.len] {
+            let k = (item >> 8) as usize % RING;
+            r.buckets[k].set(item as Cell);
+            r.full |= 1 << k;
+        }
+        heap.len = 0;
+        Some(r)
+    }
+}
+
+impl Pending for Ring<'_> {
+    #[inline(always)]
+    fn push(&mut self, cost: u16, c: Cell) -> bool {
+        if cost.wrapping_sub(self.level) >= RING as u16 {
+            return false;
+        }
+        let k = cost as usize % RING;
+        self.buckets[k].set(c);
+        self.full |= 1 << k;
+        true
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u16, Cell)> {
+        if self.full == 0 {
+            return None;
+        }
+        self.level += self.full.rotate_right(u32::from(self.level) % RING as u32).trailing_zeros() as u16;
+        let k = self.level as usize % RING;
+        let bucket = &mut self.buckets[k];
+        let c = bucket.pop().unwrap_or(NO_CELL);
+        if bucket.is_empty() {
+            self.full &= !(1 << k);
+        }
+        Some((self.level, c))
+    }
+}
+
+/// Empties a ring left with entries by a repair that gave up.
+fn clear_ring(buckets: &mut [Spaces; RING]) {
+    *buckets = [Spaces::default(); RING];
+}
+
+/// The state of one [`DistMap::repair`].
+struct Fix<'a> {
+    cost: &'a mut [u16; SLOTS],
+    graph: &'a Graph,
+    changed: &'a Spaces,
+    /// Whether the graph's record of the spaces before its last update describes `changed`.
+    detailed: bool,
+    seen: Spaces,
+    /// Spaces that lost their old cost.
+    lost: Spaces,
+    /// Spaces that may have got a cheaper way.
+    hopeful: Spaces,
+    /// Spaces whose cost, entry cost or open sides may have changed.
+    touched: Spaces,
+}
+
+impl Fix<'_> {
+    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones.
+    #[inline(always)]
+    fn offer(&self, u: Cell) -> u16 {
+        let mut best = u32::from(UNREACHABLE);
+        for d in sides(self.graph.open[u as usize]) {
+            let v = toward(u, d);
+            if self.lost.contains(v) {
+                continue;
+            }
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+            best = best.min(u32::from(self.cost[v as usize]) + u32::from(self.graph.enter[v as usize]));
+        }
+        best as u16
+    }
+
+    /// Queues the spaces whose old cost may have lost its support, and marks the ones that
+    /// may have got cheaper. Returns the lowest and highest cost queued.
+    fn suspects(&mut self, queue: &mut Heap) -> Option<(u16, u16)> {
+        let (graph, cost) = (self.graph, &*self.cost);
+        let mut span = (u16::MAX, 0u16);
+        let mut push = |queue: &mut Heap, c: Cell| {
+            let k = cost[c as usize];
+            span = (span.0.min(k), span.1.max(k));
+            queue.push(k, c)
+        };
+        if self.detailed {
+            for c in self.changed.iter() {
+                let i = c as usize;
+                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
+                let (o0, o1) = (graph.was_open[i], graph.open[i]);
+                if o0 & !o1 != 0 && !push(queue, c) {
+                    // Lost a side: its own way may be gone.
+                    return None;
+                }
+                // Gained a side: cheaper if the space behind it offers less than it costs (a
+                // later drop in that space's cost reaches it through the search).
+                for d in sides(o1 & !o0) {
+                    let v = toward(c, d);
+                    if u32::from(cost[v as usize]) + u32::from(graph.enter[v as usize]) < u32::from(cost[i]) {
+                        self.hopeful.set(c);
+                    }
+                }
+                if e1 > e0 {
+                    // Dearer to enter: spaces whose way went through it may lose it.
+                    let through = u32::from(cost[i]) + u32::from(e0);
+                    for d in sides(graph.into[i]) {
+                        let w = toward(c, d);
+                        if u32::from(cost[w as usize]) == through && !push(queue, w) {
+                            return None;
+                        }
+                    }
+                } else if e1 < e0 {
+                    // Cheaper to enter: the spaces it now undercuts may get cheaper.
+                    let through = u32::from(cost[i]) + u32::from(e1);
+                    for d in sides(graph.into[i]) {
+                        let w = toward(c, d);
+                        if through < u32::from(cost[w as usize]) {
+                            self.hopeful.set(w);
+                        }
+                    }
+                }
+            }
+        } else {
+            // Spaces whose own equation may no longer hold: the changed ones and their
+            // neighbours.
+            for c in self.changed.grown().iter() {
+                if !push(queue, c) {
+                    return None;
+                }
+            }
+        }
+        Some(span)
+    }
+
+    /// Pass 1, by old cost: a space that no neighbour still supports at its old cost loses it,
+    /// and so may the spaces that counted on it. `false` if the queue filled up.
+    #[inline(always)]
+    fn pass1(&mut self, queue: &mut impl Pending) -> bool {
+        let graph = self.graph;
+        while let Some((cost, u)) = queue.pop() {
+            if self.seen.contains(u) || cost == 0 {
+                continue;
+            }
+            self.seen.set(u);
+            let best = self.offer(u);
+            if best == cost {
+                continue;
+            }
+            if best < cost {
+                self.hopeful.set(u);
+                continue;
+            }
+            self.lost.set(u);
+            // The entry cost the old map was computed with.
+            let enter = if self.detailed && self.changed.contains(u) {
+                graph.was_enter[u as usize]
+            } else {
+                graph.enter[u as usize]
+            };
+            let through = u32::from(cost) + u32::from(enter);
+            for d in sides(graph.into[u as usize]) {
+                let w = toward(u, d);
+                if u32::from(self.cost[w as usize]) == through
+                    && !self.seen.contains(w)
+                    && !queue.push(through as u16, w)
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
+    /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
+    /// cost queued.
+    fn seeds(&mut self, queue: &mut Heap) -> Option<(u16, u16)> {
+        for u in self.lost.iter() {
+            self.cost[u as usize] = UNREACHABLE;
+        }
+        self.touched.union(&self.lost);
+        let mut seeds = self.lost;
+        seeds.union(&self.hopeful);
+        self.lost = Spaces::default();
+        let mut span = (u16::MAX, 0u16);
+        for u in seeds.iter() {
+            let best = self.offer(u);
+            if best < self.cost[u as usize] {
+                self.cost[u as usize] = best;
+                self.touched.set(u);
+                span = (span.0.min(best), span.1.max(best));
+                if !queue.push(best, u) {
+                    return None;
+                }
+            }
+        }
+        Some(span)
+    }
+
+    /// Pass 2: a Dijkstra search spreads the changes from the seeds. `false` if the queue
+    /// filled up.
+    #[inline(always)]
+    fn pass2(&mut self, queue: &mut impl Pending) -> bool {
+        let graph = self.graph;
+        while let Some((d, v)) = queue.pop() {
+            if d != self.cost[v as usize] {
+                continue;
+            }
+            let through = d.saturating_add(graph.enter[v as usize]);
+            if through == UNREACHABLE {
+                continue;
+            }
+            for dir in sides(graph.into[v as usize]) {
+                let u = toward(v, dir);
+                if through < self.cost[u as usize] {
+                    self.cost[u as usize] = through;
+                    self.touched.set(u);
+                    if !queue.push(through, u) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
 impl DistMap {
     /// Computes the map to `goal` over `graph`: a search backwards from the targets (Dijkstra's
     /// algorithm over a ring of cost buckets, since every step costs less than [`MAX_STEP`]).
@@ -693,143 +974,44 @@ impl DistMap {
         }
     }
 
-    /// The best cost a space can get from its neighbours' current costs, ignoring `lost` ones.
-    #[inline]
-    fn offer(&self, graph: &Graph, u: Cell, lost: &Spaces) -> u16 {
-        let mut best = u32::from(UNREACHABLE);
-        for d in sides(graph.open[u as usize]) {
-            let v = toward(u, d);
-            if lost.contains(v) {
-                continue;
-            }
-            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
-            best = best.min(u32::from(self.cost[v as usize]) + u32::from(graph.enter[v as usize]));
-        }
-        best as u16
-    }
-
     /// The repair; returns the spaces whose cost, entry cost or open sides may have changed,
     /// or `None` if a queue filled up (then the caller computes the map in full).
+    ///
+    /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
+    /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
+    /// one being taken), else on a binary heap.
     fn try_repair(&mut self, graph: &Graph, changed: &Spaces) -> Option<Spaces> {
-        let mut queue = Heap::new();
-        // Spaces to try for a cheaper way in the second pass, besides the ones found below.
-        let mut hopeful = Spaces::default();
-        // The entry cost the old map was computed with, for spaces in `changed`.
-        let detailed = graph.last == *changed;
-        if detailed {
-            for c in changed.iter() {
-                let i = c as usize;
-                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
-                let (o0, o1) = (graph.was_open[i], graph.open[i]);
-                if o0 & !o1 != 0 {
-                    // Lost a side: its own way may be gone.
-                    if !queue.push(self.cost[i], c) {
-                        return None;
-                    }
-                }
-                if o1 & !o0 != 0 {
-                    hopeful.set(c);
-                }
-                if e1 > e0 {
-                    // Dearer to enter: spaces whose way went through it may lose it.
-                    let through = u32::from(self.cost[i]) + u32::from(e0);
-                    for d in sides(graph.into[i]) {
-                        let w = toward(c, d);
-                        if u32::from(self.cost[w as usize]) == through && !queue.push(self.cost[w as usize], w) {
-                            return None;
-                        }
-                    }
-                } else if e1 < e0 {
-                    for d in sides(graph.into[i]) {
-                        hopeful.set(toward(c, d));
-                    }
-                }
-            }
-        } else {
-            // Spaces whose own equation may no longer hold: the changed ones and their
-            // neighbours.
-            let mut suspects = Spaces::default();
-            for c in changed.iter() {
-                suspects.set(c);
-                for &n in &NEIGHBOURS[c as usize] {
-                    if n != NO_CELL {
-                        suspects.set(n);
-                    }
-                }
-            }
-            for c in suspects.iter() {
-                if !queue.push(self.cost[c as usize], c) {
-                    return None;
-                }
-            }
+        let DistMap { cost, ring, .. } = self;
+        let mut fix = Fix {
+            cost,
+            graph,
+            changed,
+            detailed: graph.last == *changed,
+            seen: Spaces::default(),
+            lost: Spaces::default(),
+            hopeful: Spaces::default(),
+            touched: *changed,
+        };
+        let mut heap = Heap::new();
+        let span = fix.suspects(&mut heap)?;
+        let done = match Ring::over(ring, &mut heap, span) {
+            Some(mut r) => fix.pass1(&mut r),
+            None => fix.pass1(&mut heap),
+        };
+        if !done {
+            clear_ring(ring);
+            return None;
         }
-        // Pass 1, by old cost: a space that no neighbour still supports at its old cost loses
-        // it, and so may the spaces that counted on it.
-        let mut seen = Spaces::default();
-        let mut lost = Spaces::default();
-        while let Some((cost, u)) = queue.pop() {
-            if seen.contains(u) || cost == 0 {
-                continue;
-            }
-            seen.set(u);
-            let best = self.offer(graph, u, &lost);
-            if best == cost {
-                continue;
-            }
-            if best < cost {
-                hopeful.set(u);
-                continue;
-            }
-            lost.set(u);
-            let enter = if detailed && changed.contains(u) { graph.was_enter[u as usize] } else { graph.enter[u as usize] };
-            let through = u32::from(cost) + u32::from(enter);
-            for d in sides(graph.into[u as usize]) {
-                let w = toward(u, d);
-                if u32::from(self.cost[w as usize]) == through && !seen.contains(w) && !queue.push(through as u16, w) {
-                    return None;
-                }
-            }
+        let span = fix.seeds(&mut heap)?;
+        let done = match Ring::over(ring, &mut heap, span) {
+            Some(mut r) => fix.pass2(&mut r),
+            None => fix.pass2(&mut heap),
+        };
+        if !done {
+            clear_ring(ring);
+            return None;
         }
-        // Pass 2: lost spaces start from what their remaining neighbours offer, hopeful ones
-        // from their new offer if lower; a Dijkstra search spreads the changes.
-        for u in lost.iter() {
-            self.cost[u as usize] = UNREACHABLE;
-        }
-        let none = Spaces::default();
-        let mut touched = *changed;
-        touched.union(&lost);
-        let mut seeds = lost;
-        seeds.union(&hopeful);
-        for u in seeds.iter() {
-            let best = self.offer(graph, u, &none);
-            if best < self.cost[u as usize] {
-                self.cost[u as usize] = best;
-                touched.set(u);
-                if !queue.push(best, u) {
-                    return None;
-                }
-            }
-        }
-        while let Some((d, v)) = queue.pop() {
-            if d != self.cost[v as usize] {
-                continue;
-            }
-            let through = d.saturating_add(graph.enter[v as usize]);
-            if through == UNREACHABLE {
-                continue;
-            }
-            for dir in sides(graph.into[v as usize]) {
-                let u = toward(v, dir);
-                if through < self.cost[u as usize] {
-                    self.cost[u as usize] = through;
-                    touched.set(u);
-                    if !queue.push(through, u) {
-                        return None;
-                    }
-                }
-            }
-        }
-        Some(touched)
+        Some(fix.touched)
     }
 
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
@@ -960,7 +1142,7 @@ mod tests {
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
                     // Hops read through the memo kept across repairs equal a plain search.
-                    for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step) % 7 == 0) {
+                    for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
                         assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
