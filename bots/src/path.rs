@@ -500,14 +500,12 @@ impl Graph {
                 }
             }
         }
+        // The changed spaces and their neighbours.
+        let mut hit = Spaces::default();
         for c in changes {
-            dirty.set(c);
-            for &n in &NEIGHBOURS[c as usize] {
-                if n != NO_CELL {
-                    dirty.set(n);
-                }
-            }
+            hit.set(c);
         }
+        dirty.union(&hit.grown());
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
         for c in dirty.iter() {
             let i = c as usize;
@@ -515,17 +513,16 @@ impl Graph {
             self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
         }
-        for c in dirty.iter() {
-            self.read_unexplored(game, c);
-        }
         let mut changed = Spaces::default();
         for c in dirty.iter() {
+            self.read_unexplored(game, c);
             let i = c as usize;
-            if self.was_enter[i] != self.enter[i] || self.was_open[i] != self.open[i] {
+            let open_changed = self.was_open[i] != self.open[i];
+            if open_changed {
+                self.write_into(c);
+            }
+            if open_changed || self.was_enter[i] != self.enter[i] {
                 changed.set(c);
-                if self.was_open[i] != self.open[i] {
-                    self.write_into(c);
-                }
             }
         }
         self.key = Some(key);
@@ -1024,14 +1021,15 @@ impl DistMap {
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         let memo = self.rev == graph.rev;
         let mut at = c;
-        let mut n: u8 = 0;
+        // Costs fall at every step, so a path has fewer steps than the board has spaces.
+        let mut n: usize = 0;
         loop {
             let cost = self.cost[at as usize];
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
             if cost == 0 {
-                return n;
+                return n.min(usize::from(u8::MAX)) as u8;
             }
             let (word, bit) = (&self.known[at as usize >> 6], 1u64 << (at & 63));
             let next = if memo && word.get() & bit != 0 {
@@ -1048,7 +1046,7 @@ impl DistMap {
                 return u8::MAX;
             }
             at = next;
-            n = n.saturating_add(1);
+            n += 1;
         }
     }
 
