@@ -155,7 +155,7 @@ pub struct DistMap {
     /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
     rev: u64,
     /// Scratch buckets for the repair's queues, empty between repairs.
-    ring: [Spaces; RING],
+    ring: Buckets,
 }
 
 type Cell8 = core::cell::Cell<u8>;
@@ -168,7 +168,7 @@ impl Default for DistMap {
             next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
             known: Default::default(),
             rev: u64::MAX,
-            ring: [Spaces::default(); RING],
+            ring: Buckets::default(),
         }
     }
 }
@@ -635,12 +635,28 @@ impl Pending for Heap {
     }
 }
 
-/// A ring of [`RING`] cost buckets (the one [`DistMap::compute`] uses, kept in the map and left
-/// empty after each use so it never needs clearing): pending costs must stay within one ring's
-/// length of the lowest, which holds in a Dijkstra search whose steps cost less than
-/// [`MAX_STEP`] once its starting costs do.
+/// Entries one bucket of a [`Buckets`] ring holds.
+const BUCKET: usize = 32;
+
+/// The storage of a repair's ring of [`RING`] cost buckets, each a short stack of spaces: kept
+/// in the map and left empty after each use, so it never needs clearing.
+#[derive(Clone, Debug)]
+struct Buckets {
+    cells: [[Cell; BUCKET]; RING],
+    len: [u8; RING],
+}
+
+impl Default for Buckets {
+    fn default() -> Self {
+        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING] }
+    }
+}
+
+/// A queue over [`Buckets`]: pending costs must stay within one ring's length of the lowest,
+/// which holds in a Dijkstra search whose steps cost less than [`MAX_STEP`] once its starting
+/// costs do. Entries of equal cost come out in any order, which no pass depends on.
 struct Ring<'a> {
-    buckets: &'a mut [Spaces; RING],
+    buckets: &'a mut Buckets,
     /// Bit `k` set: bucket `k` holds entries.
     full: u64,
     /// The cost of the last entry taken (or the lowest start).
@@ -650,29 +666,38 @@ struct Ring<'a> {
 impl<'a> Ring<'a> {
     /// Moves the heap's entries into the ring if their costs, from `span.0` to `span.1`, fit.
     #[inline]
-    fn over(buckets: &'a mut [Spaces; RING], heap: &mut Heap, span: (u16, u16)) -> Option<Ring<'a>> {
+    fn over(buckets: &'a mut Buckets, heap: &mut Heap, span: (u16, u16)) -> Option<Ring<'a>> {
         if span.1.wrapping_sub(span.0) >= RING as u16 || span.0 > span.1 {
             return None;
         }
         let mut r = Ring { buckets, full: 0, level: span.0 };
         for &item in &heap.items[..heap.len] {
-            let k = (item >> 8) as usize % RING;
-            r.buckets[k].set(item as Cell);
-            r.full |= 1 << k;
+            if !r.push((item >> 8) as u16, item as Cell) {
+                r.clear();
+                return None;
+            }
         }
         heap.len = 0;
         Some(r)
+    }
+
+    /// Empties the ring (after a repair gave up).
+    fn clear(&mut self) {
+        self.buckets.len = [0; RING];
+        self.full = 0;
     }
 }
 
 impl Pending for Ring<'_> {
     #[inline(always)]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
-        if cost.wrapping_sub(self.level) >= RING as u16 {
+        let k = cost as usize % RING;
+        let n = self.buckets.len[k] as usize;
+        if cost.wrapping_sub(self.level) >= RING as u16 || n >= BUCKET {
             return false;
         }
-        let k = cost as usize % RING;
-        self.buckets[k].set(c);
+        self.buckets.cells[k][n] = c;
+        self.buckets.len[k] = n as u8 + 1;
         self.full |= 1 << k;
         true
     }
@@ -684,18 +709,13 @@ impl Pending for Ring<'_> {
         }
         self.level += self.full.rotate_right(u32::from(self.level) % RING as u32).trailing_zeros() as u16;
         let k = self.level as usize % RING;
-        let bucket = &mut self.buckets[k];
-        let c = bucket.pop().unwrap_or(NO_CELL);
-        if bucket.is_empty() {
+        let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
+        self.buckets.len[k] = n as u8;
+        if n == 0 {
             self.full &= !(1 << k);
         }
-        Some((self.level, c))
+        Some((self.level, self.buckets.cells[k][n]))
     }
-}
-
-/// Empties a ring left with entries by a repair that gave up.
-fn clear_ring(buckets: &mut [Spaces; RING]) {
-    *buckets = [Spaces::default(); RING];
 }
 
 /// The state of one [`DistMap::repair`].
@@ -992,20 +1012,30 @@ impl DistMap {
         let mut heap = Heap::new();
         let span = fix.suspects(&mut heap)?;
         let done = match Ring::over(ring, &mut heap, span) {
-            Some(mut r) => fix.pass1(&mut r),
+            Some(mut r) => {
+                let done = fix.pass1(&mut r);
+                if !done {
+                    r.clear();
+                }
+                done
+            }
             None => fix.pass1(&mut heap),
         };
         if !done {
-            clear_ring(ring);
             return None;
         }
         let span = fix.seeds(&mut heap)?;
         let done = match Ring::over(ring, &mut heap, span) {
-            Some(mut r) => fix.pass2(&mut r),
+            Some(mut r) => {
+                let done = fix.pass2(&mut r);
+                if !done {
+                    r.clear();
+                }
+                done
+            }
             None => fix.pass2(&mut heap),
         };
         if !done {
-            clear_ring(ring);
             return None;
         }
         Some(fix.touched)
