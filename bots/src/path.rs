@@ -121,6 +121,24 @@ fn toward(c: Cell, d: u32) -> Cell {
     c.wrapping_add(STEP[d as usize & 3])
 }
 
+/// Calls `f` with the neighbour of `c` behind each side in the mask `m` (sides known to lead
+/// onto the board), unrolled over the four directions.
+#[inline(always)]
+fn each_side(m: u8, c: Cell, mut f: impl FnMut(Cell)) {
+    if m & 1 != 0 {
+        f(c.wrapping_sub(COLS));
+    }
+    if m & 2 != 0 {
+        f(c.wrapping_add(1));
+    }
+    if m & 4 != 0 {
+        f(c.wrapping_add(COLS));
+    }
+    if m & 8 != 0 {
+        f(c.wrapping_sub(1));
+    }
+}
+
 /// The set bits of a side mask, as direction numbers (lowest first).
 #[inline(always)]
 fn sides(mut m: u8) -> impl Iterator<Item = u32> {
@@ -735,18 +753,18 @@ struct Fix<'a> {
 }
 
 impl Fix<'_> {
-    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones.
+    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones
+    /// if `SKIP_LOST`.
     #[inline(always)]
-    fn offer(&self, u: Cell) -> u16 {
+    fn offer<const SKIP_LOST: bool>(&self, u: Cell) -> u16 {
         let mut best = u32::from(UNREACHABLE);
-        for d in sides(self.graph.open[u as usize]) {
-            let v = toward(u, d);
-            if self.lost.contains(v) {
-                continue;
+        let (cost, enter, lost) = (&*self.cost, &self.graph.enter, &self.lost);
+        each_side(self.graph.open[u as usize], u, |v| {
+            if !(SKIP_LOST && lost.contains(v)) {
+                // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+                best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
             }
-            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
-            best = best.min(u32::from(self.cost[v as usize]) + u32::from(self.graph.enter[v as usize]));
-        }
+        });
         best as u16
     }
 
@@ -819,7 +837,7 @@ impl Fix<'_> {
                 continue;
             }
             self.seen.set(u);
-            let best = self.offer(u);
+            let best = self.offer::<true>(u);
             if best == cost {
                 continue;
             }
@@ -835,14 +853,15 @@ impl Fix<'_> {
                 graph.enter[u as usize]
             };
             let through = u32::from(cost) + u32::from(enter);
-            for d in sides(graph.into[u as usize]) {
-                let w = toward(u, d);
-                if u32::from(self.cost[w as usize]) == through
-                    && !self.seen.contains(w)
-                    && !queue.push(through as u16, w)
-                {
-                    return false;
+            let mut fits = true;
+            let (costs, seen) = (&*self.cost, &self.seen);
+            each_side(graph.into[u as usize], u, |w| {
+                if u32::from(costs[w as usize]) == through && !seen.contains(w) {
+                    fits &= queue.push(through as u16, w);
                 }
+            });
+            if !fits {
+                return false;
             }
         }
         true
@@ -861,7 +880,8 @@ impl Fix<'_> {
         self.lost = Spaces::default();
         let mut span = (u16::MAX, 0u16);
         for u in seeds.iter() {
-            let best = self.offer(u);
+            // Lost spaces now cost `UNREACHABLE`, so need no skipping.
+            let best = self.offer::<false>(u);
             if best < self.cost[u as usize] {
                 self.cost[u as usize] = best;
                 self.touched.set(u);
@@ -887,15 +907,17 @@ impl Fix<'_> {
             if through == UNREACHABLE {
                 continue;
             }
-            for dir in sides(graph.into[v as usize]) {
-                let u = toward(v, dir);
-                if through < self.cost[u as usize] {
-                    self.cost[u as usize] = through;
-                    self.touched.set(u);
-                    if !queue.push(through, u) {
-                        return false;
-                    }
+            let mut fits = true;
+            let (costs, touched) = (&mut *self.cost, &mut self.touched);
+            each_side(graph.into[v as usize], v, |u| {
+                if through < costs[u as usize] {
+                    costs[u as usize] = through;
+                    touched.set(u);
+                    fits &= queue.push(through, u);
                 }
+            });
+            if !fits {
+                return false;
             }
         }
         true
@@ -1086,14 +1108,13 @@ impl DistMap {
     #[inline]
     fn step(&self, graph: &Graph, at: Cell, cost: u16) -> Cell {
         let mut best = u32::MAX;
-        for d in sides(graph.open[at as usize]) {
-            let v = toward(at, d);
+        each_side(graph.open[at as usize], at, |v| {
             let cv = u32::from(self.cost[v as usize]);
             // An unreachable cost or entry makes the sum at least `UNREACHABLE` > `cost`.
             if cv + u32::from(graph.enter[v as usize]) == u32::from(cost) {
                 best = best.min((cv << 8) | u32::from(v));
             }
-        }
+        });
         if best == u32::MAX {
             NO_CELL
         } else {
