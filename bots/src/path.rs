@@ -510,8 +510,9 @@ impl Graph {
             return Change::All;
         };
         let mut dirty = Spaces::default();
-        if old.2 != loaded {
-            // Loot reprices bridges: every explored bridge is read again.
+        if old.2 != loaded && model.bridge_loaded != 0 {
+            // Loot reprices bridges: every explored bridge is read again (unless the model
+            // prices them alike).
             for c in 0..CELLS as Cell {
                 if game.tile_kind_at(c) == Some(TileKind::Bridge) {
                     dirty.set(c);
