@@ -336,16 +336,30 @@ struct Heap {
     items: ArrayVec<u32, HEAP>,
 }
 
+/// A queue's starting entries, packed as in [`Heap`], gathered before the queue is chosen.
+type Starts = ArrayVec<u32, HEAP>;
+
+/// A (cost, space) entry packed so that entries order by cost, then space.
+#[inline(always)]
+fn entry(cost: u16, c: Cell) -> u32 {
+    (u32::from(cost) << 8) | u32::from(c)
+}
+
 impl Heap {
     fn new() -> Heap {
         Heap { len: 0, items: ArrayVec::new() }
+    }
+
+    /// Pushes every entry of `starts`; `false` if the heap fills up.
+    fn fill(&mut self, starts: &Starts) -> bool {
+        starts.iter().all(|&item| self.push((item >> 8) as u16, item as Cell))
     }
 
     /// Adds an entry; `false` if the heap is full (the caller then computes the map in full).
     #[inline(always)]
     #[must_use]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
-        let item = (u32::from(cost) << 8) | u32::from(c);
+        let item = entry(cost, c);
         let mut i = self.len;
         // Slots below `len` are live; slots from `len` on were popped and are reused.
         if i == self.items.len() && self.items.try_push(item).is_err() {
@@ -683,20 +697,19 @@ struct Ring<'a> {
 }
 
 impl<'a> Ring<'a> {
-    /// Moves the heap's entries into the ring if their costs, from `span.0` to `span.1`, fit.
+    /// A ring holding the starting entries, if their costs, from `span.0` to `span.1`, fit.
     #[inline]
-    fn over(buckets: &'a mut Buckets, heap: &mut Heap, span: (u16, u16)) -> Option<Ring<'a>> {
+    fn over(buckets: &'a mut Buckets, starts: &Starts, span: (u16, u16)) -> Option<Ring<'a>> {
         if span.1.wrapping_sub(span.0) >= RING as u16 || span.0 > span.1 {
             return None;
         }
         let mut r = Ring { buckets, full: 0, level: span.0 };
-        for &item in &heap.items[..heap.len] {
+        for &item in starts {
             if !r.push((item >> 8) as u16, item as Cell) {
                 r.clear();
                 return None;
             }
         }
-        heap.len = 0;
         Some(r)
     }
 
@@ -771,13 +784,13 @@ impl Fix<'_> {
 
     /// Queues the spaces whose old cost may have lost its support, and marks the ones that
     /// may have got cheaper. Returns the lowest and highest cost queued.
-    fn suspects(&mut self, queue: &mut Heap) -> Option<(u16, u16)> {
+    fn suspects(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
         let (graph, cost) = (self.graph, &*self.cost);
         let mut span = (u16::MAX, 0u16);
-        let mut push = |queue: &mut Heap, c: Cell| {
+        let mut push = |queue: &mut Starts, c: Cell| {
             let k = cost[c as usize];
             span = (span.0.min(k), span.1.max(k));
-            queue.push(k, c)
+            queue.try_push(entry(k, c)).is_ok()
         };
         if self.detailed {
             for c in self.changed.iter() {
@@ -871,7 +884,7 @@ impl Fix<'_> {
     /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
     /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
     /// cost queued.
-    fn seeds(&mut self, queue: &mut Heap) -> Option<(u16, u16)> {
+    fn seeds(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
         for u in self.lost.iter() {
             self.cost[u as usize] = UNREACHABLE;
         }
@@ -887,7 +900,7 @@ impl Fix<'_> {
                 self.cost[u as usize] = best;
                 self.touched.set(u);
                 span = (span.0.min(best), span.1.max(best));
-                if !queue.push(best, u) {
+                if queue.try_push(entry(best, u)).is_err() {
                     return None;
                 }
             }
@@ -1032,9 +1045,10 @@ impl DistMap {
             hopeful: Spaces::default(),
             touched: *changed,
         };
+        let mut starts = Starts::new();
         let mut heap = Heap::new();
-        let span = fix.suspects(&mut heap)?;
-        let done = match Ring::over(ring, &mut heap, span) {
+        let span = fix.suspects(&mut starts)?;
+        let done = match Ring::over(ring, &starts, span) {
             Some(mut r) => {
                 let done = fix.pass1(&mut r);
                 if !done {
@@ -1042,13 +1056,14 @@ impl DistMap {
                 }
                 done
             }
-            None => fix.pass1(&mut heap),
+            None => heap.fill(&starts) && fix.pass1(&mut heap),
         };
         if !done {
             return None;
         }
-        let span = fix.seeds(&mut heap)?;
-        let done = match Ring::over(ring, &mut heap, span) {
+        starts.clear();
+        let span = fix.seeds(&mut starts)?;
+        let done = match Ring::over(ring, &starts, span) {
             Some(mut r) => {
                 let done = fix.pass2(&mut r);
                 if !done {
@@ -1056,7 +1071,7 @@ impl DistMap {
                 }
                 done
             }
-            None => fix.pass2(&mut heap),
+            None => heap.fill(&starts) && fix.pass2(&mut heap),
         };
         if !done {
             return None;
