@@ -7,7 +7,15 @@
 //! new tile may turn out to be a dead end or a trap. Costs per tile kind come from a
 //! [`CostModel`], so a cautious policy can pay a detour to avoid bridges, pits and webs.
 //!
-//! Everything is in fixed-size arrays: computing a map allocates nothing.
+//! Everything is in fixed-size arrays: computing a map allocates nothing. The per-space arrays
+//! have a slot for every `u8` ([`SLOTS`]), so the hot loops index them without bounds checks.
+//!
+//! After a board change a map is repaired, not recomputed: [`Graph::update`] keeps what the
+//! changed spaces were, so the repair checks for lost support only where something got dearer
+//! or closed, and its queues run on a ring of cost buckets kept in the map. [`DistMap::hops`]
+//! remembers the step it took from each space and forgets only the steps near spaces a repair
+//! touched. The costs, the steps and the counts are exactly those of a plain search (the tests
+//! compare them on many boards).
 
 use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
