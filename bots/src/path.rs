@@ -20,7 +20,7 @@
 use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
-use dq_engine::{Cell, Dir, Game};
+use dq_engine::{Cell, Game};
 
 /// Cost (in quarter moves) of entering a space, by what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +120,7 @@ impl Goal {
 /// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
 pub const SLOTS: usize = 256;
 
-/// The space one step from `c` in direction `d` (0..4, as [`Dir`]), for a side known to lead
+/// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a side known to lead
 /// onto the board (an open side, or a bit of [`Graph`]'s `into` mask): plain arithmetic on the
 /// `row * COLS + col` numbering, instead of a table lookup and a [`NO_CELL`] test.
 #[inline(always)]
@@ -144,6 +144,24 @@ fn each_side(m: u8, c: Cell, mut f: impl FnMut(Cell)) {
     }
     if m & 8 != 0 {
         f(c.wrapping_sub(1));
+    }
+}
+
+/// Like [`each_side`], also passing the direction of each side (as a bit) and of the side
+/// facing back from the neighbour.
+#[inline(always)]
+fn each_side_dir(m: u8, c: Cell, mut f: impl FnMut(u8, u8, Cell)) {
+    if m & 1 != 0 {
+        f(1, 4, c.wrapping_sub(COLS));
+    }
+    if m & 2 != 0 {
+        f(2, 8, c.wrapping_add(1));
+    }
+    if m & 4 != 0 {
+        f(4, 1, c.wrapping_add(COLS));
+    }
+    if m & 8 != 0 {
+        f(8, 2, c.wrapping_sub(1));
     }
 }
 
@@ -578,18 +596,14 @@ impl Graph {
     #[inline]
     fn write_into(&mut self, c: Cell) {
         let open = self.open[c as usize];
-        for d in 0..4u32 {
-            let n = NEIGHBOURS[c as usize][d as usize];
-            if n == NO_CELL {
-                continue;
-            }
-            let back = 1u8 << ((d + 2) & 3);
-            if open & (1 << d) != 0 {
-                self.into[n as usize] |= back;
+        let into = &mut self.into;
+        each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, n| {
+            if open & side != 0 {
+                into[n as usize] |= back;
             } else {
-                self.into[n as usize] &= !back;
+                into[n as usize] &= !back;
             }
-        }
+        });
     }
 
     /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
@@ -607,16 +621,12 @@ impl Graph {
         }
         let mut m = 0u8;
         if game.tiles_left() > 0 {
-            for d in Dir::ALL {
-                let v = NEIGHBOURS[c as usize][d as usize];
-                if v == NO_CELL {
-                    continue;
+            let open = &self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, v| {
+                if !game.cell_is_explored(v) || open[v as usize] & back != 0 {
+                    m |= side;
                 }
-                let back = 1 << d.opposite() as u8;
-                if !game.cell_is_explored(v) || self.open[v as usize] & back != 0 {
-                    m |= 1 << d as u8;
-                }
-            }
+            });
         }
         self.open[c as usize] = m;
     }
@@ -627,7 +637,7 @@ impl Graph {
         self.enter[c as usize]
     }
 
-    /// The sides a hero on `c` could step through (bit `d` for [`Dir`] `d`).
+    /// The sides a hero on `c` could step through (bit `d` for [`Dir`](dq_engine::Dir) `d`).
     #[inline]
     pub fn open(&self, c: Cell) -> u8 {
         self.open[c as usize]
@@ -639,7 +649,7 @@ impl Graph {
     }
 }
 
-/// The outer wall of each space, as a mask of [`Dir`] bits: sides that never lead anywhere.
+/// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never lead anywhere.
 static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     let mut t = [0u8; SLOTS];
     let mut c = 0;
@@ -1161,7 +1171,7 @@ impl DistMap {
 mod tests {
     use super::*;
     use dq_engine::board::cell;
-    use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+    use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
 
     #[test]
     fn open_board_distances_are_manhattan_to_the_nearest_target() {
