@@ -188,7 +188,7 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 /// [`DistMap::repair`] to the spaces whose step cannot have changed; it is tied to the
 /// [`Graph`] revision it was filled for, so a map read over any other graph is searched
 /// afresh.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
     /// [`UNREACHABLE`]).
@@ -204,6 +204,23 @@ pub struct DistMap {
 
 type Cell8 = core::cell::Cell<u8>;
 type Cell64 = core::cell::Cell<u64>;
+
+/// Copies the costs and the memo; the repair's scratch buckets stay behind (they are empty
+/// between repairs), so a copy moves about a third of the map.
+impl Clone for DistMap {
+    fn clone(&self) -> Self {
+        let mut m = DistMap::default();
+        m.clone_from(self);
+        m
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.cost = source.cost;
+        self.next.clone_from(&source.next);
+        self.known.clone_from(&source.known);
+        self.rev = source.rev;
+    }
+}
 
 impl Default for DistMap {
     fn default() -> Self {
@@ -454,7 +471,7 @@ pub enum Change {
 /// Besides those, the graph keeps what the repair of a map needs to touch only what matters:
 /// the sides through which each space is entered (`into`, the reverse of `open`), and, for the
 /// spaces the last update changed, their entry cost and open sides before it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Graph {
     enter: [u16; SLOTS],
     /// Bit `d` set: a hero on this space could step in world direction `d`.
@@ -471,6 +488,25 @@ pub struct Graph {
     last: Spaces,
     was_enter: [u16; SLOTS],
     was_open: [u8; SLOTS],
+}
+
+/// Copies what the board shows; the record of the last update stays behind (the copy reports
+/// no last change, so a repair over it checks conservatively until its next update).
+impl Clone for Graph {
+    fn clone(&self) -> Self {
+        let mut g = Graph::default();
+        g.clone_from(self);
+        g
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.enter = source.enter;
+        self.open = source.open;
+        self.into = source.into;
+        self.key = source.key;
+        self.rev = source.rev;
+        self.last = Spaces::default();
+    }
 }
 
 impl Default for Graph {
