@@ -120,9 +120,10 @@ impl Goal {
 /// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
 pub const SLOTS: usize = 256;
 
-/// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a side known to lead
-/// onto the board (an open side, or a bit of [`Graph`]'s `into` mask): plain arithmetic on the
-/// `row * COLS + col` numbering, instead of a table lookup and a [`NO_CELL`] test.
+/// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
+/// side known to lead onto the board (an open side, or a bit of [`Graph`]'s `into` mask):
+/// plain arithmetic on the `row * COLS + col` numbering, instead of a table lookup and a
+/// [`NO_CELL`] test.
 #[inline(always)]
 fn toward(c: Cell, d: u32) -> Cell {
     const STEP: [u8; 4] = [COLS.wrapping_neg(), 1, COLS, u8::MAX];
@@ -372,8 +373,8 @@ const fn column_mask(col: u8) -> [u64; 4] {
 const HEAP: usize = 1024;
 
 /// A binary min-heap of (cost, space) packed into u32 (so the order is by cost, then space
-/// number), for the repair of a map, whose pending costs span more than the bucket ring of a
-/// full search. Popped slots are reused, so the buffer is never cleared or initialised.
+/// number): a repair's queue when its starting costs span more than the bucket ring. Popped
+/// slots are reused, so the buffer is never cleared or initialised.
 struct Heap {
     len: usize,
     items: ArrayVec<u32, HEAP>,
@@ -685,7 +686,8 @@ impl Graph {
     }
 }
 
-/// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never lead anywhere.
+/// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
+/// lead anywhere.
 static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     let mut t = [0u8; SLOTS];
     let mut c = 0;
