@@ -1046,19 +1046,25 @@ impl DistMap {
     /// First the spaces whose cheapest way went through a changed space and no longer exists
     /// are found, in order of their old cost, and forgotten; then a Dijkstra search from the
     /// spaces around them and from every space that may have got a cheaper way fills them in
-    /// again. When `changed` is what the graph's last update reported, the graph's record of
-    /// the spaces before it says which way each one changed: a space that only got cheaper to
-    /// enter, or gained sides, cannot take a cost away from anyone, so only the spaces that
-    /// lost something are checked in the first pass.
+    /// again. `changed` may gather the changes of several updates (the map then having missed
+    /// them all); it must hold every space they changed.
+    ///
+    /// When the map was last brought up to date just before the graph's last update and
+    /// `changed` is what that update reported, the graph's record of the spaces before it says
+    /// which way each one changed: a space that only got cheaper to enter, or gained sides,
+    /// cannot take a cost away from anyone, so only the spaces that lost something are checked
+    /// in the first pass. Otherwise every changed space and its neighbours are checked.
     pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
         if changed.is_empty() {
             return;
         }
-        if self.rev != graph.rev.wrapping_sub(1) {
-            // Not the map of the graph just before this update: the memo cannot be trusted.
+        // Whether the map was last synced to the graph as it was just before its last update.
+        let one_behind = self.rev == graph.rev.wrapping_sub(1);
+        if !one_behind {
+            // The memo's steps may rest on changes nobody told this map about.
             self.forget_steps();
         }
-        match self.try_repair(graph, changed) {
+        match self.try_repair(graph, changed, one_behind && graph.last == *changed) {
             Some(touched) => {
                 self.forget_steps_near(&touched);
                 self.rev = graph.rev;
@@ -1089,13 +1095,13 @@ impl DistMap {
     /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
     /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
     /// one being taken), else on a binary heap.
-    fn try_repair(&mut self, graph: &Graph, changed: &Spaces) -> Option<Spaces> {
+    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, detailed: bool) -> Option<Spaces> {
         let DistMap { cost, ring, .. } = self;
         let mut fix = Fix {
             cost,
             graph,
             changed,
-            detailed: graph.last == *changed,
+            detailed,
             seen: Spaces::default(),
             lost: Spaces::default(),
             hopeful: Spaces::default(),
@@ -1239,6 +1245,9 @@ mod tests {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             let mut rng = GameRng::from_seed(i);
             let (mut g, mut treasure, mut tower) = (Graph::default(), DistMap::default(), DistMap::default());
+            // A tower map brought up to date only every few steps, from the changes gathered
+            // meanwhile (`None`: computed in full), as a table that shares maps does.
+            let (mut late, mut behind) = (DistMap::default(), None::<Spaces>);
             let mut step = 0u32;
             while !game.is_over() {
                 // Loot state flips now and then, as it does when a hero picks up or drops loot.
@@ -1248,12 +1257,27 @@ mod tests {
                     Change::Spaces(changed) => {
                         treasure.repair(&g, Goal::Treasure, &changed);
                         tower.repair(&g, Goal::Tower, &changed);
+                        if let Some(b) = behind.as_mut() {
+                            b.union(&changed);
+                        }
                         repairs += 1;
                     }
                     Change::All => {
                         treasure.compute(&g, Goal::Treasure);
                         tower.compute(&g, Goal::Tower);
+                        behind = None;
                     }
+                }
+                if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
+                    match behind {
+                        None => late.compute(&g, Goal::Tower),
+                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                    }
+                    behind = Some(Spaces::default());
+                    for c in 0..CELLS as Cell {
+                        assert_eq!(late.hops(&g, c), tower.hops(&g, c), "game {i} step {step}: late hops from {c}");
+                    }
+                    assert_eq!(late.cost, tower.cost, "game {i} step {step}: late tower map");
                 }
                 let mut fresh = Graph::default();
                 fresh.build(&game, &model, loaded);
