@@ -7,12 +7,20 @@
 //! new tile may turn out to be a dead end or a trap. Costs per tile kind come from a
 //! [`CostModel`], so a cautious policy can pay a detour to avoid bridges, pits and webs.
 //!
-//! Everything is in fixed-size arrays: computing a map allocates nothing.
+//! Everything is in fixed-size arrays: computing a map allocates nothing. The per-space arrays
+//! have a slot for every `u8` ([`SLOTS`]), so the hot loops index them without bounds checks.
+//!
+//! After a board change a map is repaired, not recomputed: [`Graph::update`] keeps what the
+//! changed spaces were, so the repair checks for lost support only where something got dearer
+//! or closed, and its queues run on a ring of cost buckets kept in the map. [`DistMap::hops`]
+//! remembers the step it took from each space and forgets only the steps near spaces a repair
+//! touched. The costs, the steps and the counts are exactly those of a plain search (the tests
+//! compare them on many boards).
 
 use arrayvec::ArrayVec;
-use dq_engine::board::{CELLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
+use dq_engine::board::{CELLS, COLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
-use dq_engine::{Cell, Dir, Game};
+use dq_engine::{Cell, Game};
 
 /// Cost (in quarter moves) of entering a space, by what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,16 +115,123 @@ impl Goal {
     }
 }
 
+/// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
+/// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
+pub const SLOTS: usize = 256;
+
+/// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
+/// side known to lead onto the board (an open side, or a bit of [`Graph`]'s `into` mask):
+/// plain arithmetic on the `row * COLS + col` numbering, instead of a table lookup and a
+/// [`NO_CELL`] test.
+#[inline(always)]
+fn toward(c: Cell, d: u32) -> Cell {
+    const STEP: [u8; 4] = [COLS.wrapping_neg(), 1, COLS, u8::MAX];
+    c.wrapping_add(STEP[d as usize & 3])
+}
+
+/// Calls `f` with the neighbour of `c` behind each side in the mask `m` (sides known to lead
+/// onto the board), unrolled over the four directions.
+#[inline(always)]
+fn each_side(m: u8, c: Cell, mut f: impl FnMut(Cell)) {
+    if m & 1 != 0 {
+        f(c.wrapping_sub(COLS));
+    }
+    if m & 2 != 0 {
+        f(c.wrapping_add(1));
+    }
+    if m & 4 != 0 {
+        f(c.wrapping_add(COLS));
+    }
+    if m & 8 != 0 {
+        f(c.wrapping_sub(1));
+    }
+}
+
+/// Like [`each_side`], also passing the direction of each side (as a bit) and of the side
+/// facing back from the neighbour.
+#[inline(always)]
+fn each_side_dir(m: u8, c: Cell, mut f: impl FnMut(u8, u8, Cell)) {
+    if m & 1 != 0 {
+        f(1, 4, c.wrapping_sub(COLS));
+    }
+    if m & 2 != 0 {
+        f(2, 8, c.wrapping_add(1));
+    }
+    if m & 4 != 0 {
+        f(4, 1, c.wrapping_add(COLS));
+    }
+    if m & 8 != 0 {
+        f(8, 2, c.wrapping_sub(1));
+    }
+}
+
+/// The set bits of a side mask, as direction numbers (lowest first).
+#[inline(always)]
+fn sides(mut m: u8) -> impl Iterator<Item = u32> {
+    core::iter::from_fn(move || {
+        if m == 0 {
+            return None;
+        }
+        let d = m.trailing_zeros();
+        m &= m - 1;
+        Some(d)
+    })
+}
+
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
 /// along that path on demand.
-#[derive(Clone, Debug)]
+///
+/// Besides the costs, a map remembers the first step of the path [`DistMap::hops`] follows
+/// from each space it has been asked about (`next`, valid where `known` says so), so that a
+/// path walked once is read back step by step instead of being searched again. The memo is
+/// interior (hops takes `&self`), forgotten by [`DistMap::compute`], and trimmed by
+/// [`DistMap::repair`] to the spaces whose step cannot have changed; it is tied to the
+/// [`Graph`] revision it was filled for, so a map read over any other graph is searched
+/// afresh.
+#[derive(Debug)]
 pub struct DistMap {
-    pub cost: [u16; CELLS],
+    /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
+    /// [`UNREACHABLE`]).
+    pub cost: [u16; SLOTS],
+    /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
+    next: [Cell8; SLOTS],
+    known: [Cell64; 4],
+    /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
+    rev: u64,
+    /// Scratch buckets for the repair's queues, empty between repairs.
+    ring: Buckets,
+}
+
+type Cell8 = core::cell::Cell<u8>;
+type Cell64 = core::cell::Cell<u64>;
+
+/// Copies the costs and the memo; the repair's scratch buckets stay behind (they are empty
+/// between repairs), so a copy moves about a third of the map.
+impl Clone for DistMap {
+    fn clone(&self) -> Self {
+        let mut m = DistMap::default();
+        m.clone_from(self);
+        m
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.cost = source.cost;
+        self.next.clone_from(&source.next);
+        self.known.clone_from(&source.known);
+        self.rev = source.rev;
+    }
 }
 
 impl Default for DistMap {
     fn default() -> Self {
-        DistMap { cost: [UNREACHABLE; CELLS] }
+        DistMap {
+            cost: [UNREACHABLE; SLOTS],
+            next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
+            known: Default::default(),
+            rev: u64::MAX,
+            ring: Buckets::default(),
+        }
     }
 }
 
@@ -146,9 +261,10 @@ impl CostModel {
 
 const _: () = assert!(CostModel::BOLD.max_enter() < MAX_STEP && CostModel::CAREFUL.max_enter() < MAX_STEP);
 
-/// A set of spaces as three 64-bit words.
+/// A set of spaces as four 64-bit words (one bit for every value of a [`Cell`], so that no
+/// test needs a bounds check; bits past the board are never set by the path code).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spaces([u64; 3]);
+pub struct Spaces([u64; 4]);
 
 impl Spaces {
     /// Whether `c` is in the set.
@@ -160,12 +276,21 @@ impl Spaces {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        (self.0[0] | self.0[1] | self.0[2]) == 0
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
 
+    /// Adds `c`.
     #[inline]
     pub fn set(&mut self, c: Cell) {
         self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+
+    /// Adds every space of `other`.
+    #[inline]
+    pub fn union(&mut self, other: &Spaces) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
     }
 
     /// Removes and returns the lowest space, if any.
@@ -180,61 +305,151 @@ impl Spaces {
         }
         None
     }
+
+    /// The set with every neighbour of its spaces added (on the board), by word shifts: up and
+    /// down are ±[`COLS`] bits, left and right ±1 bit away from the side columns.
+    #[inline]
+    pub fn grown(&self) -> Spaces {
+        let w = self.0;
+        // The set shifted toward higher numbers by `k` bits, and toward lower ones.
+        let up = |k: u32| {
+            [
+                w[0] << k,
+                (w[1] << k) | (w[0] >> (64 - k)),
+                (w[2] << k) | (w[1] >> (64 - k)),
+                (w[3] << k) | (w[2] >> (64 - k)),
+            ]
+        };
+        let down = |k: u32| {
+            [
+                (w[0] >> k) | (w[1] << (64 - k)),
+                (w[1] >> k) | (w[2] << (64 - k)),
+                (w[2] >> k) | (w[3] << (64 - k)),
+                w[3] >> k,
+            ]
+        };
+        let (south, north, east, west) = (up(u32::from(COLS)), down(u32::from(COLS)), up(1), down(1));
+        let mut out = [0u64; 4];
+        for i in 0..4 {
+            out[i] =
+                (w[i] | south[i] | north[i] | (east[i] & !FIRST_COLUMN[i]) | (west[i] & !LAST_COLUMN[i])) & BOARD[i];
+        }
+        Spaces(out)
+    }
+
+    /// The spaces of the set, lowest first.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Cell> {
+        let mut s = self;
+        core::iter::from_fn(move || s.pop())
+    }
 }
 
-/// A binary min-heap of (cost, space) packed into u32, fixed capacity, for the repair of a map
-/// (whose pending costs span more than the bucket ring of a full search).
+/// Bit masks of the spaces of the first and last board columns, and of the whole board.
+const FIRST_COLUMN: [u64; 4] = column_mask(0);
+const LAST_COLUMN: [u64; 4] = column_mask(COLS - 1);
+const BOARD: [u64; 4] = {
+    let mut m = [0u64; 4];
+    let mut c = 0;
+    while c < CELLS {
+        m[c >> 6] |= 1 << (c & 63);
+        c += 1;
+    }
+    m
+};
+
+const fn column_mask(col: u8) -> [u64; 4] {
+    let mut m = [0u64; 4];
+    let mut c = col as usize;
+    while c < CELLS {
+        m[c >> 6] |= 1 << (c & 63);
+        c += COLS as usize;
+    }
+    m
+}
+
+/// Entries a repair's queue can hold at once. A repair pushes each space at most five times
+/// per pass in practice; if a queue ever fills, the map is computed in full instead.
+const HEAP: usize = 1024;
+
+/// A binary min-heap of (cost, space) packed into u32 (so the order is by cost, then space
+/// number): a repair's queue when its starting costs span more than the bucket ring. Popped
+/// slots are reused, so the buffer is never cleared or initialised.
 struct Heap {
-    items: ArrayVec<u32, { CELLS * 6 }>,
+    len: usize,
+    items: ArrayVec<u32, HEAP>,
+}
+
+/// A queue's starting entries, packed as in [`Heap`], gathered before the queue is chosen.
+type Starts = ArrayVec<u32, HEAP>;
+
+/// A (cost, space) entry packed so that entries order by cost, then space.
+#[inline(always)]
+fn entry(cost: u16, c: Cell) -> u32 {
+    (u32::from(cost) << 8) | u32::from(c)
 }
 
 impl Heap {
     fn new() -> Heap {
-        Heap { items: ArrayVec::new() }
+        Heap { len: 0, items: ArrayVec::new() }
     }
 
-    /// Adds an entry; `false` if the heap is full (the caller then recomputes in full).
+    /// Pushes every entry of `starts`; `false` if the heap fills up.
+    fn fill(&mut self, starts: &Starts) -> bool {
+        starts.iter().all(|&item| self.push((item >> 8) as u16, item as Cell))
+    }
+
+    /// Adds an entry; `false` if the heap is full (the caller then computes the map in full).
+    #[inline(always)]
     #[must_use]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
-        if self.items.try_push((u32::from(cost) << 8) | u32::from(c)).is_err() {
+        let item = entry(cost, c);
+        let mut i = self.len;
+        // Slots below `len` are live; slots from `len` on were popped and are reused.
+        if i == self.items.len() && self.items.try_push(item).is_err() {
             return false;
         }
-        let mut i = self.items.len() - 1;
+        let items = self.items.as_mut_slice();
         while i > 0 {
             let p = (i - 1) / 2;
-            if self.items[p] <= self.items[i] {
+            let up = items[p];
+            if up <= item {
                 break;
             }
-            self.items.swap(p, i);
+            items[i] = up;
             i = p;
         }
+        items[i] = item;
+        self.len += 1;
         true
     }
 
+    #[inline(always)]
     fn pop(&mut self) -> Option<(u16, Cell)> {
-        let last = self.items.pop()?;
-        let top = if self.items.is_empty() {
-            last
-        } else {
-            let top = self.items[0];
-            self.items[0] = last;
-            let n = self.items.len();
-            let mut i = 0;
-            loop {
-                let l = 2 * i + 1;
-                if l >= n {
-                    break;
-                }
-                let r = l + 1;
-                let m = if r < n && self.items[r] < self.items[l] { r } else { l };
-                if self.items[i] <= self.items[m] {
-                    break;
-                }
-                self.items.swap(i, m);
-                i = m;
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        let n = self.len;
+        let items = &mut self.items.as_mut_slice()[..=n];
+        let top = items[0];
+        let last = items[n];
+        let mut i = 0;
+        loop {
+            let l = 2 * i + 1;
+            if l >= n {
+                break;
             }
-            top
-        };
+            let r = l + 1;
+            let m = if r < n && items[r] < items[l] { r } else { l };
+            let down = items[m];
+            if last <= down {
+                break;
+            }
+            items[i] = down;
+            i = m;
+        }
+        items[i] = last;
         Some(((top >> 8) as u16, (top & 0xFF) as Cell))
     }
 }
@@ -253,20 +468,70 @@ pub enum Change {
 /// What the board shows, reduced to arrays: the cost of entering each space and the sides a
 /// hero could leave it by. Shared by every map, and brought up to date space by space from
 /// the engine's log of board changes rather than rebuilt.
-#[derive(Clone, Debug)]
+///
+/// Besides those, the graph keeps what the repair of a map needs to touch only what matters:
+/// the sides through which each space is entered (`into`, the reverse of `open`), and, for the
+/// spaces the last update changed, their entry cost and open sides before it.
+#[derive(Debug)]
 pub struct Graph {
-    enter: [u16; CELLS],
+    enter: [u16; SLOTS],
     /// Bit `d` set: a hero on this space could step in world direction `d`.
-    open: [u8; CELLS],
+    open: [u8; SLOTS],
+    /// Bit `d` set: a hero on the neighbour in direction `d` could step onto this space.
+    into: [u8; SLOTS],
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
+    /// Bumped whenever the arrays change, so a map knows which graph its memo belongs to.
+    rev: u64,
+    /// The spaces the last update reported, and their entry costs and open sides before it
+    /// (valid at those spaces only); `last` is emptied by a full build.
+    last: Spaces,
+    was_enter: [u16; SLOTS],
+    was_open: [u8; SLOTS],
+}
+
+/// Copies what the board shows; the record of the last update stays behind (the copy reports
+/// no last change, so a repair over it checks conservatively until its next update).
+impl Clone for Graph {
+    fn clone(&self) -> Self {
+        let mut g = Graph::default();
+        g.clone_from(self);
+        g
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.enter = source.enter;
+        self.open = source.open;
+        self.into = source.into;
+        self.key = source.key;
+        self.rev = source.rev;
+        self.last = Spaces::default();
+    }
 }
 
 impl Default for Graph {
     fn default() -> Self {
-        Graph { enter: [UNREACHABLE; CELLS], open: [0; CELLS], key: None }
+        Graph {
+            enter: [UNREACHABLE; SLOTS],
+            open: [0; SLOTS],
+            into: [0; SLOTS],
+            key: None,
+            rev: 0,
+            last: Spaces::default(),
+            was_enter: [UNREACHABLE; SLOTS],
+            was_open: [0; SLOTS],
+        }
     }
+}
+
+/// Builds counted process-wide: a full build starts a graph's revisions at a number of its
+/// own (high 32 bits), so graphs built apart do not share revisions; updates count on from it.
+static BUILDS: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(1);
+
+/// The next revision of a graph after an update.
+fn next_rev(rev: &mut u64) {
+    *rev = rev.wrapping_add(1);
 }
 
 impl Graph {
@@ -279,7 +544,15 @@ impl Graph {
         for c in 0..CELLS as Cell {
             self.read_unexplored(game, c);
         }
+        for c in 0..CELLS as Cell {
+            self.into[c as usize] = 0;
+        }
+        for c in 0..CELLS as Cell {
+            self.write_into(c);
+        }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
+        self.last = Spaces::default();
+        self.rev = BUILDS.fetch_add(1, core::sync::atomic::Ordering::Relaxed) << 32;
     }
 
     /// Forgets the board (a new game starts).
@@ -295,6 +568,9 @@ impl Graph {
     /// Brings the graph up to date with the board: nothing if it is unchanged, only the
     /// changed spaces and their neighbours if the engine still remembers the changes, else a
     /// full build. Says which spaces' entry cost or open sides changed.
+    ///
+    /// Each space read again is compared with what it was as it is read (no copy of the whole
+    /// graph), and what it was is kept for [`DistMap::repair`].
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
         let Some(old) = self.key else {
@@ -311,47 +587,67 @@ impl Graph {
             return Change::All;
         };
         let mut dirty = Spaces::default();
-        if old.2 != loaded {
-            // Loot reprices bridges: every explored bridge is read again.
+        if old.2 != loaded && model.bridge_loaded != 0 {
+            // Loot reprices bridges: every explored bridge is read again (unless the model
+            // prices them alike).
             for c in 0..CELLS as Cell {
                 if game.tile_kind_at(c) == Some(TileKind::Bridge) {
                     dirty.set(c);
                 }
             }
         }
+        // The changed spaces and their neighbours.
+        let mut hit = Spaces::default();
         for c in changes {
-            dirty.set(c);
-            for &n in &NEIGHBOURS[c as usize] {
-                if n != NO_CELL {
-                    dirty.set(n);
-                }
-            }
+            hit.set(c);
         }
-        let before = (self.enter, self.open);
+        dirty.union(&hit.grown());
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        let (mut first, mut second, mut check) = (dirty, dirty, dirty);
-        while let Some(c) = first.pop() {
+        for c in dirty.iter() {
+            let i = c as usize;
+            self.was_enter[i] = self.enter[i];
+            self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
         }
-        while let Some(c) = second.pop() {
-            self.read_unexplored(game, c);
-        }
         let mut changed = Spaces::default();
-        while let Some(c) = check.pop() {
+        for c in dirty.iter() {
+            self.read_unexplored(game, c);
             let i = c as usize;
-            if before.0[i] != self.enter[i] || before.1[i] != self.open[i] {
+            let open_changed = self.was_open[i] != self.open[i];
+            if open_changed {
+                self.write_into(c);
+            }
+            if open_changed || self.was_enter[i] != self.enter[i] {
                 changed.set(c);
             }
         }
         self.key = Some(key);
+        self.last = changed;
+        if !changed.is_empty() {
+            next_rev(&mut self.rev);
+        }
         Change::Spaces(changed)
     }
 
-    /// The entry cost of `c`, and its open sides if explored.
+    /// Copies the open sides of `c` into its neighbours' `into` masks.
+    #[inline]
+    fn write_into(&mut self, c: Cell) {
+        let open = self.open[c as usize];
+        let into = &mut self.into;
+        each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, n| {
+            if open & side != 0 {
+                into[n as usize] |= back;
+            } else {
+                into[n as usize] &= !back;
+            }
+        });
+    }
+
+    /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
     #[inline]
     fn read_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
         self.enter[c as usize] = model.enter(game, c, loaded);
-        self.open[c as usize] = game.open_sides(c);
+        self.open[c as usize] = game.open_sides(c) & !FIXED_CLOSED_EDGE[c as usize];
     }
 
     /// The open sides of an unexplored `c` (none once the tiles have run out).
@@ -362,16 +658,12 @@ impl Graph {
         }
         let mut m = 0u8;
         if game.tiles_left() > 0 {
-            for d in Dir::ALL {
-                let v = NEIGHBOURS[c as usize][d as usize];
-                if v == NO_CELL {
-                    continue;
+            let open = &self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, v| {
+                if !game.cell_is_explored(v) || open[v as usize] & back != 0 {
+                    m |= side;
                 }
-                let back = 1 << d.opposite() as u8;
-                if !game.cell_is_explored(v) || self.open[v as usize] & back != 0 {
-                    m |= 1 << d as u8;
-                }
-            }
+            });
         }
         self.open[c as usize] = m;
     }
@@ -382,7 +674,7 @@ impl Graph {
         self.enter[c as usize]
     }
 
-    /// The sides a hero on `c` could step through (bit `d` for [`Dir`] `d`).
+    /// The sides a hero on `c` could step through (bit `d` for [`Dir`](dq_engine::Dir) `d`).
     #[inline]
     pub fn open(&self, c: Cell) -> u8 {
         self.open[c as usize]
@@ -390,7 +682,315 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter && self.open == other.open
+        self.enter == other.enter && self.open == other.open && self.into == other.into
+    }
+}
+
+/// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
+/// lead anywhere.
+static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
+    let mut t = [0u8; SLOTS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            if NEIGHBOURS[c][d] == NO_CELL {
+                t[c] |= 1 << d;
+            }
+            d += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// A queue of (cost, space) entries taken in order of cost, then space.
+trait Pending {
+    /// Adds an entry; `false` if it does not fit (the repair then gives up).
+    fn push(&mut self, cost: u16, c: Cell) -> bool;
+    /// Takes the lowest entry.
+    fn pop(&mut self) -> Option<(u16, Cell)>;
+}
+
+impl Pending for Heap {
+    #[inline(always)]
+    fn push(&mut self, cost: u16, c: Cell) -> bool {
+        Heap::push(self, cost, c)
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u16, Cell)> {
+        Heap::pop(self)
+    }
+}
+
+/// Entries one bucket of a [`Buckets`] ring holds.
+const BUCKET: usize = 32;
+
+/// The storage of a repair's ring of [`RING`] cost buckets, each a short stack of spaces: kept
+/// in the map and left empty after each use, so it never needs clearing.
+#[derive(Clone, Debug)]
+struct Buckets {
+    cells: [[Cell; BUCKET]; RING],
+    len: [u8; RING],
+}
+
+impl Default for Buckets {
+    fn default() -> Self {
+        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING] }
+    }
+}
+
+/// A queue over [`Buckets`]: pending costs must stay within one ring's length of the lowest,
+/// which holds in a Dijkstra search whose steps cost less than [`MAX_STEP`] once its starting
+/// costs do. Entries of equal cost come out in any order, which no pass depends on.
+struct Ring<'a> {
+    buckets: &'a mut Buckets,
+    /// Bit `k` set: bucket `k` holds entries.
+    full: u64,
+    /// The cost of the last entry taken (or the lowest start).
+    level: u16,
+}
+
+impl<'a> Ring<'a> {
+    /// A ring holding the starting entries, if their costs, from `span.0` to `span.1`, fit.
+    #[inline]
+    fn over(buckets: &'a mut Buckets, starts: &Starts, span: (u16, u16)) -> Option<Ring<'a>> {
+        if span.1.wrapping_sub(span.0) >= RING as u16 || span.0 > span.1 {
+            return None;
+        }
+        let mut r = Ring { buckets, full: 0, level: span.0 };
+        for &item in starts {
+            if !r.push((item >> 8) as u16, item as Cell) {
+                r.clear();
+                return None;
+            }
+        }
+        Some(r)
+    }
+
+    /// Empties the ring (after a repair gave up).
+    fn clear(&mut self) {
+        self.buckets.len = [0; RING];
+        self.full = 0;
+    }
+}
+
+impl Pending for Ring<'_> {
+    #[inline(always)]
+    fn push(&mut self, cost: u16, c: Cell) -> bool {
+        let k = cost as usize % RING;
+        let n = self.buckets.len[k] as usize;
+        if cost.wrapping_sub(self.level) >= RING as u16 || n >= BUCKET {
+            return false;
+        }
+        self.buckets.cells[k][n] = c;
+        self.buckets.len[k] = n as u8 + 1;
+        self.full |= 1 << k;
+        true
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u16, Cell)> {
+        if self.full == 0 {
+            return None;
+        }
+        self.level += self.full.rotate_right(u32::from(self.level) % RING as u32).trailing_zeros() as u16;
+        let k = self.level as usize % RING;
+        let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
+        self.buckets.len[k] = n as u8;
+        if n == 0 {
+            self.full &= !(1 << k);
+        }
+        Some((self.level, self.buckets.cells[k][n]))
+    }
+}
+
+/// The state of one [`DistMap::repair`].
+struct Fix<'a> {
+    cost: &'a mut [u16; SLOTS],
+    graph: &'a Graph,
+    changed: &'a Spaces,
+    /// Whether the graph's record of the spaces before its last update describes `changed`.
+    detailed: bool,
+    seen: Spaces,
+    /// Spaces that lost their old cost.
+    lost: Spaces,
+    /// Spaces that may have got a cheaper way.
+    hopeful: Spaces,
+    /// Spaces whose cost, entry cost or open sides may have changed.
+    touched: Spaces,
+}
+
+impl Fix<'_> {
+    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones
+    /// if `SKIP_LOST`.
+    #[inline(always)]
+    fn offer<const SKIP_LOST: bool>(&self, u: Cell) -> u16 {
+        let mut best = u32::from(UNREACHABLE);
+        let (cost, enter, lost) = (&*self.cost, &self.graph.enter, &self.lost);
+        each_side(self.graph.open[u as usize], u, |v| {
+            if !(SKIP_LOST && lost.contains(v)) {
+                // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+                best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
+            }
+        });
+        best as u16
+    }
+
+    /// Queues the spaces whose old cost may have lost its support, and marks the ones that
+    /// may have got cheaper. Returns the lowest and highest cost queued.
+    fn suspects(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
+        let (graph, cost) = (self.graph, &*self.cost);
+        let mut span = (u16::MAX, 0u16);
+        let mut push = |queue: &mut Starts, c: Cell| {
+            let k = cost[c as usize];
+            span = (span.0.min(k), span.1.max(k));
+            queue.try_push(entry(k, c)).is_ok()
+        };
+        if self.detailed {
+            for c in self.changed.iter() {
+                let i = c as usize;
+                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
+                let (o0, o1) = (graph.was_open[i], graph.open[i]);
+                if o0 & !o1 != 0 && !push(queue, c) {
+                    // Lost a side: its own way may be gone.
+                    return None;
+                }
+                // Gained a side: cheaper if the space behind it offers less than it costs (a
+                // later drop in that space's cost reaches it through the search).
+                for d in sides(o1 & !o0) {
+                    let v = toward(c, d);
+                    if u32::from(cost[v as usize]) + u32::from(graph.enter[v as usize]) < u32::from(cost[i]) {
+                        self.hopeful.set(c);
+                    }
+                }
+                if e1 > e0 {
+                    // Dearer to enter: spaces whose way went through it may lose it.
+                    let through = u32::from(cost[i]) + u32::from(e0);
+                    for d in sides(graph.into[i]) {
+                        let w = toward(c, d);
+                        if u32::from(cost[w as usize]) == through && !push(queue, w) {
+                            return None;
+                        }
+                    }
+                } else if e1 < e0 {
+                    // Cheaper to enter: the spaces it now undercuts may get cheaper.
+                    let through = u32::from(cost[i]) + u32::from(e1);
+                    for d in sides(graph.into[i]) {
+                        let w = toward(c, d);
+                        if through < u32::from(cost[w as usize]) {
+                            self.hopeful.set(w);
+                        }
+                    }
+                }
+            }
+        } else {
+            // Spaces whose own equation may no longer hold: the changed ones and their
+            // neighbours.
+            for c in self.changed.grown().iter() {
+                if !push(queue, c) {
+                    return None;
+                }
+            }
+        }
+        Some(span)
+    }
+
+    /// Pass 1, by old cost: a space that no neighbour still supports at its old cost loses it,
+    /// and so may the spaces that counted on it. `false` if the queue filled up.
+    #[inline(always)]
+    fn pass1(&mut self, queue: &mut impl Pending) -> bool {
+        let graph = self.graph;
+        while let Some((cost, u)) = queue.pop() {
+            if self.seen.contains(u) || cost == 0 {
+                continue;
+            }
+            self.seen.set(u);
+            let best = self.offer::<true>(u);
+            if best == cost {
+                continue;
+            }
+            if best < cost {
+                self.hopeful.set(u);
+                continue;
+            }
+            self.lost.set(u);
+            // The entry cost the old map was computed with.
+            let enter = if self.detailed && self.changed.contains(u) {
+                graph.was_enter[u as usize]
+            } else {
+                graph.enter[u as usize]
+            };
+            let through = u32::from(cost) + u32::from(enter);
+            let mut fits = true;
+            let (costs, seen) = (&*self.cost, &self.seen);
+            each_side(graph.into[u as usize], u, |w| {
+                if u32::from(costs[w as usize]) == through && !seen.contains(w) {
+                    fits &= queue.push(through as u16, w);
+                }
+            });
+            if !fits {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
+    /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
+    /// cost queued.
+    fn seeds(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
+        for u in self.lost.iter() {
+            self.cost[u as usize] = UNREACHABLE;
+        }
+        self.touched.union(&self.lost);
+        let mut seeds = self.lost;
+        seeds.union(&self.hopeful);
+        self.lost = Spaces::default();
+        let mut span = (u16::MAX, 0u16);
+        for u in seeds.iter() {
+            // Lost spaces now cost `UNREACHABLE`, so need no skipping.
+            let best = self.offer::<false>(u);
+            if best < self.cost[u as usize] {
+                self.cost[u as usize] = best;
+                self.touched.set(u);
+                span = (span.0.min(best), span.1.max(best));
+                if queue.try_push(entry(best, u)).is_err() {
+                    return None;
+                }
+            }
+        }
+        Some(span)
+    }
+
+    /// Pass 2: a Dijkstra search spreads the changes from the seeds. `false` if the queue
+    /// filled up.
+    #[inline(always)]
+    fn pass2(&mut self, queue: &mut impl Pending) -> bool {
+        let graph = self.graph;
+        while let Some((d, v)) = queue.pop() {
+            if d != self.cost[v as usize] {
+                continue;
+            }
+            let through = d.saturating_add(graph.enter[v as usize]);
+            if through == UNREACHABLE {
+                continue;
+            }
+            let mut fits = true;
+            let (costs, touched) = (&mut *self.cost, &mut self.touched);
+            each_side(graph.into[v as usize], v, |u| {
+                if through < costs[u as usize] {
+                    costs[u as usize] = through;
+                    touched.set(u);
+                    fits &= queue.push(through, u);
+                }
+            });
+            if !fits {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -398,7 +998,7 @@ impl DistMap {
     /// Computes the map to `goal` over `graph`: a search backwards from the targets (Dijkstra's
     /// algorithm over a ring of cost buckets, since every step costs less than [`MAX_STEP`]).
     pub fn compute(&mut self, graph: &Graph, goal: Goal) {
-        self.cost = [UNREACHABLE; CELLS];
+        self.cost = [UNREACHABLE; SLOTS];
         // Bucket `level % RING` holds the spaces first reached at `level`; a space improved
         // later leaves a stale entry behind, skipped when met. Every step costs less than the
         // ring is long, so the pending levels never wrap onto each other.
@@ -424,13 +1024,8 @@ impl DistMap {
                 if through == UNREACHABLE {
                     continue;
                 }
-                let near = &NEIGHBOURS[v as usize];
-                for dir in Dir::ALL {
-                    // u lies `dir` of v, so a hero on u steps toward v in `dir.opposite()`.
-                    let u = near[dir as usize];
-                    if u == NO_CELL || graph.open[u as usize] & (1 << dir.opposite() as u8) == 0 {
-                        continue;
-                    }
+                for d in sides(graph.into[v as usize]) {
+                    let u = toward(v, d);
                     if through < self.cost[u as usize] {
                         self.cost[u as usize] = through;
                         let k = through as usize % RING;
@@ -440,6 +1035,8 @@ impl DistMap {
                 }
             }
         }
+        self.forget_steps();
+        self.rev = graph.rev;
     }
 
     /// Brings a map computed over the graph as it was before [`Graph::update`] reported
@@ -448,163 +1045,158 @@ impl DistMap {
     ///
     /// First the spaces whose cheapest way went through a changed space and no longer exists
     /// are found, in order of their old cost, and forgotten; then a Dijkstra search from the
-    /// spaces around them and from every space that got a cheaper way fills them in again.
+    /// spaces around them and from every space that may have got a cheaper way fills them in
+    /// again. `changed` may gather the changes of several updates (the map then having missed
+    /// them all); it must hold every space they changed.
+    ///
+    /// When the map was last brought up to date just before the graph's last update and
+    /// `changed` is what that update reported, the graph's record of the spaces before it says
+    /// which way each one changed: a space that only got cheaper to enter, or gained sides,
+    /// cannot take a cost away from anyone, so only the spaces that lost something are checked
+    /// in the first pass. Otherwise every changed space and its neighbours are checked.
     pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
         if changed.is_empty() {
             return;
         }
-        if !self.try_repair(graph, changed) {
-            self.compute(graph, goal);
+        // Whether the map was last synced to the graph as it was just before its last update.
+        let one_behind = self.rev == graph.rev.wrapping_sub(1);
+        if !one_behind {
+            // The memo's steps may rest on changes nobody told this map about.
+            self.forget_steps();
+        }
+        match self.try_repair(graph, changed, one_behind && graph.last == *changed) {
+            Some(touched) => {
+                self.forget_steps_near(&touched);
+                self.rev = graph.rev;
+            }
+            None => self.compute(graph, goal),
         }
     }
 
-    /// The best cost a space can get from its neighbours' current costs, ignoring `lost` ones.
-    #[inline]
-    fn offer(&self, graph: &Graph, u: Cell, lost: &Spaces) -> u16 {
-        let mut best = UNREACHABLE;
-        for dir in Dir::ALL {
-            if graph.open[u as usize] & (1 << dir as u8) == 0 {
-                continue;
-            }
-            let v = NEIGHBOURS[u as usize][dir as usize];
-            if lost.contains(v) {
-                continue;
-            }
-            let (cv, ev) = (self.cost[v as usize], graph.enter[v as usize]);
-            if cv == UNREACHABLE || ev == UNREACHABLE {
-                continue;
-            }
-            best = best.min(cv.saturating_add(ev));
+    /// Forgets every memoised step.
+    fn forget_steps(&self) {
+        for k in &self.known {
+            k.set(0);
         }
-        best
     }
 
-    /// The repair; `false` if a heap filled up (then the caller computes the map in full).
-    fn try_repair(&mut self, graph: &Graph, changed: &Spaces) -> bool {
-        // Spaces whose own equation may no longer hold: the changed ones and their neighbours.
-        let mut suspects = Spaces::default();
-        let mut all = *changed;
-        while let Some(c) = all.pop() {
-            suspects.set(c);
-            for &n in &NEIGHBOURS[c as usize] {
-                if n != NO_CELL {
-                    suspects.set(n);
+    /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
+    /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
+    fn forget_steps_near(&self, touched: &Spaces) {
+        let gone = touched.grown();
+        for (k, g) in self.known.iter().zip(gone.0) {
+            k.set(k.get() & !g);
+        }
+    }
+
+    /// The repair; returns the spaces whose cost, entry cost or open sides may have changed,
+    /// or `None` if a queue filled up (then the caller computes the map in full).
+    ///
+    /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
+    /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
+    /// one being taken), else on a binary heap.
+    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, detailed: bool) -> Option<Spaces> {
+        let DistMap { cost, ring, .. } = self;
+        let mut fix = Fix {
+            cost,
+            graph,
+            changed,
+            detailed,
+            seen: Spaces::default(),
+            lost: Spaces::default(),
+            hopeful: Spaces::default(),
+            touched: *changed,
+        };
+        let mut starts = Starts::new();
+        let mut heap = Heap::new();
+        let span = fix.suspects(&mut starts)?;
+        let done = match Ring::over(ring, &starts, span) {
+            Some(mut r) => {
+                let done = fix.pass1(&mut r);
+                if !done {
+                    r.clear();
                 }
+                done
             }
+            None => heap.fill(&starts) && fix.pass1(&mut heap),
+        };
+        if !done {
+            return None;
         }
-        let mut queue = Heap::new();
-        let mut s = suspects;
-        while let Some(c) = s.pop() {
-            if !queue.push(self.cost[c as usize], c) {
-                return false;
-            }
-        }
-        // Pass 1, by old cost: a space that no neighbour still supports at its old cost loses
-        // it, and so may the spaces that counted on it.
-        let mut seen = Spaces::default();
-        let mut lost = Spaces::default();
-        let mut cheaper = Spaces::default();
-        while let Some((cost, u)) = queue.pop() {
-            if seen.contains(u) || cost == 0 {
-                continue;
-            }
-            seen.set(u);
-            let best = self.offer(graph, u, &lost);
-            if best == cost {
-                continue;
-            }
-            if best < cost {
-                cheaper.set(u);
-                continue;
-            }
-            lost.set(u);
-            let through = cost.saturating_add(graph.enter[u as usize]);
-            for dir in Dir::ALL {
-                let w = NEIGHBOURS[u as usize][dir as usize];
-                if w == NO_CELL || graph.open[w as usize] & (1 << dir.opposite() as u8) == 0 {
-                    continue;
+        starts.clear();
+        let span = fix.seeds(&mut starts)?;
+        let done = match Ring::over(ring, &starts, span) {
+            Some(mut r) => {
+                let done = fix.pass2(&mut r);
+                if !done {
+                    r.clear();
                 }
-                if self.cost[w as usize] == through && !seen.contains(w) && !queue.push(through, w) {
-                    return false;
-                }
+                done
             }
+            None => heap.fill(&starts) && fix.pass2(&mut heap),
+        };
+        if !done {
+            return None;
         }
-        // Pass 2: lost spaces start from what their remaining neighbours offer, cheaper ones
-        // from their new offer; a Dijkstra search spreads the changes.
-        let mut l = lost;
-        while let Some(u) = l.pop() {
-            self.cost[u as usize] = UNREACHABLE;
-        }
-        let none = Spaces::default();
-        let mut seeds = lost;
-        seeds.0[0] |= cheaper.0[0];
-        seeds.0[1] |= cheaper.0[1];
-        seeds.0[2] |= cheaper.0[2];
-        while let Some(u) = seeds.pop() {
-            let best = self.offer(graph, u, &none);
-            if best < self.cost[u as usize] {
-                self.cost[u as usize] = best;
-            }
-            if self.cost[u as usize] != UNREACHABLE && !queue.push(self.cost[u as usize], u) {
-                return false;
-            }
-        }
-        while let Some((d, v)) = queue.pop() {
-            if d != self.cost[v as usize] {
-                continue;
-            }
-            let through = d.saturating_add(graph.enter[v as usize]);
-            if through == UNREACHABLE {
-                continue;
-            }
-            for dir in Dir::ALL {
-                let u = NEIGHBOURS[v as usize][dir as usize];
-                if u == NO_CELL || graph.open[u as usize] & (1 << dir.opposite() as u8) == 0 {
-                    continue;
-                }
-                if through < self.cost[u as usize] {
-                    self.cost[u as usize] = through;
-                    if !queue.push(through, u) {
-                        return false;
-                    }
-                }
-            }
-        }
-        true
+        Some(fix.touched)
     }
 
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
+    ///
+    /// Steps are memoised per space while the map and `graph` (the graph the map was last
+    /// computed or repaired over) stay as they are.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
+        let memo = self.rev == graph.rev;
         let mut at = c;
-        let mut n: u8 = 0;
+        // Costs fall at every step, so a path has fewer steps than the board has spaces.
+        let mut n: usize = 0;
         loop {
             let cost = self.cost[at as usize];
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
             if cost == 0 {
-                return n;
+                return n.min(usize::from(u8::MAX)) as u8;
             }
-            let mut best: Option<(u16, Cell)> = None;
-            for dir in Dir::ALL {
-                if graph.open[at as usize] & (1 << dir as u8) == 0 {
-                    continue;
+            let (word, bit) = (&self.known[at as usize >> 6], 1u64 << (at & 63));
+            let next = if memo && word.get() & bit != 0 {
+                self.next[at as usize].get()
+            } else {
+                let next = self.step(graph, at, cost);
+                if memo {
+                    self.next[at as usize].set(next);
+                    word.set(word.get() | bit);
                 }
-                let v = NEIGHBOURS[at as usize][dir as usize];
-                let (cv, ev) = (self.cost[v as usize], graph.enter[v as usize]);
-                if cv == UNREACHABLE || ev == UNREACHABLE || u32::from(cv) + u32::from(ev) != u32::from(cost) {
-                    continue;
-                }
-                if best.is_none_or(|b| (cv, v) < b) {
-                    best = Some((cv, v));
-                }
+                next
+            };
+            if next == NO_CELL {
+                return u8::MAX;
             }
-            let Some((_, v)) = best else { return u8::MAX };
-            at = v;
-            n = n.saturating_add(1);
+            at = next;
+            n += 1;
+        }
+    }
+
+    /// The next space on the way from `at` (which costs `cost`, neither 0 nor unreachable):
+    /// the open neighbour with the lowest (cost to go, space number) among those on a
+    /// cheapest path, or [`NO_CELL`].
+    #[inline]
+    fn step(&self, graph: &Graph, at: Cell, cost: u16) -> Cell {
+        let mut best = u32::MAX;
+        each_side(graph.open[at as usize], at, |v| {
+            let cv = u32::from(self.cost[v as usize]);
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE` > `cost`.
+            if cv + u32::from(graph.enter[v as usize]) == u32::from(cost) {
+                best = best.min((cv << 8) | u32::from(v));
+            }
+        });
+        if best == u32::MAX {
+            NO_CELL
+        } else {
+            best as Cell
         }
     }
 
@@ -623,7 +1215,7 @@ impl DistMap {
 mod tests {
     use super::*;
     use dq_engine::board::cell;
-    use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+    use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
 
     #[test]
     fn open_board_distances_are_manhattan_to_the_nearest_target() {
@@ -653,6 +1245,9 @@ mod tests {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             let mut rng = GameRng::from_seed(i);
             let (mut g, mut treasure, mut tower) = (Graph::default(), DistMap::default(), DistMap::default());
+            // A tower map brought up to date only every few steps, from the changes gathered
+            // meanwhile (`None`: computed in full), as a table that shares maps does.
+            let (mut late, mut behind) = (DistMap::default(), None::<Spaces>);
             let mut step = 0u32;
             while !game.is_over() {
                 // Loot state flips now and then, as it does when a hero picks up or drops loot.
@@ -662,12 +1257,27 @@ mod tests {
                     Change::Spaces(changed) => {
                         treasure.repair(&g, Goal::Treasure, &changed);
                         tower.repair(&g, Goal::Tower, &changed);
+                        if let Some(b) = behind.as_mut() {
+                            b.union(&changed);
+                        }
                         repairs += 1;
                     }
                     Change::All => {
                         treasure.compute(&g, Goal::Treasure);
                         tower.compute(&g, Goal::Tower);
+                        behind = None;
                     }
+                }
+                if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
+                    match behind {
+                        None => late.compute(&g, Goal::Tower),
+                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                    }
+                    behind = Some(Spaces::default());
+                    for c in 0..CELLS as Cell {
+                        assert_eq!(late.hops(&g, c), tower.hops(&g, c), "game {i} step {step}: late hops from {c}");
+                    }
+                    assert_eq!(late.cost, tower.cost, "game {i} step {step}: late tower map");
                 }
                 let mut fresh = Graph::default();
                 fresh.build(&game, &model, loaded);
@@ -676,6 +1286,12 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
+                    // Hops read through the memo kept across repairs equal a plain search.
+                    for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
+                        let want = plain_hops(&m, &fresh, c);
+                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
+                        assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
+                    }
                 }
                 let choices = game.legal_choices().clone();
                 let c = choices[rng.below(choices.len() as u32) as usize];
@@ -684,6 +1300,53 @@ mod tests {
             }
         }
         assert!(repairs > 2000, "only {repairs} repairs");
+    }
+
+    /// Hops as first written: no memo, neighbours from the engine's table.
+    fn plain_hops(map: &DistMap, graph: &Graph, c: Cell) -> u8 {
+        let mut at = c;
+        let mut n: u8 = 0;
+        loop {
+            let cost = map.cost[at as usize];
+            if cost == UNREACHABLE {
+                return u8::MAX;
+            }
+            if cost == 0 {
+                return n;
+            }
+            let mut best: Option<(u16, Cell)> = None;
+            for dir in Dir::ALL {
+                if graph.open(at) & (1 << dir as u8) == 0 {
+                    continue;
+                }
+                let v = NEIGHBOURS[at as usize][dir as usize];
+                let (cv, ev) = (map.cost[v as usize], graph.enter(v));
+                if cv == UNREACHABLE || ev == UNREACHABLE || u32::from(cv) + u32::from(ev) != u32::from(cost) {
+                    continue;
+                }
+                if best.is_none_or(|b| (cv, v) < b) {
+                    best = Some((cv, v));
+                }
+            }
+            let Some((_, v)) = best else { return u8::MAX };
+            at = v;
+            n = n.saturating_add(1);
+        }
+    }
+
+    #[test]
+    fn grown_sets_add_the_neighbours() {
+        for c in 0..CELLS as Cell {
+            let mut one = Spaces::default();
+            one.set(c);
+            let mut want = one;
+            for &n in &NEIGHBOURS[c as usize] {
+                if n != NO_CELL {
+                    want.set(n);
+                }
+            }
+            assert_eq!(one.grown(), want, "space {c}");
+        }
     }
 
     #[test]
