@@ -57,7 +57,8 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     let config = DuelConfig { hero, wounds: args.wounds, monster, life: args.life, escape: !args.no_escape, variant };
     let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;
     let monster_policy = table::monster_policy(&rules, args.monster_policy.as_deref())?;
-    let players = Players::new(&rules, &[spec], monster_policy, 1).map_err(|e| bad(e.to_string()))?;
+    // Checked here; each worker builds its own (bots keep per-game scratch that is not `Sync`).
+    Players::new(&rules, &[spec], monster_policy, 1).map_err(|e| bad(e.to_string()))?;
     // Anything the engine refuses (wounds beyond health, life 0…) is refused before starting.
     Game::duel(&rules, &config, args.seed, 0, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
 
@@ -71,7 +72,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     let complete = pipeline::run(
         threads,
         n_chunks,
-        || players.clone(),
+        || Players::new(&rules, &[spec], monster_policy, 1).expect("checked before the run"),
         DuelTally::default,
         |players, k, t| {
             *t = DuelTally::default();
