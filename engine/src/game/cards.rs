@@ -478,7 +478,7 @@ impl<'r> Game<'r> {
     }
 
     /// Offers the runes usable in a window; `card` is the card just drawn, if any.
-    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, _obs: &mut O) {
         if !self.cur().in_game() || self.cur().runes.is_empty() {
             return;
         }
@@ -489,8 +489,10 @@ impl<'r> Game<'r> {
         self.window_card = card;
         let mut c = Choices::new();
         self.rune_choices(&mut c);
+        // Posted with the answers just listed: `ask` would list them again (with two or more
+        // answers it only posts them).
         if c.len() > 1 {
-            self.ask(self.active, DecisionKind::Rune, obs);
+            self.post(Decision { seat: self.active, kind: DecisionKind::Rune }, &c);
         }
     }
 

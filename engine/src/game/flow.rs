@@ -247,7 +247,7 @@ impl<'r> Game<'r> {
             // Dead end: no move, search or catacomb entrance (Rules Reference "Dead End").
             self.kill(self.active, DeathCause::DeadEnd, obs);
         } else {
-            self.ask(self.active, DecisionKind::Action, obs);
+            self.ask_with(self.active, DecisionKind::Action, &c, obs);
         }
     }
 

@@ -120,6 +120,11 @@ impl<'r> Game<'r> {
     }
 
     /// Where the active hero may move: `again` for a chamber's "move again", else the action.
+    ///
+    /// Called for every action and "move again" decision (and again to act on some answers),
+    /// so it reads each space's walls once ([`Game::open_mask`]) and the other heroes'
+    /// positions once, instead of per direction; targets come out in the same order (chamber
+    /// cell, then north, east, south, west).
     pub(crate) fn move_targets(&self, again: bool, out: &mut Targets) {
         out.clear();
         let h = self.cur();
@@ -134,13 +139,27 @@ impl<'r> Game<'r> {
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
         // guarantees a turn ends: otherwise tower -> dead-end corridor -> tower loops forever.
         let entered = if again { self.turn.entered } else { CellSet::EMPTY };
-        for c in Self::chamber_cells(pos) {
-            for d in Dir::ALL {
-                let Some(to) = self.link(c, d) else { continue };
+        // Spaces held by other heroes on the board ([`Game::occupied`]: the treasure chamber
+        // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
+        // attack him), so none are held.
+        let mut held = [NO_CELL; MAX_SEATS];
+        if !self.variant.hero_vs_hero {
+            for (i, o) in self.heroes.iter().enumerate() {
+                if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
+                    held[i] = o.pos;
+                }
+            }
+        }
+        let treasure = is_treasure(pos);
+        let cells: &[Cell] = if treasure { &TREASURE } else { core::slice::from_ref(&pos) };
+        for &c in cells {
+            let mut open = self.open_mask(c);
+            while open != 0 {
+                let d = Dir::from_u8(open.trailing_zeros() as u8);
+                open &= open - 1;
+                let to = NEIGHBOURS[c as usize][d as usize];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                // Hero vs. Hero: a chamber held by another hero may be entered (to attack him).
-                let held = !self.variant.hero_vs_hero && self.occupied(to, self.active);
-                if held || out.contains(&to) || entered.contains(canon) {
+                if held.contains(&to) || (treasure && out.contains(&to)) || entered.contains(canon) {
                     continue;
                 }
                 if let Some(t) = tile {
