@@ -476,6 +476,21 @@ pub(crate) struct TurnFlags {
     pub raged: bool,
 }
 
+/// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
+pub(crate) const LOOK_EXPLORED: u8 = 16;
+
+/// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
+/// closed, the printed chambers explored.
+static START_LOOK: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        t[c] = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
+        c += 1;
+    }
+    t
+};
+
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
 
@@ -493,6 +508,11 @@ pub struct Game<'r> {
     pub(crate) sunset: bool,
     pub(crate) heroes: ArrayVec<Hero, MAX_SEATS>,
     pub(crate) board: [Space; CELLS],
+    /// What each space shows to movement, derived from `board` and kept by [`Game::touch`]:
+    /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
+    /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
+    /// byte read is cheaper than the tile, rotation and wall lookups behind them.
+    pub(crate) look: [u8; CELLS],
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
@@ -597,6 +617,7 @@ impl<'r> Game<'r> {
             sunset: false,
             heroes: ArrayVec::new(),
             board: [Space::default(); CELLS],
+            look: START_LOOK,
             tiles: TileStack { order: [0; MAX_TILES], left: 0 },
             decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
@@ -729,6 +750,7 @@ impl<'r> Game<'r> {
             sunset,
             heroes,
             board,
+            look,
             tiles,
             decks,
             tasks,
@@ -780,6 +802,7 @@ impl<'r> Game<'r> {
         heroes.clear();
         heroes.extend(defs.iter().map(|&d| Hero::new(d)));
         *board = [Space::default(); CELLS];
+        *look = START_LOOK;
         *tiles = TileStack { order: [0; MAX_TILES], left: 0 };
         *decks = Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
         tasks.clear();
@@ -941,10 +964,26 @@ impl<'r> Game<'r> {
     }
 
     /// Records that what space `c` shows changed (a tile placed or turned, a monster token).
+    /// Every change of a space's tile or rotation comes through here, which keeps
+    /// [`Game::look`] in step with `board`.
     #[inline]
     pub(crate) fn touch(&mut self, c: Cell) {
         self.epoch = self.epoch.wrapping_add(1);
         self.board_log[self.epoch as usize % BOARD_LOG] = c;
+        self.look[c as usize] = self.look_of(c);
+    }
+
+    /// [`Game::look`] of space `c` worked out from the board.
+    pub(crate) fn look_of(&self, c: Cell) -> u8 {
+        let s = self.board[c as usize];
+        let mut v = crate::board::FIXED_CLOSED[c as usize];
+        if s.tile != 0 {
+            v |= crate::board::rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot);
+        }
+        if s.tile != 0 || crate::board::PRINTED[c as usize] {
+            v |= LOOK_EXPLORED;
+        }
+        v
     }
 
     /// Makes `d` the pending decision with its legal answers. Copies only the answers, not a

@@ -1,9 +1,7 @@
 //! Moving: halls and walls, doors and portcullises, placing tiles, and every chamber's effect.
 
 use super::*;
-use crate::board::{
-    dir_between, is_tower, is_treasure, rotate_mask, step, Dir, FIXED_CLOSED, NEIGHBOURS, PRINTED, TREASURE,
-};
+use crate::board::{dir_between, is_tower, is_treasure, step, Dir, NEIGHBOURS, TREASURE};
 use crate::data::{Attr, RuneWindow, Side, TileKind};
 
 /// Move targets (the treasure chamber has six neighbours).
@@ -29,21 +27,16 @@ impl<'r> Game<'r> {
     /// Whether a space holds a chamber (tower, treasure chamber or tile).
     #[inline]
     pub(crate) fn explored(&self, c: Cell) -> bool {
-        self.board[c as usize].tile != 0 || PRINTED[c as usize]
+        self.look[c as usize] & LOOK_EXPLORED != 0
     }
 
     /// World directions that are closed on a space: its tile's walls turned by the tile's
     /// rotation, plus the outer wall and the inside of the treasure chamber. Doors and
-    /// portcullises count as open here (they are tested when crossed).
+    /// portcullises count as open here (they are tested when crossed). Read from
+    /// [`Game::look`], which [`Game::look_of`] works out when the space changes.
     #[inline]
     pub(crate) fn closed(&self, c: Cell) -> u8 {
-        let s = self.board[c as usize];
-        let fixed = FIXED_CLOSED[c as usize];
-        if s.tile == 0 {
-            fixed
-        } else {
-            fixed | rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot)
-        }
+        self.look[c as usize] & 0xF
     }
 
     /// Tile side index (tile orientation) facing world direction `d`.
@@ -86,16 +79,14 @@ impl<'r> Game<'r> {
     /// The directions [`Game::link`] leads somewhere from explored space `c`, as a mask.
     #[inline]
     pub(crate) fn open_mask(&self, c: Cell) -> u8 {
-        let own = !self.closed(c) & 0xF;
+        let mut own = !self.closed(c) & 0xF;
         let mut m = 0;
-        for d in Dir::ALL {
-            let b = 1 << d as u8;
-            if own & b == 0 {
-                continue;
-            }
-            let to = NEIGHBOURS[c as usize][d as usize];
-            let ok =
-                if self.explored(to) { self.closed(to) & (1 << d.opposite() as u8) == 0 } else { self.tiles.left > 0 };
+        while own != 0 {
+            let d = own.trailing_zeros() as usize;
+            let b = 1 << d;
+            own &= own - 1;
+            let to = self.look[NEIGHBOURS[c as usize][d] as usize];
+            let ok = if to & LOOK_EXPLORED != 0 { to & (1 << ((d + 2) & 3)) == 0 } else { self.tiles.left > 0 };
             if ok {
                 m |= b;
             }
