@@ -157,12 +157,23 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
             rows.clear();
             let before = alloc_count::thread_allocs();
             let mut d = 0u64;
+            // Played as `dq run` plays: one `Game` per chunk, restarted in place for each game.
+            let mut slot: Option<Game<'_>> = None;
             for i in chunk(k) {
                 if i % 256 == 0 && pipeline::stopping() {
                     return false;
                 }
-                let game = dq_bots::play(rules, &table.config, seed, i, players, &mut NoObserver)
-                    .expect("configuration checked before the run");
+                match &mut slot {
+                    Some(g) => dq_bots::play_into(g, &table.config, seed, i, players, &mut NoObserver)
+                        .expect("configuration checked before the run"),
+                    None => {
+                        slot = Some(
+                            dq_bots::play(rules, &table.config, seed, i, players, &mut NoObserver)
+                                .expect("configuration checked before the run"),
+                        )
+                    }
+                }
+                let game = slot.as_ref().expect("played above");
                 d += u64::from(game.rng_draws());
                 for s in 0..game.seats() {
                     rows.push(Row::of(&game, i, s));

@@ -116,12 +116,24 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
             buf.tally.clear();
             let games = chunk(k);
             let len = games.end - games.start;
+            // One `Game` per chunk, restarted in place for each game: the same games without
+            // building (and copying out) kilobytes of fresh state per game.
+            let mut slot: Option<Game<'_>> = None;
             for i in games {
                 if i % 256 == 0 && pipeline::stopping() {
                     return false;
                 }
-                let game = dq_bots::play(&rules, &table.config, seed, i, players, &mut NoObserver)
-                    .expect("configuration checked before the run");
+                match &mut slot {
+                    Some(g) => dq_bots::play_into(g, &table.config, seed, i, players, &mut NoObserver)
+                        .expect("configuration checked before the run"),
+                    None => {
+                        slot = Some(
+                            dq_bots::play(&rules, &table.config, seed, i, players, &mut NoObserver)
+                                .expect("configuration checked before the run"),
+                        )
+                    }
+                }
+                let game = slot.as_ref().expect("played above");
                 buf.tally.add_game();
                 for s in 0..game.seats() {
                     let row = Row::of(&game, i, s);

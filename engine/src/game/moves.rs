@@ -107,7 +107,12 @@ impl<'r> Game<'r> {
 
     /// The direction from the hero's chamber to a neighbouring target.
     pub(crate) fn dir_to(&self, from: Cell, to: Cell) -> Option<(Cell, Dir)> {
-        Self::chamber_cells(from).into_iter().find_map(|c| dir_between(c, to).map(|d| (c, d)))
+        // Without building `chamber_cells`: every move asks this (leave tests, barriers).
+        if is_treasure(from) {
+            TREASURE.into_iter().find_map(|c| dir_between(c, to).map(|d| (c, d)))
+        } else {
+            dir_between(from, to).map(|d| (from, d))
+        }
     }
 
     /// Where the active hero may move: `again` for a chamber's "move again", else the action.
@@ -325,29 +330,40 @@ impl<'r> Game<'r> {
         let from = self.cur().pos;
         let Some((c, d)) = self.dir_to(from, to) else { return };
         let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
-        let near = self.side_at(c, d);
-        let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
-        let barrier = match stage {
-            0 => near,
-            1 if far != near => far,
-            _ => Side::Hall,
-        };
-        if stage >= 2 || ignore {
-            self.push(Task::Enter { to, from, via: Via::Hall(d.opposite() as u8) });
-            return;
-        }
-        match barrier {
-            Side::Door => {
-                self.turn.door_open = false;
-                self.push(Task::AfterDoor { to, mode, stage });
-                self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+        if stage < 2 && !ignore {
+            let near = self.side_at(c, d);
+            let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
+            // A stage with neither a door nor a portcullis goes straight on to the next here:
+            // the same as pushing `Barriers { stage: stage + 1 }`, which the task loop would pop
+            // at once, without working out the hall's sides again (most halls have neither).
+            for stage in stage..2 {
+                let barrier = match stage {
+                    0 => near,
+                    1 if far != near => far,
+                    _ => Side::Hall,
+                };
+                match barrier {
+                    Side::Door => {
+                        self.turn.door_open = false;
+                        self.push(Task::AfterDoor { to, mode, stage });
+                        self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        return;
+                    }
+                    Side::Portcullis => {
+                        self.push(Task::AfterPortcullis { to, mode, stage });
+                        self.begin_test(
+                            crate::data::AttrSel::One(Attr::Strength),
+                            crate::data::TestTag::Portcullis,
+                            false,
+                            0,
+                        );
+                        return;
+                    }
+                    _ => {}
+                }
             }
-            Side::Portcullis => {
-                self.push(Task::AfterPortcullis { to, mode, stage });
-                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Portcullis, false, 0);
-            }
-            _ => self.push(Task::Barriers { to, mode, stage: stage + 1 }),
         }
+        self.push(Task::Enter { to, from, via: Via::Hall(d.opposite() as u8) });
     }
 
     pub(crate) fn after_door(&mut self, to: Cell, mode: MoveMode, stage: u8) {
