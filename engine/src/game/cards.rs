@@ -487,6 +487,11 @@ impl<'r> Game<'r> {
         }
         self.window = window;
         self.window_card = card;
+        // Most windows offer nothing (a hero holds a rune or two, each for one window): check
+        // that before listing the answers.
+        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
+            return;
+        }
         let mut c = Choices::new();
         self.rune_choices(&mut c);
         // Posted with the answers just listed: `ask` would list them again (with two or more
@@ -498,18 +503,27 @@ impl<'r> Game<'r> {
 
     pub(crate) fn rune_choices(&self, out: &mut Choices) {
         out.push(Choice::No);
-        let deck =
-            if self.window_card == NO_CARD { None } else { Some(self.rules.cards[self.window_card as usize].deck) };
         for &r in &self.cur().runes {
-            let Some(def) = self.rules.cards[r as usize].rune else { continue };
-            if def.window != self.window {
-                continue;
+            if self.rune_usable(r) {
+                out.push(Choice::Card(r));
             }
-            if def.window == RuneWindow::AfterDraw && deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
-                continue;
-            }
-            out.push(Choice::Card(r));
         }
+    }
+
+    /// Whether rune `r` may be used in the open window (`window`, `window_card`).
+    #[inline]
+    fn rune_usable(&self, r: CardId) -> bool {
+        let Some(def) = self.rules.cards[r as usize].rune else { return false };
+        if def.window != self.window {
+            return false;
+        }
+        if def.window == RuneWindow::AfterDraw {
+            let deck = (self.window_card != NO_CARD).then(|| self.rules.cards[self.window_card as usize].deck);
+            if deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
+                return false;
+            }
+        }
+        true
     }
 
     pub(crate) fn answer_rune<O: Observer>(&mut self, c: Choice, obs: &mut O) {

@@ -134,12 +134,13 @@ impl<'r> Game<'r> {
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
         // guarantees a turn ends: otherwise tower -> dead-end corridor -> tower loops forever.
-        let entered = if again { self.turn.entered } else { CellSet::EMPTY };
+        let entered = if again { Some(&self.turn.entered) } else { None };
         // Spaces held by other heroes on the board ([`Game::occupied`]: the treasure chamber
         // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
-        // attack him), so none are held.
+        // attack him), so none are held. A solo hero has no one to check.
         let mut held = [NO_CELL; MAX_SEATS];
-        if !self.variant.hero_vs_hero {
+        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        if others {
             for (i, o) in self.heroes.iter().enumerate() {
                 if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
                     held[i] = o.pos;
@@ -155,7 +156,10 @@ impl<'r> Game<'r> {
                 open &= open - 1;
                 let to = NEIGHBOURS[c as usize][d as usize];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if held.contains(&to) || (treasure && out.contains(&to)) || entered.contains(canon) {
+                if (others && held.contains(&to))
+                    || (treasure && out.contains(&to))
+                    || entered.is_some_and(|e| e.contains(canon))
+                {
                     continue;
                 }
                 if let Some(t) = tile {
