@@ -959,7 +959,7 @@ impl<'r> Game<'r> {
                 }
                 self.answer(d, c, obs);
             }
-            _ => self.post(d, &legal),
+            _ => self.post(d, legal),
         }
     }
 
