@@ -1007,6 +1007,17 @@ impl<'r> Game<'r> {
         self.legal_ok = true;
     }
 
+    /// Whether the task loop would run a task pushed now at once: no decision pending and the
+    /// game goes on. A step whose last act is to push a task may run that task's handler
+    /// directly instead when this holds (only steps called from [`Game::step`], as their
+    /// last act, so nothing else is pushed on top of it on the way back to the loop). Why:
+    /// a push and a pop with their dispatch cost as much as many steps themselves, and every
+    /// move runs a chain of them.
+    #[inline]
+    pub(crate) fn runs_next(&self) -> bool {
+        self.pending.is_none() && !self.over
+    }
+
     #[inline]
     pub(crate) fn push(&mut self, t: Task) {
         // The stack is sized for the deepest rule chain; overflowing it would be an engine bug.

@@ -247,7 +247,7 @@ impl<'r> Game<'r> {
     }
 
     /// A move begins: crossing tests, then doors and portcullises, then the new chamber.
-    pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, _obs: &mut O) {
+    pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
         if !self.cur().on_board() {
             return;
         }
@@ -261,6 +261,8 @@ impl<'r> Game<'r> {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
                 self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0);
             }
+            // `start_move` is only the move step's handler: see `Game::runs_next`.
+            None if self.runs_next() => self.barriers(to, mode, 0, obs),
             None => self.push(Task::Barriers { to, mode, stage: 0 }),
         }
     }
@@ -330,7 +332,7 @@ impl<'r> Game<'r> {
     /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
     /// one door card; several portcullises one Strength test (Rules Reference "Door",
     /// "Portcullis").
-    pub(crate) fn barriers<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, _obs: &mut O) {
+    pub(crate) fn barriers<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         let from = self.cur().pos;
         let Some((c, d)) = self.dir_to(from, to) else { return };
         let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
@@ -367,7 +369,13 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        self.push(Task::Enter { to, from, via: Via::Hall(d.opposite() as u8) });
+        // Called only as the last act of the barriers and move steps: see `Game::runs_next`.
+        let via = Via::Hall(d.opposite() as u8);
+        if self.runs_next() {
+            self.enter(to, from, via, obs);
+        } else {
+            self.push(Task::Enter { to, from, via });
+        }
     }
 
     pub(crate) fn after_door(&mut self, to: Cell, mode: MoveMode, stage: u8) {
@@ -563,6 +571,9 @@ impl<'r> Game<'r> {
             self.pvp_start(defender);
         } else if self.board[pos as usize].flags & F_MONSTER != 0 {
             self.push(Task::Encounter { escape: true });
+        } else if self.runs_next() {
+            // `resolve` is only the resolve step's handler: see `Game::runs_next`.
+            self.chamber(obs);
         } else {
             self.push(Task::Chamber);
         }
