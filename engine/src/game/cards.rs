@@ -88,10 +88,15 @@ impl<'r> Game<'r> {
         if def.ambush {
             self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
         }
-        self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
         if deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card {
+            self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
             self.window_card = card;
             self.ask(self.active, DecisionKind::Redraw, obs);
+        } else if self.runs_next() {
+            // `draw_and_resolve` is only the draw step's handler: see `Game::runs_next`.
+            self.offer_runes(RuneWindow::AfterDraw, card, obs);
+        } else {
+            self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
         }
     }
 
@@ -111,12 +116,17 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn card_body(&mut self, card: CardId) {
+    pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         if !self.resolving.contains(&card) {
             return; // cancelled
         }
         let span = self.rules.cards[card as usize].effect;
-        self.push(Task::Ops { span, card });
+        // `card_body` is only the card-body step's handler: see `Game::runs_next`.
+        if self.runs_next() {
+            self.ops(span, card, obs);
+        } else {
+            self.push(Task::Ops { span, card });
+        }
     }
 
     pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {

@@ -1051,12 +1051,17 @@ impl<'r> Game<'r> {
             Task::BridgeTest { to } => self.bridge_test(to),
             Task::AfterPit => self.after_pit(obs),
             Task::Draw { deck, redraw_ok } => self.draw_and_resolve(deck, redraw_ok, obs),
-            Task::CardBody { card } => self.card_body(card),
+            Task::CardBody { card } => self.card_body(card, obs),
             Task::FinishCard { card } => self.finish_card(card, obs),
             Task::Ops { span, card } => self.ops(span, card, obs),
             Task::Branch { pass, fail, card } => {
                 let s = if self.test.pass { pass } else { fail };
-                self.push(Task::Ops { span: s, card });
+                // The branch step's only act: see `Game::runs_next`.
+                if self.runs_next() {
+                    self.ops(s, card, obs);
+                } else {
+                    self.push(Task::Ops { span: s, card });
+                }
             }
             Task::DiscardTreasure => self.discard_treasure_step(obs),
             Task::ArrangeSearch => self.arrange_search_step(obs),
