@@ -322,6 +322,9 @@ impl<'r> Game<'r> {
             self.third_note_action(c);
         }
         match c {
+            // The answer's last act before the task loop runs on (from `apply`, or the action
+            // step taking a single legal answer): see `Game::runs_next`.
+            Choice::Move(to) if self.runs_next() => self.start_move(to, MoveMode::NORMAL, obs),
             Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
             Choice::MoveDark => {
                 let mut t = Targets::new();

@@ -482,15 +482,19 @@ impl<'r> Game<'r> {
     /// The hero stands in the new chamber, then resolves it.
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
-        self.push(Task::Resolve);
         // Not entering through a hall (catacombs, secret door, jump): the player picks the part
         // of a split chamber, or the web side, he stands on.
-        if !matches!(via, Via::Hall(_)) {
-            if let Some(t) = self.tile_at(to) {
-                if t.is_split() || t.kind == TileKind::SpiderWeb {
-                    self.ask(self.active, DecisionKind::ChooseSide, obs);
-                }
-            }
+        let side = !matches!(via, Via::Hall(_))
+            && self.tile_at(to).is_some_and(|t| t.is_split() || t.kind == TileKind::SpiderWeb);
+        if side {
+            self.push(Task::Resolve);
+            self.ask(self.active, DecisionKind::ChooseSide, obs);
+        } else if self.runs_next() {
+            // `arrive` is the last act of the steps (and answers) that call it: see
+            // `Game::runs_next`.
+            self.resolve(obs);
+        } else {
+            self.push(Task::Resolve);
         }
     }
 
