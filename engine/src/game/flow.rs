@@ -169,22 +169,34 @@ impl<'r> Game<'r> {
         }
         self.push(Task::TurnEnd);
         self.push(Task::RunesAt(RuneWindow::EndOfAction));
-        self.push(Task::Action);
-        self.push(Task::RunesAt(RuneWindow::EndOfStatus));
         // Most turns have no status phase to speak of. The loop runs the status steps next
         // (nothing is pending: turn_end returns straight to it), so whether they will find
-        // anything to do can be read now; steps with nothing to do are not pushed, and with
-        // neither step the status check's only effect (`end_after_status` is still unset) is
-        // done here. Why: three task round trips a turn for nothing.
+        // anything to do can be read now; steps with nothing to do are not pushed. With
+        // neither, the status check's only effect (`end_after_status` is still unset) is done
+        // here and the end-of-status rune window and the action follow at once, as the loop
+        // would run them (see `Game::runs_next`). Why: five task round trips a turn for
+        // nothing.
         if self.pending.is_some() || self.over || self.status_optional_due() {
+            self.push(Task::Action);
+            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
         } else if self.status_mandatory_due() {
+            self.push(Task::Action);
+            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
         } else {
             self.status_check();
+            // A rune window only posts a decision (it pushes nothing), so the action goes
+            // below anything the answer pushes, as before.
+            self.offer_runes(RuneWindow::EndOfStatus, NO_CARD, obs);
+            if self.runs_next() {
+                self.action(obs);
+            } else {
+                self.push(Task::Action);
+            }
         }
     }
 
