@@ -223,7 +223,10 @@ impl<'r> Game<'r> {
             let to = t[self.pick(t.len())];
             self.push(Task::Move { to, mode: MoveMode::AGAIN });
         } else {
-            self.ask(self.active, DecisionKind::MoveAgain, obs);
+            // The answers are these targets (`move_again_choices`): not listed twice.
+            let mut c = Choices::new();
+            c.extend(t.into_iter().map(Choice::Move));
+            self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
         }
     }
 
@@ -595,11 +598,20 @@ impl<'r> Game<'r> {
             return;
         }
         let Some(t) = self.tile_at(pos) else { return };
+        // `chamber` is the last act of the steps that call it, and so is each of these: the
+        // card draw and the move again run at once when the loop would run them next (see
+        // `Game::runs_next`).
+        let next = self.runs_next();
         match t.kind {
+            TileKind::DungeonRoom | TileKind::CaveIn | TileKind::Chasm if next => {
+                self.draw_and_resolve(Deck::Dungeon, true, obs)
+            }
             TileKind::DungeonRoom | TileKind::CaveIn | TileKind::Chasm => {
                 self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: true })
             }
+            TileKind::TrapChamber if next => self.draw_and_resolve(Deck::Trap, true, obs),
             TileKind::TrapChamber => self.push(Task::Draw { deck: Deck::Trap, redraw_ok: true }),
+            TileKind::Corridor | TileKind::ChamberOfDarkness | TileKind::SpiderWeb if next => self.move_again(obs),
             TileKind::Corridor | TileKind::ChamberOfDarkness | TileKind::SpiderWeb => self.push(Task::MoveAgain),
             TileKind::Bridge => self.push(Task::BridgeOffer),
             TileKind::BottomlessPit => {
