@@ -1241,7 +1241,12 @@ impl<'r> Game<'r> {
             K::HeroCombatCard => {
                 if let Choice::Combat(cc) = c {
                     self.combat.hero_card = Some(cc);
-                    self.push(Task::CombatRound);
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    if self.runs_next() {
+                        self.combat_round(obs);
+                    } else {
+                        self.push(Task::CombatRound);
+                    }
                 }
             }
             K::MonsterCombatCard => {
@@ -1253,6 +1258,9 @@ impl<'r> Game<'r> {
                 if c == Choice::Yes {
                     self.push(Task::AfterEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                } else if self.runs_next() {
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    self.combat_round(obs);
                 } else {
                     self.push(Task::CombatRound);
                 }
