@@ -5,7 +5,7 @@
 //! bot, solo and four heroes), `pieces` (criterion, the hot parts: tile placement, path
 //! finding, a combat, a dragon draw) and `alloc` (divan with its allocation profiler).
 
-use dq_bots::{play, BotSpec, MonsterSpec, Players};
+use dq_bots::{play, play_into, BotSpec, MonsterSpec, Players};
 use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
 
 /// The master seed every benchmark plays with.
@@ -16,6 +16,8 @@ pub struct Workload {
     pub rules: &'static Rules,
     pub players: Players,
     pub config: GameConfig,
+    /// The game [`Workload::play_in_place`] restarts for each game (built on first use).
+    slot: Option<Game<'static>>,
 }
 
 impl Workload {
@@ -29,13 +31,29 @@ impl Workload {
             specs = vec![specs[0]; seats];
         }
         let players = Players::new(rules, &specs, MonsterSpec::Random, seats).expect("valid table");
-        Workload { rules, players, config: GameConfig::random(seats, Variant::default()) }
+        Workload { rules, players, config: GameConfig::random(seats, Variant::default()), slot: None }
     }
 
     /// Plays game `index` of the benchmark run to the end.
     #[inline]
     pub fn play(&mut self, index: u64) -> Game<'static> {
         play(self.rules, &self.config, BENCH_SEED, index, &mut self.players, &mut NoObserver).expect("valid game")
+    }
+
+    /// Plays game `index` to the end in one `Game` kept by the workload and restarted in place
+    /// (as a runner playing many games on a thread does): the same game as [`Workload::play`].
+    #[inline]
+    pub fn play_in_place(&mut self, index: u64) -> &Game<'static> {
+        match &mut self.slot {
+            Some(g) => {
+                play_into(g, &self.config, BENCH_SEED, index, &mut self.players, &mut NoObserver).expect("valid game")
+            }
+            None => {
+                let g = self.play(index);
+                self.slot = Some(g);
+            }
+        }
+        self.slot.as_ref().expect("filled above")
     }
 }
 
@@ -66,8 +84,7 @@ pub const DIGEST_START: u64 = 0xcbf2_9ce4_8422_2325;
 pub fn play_batch(w: &mut Workload, first: u64, n: u64) -> u64 {
     let mut d = DIGEST_START;
     for i in first..first + n {
-        let g = w.play(i);
-        d = fold(d, &g);
+        d = fold(d, w.play_in_place(i));
     }
     d
 }

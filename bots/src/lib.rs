@@ -55,8 +55,28 @@ pub fn play<'r, P: Policy, O: Observer>(
     obs: &mut O,
 ) -> Result<Game<'r>, ConfigError> {
     policy.new_game();
-    let game = Game::new(rules, config, master, index, obs)?;
-    Ok(finish(game, master, index, policy, obs))
+    let mut game = Game::new(rules, config, master, index, obs)?;
+    finish(&mut game, master, index, policy, obs);
+    Ok(game)
+}
+
+/// Plays game `index` of a run to the end in `game`, which is restarted in place (its rules
+/// are kept): the same game as [`play`] returns, without building a new `Game`.
+///
+/// Why: a `Game` is kilobytes of fixed storage; runners playing many games on one thread
+/// keep one and restart it instead of copying a fresh one out per game.
+pub fn play_into<P: Policy, O: Observer>(
+    game: &mut Game<'_>,
+    config: &GameConfig,
+    master: u64,
+    index: u64,
+    policy: &mut P,
+    obs: &mut O,
+) -> Result<(), ConfigError> {
+    policy.new_game();
+    game.restart(config, master, index, obs)?;
+    finish(game, master, index, policy, obs);
+    Ok(())
 }
 
 /// Plays duel `index` of a run (one combat, see [`Game::duel`]) to the end.
@@ -69,31 +89,26 @@ pub fn play_duel<'r, P: Policy, O: Observer>(
     obs: &mut O,
 ) -> Result<Game<'r>, ConfigError> {
     policy.new_game();
-    let game = Game::duel(rules, config, master, index, obs)?;
-    Ok(finish(game, master, index, policy, obs))
+    let mut game = Game::duel(rules, config, master, index, obs)?;
+    finish(&mut game, master, index, policy, obs);
+    Ok(game)
 }
 
 /// Answers decisions until the game ends; the bot stream of game `index` feeds the policy.
-fn finish<'r, P: Policy, O: Observer>(
-    mut game: Game<'r>,
-    master: u64,
-    index: u64,
-    policy: &mut P,
-    obs: &mut O,
-) -> Game<'r> {
+/// Takes the game by reference: moving it in and out by value copied the whole struct twice.
+fn finish<P: Policy, O: Observer>(game: &mut Game<'_>, master: u64, index: u64, policy: &mut P, obs: &mut O) {
     let mut rng = GameRng::new(master, index, Stream::Bot);
     while !game.is_over() {
         let choices = game.legal_choices();
         // A game that is not over always waits for a decision with two or more answers.
         let Some(&first) = choices.first() else { break };
-        let c = policy.choose(&game, choices, &mut rng);
+        let c = policy.choose(game, choices, &mut rng);
         if game.apply(c, obs).is_err() {
             // A policy answered outside the legal choices: fall back to the first legal one so
             // the game still ends; tests of each policy assert this never happens.
             let _ = game.apply(first, obs);
         }
     }
-    game
 }
 
 #[cfg(test)]
@@ -113,6 +128,20 @@ mod tests {
             for s in 0..3 {
                 assert_eq!(a.hero(s).stats, b.hero(s).stats);
                 assert_eq!(a.gold(s), b.gold(s));
+            }
+        }
+    }
+
+    #[test]
+    fn play_into_replays_play_exactly() {
+        let rules = Rules::revised();
+        for seats in [1, 4] {
+            let cfg = GameConfig::random(seats, Variant::default());
+            let mut reused = play(&rules, &cfg, 3, 1000, &mut RandomPolicy, &mut NoObserver).unwrap();
+            for i in 0..40 {
+                play_into(&mut reused, &cfg, 3, i, &mut RandomPolicy, &mut NoObserver).unwrap();
+                let fresh = play(&rules, &cfg, 3, i, &mut RandomPolicy, &mut NoObserver).unwrap();
+                assert_eq!(format!("{reused:?}"), format!("{fresh:?}"), "game {i}");
             }
         }
     }

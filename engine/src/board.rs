@@ -163,7 +163,13 @@ pub fn step(c: Cell, d: Dir) -> Option<Cell> {
 /// The direction from `a` to an orthogonally adjacent `b`.
 #[inline]
 pub fn dir_between(a: Cell, b: Cell) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|&d| step(a, d) == Some(b))
+    // One table row read instead of a `step` per direction (moves ask this every step).
+    // `NO_CELL` entries mark the outer wall: never a neighbour, even of `b == NO_CELL`.
+    let n = NEIGHBOURS.get(a as usize)?;
+    if b == NO_CELL {
+        return None;
+    }
+    n.iter().position(|&x| x == b).map(|d| Dir::from_u8(d as u8))
 }
 
 /// Moves `n` spaces from `c` in direction `d`, stopping at the outer wall. Returns the cell

@@ -70,9 +70,17 @@ impl GameRng {
     /// Uniform integer in `0..n` (Lemire's multiply-shift with rejection; unbiased). `n > 0`.
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
+        self.draws = self.draws.wrapping_add(1);
+        self.below_after_counted(n)
+    }
+
+    /// [`GameRng::below`] whose first word the caller has already counted in `draws` (words
+    /// drawn on rejection are counted here).
+    #[inline]
+    fn below_after_counted(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         let n64 = n as u64;
-        let mut m = (self.next_u64() >> 32) * n64;
+        let mut m = (self.inner.next_u64() >> 32) * n64;
         if ((m as u32) as u64) < n64 {
             let threshold = (n.wrapping_neg() % n) as u64;
             while ((m as u32) as u64) < threshold {
@@ -89,10 +97,29 @@ impl GameRng {
     }
 
     /// Fisher–Yates shuffle.
+    ///
+    /// The same draws and swaps as `j = below(i + 1)` then `swap(i, j)` for `i` from the top
+    /// down, written to cost less per card (setup shuffles every deck, hundreds of cards a
+    /// game): the one word each step surely draws is counted in `draws` once up front, and the
+    /// slice is walked from its end so the only check left is `j < i` (`j == i` swaps a card
+    /// with itself: nothing to do).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
-            items.swap(i, j);
+        let n = items.len();
+        if n < 2 {
+            return;
+        }
+        self.draws = self.draws.wrapping_add(n as u32 - 1);
+        let mut rest = items;
+        while let Some((last, head)) = rest.split_last_mut() {
+            let i = head.len();
+            if i == 0 {
+                break;
+            }
+            let j = self.below_after_counted(i as u32 + 1) as usize;
+            if let Some(other) = head.get_mut(j) {
+                core::mem::swap(last, other);
+            }
+            rest = head;
         }
     }
 }

@@ -109,3 +109,36 @@ fn a_game_is_small() {
     println!("size_of::<Game>() = {size}");
     assert!(size < 8 * 1024, "Game is {size} bytes");
 }
+
+#[test]
+fn a_restarted_game_is_a_new_game() {
+    // `Game::restart` resets every field in place: after any game, restarting gives exactly
+    // the state `Game::new` builds (all of it, as `Debug` shows it), in both editions and with
+    // optional rules; a refused configuration leaves the game as it was.
+    for rules in [Rules::revised(), Rules::third()] {
+        for (n, variant) in [
+            (1, Variant::default()),
+            (4, Variant::default()),
+            (3, Variant::from_label("hero-vs-hero,torchlight,servants-of-kalladra").unwrap()),
+        ] {
+            let cfg = GameConfig::random(n, variant);
+            let mut g = Game::new(&rules, &cfg, 8, 999, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(8, 0, Stream::Bot);
+            let mut c = Choices::new();
+            for i in 0..30 {
+                while !g.is_over() {
+                    g.legal(&mut c);
+                    g.apply(c[rng.below(c.len() as u32) as usize], &mut NoObserver).unwrap();
+                }
+                let before = format!("{g:?}");
+                let mut refused = cfg.clone();
+                refused.heroes.clear();
+                assert!(g.restart(&refused, 8, i, &mut NoObserver).is_err());
+                assert_eq!(format!("{g:?}"), before, "a refused restart changed the game");
+                g.restart(&cfg, 8, i, &mut NoObserver).unwrap();
+                let fresh = Game::new(&rules, &cfg, 8, i, &mut NoObserver).unwrap();
+                assert_eq!(format!("{g:?}"), format!("{fresh:?}"), "game {i}");
+            }
+        }
+    }
+}

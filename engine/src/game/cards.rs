@@ -88,10 +88,15 @@ impl<'r> Game<'r> {
         if def.ambush {
             self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
         }
-        self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
         if deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card {
+            self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
             self.window_card = card;
             self.ask(self.active, DecisionKind::Redraw, obs);
+        } else if self.runs_next() {
+            // `draw_and_resolve` is only the draw step's handler: see `Game::runs_next`.
+            self.offer_runes(RuneWindow::AfterDraw, card, obs);
+        } else {
+            self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
         }
     }
 
@@ -111,12 +116,17 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn card_body(&mut self, card: CardId) {
+    pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         if !self.resolving.contains(&card) {
             return; // cancelled
         }
         let span = self.rules.cards[card as usize].effect;
-        self.push(Task::Ops { span, card });
+        // `card_body` is only the card-body step's handler: see `Game::runs_next`.
+        if self.runs_next() {
+            self.ops(span, card, obs);
+        } else {
+            self.push(Task::Ops { span, card });
+        }
     }
 
     pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
@@ -478,7 +488,7 @@ impl<'r> Game<'r> {
     }
 
     /// Offers the runes usable in a window; `card` is the card just drawn, if any.
-    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, _obs: &mut O) {
         if !self.cur().in_game() || self.cur().runes.is_empty() {
             return;
         }
@@ -487,27 +497,43 @@ impl<'r> Game<'r> {
         }
         self.window = window;
         self.window_card = card;
+        // Most windows offer nothing (a hero holds a rune or two, each for one window): check
+        // that before listing the answers.
+        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
+            return;
+        }
         let mut c = Choices::new();
         self.rune_choices(&mut c);
+        // Posted with the answers just listed: `ask` would list them again (with two or more
+        // answers it only posts them).
         if c.len() > 1 {
-            self.ask(self.active, DecisionKind::Rune, obs);
+            self.post(Decision { seat: self.active, kind: DecisionKind::Rune }, &c);
         }
     }
 
     pub(crate) fn rune_choices(&self, out: &mut Choices) {
         out.push(Choice::No);
-        let deck =
-            if self.window_card == NO_CARD { None } else { Some(self.rules.cards[self.window_card as usize].deck) };
         for &r in &self.cur().runes {
-            let Some(def) = self.rules.cards[r as usize].rune else { continue };
-            if def.window != self.window {
-                continue;
+            if self.rune_usable(r) {
+                out.push(Choice::Card(r));
             }
-            if def.window == RuneWindow::AfterDraw && deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
-                continue;
-            }
-            out.push(Choice::Card(r));
         }
+    }
+
+    /// Whether rune `r` may be used in the open window (`window`, `window_card`).
+    #[inline]
+    fn rune_usable(&self, r: CardId) -> bool {
+        let Some(def) = self.rules.cards[r as usize].rune else { return false };
+        if def.window != self.window {
+            return false;
+        }
+        if def.window == RuneWindow::AfterDraw {
+            let deck = (self.window_card != NO_CARD).then(|| self.rules.cards[self.window_card as usize].deck);
+            if deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
+                return false;
+            }
+        }
+        true
     }
 
     pub(crate) fn answer_rune<O: Observer>(&mut self, c: Choice, obs: &mut O) {

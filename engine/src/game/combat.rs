@@ -165,6 +165,10 @@ impl<'r> Game<'r> {
             self.ask(self.active, DecisionKind::LiveToFight, obs);
         } else if self.variant.solo {
             self.push(Task::CombatRound);
+        } else if self.runs_next() {
+            // A round is the last act of the step or answer that plays it: see
+            // `Game::runs_next`. (Solo rounds go through the stack: no recursion per round.)
+            self.escape_offer(obs);
         } else {
             self.push(Task::EscapeOffer);
         }
@@ -243,6 +247,9 @@ impl<'r> Game<'r> {
         self.escape_targets(&mut t);
         if self.combat.escape && !t.is_empty() {
             self.ask(self.active, DecisionKind::Escape, obs);
+        } else if self.runs_next() {
+            // The escape offer's last act (step or end of a round): see `Game::runs_next`.
+            self.combat_round(obs);
         } else {
             self.push(Task::CombatRound);
         }

@@ -107,7 +107,8 @@ impl<'r> Game<'r> {
         variant.tower_power = false;
         let mut heroes = ArrayVec::new();
         heroes.push(HeroPick::Fixed(config.hero));
-        let (mut game, mut setup) = Game::build(rules, &GameConfig { heroes, variant }, master, index)?;
+        let mut game = Game::blank(rules);
+        let mut setup = game.prepare(&GameConfig { heroes, variant }, master, index)?;
         game.setup(&mut setup, obs);
         game.setup_draws = setup.draws();
         game.tasks.clear();

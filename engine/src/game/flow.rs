@@ -169,19 +169,59 @@ impl<'r> Game<'r> {
         }
         self.push(Task::TurnEnd);
         self.push(Task::RunesAt(RuneWindow::EndOfAction));
-        self.push(Task::Action);
-        self.push(Task::RunesAt(RuneWindow::EndOfStatus));
-        self.push(Task::StatusCheck);
-        self.push(Task::StatusMandatory);
-        self.push(Task::StatusOptional);
+        // Most turns have no status phase to speak of. The loop runs the status steps next
+        // (nothing is pending: turn_end returns straight to it), so whether they will find
+        // anything to do can be read now; steps with nothing to do are not pushed. With
+        // neither, the status check's only effect (`end_after_status` is still unset) is done
+        // here and the end-of-status rune window and the action follow at once, as the loop
+        // would run them (see `Game::runs_next`). Why: five task round trips a turn for
+        // nothing.
+        if self.pending.is_some() || self.over || self.status_optional_due() {
+            self.push(Task::Action);
+            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+            self.push(Task::StatusCheck);
+            self.push(Task::StatusMandatory);
+            self.push(Task::StatusOptional);
+        } else if self.status_mandatory_due() {
+            self.push(Task::Action);
+            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+            self.push(Task::StatusCheck);
+            self.push(Task::StatusMandatory);
+        } else {
+            self.status_check();
+            // A rune window only posts a decision (it pushes nothing), so the action goes
+            // below anything the answer pushes, as before.
+            self.offer_runes(RuneWindow::EndOfStatus, NO_CARD, obs);
+            if self.runs_next() {
+                self.action(obs);
+            } else {
+                self.push(Task::Action);
+            }
+        }
     }
 
     /// Start of the status phase: cards the player may use (potions, quicksilver, harp).
     pub(crate) fn status_optional<O: Observer>(&mut self, obs: &mut O) {
-        let any = self.cur().held.iter().any(|&c| !self.rules.cards[c as usize].on_status_optional.is_empty());
-        if any {
+        if self.status_optional_due() {
             self.ask(self.active, DecisionKind::StatusItems, obs);
         }
+    }
+
+    /// Whether the active hero holds a card usable at the start of the status phase.
+    fn status_optional_due(&self) -> bool {
+        self.cur().held.iter().any(|&c| !self.rules.cards[c as usize].on_status_optional.is_empty())
+    }
+
+    /// Whether [`Game::status_mandatory`] has an effect to run now.
+    fn status_mandatory_due(&self) -> bool {
+        let rules = self.rules;
+        let h = self.cur();
+        let in_treasure = h.on_board() && is_treasure(h.pos);
+        h.held.iter().any(|&c| {
+            let d = &rules.cards[c as usize];
+            !d.on_status.is_empty() || (in_treasure && !d.on_status_treasure.is_empty())
+        }) || (h.status == HeroStatus::Catacombs
+            && h.row.iter().any(|&c| !rules.cards[c as usize].on_status_catacombs.is_empty()))
     }
 
     pub(crate) fn status_item_choices(&self, out: &mut Choices) {
@@ -247,7 +287,7 @@ impl<'r> Game<'r> {
             // Dead end: no move, search or catacomb entrance (Rules Reference "Dead End").
             self.kill(self.active, DeathCause::DeadEnd, obs);
         } else {
-            self.ask(self.active, DecisionKind::Action, obs);
+            self.ask_with(self.active, DecisionKind::Action, &c, obs);
         }
     }
 
@@ -294,6 +334,9 @@ impl<'r> Game<'r> {
             self.third_note_action(c);
         }
         match c {
+            // The answer's last act before the task loop runs on (from `apply`, or the action
+            // step taking a single legal answer): see `Game::runs_next`.
+            Choice::Move(to) if self.runs_next() => self.start_move(to, MoveMode::NORMAL, obs),
             Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
             Choice::MoveDark => {
                 let mut t = Targets::new();

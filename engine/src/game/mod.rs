@@ -476,6 +476,21 @@ pub(crate) struct TurnFlags {
     pub raged: bool,
 }
 
+/// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
+pub(crate) const LOOK_EXPLORED: u8 = 16;
+
+/// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
+/// closed, the printed chambers explored.
+static START_LOOK: [u8; CELLS] = {
+    let mut t = [0u8; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        t[c] = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
+        c += 1;
+    }
+    t
+};
+
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
 
@@ -493,6 +508,11 @@ pub struct Game<'r> {
     pub(crate) sunset: bool,
     pub(crate) heroes: ArrayVec<Hero, MAX_SEATS>,
     pub(crate) board: [Space; CELLS],
+    /// What each space shows to movement, derived from `board` and kept by [`Game::touch`]:
+    /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
+    /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
+    /// byte read is cheaper than the tile, rotation and wall lookups behind them.
+    pub(crate) look: [u8; CELLS],
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
@@ -556,80 +576,48 @@ impl<'r> Game<'r> {
         index: u64,
         obs: &mut O,
     ) -> Result<Game<'r>, ConfigError> {
-        let (mut game, mut setup) = Game::build(rules, config, master, index)?;
-        game.setup(&mut setup, obs);
-        game.setup_draws = setup.draws();
-        game.run(obs);
+        let mut game = Game::blank(rules);
+        game.restart(config, master, index, obs)?;
         Ok(game)
     }
 
-    /// The state before setup: heroes picked (from the setup stream), nothing shuffled yet.
-    /// Returns the setup stream positioned after the hero picks.
-    fn build(
-        rules: &'r Rules,
+    /// Sets this game up afresh as game `index` of a run with `master` seed (same rules) and
+    /// runs up to the first decision: the same state as [`Game::new`] gives, built in place.
+    ///
+    /// Why: a `Game` is several kilobytes of fixed-size storage; building a new one per game
+    /// and moving it out through `Result`s and return values cost a few whole-struct copies
+    /// per game (about 8% of a `random` game). Runners that play many games on one thread keep
+    /// one `Game` and restart it. On error the game is left as it was.
+    pub fn restart<O: Observer>(
+        &mut self,
         config: &GameConfig,
         master: u64,
         index: u64,
-    ) -> Result<(Game<'r>, GameRng), ConfigError> {
-        let n = config.heroes.len();
-        if n == 0 || n > MAX_SEATS {
-            return Err(ConfigError::Seats(n));
-        }
-        if config.variant.combat_dice {
-            Game::check_combat_dice(rules)?;
-        }
-        if rules.heroes.len() < n {
-            return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));
-        }
-        let mut setup = GameRng::new(master, index, Stream::Setup);
-        let mut taken = [false; 64];
-        for p in &config.heroes {
-            if let HeroPick::Fixed(h) = *p {
-                let h = h as usize;
-                if h >= rules.heroes.len() {
-                    return Err(ConfigError::NoSuchHero(h as u8));
-                }
-                if taken[h] {
-                    return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
-                }
-                taken[h] = true;
-            }
-        }
-        let mut heroes = ArrayVec::new();
-        for p in &config.heroes {
-            let def = match *p {
-                HeroPick::Fixed(h) => h,
-                HeroPick::Random => {
-                    let free = rules.heroes.len() - taken.iter().filter(|t| **t).count();
-                    let mut k = setup.below(free as u32);
-                    let mut pick = 0;
-                    for (i, t) in taken.iter().enumerate().take(rules.heroes.len()) {
-                        if !*t {
-                            if k == 0 {
-                                pick = i;
-                                break;
-                            }
-                            k -= 1;
-                        }
-                    }
-                    taken[pick] = true;
-                    pick as u8
-                }
-            };
-            heroes.push(Hero::new(def));
-        }
-        let game = Game {
+        obs: &mut O,
+    ) -> Result<(), ConfigError> {
+        let mut setup = self.prepare(config, master, index)?;
+        self.setup(&mut setup, obs);
+        self.setup_draws = setup.draws();
+        self.run(obs);
+        Ok(())
+    }
+
+    /// A game with no heroes and nothing dealt: only storage for [`Game::prepare`] to fill.
+    fn blank(rules: &'r Rules) -> Game<'r> {
+        let (master, index) = (0, 0);
+        Game {
             rules,
-            variant: config.variant,
-            seats: n as u8,
+            variant: Variant::default(),
+            seats: 0,
             first: 0,
             active: 0,
             round: 0,
             sun: 0,
             over: false,
             sunset: false,
-            heroes,
+            heroes: ArrayVec::new(),
             board: [Space::default(); CELLS],
+            look: START_LOOK,
             tiles: TileStack { order: [0; MAX_TILES], left: 0 },
             decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
@@ -688,8 +676,191 @@ impl<'r> Game<'r> {
             last_token: NO_CELL,
             servant: pvp::NO_SEAT,
             third: third::ThirdState::new(),
+        }
+    }
+
+    /// Puts the game in the state before setup: every field back to its starting value, the
+    /// heroes picked (from the setup stream), nothing shuffled yet. Returns the setup stream
+    /// positioned after the hero picks. Checks the configuration first and changes nothing if
+    /// it is refused.
+    fn prepare(&mut self, config: &GameConfig, master: u64, index: u64) -> Result<GameRng, ConfigError> {
+        let rules = self.rules;
+        let n = config.heroes.len();
+        if n == 0 || n > MAX_SEATS {
+            return Err(ConfigError::Seats(n));
+        }
+        if config.variant.combat_dice {
+            Game::check_combat_dice(rules)?;
+        }
+        if rules.heroes.len() < n {
+            return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));
+        }
+        let mut setup = GameRng::new(master, index, Stream::Setup);
+        let mut taken = [false; 64];
+        for p in &config.heroes {
+            if let HeroPick::Fixed(h) = *p {
+                let h = h as usize;
+                if h >= rules.heroes.len() {
+                    return Err(ConfigError::NoSuchHero(h as u8));
+                }
+                if taken[h] {
+                    return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
+                }
+                taken[h] = true;
+            }
+        }
+        let mut defs = [0u8; MAX_SEATS];
+        for (slot, p) in defs.iter_mut().zip(&config.heroes) {
+            *slot = match *p {
+                HeroPick::Fixed(h) => h,
+                HeroPick::Random => {
+                    let free = rules.heroes.len() - taken.iter().filter(|t| **t).count();
+                    let mut k = setup.below(free as u32);
+                    let mut pick = 0;
+                    for (i, t) in taken.iter().enumerate().take(rules.heroes.len()) {
+                        if !*t {
+                            if k == 0 {
+                                pick = i;
+                                break;
+                            }
+                            k -= 1;
+                        }
+                    }
+                    taken[pick] = true;
+                    pick as u8
+                }
+            };
+        }
+        self.reset(config.variant, &defs[..n], master, index);
+        Ok(setup)
+    }
+
+    /// Every field but the rules back to its starting value, with heroes `defs`. The pattern
+    /// names every field, so a field added to `Game` without a reset here does not compile.
+    fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
+        let Game {
+            rules: _,
+            variant,
+            seats,
+            first,
+            active,
+            round,
+            sun,
+            over,
+            sunset,
+            heroes,
+            board,
+            look,
+            tiles,
+            decks,
+            tasks,
+            pending,
+            legal,
+            legal_ok,
+            dice_rng,
+            shuffle_rng,
+            setup_draws,
+            forced_dice,
+            test,
+            combat,
+            turn,
+            last_roll,
+            resolving,
+            scratch,
+            scratch_keep,
+            end_used,
+            scratch_tiles,
+            cause,
+            winners,
+            finishing,
+            respawn_seat,
+            bridge_to,
+            place_to,
+            window,
+            window_card,
+            bribe,
+            duel_attr,
+            exit_blocked,
+            exit_keep_loot,
+            rage_dice,
+            epoch,
+            board_log,
+            duel,
+            pvp,
+            last_token,
+            servant,
+            third,
+        } = self;
+        *variant = variant_in;
+        *seats = defs.len() as u8;
+        *first = 0;
+        *active = 0;
+        *round = 0;
+        *sun = 0;
+        *over = false;
+        *sunset = false;
+        heroes.clear();
+        heroes.extend(defs.iter().map(|&d| Hero::new(d)));
+        *board = [Space::default(); CELLS];
+        *look = START_LOOK;
+        *tiles = TileStack { order: [0; MAX_TILES], left: 0 };
+        *decks = Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
+        tasks.clear();
+        *pending = None;
+        legal.clear();
+        *legal_ok = false;
+        *dice_rng = GameRng::new(master, index, Stream::Dice);
+        *shuffle_rng = GameRng::new(master, index, Stream::Shuffle);
+        *setup_draws = 0;
+        forced_dice.clear();
+        *test = TestState {
+            attr: AttrSel::One(crate::data::Attr::Luck),
+            tag: TestTag::Other,
+            no_determination: false,
+            penalty: 0,
+            target: 0,
+            dice: [0; 2],
+            rerolled: false,
+            pass: false,
+            margin: 0,
         };
-        Ok((game, setup))
+        *combat = CombatState {
+            card: NO_CARD,
+            monster_seat: 0,
+            wounds: 0,
+            escape: true,
+            hero_card: None,
+            rounds: 0,
+            declared: false,
+            last_dealt: 0,
+        };
+        *turn = TurnFlags::default();
+        *last_roll = 0;
+        resolving.clear();
+        scratch.clear();
+        *scratch_keep = 0;
+        end_used.clear();
+        *scratch_tiles = [0; 2];
+        *cause = DeathCause::Card;
+        *winners = 0;
+        *finishing = false;
+        *respawn_seat = 0;
+        *bridge_to = 0;
+        *place_to = 0;
+        *window = crate::data::RuneWindow::EndOfStatus;
+        *window_card = NO_CARD;
+        *bribe = (1, 100, 4);
+        *duel_attr = crate::data::Attr::Strength;
+        *exit_blocked = false;
+        *exit_keep_loot = true;
+        *rage_dice = 2;
+        *epoch = 0;
+        *board_log = [0; BOARD_LOG];
+        *duel = None;
+        *pvp = pvp::PvpState::NONE;
+        *last_token = NO_CELL;
+        *servant = pvp::NO_SEAT;
+        *third = third::ThirdState::new();
     }
 
     /// The rules this game is played with.
@@ -768,9 +939,16 @@ impl<'r> Game<'r> {
 
     /// Posts a decision, taking it at once when only one answer is legal.
     pub(crate) fn ask<O: Observer>(&mut self, seat: u8, kind: DecisionKind, obs: &mut O) {
-        let d = Decision { seat, kind };
         let mut legal = Choices::new();
-        self.choices(d, &mut legal);
+        self.choices(Decision { seat, kind }, &mut legal);
+        self.ask_with(seat, kind, &legal, obs);
+    }
+
+    /// [`Game::ask`] with the legal answers the caller has just listed (exactly what
+    /// `choices` gives for this decision now): steps that look at the answers before asking
+    /// (the action phase, rune windows) need not list them twice.
+    pub(crate) fn ask_with<O: Observer>(&mut self, seat: u8, kind: DecisionKind, legal: &[Choice], obs: &mut O) {
+        let d = Decision { seat, kind };
         match legal.len() {
             // A decision with no legal answer is skipped (e.g. a tower with no way on).
             0 => {}
@@ -781,15 +959,31 @@ impl<'r> Game<'r> {
                 }
                 self.answer(d, c, obs);
             }
-            _ => self.post(d, &legal),
+            _ => self.post(d, legal),
         }
     }
 
     /// Records that what space `c` shows changed (a tile placed or turned, a monster token).
+    /// Every change of a space's tile or rotation comes through here, which keeps
+    /// [`Game::look`] in step with `board`.
     #[inline]
     pub(crate) fn touch(&mut self, c: Cell) {
         self.epoch = self.epoch.wrapping_add(1);
         self.board_log[self.epoch as usize % BOARD_LOG] = c;
+        self.look[c as usize] = self.look_of(c);
+    }
+
+    /// [`Game::look`] of space `c` worked out from the board.
+    pub(crate) fn look_of(&self, c: Cell) -> u8 {
+        let s = self.board[c as usize];
+        let mut v = crate::board::FIXED_CLOSED[c as usize];
+        if s.tile != 0 {
+            v |= crate::board::rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot);
+        }
+        if s.tile != 0 || crate::board::PRINTED[c as usize] {
+            v |= LOOK_EXPLORED;
+        }
+        v
     }
 
     /// Makes `d` the pending decision with its legal answers. Copies only the answers, not a
@@ -813,6 +1007,18 @@ impl<'r> Game<'r> {
         self.legal_ok = true;
     }
 
+    /// Whether the task loop would run a task pushed now at once: no decision pending and the
+    /// game goes on. A step whose last act is to push a task may run that task's handler
+    /// directly instead when this holds (only steps called from [`Game::step`], as their
+    /// last act, so nothing else is pushed on top of it on the way back to the loop). Why:
+    /// a push and a pop with their dispatch cost as much as many steps themselves, and every
+    /// move runs a chain of them.
+    #[inline]
+    pub(crate) fn runs_next(&self) -> bool {
+        self.pending.is_none() && !self.over
+    }
+
+    #[inline]
     pub(crate) fn push(&mut self, t: Task) {
         // The stack is sized for the deepest rule chain; overflowing it would be an engine bug.
         if self.tasks.try_push(t).is_err() {
@@ -845,12 +1051,17 @@ impl<'r> Game<'r> {
             Task::BridgeTest { to } => self.bridge_test(to),
             Task::AfterPit => self.after_pit(obs),
             Task::Draw { deck, redraw_ok } => self.draw_and_resolve(deck, redraw_ok, obs),
-            Task::CardBody { card } => self.card_body(card),
+            Task::CardBody { card } => self.card_body(card, obs),
             Task::FinishCard { card } => self.finish_card(card, obs),
             Task::Ops { span, card } => self.ops(span, card, obs),
             Task::Branch { pass, fail, card } => {
                 let s = if self.test.pass { pass } else { fail };
-                self.push(Task::Ops { span: s, card });
+                // The branch step's only act: see `Game::runs_next`.
+                if self.runs_next() {
+                    self.ops(s, card, obs);
+                } else {
+                    self.push(Task::Ops { span: s, card });
+                }
             }
             Task::DiscardTreasure => self.discard_treasure_step(obs),
             Task::ArrangeSearch => self.arrange_search_step(obs),
@@ -1030,7 +1241,12 @@ impl<'r> Game<'r> {
             K::HeroCombatCard => {
                 if let Choice::Combat(cc) = c {
                     self.combat.hero_card = Some(cc);
-                    self.push(Task::CombatRound);
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    if self.runs_next() {
+                        self.combat_round(obs);
+                    } else {
+                        self.push(Task::CombatRound);
+                    }
                 }
             }
             K::MonsterCombatCard => {
@@ -1042,6 +1258,9 @@ impl<'r> Game<'r> {
                 if c == Choice::Yes {
                     self.push(Task::AfterEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                } else if self.runs_next() {
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    self.combat_round(obs);
                 } else {
                     self.push(Task::CombatRound);
                 }

@@ -1,9 +1,7 @@
 //! Moving: halls and walls, doors and portcullises, placing tiles, and every chamber's effect.
 
 use super::*;
-use crate::board::{
-    dir_between, is_tower, is_treasure, rotate_mask, step, Dir, FIXED_CLOSED, NEIGHBOURS, PRINTED, TREASURE,
-};
+use crate::board::{dir_between, is_tower, is_treasure, step, Dir, NEIGHBOURS, TREASURE};
 use crate::data::{Attr, RuneWindow, Side, TileKind};
 
 /// Move targets (the treasure chamber has six neighbours).
@@ -29,21 +27,16 @@ impl<'r> Game<'r> {
     /// Whether a space holds a chamber (tower, treasure chamber or tile).
     #[inline]
     pub(crate) fn explored(&self, c: Cell) -> bool {
-        self.board[c as usize].tile != 0 || PRINTED[c as usize]
+        self.look[c as usize] & LOOK_EXPLORED != 0
     }
 
     /// World directions that are closed on a space: its tile's walls turned by the tile's
     /// rotation, plus the outer wall and the inside of the treasure chamber. Doors and
-    /// portcullises count as open here (they are tested when crossed).
+    /// portcullises count as open here (they are tested when crossed). Read from
+    /// [`Game::look`], which [`Game::look_of`] works out when the space changes.
     #[inline]
     pub(crate) fn closed(&self, c: Cell) -> u8 {
-        let s = self.board[c as usize];
-        let fixed = FIXED_CLOSED[c as usize];
-        if s.tile == 0 {
-            fixed
-        } else {
-            fixed | rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot)
-        }
+        self.look[c as usize] & 0xF
     }
 
     /// Tile side index (tile orientation) facing world direction `d`.
@@ -86,16 +79,14 @@ impl<'r> Game<'r> {
     /// The directions [`Game::link`] leads somewhere from explored space `c`, as a mask.
     #[inline]
     pub(crate) fn open_mask(&self, c: Cell) -> u8 {
-        let own = !self.closed(c) & 0xF;
+        let mut own = !self.closed(c) & 0xF;
         let mut m = 0;
-        for d in Dir::ALL {
-            let b = 1 << d as u8;
-            if own & b == 0 {
-                continue;
-            }
-            let to = NEIGHBOURS[c as usize][d as usize];
-            let ok =
-                if self.explored(to) { self.closed(to) & (1 << d.opposite() as u8) == 0 } else { self.tiles.left > 0 };
+        while own != 0 {
+            let d = own.trailing_zeros() as usize;
+            let b = 1 << d;
+            own &= own - 1;
+            let to = self.look[NEIGHBOURS[c as usize][d] as usize];
+            let ok = if to & LOOK_EXPLORED != 0 { to & (1 << ((d + 2) & 3)) == 0 } else { self.tiles.left > 0 };
             if ok {
                 m |= b;
             }
@@ -116,10 +107,20 @@ impl<'r> Game<'r> {
 
     /// The direction from the hero's chamber to a neighbouring target.
     pub(crate) fn dir_to(&self, from: Cell, to: Cell) -> Option<(Cell, Dir)> {
-        Self::chamber_cells(from).into_iter().find_map(|c| dir_between(c, to).map(|d| (c, d)))
+        // Without building `chamber_cells`: every move asks this (leave tests, barriers).
+        if is_treasure(from) {
+            TREASURE.into_iter().find_map(|c| dir_between(c, to).map(|d| (c, d)))
+        } else {
+            dir_between(from, to).map(|d| (from, d))
+        }
     }
 
     /// Where the active hero may move: `again` for a chamber's "move again", else the action.
+    ///
+    /// Called for every action and "move again" decision (and again to act on some answers),
+    /// so it reads each space's walls once ([`Game::open_mask`]) and the other heroes'
+    /// positions once, instead of per direction; targets come out in the same order (chamber
+    /// cell, then north, east, south, west).
     pub(crate) fn move_targets(&self, again: bool, out: &mut Targets) {
         out.clear();
         let h = self.cur();
@@ -133,14 +134,32 @@ impl<'r> Game<'r> {
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
         // guarantees a turn ends: otherwise tower -> dead-end corridor -> tower loops forever.
-        let entered = if again { self.turn.entered } else { CellSet::EMPTY };
-        for c in Self::chamber_cells(pos) {
-            for d in Dir::ALL {
-                let Some(to) = self.link(c, d) else { continue };
+        let entered = if again { Some(&self.turn.entered) } else { None };
+        // Spaces held by other heroes on the board ([`Game::occupied`]: the treasure chamber
+        // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
+        // attack him), so none are held. A solo hero has no one to check.
+        let mut held = [NO_CELL; MAX_SEATS];
+        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        if others {
+            for (i, o) in self.heroes.iter().enumerate() {
+                if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
+                    held[i] = o.pos;
+                }
+            }
+        }
+        let treasure = is_treasure(pos);
+        let cells: &[Cell] = if treasure { &TREASURE } else { core::slice::from_ref(&pos) };
+        for &c in cells {
+            let mut open = self.open_mask(c);
+            while open != 0 {
+                let d = Dir::from_u8(open.trailing_zeros() as u8);
+                open &= open - 1;
+                let to = NEIGHBOURS[c as usize][d as usize];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                // Hero vs. Hero: a chamber held by another hero may be entered (to attack him).
-                let held = !self.variant.hero_vs_hero && self.occupied(to, self.active);
-                if held || out.contains(&to) || entered.contains(canon) {
+                if (others && held.contains(&to))
+                    || (treasure && out.contains(&to))
+                    || entered.is_some_and(|e| e.contains(canon))
+                {
                     continue;
                 }
                 if let Some(t) = tile {
@@ -204,7 +223,10 @@ impl<'r> Game<'r> {
             let to = t[self.pick(t.len())];
             self.push(Task::Move { to, mode: MoveMode::AGAIN });
         } else {
-            self.ask(self.active, DecisionKind::MoveAgain, obs);
+            // The answers are these targets (`move_again_choices`): not listed twice.
+            let mut c = Choices::new();
+            c.extend(t.into_iter().map(Choice::Move));
+            self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
         }
     }
 
@@ -228,7 +250,7 @@ impl<'r> Game<'r> {
     }
 
     /// A move begins: crossing tests, then doors and portcullises, then the new chamber.
-    pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, _obs: &mut O) {
+    pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
         if !self.cur().on_board() {
             return;
         }
@@ -242,6 +264,8 @@ impl<'r> Game<'r> {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
                 self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0);
             }
+            // `start_move` is only the move step's handler: see `Game::runs_next`.
+            None if self.runs_next() => self.barriers(to, mode, 0, obs),
             None => self.push(Task::Barriers { to, mode, stage: 0 }),
         }
     }
@@ -311,32 +335,49 @@ impl<'r> Game<'r> {
     /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
     /// one door card; several portcullises one Strength test (Rules Reference "Door",
     /// "Portcullis").
-    pub(crate) fn barriers<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, _obs: &mut O) {
+    pub(crate) fn barriers<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         let from = self.cur().pos;
         let Some((c, d)) = self.dir_to(from, to) else { return };
         let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
-        let near = self.side_at(c, d);
-        let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
-        let barrier = match stage {
-            0 => near,
-            1 if far != near => far,
-            _ => Side::Hall,
-        };
-        if stage >= 2 || ignore {
-            self.push(Task::Enter { to, from, via: Via::Hall(d.opposite() as u8) });
-            return;
+        if stage < 2 && !ignore {
+            let near = self.side_at(c, d);
+            let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
+            // A stage with neither a door nor a portcullis goes straight on to the next here:
+            // the same as pushing `Barriers { stage: stage + 1 }`, which the task loop would pop
+            // at once, without working out the hall's sides again (most halls have neither).
+            for stage in stage..2 {
+                let barrier = match stage {
+                    0 => near,
+                    1 if far != near => far,
+                    _ => Side::Hall,
+                };
+                match barrier {
+                    Side::Door => {
+                        self.turn.door_open = false;
+                        self.push(Task::AfterDoor { to, mode, stage });
+                        self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        return;
+                    }
+                    Side::Portcullis => {
+                        self.push(Task::AfterPortcullis { to, mode, stage });
+                        self.begin_test(
+                            crate::data::AttrSel::One(Attr::Strength),
+                            crate::data::TestTag::Portcullis,
+                            false,
+                            0,
+                        );
+                        return;
+                    }
+                    _ => {}
+                }
+            }
         }
-        match barrier {
-            Side::Door => {
-                self.turn.door_open = false;
-                self.push(Task::AfterDoor { to, mode, stage });
-                self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
-            }
-            Side::Portcullis => {
-                self.push(Task::AfterPortcullis { to, mode, stage });
-                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Portcullis, false, 0);
-            }
-            _ => self.push(Task::Barriers { to, mode, stage: stage + 1 }),
+        // Called only as the last act of the barriers and move steps: see `Game::runs_next`.
+        let via = Via::Hall(d.opposite() as u8);
+        if self.runs_next() {
+            self.enter(to, from, via, obs);
+        } else {
+            self.push(Task::Enter { to, from, via });
         }
     }
 
@@ -444,15 +485,19 @@ impl<'r> Game<'r> {
     /// The hero stands in the new chamber, then resolves it.
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
-        self.push(Task::Resolve);
         // Not entering through a hall (catacombs, secret door, jump): the player picks the part
         // of a split chamber, or the web side, he stands on.
-        if !matches!(via, Via::Hall(_)) {
-            if let Some(t) = self.tile_at(to) {
-                if t.is_split() || t.kind == TileKind::SpiderWeb {
-                    self.ask(self.active, DecisionKind::ChooseSide, obs);
-                }
-            }
+        let side = !matches!(via, Via::Hall(_))
+            && self.tile_at(to).is_some_and(|t| t.is_split() || t.kind == TileKind::SpiderWeb);
+        if side {
+            self.push(Task::Resolve);
+            self.ask(self.active, DecisionKind::ChooseSide, obs);
+        } else if self.runs_next() {
+            // `arrive` is the last act of the steps (and answers) that call it: see
+            // `Game::runs_next`.
+            self.resolve(obs);
+        } else {
+            self.push(Task::Resolve);
         }
     }
 
@@ -533,6 +578,9 @@ impl<'r> Game<'r> {
             self.pvp_start(defender);
         } else if self.board[pos as usize].flags & F_MONSTER != 0 {
             self.push(Task::Encounter { escape: true });
+        } else if self.runs_next() {
+            // `resolve` is only the resolve step's handler: see `Game::runs_next`.
+            self.chamber(obs);
         } else {
             self.push(Task::Chamber);
         }
@@ -550,11 +598,20 @@ impl<'r> Game<'r> {
             return;
         }
         let Some(t) = self.tile_at(pos) else { return };
+        // `chamber` is the last act of the steps that call it, and so is each of these: the
+        // card draw and the move again run at once when the loop would run them next (see
+        // `Game::runs_next`).
+        let next = self.runs_next();
         match t.kind {
+            TileKind::DungeonRoom | TileKind::CaveIn | TileKind::Chasm if next => {
+                self.draw_and_resolve(Deck::Dungeon, true, obs)
+            }
             TileKind::DungeonRoom | TileKind::CaveIn | TileKind::Chasm => {
                 self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: true })
             }
+            TileKind::TrapChamber if next => self.draw_and_resolve(Deck::Trap, true, obs),
             TileKind::TrapChamber => self.push(Task::Draw { deck: Deck::Trap, redraw_ok: true }),
+            TileKind::Corridor | TileKind::ChamberOfDarkness | TileKind::SpiderWeb if next => self.move_again(obs),
             TileKind::Corridor | TileKind::ChamberOfDarkness | TileKind::SpiderWeb => self.push(Task::MoveAgain),
             TileKind::Bridge => self.push(Task::BridgeOffer),
             TileKind::BottomlessPit => {

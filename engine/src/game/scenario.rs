@@ -134,6 +134,15 @@ impl<'r> Game<'r> {
     /// every living hero has fewer wounds than his health. Returns what is wrong.
     pub fn check_invariants(&self) -> Result<(), String> {
         let rules = self.rules;
+        for c in 0..CELLS as Cell {
+            if self.look[c as usize] != self.look_of(c) {
+                return Err(format!(
+                    "space {c}: cached look {} but the board shows {}",
+                    self.look[c as usize],
+                    self.look_of(c)
+                ));
+            }
+        }
         let mut seen = [0u8; MAX_CARDS];
         let mut mark = |c: CardId, place: &str| -> Result<(), String> {
             let s = &mut seen[c as usize];
