@@ -38,12 +38,7 @@ impl Lazy {
     fn note(&mut self, change: &Change) {
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
-            (Change::Spaces(s), Some(behind)) => {
-                let mut s = *s;
-                while let Some(c) = s.pop() {
-                    behind.set(c);
-                }
-            }
+            (Change::Spaces(s), Some(behind)) => behind.union(s),
             (Change::All, _) => self.behind = None,
         }
     }

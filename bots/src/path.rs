@@ -569,8 +569,11 @@ impl Graph {
     /// changed spaces and their neighbours if the engine still remembers the changes, else a
     /// full build. Says which spaces' entry cost or open sides changed.
     ///
-    /// Each space read again is compared with what it was as it is read (no copy of the whole
-    /// graph), and what it was is kept for [`DistMap::repair`].
+    /// The changed spaces are read from the engine; of their neighbours only the sides toward
+    /// them can change, and those mirror the changed spaces' own sides (see the loop), so the
+    /// neighbours cost no engine calls. Each space read again is compared with what it was as
+    /// it is read (no copy of the whole graph), and what it was is kept for
+    /// [`DistMap::repair`].
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
         let Some(old) = self.key else {
@@ -586,40 +589,69 @@ impl Graph {
             self.build(game, model, loaded);
             return Change::All;
         };
-        let mut dirty = Spaces::default();
+        // Spaces read in full from the engine: the changed ones, and every explored bridge
+        // when loot reprices bridges (unless the model prices them alike).
+        let mut full = Spaces::default();
         if old.2 != loaded && model.bridge_loaded != 0 {
-            // Loot reprices bridges: every explored bridge is read again (unless the model
-            // prices them alike).
             for c in 0..CELLS as Cell {
                 if game.tile_kind_at(c) == Some(TileKind::Bridge) {
-                    dirty.set(c);
+                    full.set(c);
                 }
             }
         }
-        // The changed spaces and their neighbours.
         let mut hit = Spaces::default();
+        let mut hidden = false;
         for c in changes {
             hit.set(c);
+            hidden |= !game.cell_is_explored(c);
         }
-        dirty.union(&hit.grown());
+        full.union(&hit);
+        // The neighbours of the changed spaces, which only their sides toward those may change.
+        let mut around = hit.grown();
+        for (a, f) in around.0.iter_mut().zip(full.0) {
+            *a &= !f;
+        }
+        if hidden {
+            // A changed space that shows no chamber (never seen in play): its neighbours' sides
+            // toward it depend on their own walls, so they are read in full too.
+            full.union(&around);
+            around = Spaces::default();
+        }
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        for c in dirty.iter() {
+        for c in full.iter() {
             let i = c as usize;
             self.was_enter[i] = self.enter[i];
             self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
         }
         let mut changed = Spaces::default();
-        for c in dirty.iter() {
+        for c in full.iter() {
             self.read_unexplored(game, c);
-            let i = c as usize;
-            let open_changed = self.was_open[i] != self.open[i];
-            if open_changed {
-                self.write_into(c);
-            }
-            if open_changed || self.was_enter[i] != self.enter[i] {
-                changed.set(c);
-            }
+            self.note_sides(c, &mut changed);
+        }
+        // A neighbour `n` of changed spaces that are all explored: a hero on `n` can step onto
+        // such a space `c` exactly when one on `c` can step onto `n` (an explored space links
+        // to an explored one when neither wall is closed, and to an unexplored one while
+        // tiles remain, as the rule for unexplored spaces says of the way back), so its side
+        // toward `c` is copied from `c`'s side back, without asking the engine.
+        for n in around.iter() {
+            let i = n as usize;
+            self.was_enter[i] = self.enter[i];
+            let was = self.open[i];
+            self.was_open[i] = was;
+            let mut m = was;
+            let open = &self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, n, |side, back, c| {
+                if hit.contains(c) {
+                    if open[c as usize] & back != 0 {
+                        m |= side;
+                    } else {
+                        m &= !side;
+                    }
+                }
+            });
+            self.open[i] = m;
+            self.note_sides(n, &mut changed);
         }
         self.key = Some(key);
         self.last = changed;
@@ -627,6 +659,20 @@ impl Graph {
             next_rev(&mut self.rev);
         }
         Change::Spaces(changed)
+    }
+
+    /// After `c` was read again: copies its sides into the neighbours' `into` masks if they
+    /// changed, and adds it to `changed` if its sides or entry cost did.
+    #[inline]
+    fn note_sides(&mut self, c: Cell, changed: &mut Spaces) {
+        let i = c as usize;
+        let open_changed = self.was_open[i] != self.open[i];
+        if open_changed {
+            self.write_into(c);
+        }
+        if open_changed || self.was_enter[i] != self.enter[i] {
+            changed.set(c);
+        }
     }
 
     /// Copies the open sides of `c` into its neighbours' `into` masks.
