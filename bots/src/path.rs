@@ -197,6 +197,9 @@ pub struct DistMap {
     /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
     next: [Cell8; SLOTS],
     known: [Cell64; 4],
+    /// The last answer of [`DistMap::hops`] read through the memo: (revision, space, moves).
+    /// A policy asks again from the same space at the next decision more often than not.
+    last: core::cell::Cell<(u64, Cell, u8)>,
     /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
     rev: u64,
     /// Scratch buckets for the repair's queues, empty between repairs.
@@ -219,6 +222,7 @@ impl Clone for DistMap {
         self.cost = source.cost;
         self.next.clone_from(&source.next);
         self.known.clone_from(&source.known);
+        self.last.set(source.last.get());
         self.rev = source.rev;
     }
 }
@@ -229,6 +233,7 @@ impl Default for DistMap {
             cost: [UNREACHABLE; SLOTS],
             next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
             known: Default::default(),
+            last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             ring: Buckets::default(),
         }
@@ -869,17 +874,15 @@ struct Fix<'a> {
 }
 
 impl Fix<'_> {
-    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones
-    /// if `SKIP_LOST`.
+    /// The best cost a space can get from its neighbours' current costs (lost spaces cost
+    /// [`UNREACHABLE`] from the moment they are found, so they offer nothing).
     #[inline(always)]
-    fn offer<const SKIP_LOST: bool>(&self, u: Cell) -> u16 {
+    fn offer(&self, u: Cell) -> u16 {
         let mut best = u32::from(UNREACHABLE);
-        let (cost, enter, lost) = (&*self.cost, &self.graph.enter, &self.lost);
+        let (cost, enter) = (&*self.cost, &self.graph.enter);
         each_side(self.graph.open[u as usize], u, |v| {
-            if !(SKIP_LOST && lost.contains(v)) {
-                // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
-                best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
-            }
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+            best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
         });
         best as u16
     }
@@ -953,7 +956,7 @@ impl Fix<'_> {
                 continue;
             }
             self.seen.set(u);
-            let best = self.offer::<true>(u);
+            let best = self.offer(u);
             if best == cost {
                 continue;
             }
@@ -962,6 +965,9 @@ impl Fix<'_> {
                 continue;
             }
             self.lost.set(u);
+            // Priced out at once: a lost space supports nobody from here on (its old cost
+            // travels in the queue entries, and every later test of it is behind `seen`).
+            self.cost[u as usize] = UNREACHABLE;
             // The entry cost the old map was computed with.
             let enter = if self.detailed && self.changed.contains(u) {
                 graph.was_enter[u as usize]
@@ -987,17 +993,13 @@ impl Fix<'_> {
     /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
     /// cost queued.
     fn seeds(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
-        for u in self.lost.iter() {
-            self.cost[u as usize] = UNREACHABLE;
-        }
         self.touched.union(&self.lost);
         let mut seeds = self.lost;
         seeds.union(&self.hopeful);
         self.lost = Spaces::default();
         let mut span = (u16::MAX, 0u16);
         for u in seeds.iter() {
-            // Lost spaces now cost `UNREACHABLE`, so need no skipping.
-            let best = self.offer::<false>(u);
+            let best = self.offer(u);
             if best < self.cost[u as usize] {
                 self.cost[u as usize] = best;
                 self.touched.set(u);
@@ -1124,11 +1126,13 @@ impl DistMap {
         for k in &self.known {
             k.set(0);
         }
+        self.last.set((u64::MAX, NO_CELL, 0));
     }
 
     /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
     /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
     fn forget_steps_near(&self, touched: &Spaces) {
+        self.last.set((u64::MAX, NO_CELL, 0));
         let gone = touched.grown();
         for (k, g) in self.known.iter().zip(gone.0) {
             k.set(k.get() & !g);
@@ -1196,6 +1200,20 @@ impl DistMap {
     /// computed or repaired over) stay as they are.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         let memo = self.rev == graph.rev;
+        let (rev, from, moves) = self.last.get();
+        if memo && rev == self.rev && from == c {
+            return moves;
+        }
+        let n = self.walk(graph, c, memo);
+        if memo {
+            self.last.set((self.rev, c, n));
+        }
+        n
+    }
+
+    /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    #[inline(always)]
+    fn walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
