@@ -1350,12 +1350,20 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
+                    // One space asked first and last at every step: its last answer, kept from
+                    // the step before, must not outlive a repair.
+                    let c0 = (i % CELLS as u64) as Cell;
+                    let want0 = plain_hops(&m, &fresh, c0);
+                    assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
                     // Hops read through the memo kept across repairs equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
+                        // Asked again: the map's last answer.
+                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops again from {c}");
                         assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
                     }
+                    assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops again from {c0}");
                 }
                 let choices = game.legal_choices().clone();
                 let c = choices[rng.below(choices.len() as u32) as usize];
