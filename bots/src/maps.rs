@@ -25,7 +25,7 @@ fn prices_loot(model: usize, loaded: bool) -> bool {
 }
 
 /// A distance map and how far behind its graph it is.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct Lazy {
     map: DistMap,
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
@@ -33,17 +33,25 @@ struct Lazy {
     behind: Option<Spaces>,
 }
 
+/// Copies field by field, so that [`DistMap::clone_from`] leaves the repair's scratch buckets
+/// behind instead of building a whole new map to move in.
+impl Clone for Lazy {
+    fn clone(&self) -> Self {
+        Lazy { map: self.map.clone(), behind: self.behind }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.map.clone_from(&source.map);
+        self.behind = source.behind;
+    }
+}
+
 impl Lazy {
     /// Notes a change of the graph.
     fn note(&mut self, change: &Change) {
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
-            (Change::Spaces(s), Some(behind)) => {
-                let mut s = *s;
-                while let Some(c) = s.pop() {
-                    behind.set(c);
-                }
-            }
+            (Change::Spaces(s), Some(behind)) => behind.union(s),
             (Change::All, _) => self.behind = None,
         }
     }
@@ -64,7 +72,7 @@ impl Lazy {
 }
 
 /// The graph and both distance maps for one cost model and one loot state.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Maps {
     graph: Graph,
     treasure: Lazy,
@@ -72,6 +80,22 @@ pub struct Maps {
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
+}
+
+/// Copies field by field: a table starts each game (and a loot state its first use) from a
+/// copy, which then overwrites the arrays in place rather than building a whole set of maps,
+/// scratch space included, and moving it in.
+impl Clone for Maps {
+    fn clone(&self) -> Self {
+        Maps { graph: self.graph.clone(), treasure: self.treasure.clone(), tower: self.tower.clone(), back: self.back }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.graph.clone_from(&source.graph);
+        self.treasure.clone_from(&source.treasure);
+        self.tower.clone_from(&source.tower);
+        self.back = source.back;
+    }
 }
 
 impl Maps {

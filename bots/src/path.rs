@@ -197,6 +197,9 @@ pub struct DistMap {
     /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
     next: [Cell8; SLOTS],
     known: [Cell64; 4],
+    /// The last answer of [`DistMap::hops`] read through the memo: (revision, space, moves).
+    /// A policy asks again from the same space at the next decision more often than not.
+    last: core::cell::Cell<(u64, Cell, u8)>,
     /// The [`Graph::rev`] the costs (and the memo) were computed or repaired for.
     rev: u64,
     /// Scratch buckets for the repair's queues, empty between repairs.
@@ -219,6 +222,7 @@ impl Clone for DistMap {
         self.cost = source.cost;
         self.next.clone_from(&source.next);
         self.known.clone_from(&source.known);
+        self.last.set(source.last.get());
         self.rev = source.rev;
     }
 }
@@ -229,6 +233,7 @@ impl Default for DistMap {
             cost: [UNREACHABLE; SLOTS],
             next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
             known: Default::default(),
+            last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             ring: Buckets::default(),
         }
@@ -569,8 +574,11 @@ impl Graph {
     /// changed spaces and their neighbours if the engine still remembers the changes, else a
     /// full build. Says which spaces' entry cost or open sides changed.
     ///
-    /// Each space read again is compared with what it was as it is read (no copy of the whole
-    /// graph), and what it was is kept for [`DistMap::repair`].
+    /// The changed spaces are read from the engine; of their neighbours only the sides toward
+    /// them can change, and those mirror the changed spaces' own sides (see the loop), so the
+    /// neighbours cost no engine calls. Each space read again is compared with what it was as
+    /// it is read (no copy of the whole graph), and what it was is kept for
+    /// [`DistMap::repair`].
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
         let Some(old) = self.key else {
@@ -586,40 +594,69 @@ impl Graph {
             self.build(game, model, loaded);
             return Change::All;
         };
-        let mut dirty = Spaces::default();
+        // Spaces read in full from the engine: the changed ones, and every explored bridge
+        // when loot reprices bridges (unless the model prices them alike).
+        let mut full = Spaces::default();
         if old.2 != loaded && model.bridge_loaded != 0 {
-            // Loot reprices bridges: every explored bridge is read again (unless the model
-            // prices them alike).
             for c in 0..CELLS as Cell {
                 if game.tile_kind_at(c) == Some(TileKind::Bridge) {
-                    dirty.set(c);
+                    full.set(c);
                 }
             }
         }
-        // The changed spaces and their neighbours.
         let mut hit = Spaces::default();
+        let mut hidden = false;
         for c in changes {
             hit.set(c);
+            hidden |= !game.cell_is_explored(c);
         }
-        dirty.union(&hit.grown());
+        full.union(&hit);
+        // The neighbours of the changed spaces, which only their sides toward those may change.
+        let mut around = hit.grown();
+        for (a, f) in around.0.iter_mut().zip(full.0) {
+            *a &= !f;
+        }
+        if hidden {
+            // A changed space that shows no chamber (never seen in play): its neighbours' sides
+            // toward it depend on their own walls, so they are read in full too.
+            full.union(&around);
+            around = Spaces::default();
+        }
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        for c in dirty.iter() {
+        for c in full.iter() {
             let i = c as usize;
             self.was_enter[i] = self.enter[i];
             self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
         }
         let mut changed = Spaces::default();
-        for c in dirty.iter() {
+        for c in full.iter() {
             self.read_unexplored(game, c);
-            let i = c as usize;
-            let open_changed = self.was_open[i] != self.open[i];
-            if open_changed {
-                self.write_into(c);
-            }
-            if open_changed || self.was_enter[i] != self.enter[i] {
-                changed.set(c);
-            }
+            self.note_sides(c, &mut changed);
+        }
+        // A neighbour `n` of changed spaces that are all explored: a hero on `n` can step onto
+        // such a space `c` exactly when one on `c` can step onto `n` (an explored space links
+        // to an explored one when neither wall is closed, and to an unexplored one while
+        // tiles remain, as the rule for unexplored spaces says of the way back), so its side
+        // toward `c` is copied from `c`'s side back, without asking the engine.
+        for n in around.iter() {
+            let i = n as usize;
+            self.was_enter[i] = self.enter[i];
+            let was = self.open[i];
+            self.was_open[i] = was;
+            let mut m = was;
+            let open = &self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, n, |side, back, c| {
+                if hit.contains(c) {
+                    if open[c as usize] & back != 0 {
+                        m |= side;
+                    } else {
+                        m &= !side;
+                    }
+                }
+            });
+            self.open[i] = m;
+            self.note_sides(n, &mut changed);
         }
         self.key = Some(key);
         self.last = changed;
@@ -627,6 +664,20 @@ impl Graph {
             next_rev(&mut self.rev);
         }
         Change::Spaces(changed)
+    }
+
+    /// After `c` was read again: copies its sides into the neighbours' `into` masks if they
+    /// changed, and adds it to `changed` if its sides or entry cost did.
+    #[inline]
+    fn note_sides(&mut self, c: Cell, changed: &mut Spaces) {
+        let i = c as usize;
+        let open_changed = self.was_open[i] != self.open[i];
+        if open_changed {
+            self.write_into(c);
+        }
+        if open_changed || self.was_enter[i] != self.enter[i] {
+            changed.set(c);
+        }
     }
 
     /// Copies the open sides of `c` into its neighbours' `into` masks.
@@ -823,17 +874,15 @@ struct Fix<'a> {
 }
 
 impl Fix<'_> {
-    /// The best cost a space can get from its neighbours' current costs, ignoring lost ones
-    /// if `SKIP_LOST`.
+    /// The best cost a space can get from its neighbours' current costs (lost spaces cost
+    /// [`UNREACHABLE`] from the moment they are found, so they offer nothing).
     #[inline(always)]
-    fn offer<const SKIP_LOST: bool>(&self, u: Cell) -> u16 {
+    fn offer(&self, u: Cell) -> u16 {
         let mut best = u32::from(UNREACHABLE);
-        let (cost, enter, lost) = (&*self.cost, &self.graph.enter, &self.lost);
+        let (cost, enter) = (&*self.cost, &self.graph.enter);
         each_side(self.graph.open[u as usize], u, |v| {
-            if !(SKIP_LOST && lost.contains(v)) {
-                // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
-                best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
-            }
+            // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
+            best = best.min(u32::from(cost[v as usize]) + u32::from(enter[v as usize]));
         });
         best as u16
     }
@@ -907,7 +956,7 @@ impl Fix<'_> {
                 continue;
             }
             self.seen.set(u);
-            let best = self.offer::<true>(u);
+            let best = self.offer(u);
             if best == cost {
                 continue;
             }
@@ -916,6 +965,9 @@ impl Fix<'_> {
                 continue;
             }
             self.lost.set(u);
+            // Priced out at once: a lost space supports nobody from here on (its old cost
+            // travels in the queue entries, and every later test of it is behind `seen`).
+            self.cost[u as usize] = UNREACHABLE;
             // The entry cost the old map was computed with.
             let enter = if self.detailed && self.changed.contains(u) {
                 graph.was_enter[u as usize]
@@ -941,17 +993,13 @@ impl Fix<'_> {
     /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
     /// cost queued.
     fn seeds(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
-        for u in self.lost.iter() {
-            self.cost[u as usize] = UNREACHABLE;
-        }
         self.touched.union(&self.lost);
         let mut seeds = self.lost;
         seeds.union(&self.hopeful);
         self.lost = Spaces::default();
         let mut span = (u16::MAX, 0u16);
         for u in seeds.iter() {
-            // Lost spaces now cost `UNREACHABLE`, so need no skipping.
-            let best = self.offer::<false>(u);
+            let best = self.offer(u);
             if best < self.cost[u as usize] {
                 self.cost[u as usize] = best;
                 self.touched.set(u);
@@ -1078,11 +1126,13 @@ impl DistMap {
         for k in &self.known {
             k.set(0);
         }
+        self.last.set((u64::MAX, NO_CELL, 0));
     }
 
     /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
     /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
     fn forget_steps_near(&self, touched: &Spaces) {
+        self.last.set((u64::MAX, NO_CELL, 0));
         let gone = touched.grown();
         for (k, g) in self.known.iter().zip(gone.0) {
             k.set(k.get() & !g);
@@ -1150,6 +1200,20 @@ impl DistMap {
     /// computed or repaired over) stay as they are.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         let memo = self.rev == graph.rev;
+        let (rev, from, moves) = self.last.get();
+        if memo && rev == self.rev && from == c {
+            return moves;
+        }
+        let n = self.walk(graph, c, memo);
+        if memo {
+            self.last.set((self.rev, c, n));
+        }
+        n
+    }
+
+    /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    #[inline(always)]
+    fn walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1286,12 +1350,20 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
+                    // One space asked first and last at every step: its last answer, kept from
+                    // the step before, must not outlive a repair.
+                    let c0 = (i % CELLS as u64) as Cell;
+                    let want0 = plain_hops(&m, &fresh, c0);
+                    assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
                     // Hops read through the memo kept across repairs equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
+                        // Asked again: the map's last answer.
+                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops again from {c}");
                         assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
                     }
+                    assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops again from {c0}");
                 }
                 let choices = game.legal_choices().clone();
                 let c = choices[rng.below(choices.len() as u32) as usize];

@@ -242,11 +242,12 @@ impl Strategic {
 
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         m.prepare(Goal::Tower);
+        if self.homeward {
+            // The way back from the treasure chamber only matters on the way there.
+            return Goal::Tower;
+        }
         if m.back.is_none() {
             m.back = Some(treasure_to_tower(m));
-        }
-        if self.homeward {
-            return Goal::Tower;
         }
         m.prepare(Goal::Treasure);
         let h = game.hero(seat);
