@@ -129,6 +129,26 @@ impl<'r> Game<'r> {
         }
         let pos = h.pos;
         let tile = self.tile_at(pos);
+        let treasure = is_treasure(pos);
+        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        // Most calls (an action in an ordinary chamber, alone or not near anyone): every open
+        // hall is a target, in direction order. Only the checks below that can strike one
+        // out are made, and with no other hero on the board, no "move again", no second space
+        // (treasure chamber) and no corridor or chasm there are none. Same targets, same order.
+        if !again
+            && !treasure
+            && !others
+            && tile.is_none_or(|t| !matches!(t.kind, TileKind::Chasm | TileKind::Corridor))
+        {
+            let mut open = self.open_mask(pos);
+            let row = &NEIGHBOURS[pos as usize];
+            while open != 0 {
+                let d = open.trailing_zeros() as usize;
+                open &= open - 1;
+                out.push(row[d & 3]);
+            }
+            return;
+        }
         let mut entry_target = None;
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
@@ -139,7 +159,6 @@ impl<'r> Game<'r> {
         // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
         // attack him), so none are held. A solo hero has no one to check.
         let mut held = [NO_CELL; MAX_SEATS];
-        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
         if others {
             for (i, o) in self.heroes.iter().enumerate() {
                 if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
@@ -147,7 +166,6 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        let treasure = is_treasure(pos);
         let cells: &[Cell] = if treasure { &TREASURE } else { core::slice::from_ref(&pos) };
         for &c in cells {
             let mut open = self.open_mask(c);
