@@ -252,7 +252,17 @@ pub struct CardDef {
     pub discard_on_exit: bool,
     /// Whether the line was marked estimated.
     pub estimated: bool,
+    /// Which status-phase effects the card has, as `STATUS_*` bits: one byte for the checks
+    /// every turn start makes over the play area (the spans are three separate loads).
+    pub status: u8,
 }
+
+/// [`CardDef::status`]: `on_status_optional` is not empty.
+pub const STATUS_OPTIONAL: u8 = 1;
+/// [`CardDef::status`]: `on_status` is not empty.
+pub const STATUS_MANDATORY: u8 = 2;
+/// [`CardDef::status`]: `on_status_treasure` is not empty.
+pub const STATUS_TREASURE: u8 = 4;
 
 /// Contiguous range of card ids of one deck.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -969,6 +979,9 @@ impl Rules {
                         discard_on_catacombs,
                         discard_on_exit,
                         estimated: cd.estimated.is_some(),
+                        status: u8::from(!spans[1].is_empty()) * STATUS_OPTIONAL
+                            | u8::from(!spans[0].is_empty()) * STATUS_MANDATORY
+                            | u8::from(!spans[3].is_empty()) * STATUS_TREASURE,
                     });
                 }
             }

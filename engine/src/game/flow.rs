@@ -210,7 +210,7 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero holds a card usable at the start of the status phase.
     fn status_optional_due(&self) -> bool {
-        self.cur().held.iter().any(|&c| !self.rules.cards[c as usize].on_status_optional.is_empty())
+        self.cur().held.iter().any(|&c| self.rules.cards[c as usize].status & crate::rules::STATUS_OPTIONAL != 0)
     }
 
     /// Whether the status phase has something to do now: (a card usable at its start, as
@@ -220,12 +220,16 @@ impl<'r> Game<'r> {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
-        let (mut optional, mut mandatory) = (false, false);
+        let mut bits = 0;
         for &c in &h.held {
-            let d = &rules.cards[c as usize];
-            optional |= !d.on_status_optional.is_empty();
-            mandatory |= !d.on_status.is_empty() || (in_treasure && !d.on_status_treasure.is_empty());
+            bits |= rules.cards[c as usize].status;
         }
+        let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
+        let mut wanted = crate::rules::STATUS_MANDATORY;
+        if in_treasure {
+            wanted |= crate::rules::STATUS_TREASURE;
+        }
+        let mut mandatory = bits & wanted != 0;
         if !mandatory && h.status == HeroStatus::Catacombs {
             mandatory = h.row.iter().any(|&c| !rules.cards[c as usize].on_status_catacombs.is_empty());
         }

@@ -255,6 +255,10 @@ impl<'r> Game<'r> {
         }
         let h = self.cur();
         let t = self.tile_at(h.pos)?;
+        // Only these chambers test a hero leaving: the hall's side is not needed elsewhere.
+        if !matches!(t.kind, TileKind::Bridge | TileKind::CaveIn | TileKind::SpiderWeb) {
+            return None;
+        }
         let (c, d) = self.dir_to(h.pos, to)?;
         let k = self.local_side(c, d);
         match t.kind {
