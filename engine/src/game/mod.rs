@@ -919,7 +919,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
         }
-        self.answer(d, choice, obs);
+        self.answer_here(d, choice, obs);
         self.run(obs);
         Ok(())
     }
@@ -1200,6 +1200,14 @@ impl<'r> Game<'r> {
 
     /// Applies an answer already checked to be legal.
     fn answer<O: Observer>(&mut self, d: Decision, c: Choice, obs: &mut O) {
+        self.answer_here(d, c, obs);
+    }
+
+    /// [`Game::answer`] inlined into its caller: `apply`, once per decision, where the call
+    /// (the answer passed as four bytes and put back together, a large frame) cost more than
+    /// most answers themselves.
+    #[inline(always)]
+    fn answer_here<O: Observer>(&mut self, d: Decision, c: Choice, obs: &mut O) {
         use DecisionKind as K;
         match d.kind {
             K::Action => self.answer_action(c, obs),
