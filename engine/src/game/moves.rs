@@ -249,6 +249,7 @@ impl<'r> Game<'r> {
     }
 
     /// What leaving through a hall demands of the hero first.
+    #[inline]
     fn leave_test(&self, to: Cell, mode: MoveMode) -> Option<Leave> {
         if mode.no_leave_test {
             return None;
@@ -575,6 +576,7 @@ impl<'r> Game<'r> {
     }
 
     /// Entering a chamber: a monster token there is met instead of the chamber's effect.
+    #[inline]
     pub(crate) fn resolve<O: Observer>(&mut self, obs: &mut O) {
         if !self.cur().on_board() {
             return;
