@@ -476,13 +476,16 @@ pub(crate) struct TurnFlags {
     pub raged: bool,
 }
 
+/// Entries of [`Game::look`]: one per `Cell` value.
+pub(crate) const LOOK_LEN: usize = Cell::MAX as usize + 1;
+
 /// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
 pub(crate) const LOOK_EXPLORED: u8 = 16;
 
 /// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
 /// closed, the printed chambers explored.
-static START_LOOK: [u8; CELLS] = {
-    let mut t = [0u8; CELLS];
+static START_LOOK: [u8; LOOK_LEN] = {
+    let mut t = [0u8; LOOK_LEN];
     let mut c = 0;
     while c < CELLS {
         t[c] = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
@@ -512,7 +515,11 @@ pub struct Game<'r> {
     /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
     /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
     /// byte read is cheaper than the tile, rotation and wall lookups behind them.
-    pub(crate) look: [u8; CELLS],
+    ///
+    /// One entry per possible `Cell` value (256), the ones past the board always 0: indexed
+    /// by a `Cell` it needs no bounds check, [`NO_CELL`] included (the neighbour past the
+    /// outer wall, whose own side is closed anyway).
+    pub(crate) look: [u8; LOOK_LEN],
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
