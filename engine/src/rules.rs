@@ -284,6 +284,9 @@ pub struct TileDef {
     /// The sides that are walls, bit `k` for side `k` (top, right, bottom, left): turned by the
     /// tile's rotation it gives the closed world directions in one lookup.
     pub walls: u8,
+    /// The sides with a door or a portcullis, bits as `walls`: most halls have neither, and
+    /// a move checks this before working out the hall's two sides.
+    pub barriers: u8,
 }
 
 impl TileDef {
@@ -813,7 +816,17 @@ impl Rules {
             }
             for _ in 0..td.count {
                 let walls = (0..4).filter(|&k| sides[k] == Side::Wall).fold(0u8, |m, k| m | 1 << k);
-                tile_defs.push(TileDef { kind: td.kind, sides, part, torch: td.torch, stairs: td.stairs, walls });
+                let barriers =
+                    (0..4).filter(|&k| matches!(sides[k], Side::Door | Side::Portcullis)).fold(0u8, |m, k| m | 1 << k);
+                tile_defs.push(TileDef {
+                    kind: td.kind,
+                    sides,
+                    part,
+                    torch: td.torch,
+                    stairs: td.stairs,
+                    walls,
+                    barriers,
+                });
             }
         }
         if tile_defs.len() != tiles.size as usize {

@@ -45,6 +45,14 @@ impl<'r> Game<'r> {
         ((d as u8 + 4 - self.board[c as usize].rot) & 3) as usize
     }
 
+    /// Whether the world side `d` of space `c` holds a door or a portcullis (a tile's; the
+    /// printed chambers have none): [`Game::side_at`] is `Door` or `Portcullis`.
+    #[inline]
+    pub(crate) fn barrier_at(&self, c: Cell, d: Dir) -> bool {
+        self.tile_at(c)
+            .is_some_and(|t| crate::board::rotate_mask(t.barriers, self.board[c as usize].rot) & (1 << d as u8) != 0)
+    }
+
     /// What is on the world side `d` of an explored space.
     pub(crate) fn side_at(&self, c: Cell, d: Dir) -> Side {
         if let Some(t) = self.tile_at(c) {
@@ -368,7 +376,9 @@ impl<'r> Game<'r> {
         let from = self.cur().pos;
         let Some((c, d)) = self.dir_to(from, to) else { return };
         let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
-        if stage < 2 && !ignore {
+        // A hall with a door or portcullis on neither end (most) has nothing to stop at.
+        let gated = || self.barrier_at(c, d) || (self.explored(to) && self.barrier_at(to, d.opposite()));
+        if stage < 2 && !ignore && gated() {
             let near = self.side_at(c, d);
             let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
             // A stage with neither a door nor a portcullis goes straight on to the next here:
