@@ -327,7 +327,7 @@ impl<'r> Game<'r> {
                         out.push(Choice::MoveDark);
                     }
                 } else {
-                    out.extend(targets.iter().map(|&t| Choice::Move(t)));
+                    super::moves::push_moves(out, &targets);
                 }
                 if self.can_search(pos) {
                     out.push(Choice::Search);

@@ -7,6 +7,15 @@ use crate::data::{Attr, RuneWindow, Side, TileKind};
 /// Move targets (the treasure chamber has six neighbours).
 pub(crate) type Targets = ArrayVec<Cell, 8>;
 
+/// Appends a move answer per target. One push each: `extend` through an iterator adapter
+/// cost twice as much for the two or three targets of a move.
+#[inline]
+pub(crate) fn push_moves(out: &mut Choices, targets: &[Cell]) {
+    for &t in targets {
+        out.push(Choice::Move(t));
+    }
+}
+
 impl<'r> Game<'r> {
     /// The tile on a space, if any.
     #[inline]
@@ -240,7 +249,7 @@ impl<'r> Game<'r> {
     pub(crate) fn move_again_choices(&self, out: &mut Choices) {
         let mut t = Targets::new();
         self.move_targets(true, &mut t);
-        out.extend(t.into_iter().map(Choice::Move));
+        push_moves(out, &t);
     }
 
     /// A chamber makes the hero move again at once.
@@ -257,7 +266,7 @@ impl<'r> Game<'r> {
         } else {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
-            c.extend(t.into_iter().map(Choice::Move));
+            push_moves(&mut c, &t);
             self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
         }
     }
@@ -708,7 +717,7 @@ impl<'r> Game<'r> {
         }
         let mut t = Targets::new();
         self.move_targets(true, &mut t);
-        out.extend(t.into_iter().map(Choice::Move));
+        push_moves(out, &t);
         if !self.turn.jumped && (!third || self.variant.tower_power) {
             let pos = self.cur().pos;
             for tw in TOWERS {
@@ -760,7 +769,7 @@ impl<'r> Game<'r> {
         if self.variant.solo {
             let mut t = Targets::new();
             self.move_targets(false, &mut t);
-            out.extend(t.into_iter().map(Choice::Move));
+            push_moves(out, &t);
             return;
         }
         for c in Self::chamber_cells(h.pos) {
