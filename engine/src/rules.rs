@@ -992,9 +992,10 @@ impl Rules {
                         discard_on_catacombs,
                         discard_on_exit,
                         estimated: cd.estimated.is_some(),
-                        status: u8::from(!spans[1].is_empty()) * STATUS_OPTIONAL
-                            | u8::from(!spans[0].is_empty()) * STATUS_MANDATORY
-                            | u8::from(!spans[3].is_empty()) * STATUS_TREASURE,
+                        status: [(1, STATUS_OPTIONAL), (0, STATUS_MANDATORY), (3, STATUS_TREASURE)]
+                            .into_iter()
+                            .filter(|&(i, _)| !spans[i].is_empty())
+                            .fold(0, |m, (_, bit)| m | bit),
                     });
                 }
             }
