@@ -103,7 +103,7 @@ impl GameRng {
     /// game): the one word each step surely draws is counted in `draws` once up front; the
     /// rejection test compares 32-bit halves (no widening); `j` is clamped to `i` (a no-op,
     /// `j <= i` always) so the swap needs no branch and no bounds check (`j == i` swaps a card
-    /// with itself: nothing changes). About 24 instructions a card instead of 27.
+    /// with itself: nothing changes). 26 instructions a card instead of 27.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         let n = items.len();
         if n < 2 {
