@@ -252,7 +252,17 @@ pub struct CardDef {
     pub discard_on_exit: bool,
     /// Whether the line was marked estimated.
     pub estimated: bool,
+    /// Which status-phase effects the card has, as `STATUS_*` bits: one byte for the checks
+    /// every turn start makes over the play area (the spans are three separate loads).
+    pub status: u8,
 }
+
+/// [`CardDef::status`]: `on_status_optional` is not empty.
+pub const STATUS_OPTIONAL: u8 = 1;
+/// [`CardDef::status`]: `on_status` is not empty.
+pub const STATUS_MANDATORY: u8 = 2;
+/// [`CardDef::status`]: `on_status_treasure` is not empty.
+pub const STATUS_TREASURE: u8 = 4;
 
 /// Contiguous range of card ids of one deck.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -274,6 +284,9 @@ pub struct TileDef {
     /// The sides that are walls, bit `k` for side `k` (top, right, bottom, left): turned by the
     /// tile's rotation it gives the closed world directions in one lookup.
     pub walls: u8,
+    /// The sides with a door or a portcullis, bits as `walls`: most halls have neither, and
+    /// a move checks this before working out the hall's two sides.
+    pub barriers: u8,
 }
 
 impl TileDef {
@@ -803,7 +816,17 @@ impl Rules {
             }
             for _ in 0..td.count {
                 let walls = (0..4).filter(|&k| sides[k] == Side::Wall).fold(0u8, |m, k| m | 1 << k);
-                tile_defs.push(TileDef { kind: td.kind, sides, part, torch: td.torch, stairs: td.stairs, walls });
+                let barriers =
+                    (0..4).filter(|&k| matches!(sides[k], Side::Door | Side::Portcullis)).fold(0u8, |m, k| m | 1 << k);
+                tile_defs.push(TileDef {
+                    kind: td.kind,
+                    sides,
+                    part,
+                    torch: td.torch,
+                    stairs: td.stairs,
+                    walls,
+                    barriers,
+                });
             }
         }
         if tile_defs.len() != tiles.size as usize {
@@ -969,6 +992,10 @@ impl Rules {
                         discard_on_catacombs,
                         discard_on_exit,
                         estimated: cd.estimated.is_some(),
+                        status: [(1, STATUS_OPTIONAL), (0, STATUS_MANDATORY), (3, STATUS_TREASURE)]
+                            .into_iter()
+                            .filter(|&(i, _)| !spans[i].is_empty())
+                            .fold(0, |m, (_, bit)| m | bit),
                     });
                 }
             }

@@ -182,3 +182,18 @@ fn the_data_hash_changes_with_the_data() {
     assert_ne!(a.data_hash, b.data_hash);
     assert_eq!(a.data_hash, Rules::revised().data_hash);
 }
+
+/// The compiled side masks agree with the sides they are read from, in both editions: `walls`
+/// (the closed sides) and `barriers` (doors and portcullises, which a move checks before
+/// working out a hall's two sides).
+#[test]
+fn tile_side_masks_match_the_sides() {
+    for rules in [Rules::revised(), Rules::third()] {
+        for t in &rules.tiles {
+            for k in 0..4 {
+                assert_eq!(t.walls & 1 << k != 0, t.sides[k] == Side::Wall, "{t:?}");
+                assert_eq!(t.barriers & 1 << k != 0, matches!(t.sides[k], Side::Door | Side::Portcullis), "{t:?}");
+            }
+        }
+    }
+}

@@ -488,8 +488,14 @@ impl<'r> Game<'r> {
     }
 
     /// Offers the runes usable in a window; `card` is the card just drawn, if any.
-    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, _obs: &mut O) {
-        if !self.cur().in_game() || self.cur().runes.is_empty() {
+    ///
+    /// Inlined at its callers up to the test whether any rune fits the window: a game opens
+    /// some fifty windows and most offer nothing, and the call alone (the listing's answer
+    /// buffer makes a large frame) cost more than the tests.
+    #[inline]
+    pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        let h = self.cur();
+        if !h.in_game() || h.runes.is_empty() {
             return;
         }
         if card != NO_CARD && !self.resolving.contains(&card) {
@@ -502,6 +508,12 @@ impl<'r> Game<'r> {
         if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
+        self.post_runes(obs);
+    }
+
+    /// Posts the rune decision of the open window, some rune being usable in it.
+    #[inline(never)]
+    fn post_runes<O: Observer>(&mut self, _obs: &mut O) {
         let mut c = Choices::new();
         self.rune_choices(&mut c);
         // Posted with the answers just listed: `ask` would list them again (with two or more

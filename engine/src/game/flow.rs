@@ -176,13 +176,14 @@ impl<'r> Game<'r> {
         // here and the end-of-status rune window and the action follow at once, as the loop
         // would run them (see `Game::runs_next`). Why: five task round trips a turn for
         // nothing.
-        if self.pending.is_some() || self.over || self.status_optional_due() {
+        let (optional, mandatory) = self.status_due();
+        if self.pending.is_some() || self.over || optional {
             self.push(Task::Action);
             self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
-        } else if self.status_mandatory_due() {
+        } else if mandatory {
             self.push(Task::Action);
             self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
@@ -209,19 +210,30 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero holds a card usable at the start of the status phase.
     fn status_optional_due(&self) -> bool {
-        self.cur().held.iter().any(|&c| !self.rules.cards[c as usize].on_status_optional.is_empty())
+        self.cur().held.iter().any(|&c| self.rules.cards[c as usize].status & crate::rules::STATUS_OPTIONAL != 0)
     }
 
-    /// Whether [`Game::status_mandatory`] has an effect to run now.
-    fn status_mandatory_due(&self) -> bool {
+    /// Whether the status phase has something to do now: (a card usable at its start, as
+    /// [`Game::status_optional_due`]; an effect for [`Game::status_mandatory`] to run). One
+    /// pass over the play area for both: every turn asks.
+    fn status_due(&self) -> (bool, bool) {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
-        h.held.iter().any(|&c| {
-            let d = &rules.cards[c as usize];
-            !d.on_status.is_empty() || (in_treasure && !d.on_status_treasure.is_empty())
-        }) || (h.status == HeroStatus::Catacombs
-            && h.row.iter().any(|&c| !rules.cards[c as usize].on_status_catacombs.is_empty()))
+        let mut bits = 0;
+        for &c in &h.held {
+            bits |= rules.cards[c as usize].status;
+        }
+        let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
+        let mut wanted = crate::rules::STATUS_MANDATORY;
+        if in_treasure {
+            wanted |= crate::rules::STATUS_TREASURE;
+        }
+        let mut mandatory = bits & wanted != 0;
+        if !mandatory && h.status == HeroStatus::Catacombs {
+            mandatory = h.row.iter().any(|&c| !rules.cards[c as usize].on_status_catacombs.is_empty());
+        }
+        (optional, mandatory)
     }
 
     pub(crate) fn status_item_choices(&self, out: &mut Choices) {
@@ -315,7 +327,7 @@ impl<'r> Game<'r> {
                         out.push(Choice::MoveDark);
                     }
                 } else {
-                    out.extend(targets.iter().map(|&t| Choice::Move(t)));
+                    super::moves::push_moves(out, &targets);
                 }
                 if self.can_search(pos) {
                     out.push(Choice::Search);

@@ -476,13 +476,16 @@ pub(crate) struct TurnFlags {
     pub raged: bool,
 }
 
+/// Entries of [`Game::look`]: one per `Cell` value.
+pub(crate) const LOOK_LEN: usize = Cell::MAX as usize + 1;
+
 /// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
 pub(crate) const LOOK_EXPLORED: u8 = 16;
 
 /// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
 /// closed, the printed chambers explored.
-static START_LOOK: [u8; CELLS] = {
-    let mut t = [0u8; CELLS];
+static START_LOOK: [u8; LOOK_LEN] = {
+    let mut t = [0u8; LOOK_LEN];
     let mut c = 0;
     while c < CELLS {
         t[c] = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
@@ -512,7 +515,11 @@ pub struct Game<'r> {
     /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
     /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
     /// byte read is cheaper than the tile, rotation and wall lookups behind them.
-    pub(crate) look: [u8; CELLS],
+    ///
+    /// One entry per possible `Cell` value (256), the ones past the board always 0: indexed
+    /// by a `Cell` it needs no bounds check, [`NO_CELL`] included (the neighbour past the
+    /// outer wall, whose own side is closed anyway).
+    pub(crate) look: [u8; LOOK_LEN],
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
@@ -919,7 +926,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
         }
-        self.answer(d, choice, obs);
+        self.answer_here(d, choice, obs);
         self.run(obs);
         Ok(())
     }
@@ -1148,11 +1155,10 @@ impl<'r> Game<'r> {
                 }
             }
             K::HeroCombatCard | K::MonsterCombatCard | K::AttackCard | K::DefendCard => {
-                out.extend([
-                    Choice::Combat(CombatCard::Magic),
-                    Choice::Combat(CombatCard::Melee),
-                    Choice::Combat(CombatCard::Ranged),
-                ]);
+                // Pushed one by one: cheaper than `extend` from an array (every combat round).
+                out.push(Choice::Combat(CombatCard::Magic));
+                out.push(Choice::Combat(CombatCard::Melee));
+                out.push(Choice::Combat(CombatCard::Ranged));
             }
             K::EscapeTo => self.escape_targets(out),
             K::TravelDirection | K::TileOrientation => {
@@ -1200,6 +1206,14 @@ impl<'r> Game<'r> {
 
     /// Applies an answer already checked to be legal.
     fn answer<O: Observer>(&mut self, d: Decision, c: Choice, obs: &mut O) {
+        self.answer_here(d, c, obs);
+    }
+
+    /// [`Game::answer`] inlined into its caller: `apply`, once per decision, where the call
+    /// (the answer passed as four bytes and put back together, a large frame) cost more than
+    /// most answers themselves.
+    #[inline(always)]
+    fn answer_here<O: Observer>(&mut self, d: Decision, c: Choice, obs: &mut O) {
         use DecisionKind as K;
         match d.kind {
             K::Action => self.answer_action(c, obs),

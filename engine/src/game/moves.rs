@@ -7,6 +7,15 @@ use crate::data::{Attr, RuneWindow, Side, TileKind};
 /// Move targets (the treasure chamber has six neighbours).
 pub(crate) type Targets = ArrayVec<Cell, 8>;
 
+/// Appends a move answer per target. One push each: `extend` through an iterator adapter
+/// cost twice as much for the two or three targets of a move.
+#[inline]
+pub(crate) fn push_moves(out: &mut Choices, targets: &[Cell]) {
+    for &t in targets {
+        out.push(Choice::Move(t));
+    }
+}
+
 impl<'r> Game<'r> {
     /// The tile on a space, if any.
     #[inline]
@@ -45,6 +54,14 @@ impl<'r> Game<'r> {
         ((d as u8 + 4 - self.board[c as usize].rot) & 3) as usize
     }
 
+    /// Whether the world side `d` of space `c` holds a door or a portcullis (a tile's; the
+    /// printed chambers have none): [`Game::side_at`] is `Door` or `Portcullis`.
+    #[inline]
+    pub(crate) fn barrier_at(&self, c: Cell, d: Dir) -> bool {
+        self.tile_at(c)
+            .is_some_and(|t| crate::board::rotate_mask(t.barriers, self.board[c as usize].rot) & (1 << d as u8) != 0)
+    }
+
     /// What is on the world side `d` of an explored space.
     pub(crate) fn side_at(&self, c: Cell, d: Dir) -> Side {
         if let Some(t) = self.tile_at(c) {
@@ -77,21 +94,27 @@ impl<'r> Game<'r> {
     }
 
     /// The directions [`Game::link`] leads somewhere from explored space `c`, as a mask.
+    ///
+    /// All four sides are worked out without branches and the closed ones masked off at the
+    /// end (an outer-wall side reads any byte: its own bit is closed): the path maps of the
+    /// bots ask this of every changed space and each action of the hero's, and a loop over
+    /// the open sides with a branch per side cost about three times as much.
     #[inline]
     pub(crate) fn open_mask(&self, c: Cell) -> u8 {
-        let mut own = !self.closed(c) & 0xF;
-        let mut m = 0;
-        while own != 0 {
-            let d = own.trailing_zeros() as usize;
-            let b = 1 << d;
-            own &= own - 1;
-            let to = self.look[NEIGHBOURS[c as usize][d] as usize];
-            let ok = if to & LOOK_EXPLORED != 0 { to & (1 << ((d + 2) & 3)) == 0 } else { self.tiles.left > 0 };
-            if ok {
-                m |= b;
-            }
+        let own = !self.closed(c) & 0xF;
+        if own == 0 {
+            return 0;
         }
-        m
+        let row = &NEIGHBOURS[c as usize];
+        // Toward an unexplored space: open while tiles remain to be placed there.
+        let unexplored = u8::from(self.tiles.left > 0);
+        let mut m = 0;
+        for (d, &n) in row.iter().enumerate() {
+            let v = self.look[n as usize];
+            let ok = if v & LOOK_EXPLORED != 0 { (!v >> ((d + 2) & 3)) & 1 } else { unexplored };
+            m |= ok << d;
+        }
+        m & own
     }
 
     /// The cells making up a chamber (two for the treasure chamber).
@@ -129,6 +152,26 @@ impl<'r> Game<'r> {
         }
         let pos = h.pos;
         let tile = self.tile_at(pos);
+        let treasure = is_treasure(pos);
+        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        // Most calls (an action in an ordinary chamber, alone or not near anyone): every open
+        // hall is a target, in direction order. Only the checks below that can strike one
+        // out are made, and with no other hero on the board, no "move again", no second space
+        // (treasure chamber) and no corridor or chasm there are none. Same targets, same order.
+        if !again
+            && !treasure
+            && !others
+            && tile.is_none_or(|t| !matches!(t.kind, TileKind::Chasm | TileKind::Corridor))
+        {
+            let mut open = self.open_mask(pos);
+            let row = &NEIGHBOURS[pos as usize];
+            while open != 0 {
+                let d = open.trailing_zeros() as usize;
+                open &= open - 1;
+                out.push(row[d & 3]);
+            }
+            return;
+        }
         let mut entry_target = None;
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
@@ -139,7 +182,6 @@ impl<'r> Game<'r> {
         // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
         // attack him), so none are held. A solo hero has no one to check.
         let mut held = [NO_CELL; MAX_SEATS];
-        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
         if others {
             for (i, o) in self.heroes.iter().enumerate() {
                 if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
@@ -147,7 +189,6 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        let treasure = is_treasure(pos);
         let cells: &[Cell] = if treasure { &TREASURE } else { core::slice::from_ref(&pos) };
         for &c in cells {
             let mut open = self.open_mask(c);
@@ -208,7 +249,7 @@ impl<'r> Game<'r> {
     pub(crate) fn move_again_choices(&self, out: &mut Choices) {
         let mut t = Targets::new();
         self.move_targets(true, &mut t);
-        out.extend(t.into_iter().map(Choice::Move));
+        push_moves(out, &t);
     }
 
     /// A chamber makes the hero move again at once.
@@ -225,18 +266,23 @@ impl<'r> Game<'r> {
         } else {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
-            c.extend(t.into_iter().map(Choice::Move));
+            push_moves(&mut c, &t);
             self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
         }
     }
 
     /// What leaving through a hall demands of the hero first.
+    #[inline]
     fn leave_test(&self, to: Cell, mode: MoveMode) -> Option<Leave> {
         if mode.no_leave_test {
             return None;
         }
         let h = self.cur();
         let t = self.tile_at(h.pos)?;
+        // Only these chambers test a hero leaving: the hall's side is not needed elsewhere.
+        if !matches!(t.kind, TileKind::Bridge | TileKind::CaveIn | TileKind::SpiderWeb) {
+            return None;
+        }
         let (c, d) = self.dir_to(h.pos, to)?;
         let k = self.local_side(c, d);
         match t.kind {
@@ -339,7 +385,9 @@ impl<'r> Game<'r> {
         let from = self.cur().pos;
         let Some((c, d)) = self.dir_to(from, to) else { return };
         let ignore = mode.ignore_barriers || self.turn.ignore_barriers;
-        if stage < 2 && !ignore {
+        // A hall with a door or portcullis on neither end (most) has nothing to stop at.
+        let gated = || self.barrier_at(c, d) || (self.explored(to) && self.barrier_at(to, d.opposite()));
+        if stage < 2 && !ignore && gated() {
             let near = self.side_at(c, d);
             let far = if self.explored(to) { self.side_at(to, d.opposite()) } else { Side::Hall };
             // A stage with neither a door nor a portcullis goes straight on to the next here:
@@ -553,6 +601,7 @@ impl<'r> Game<'r> {
     }
 
     /// Entering a chamber: a monster token there is met instead of the chamber's effect.
+    #[inline]
     pub(crate) fn resolve<O: Observer>(&mut self, obs: &mut O) {
         if !self.cur().on_board() {
             return;
@@ -668,7 +717,7 @@ impl<'r> Game<'r> {
         }
         let mut t = Targets::new();
         self.move_targets(true, &mut t);
-        out.extend(t.into_iter().map(Choice::Move));
+        push_moves(out, &t);
         if !self.turn.jumped && (!third || self.variant.tower_power) {
             let pos = self.cur().pos;
             for tw in TOWERS {
@@ -720,7 +769,7 @@ impl<'r> Game<'r> {
         if self.variant.solo {
             let mut t = Targets::new();
             self.move_targets(false, &mut t);
-            out.extend(t.into_iter().map(Choice::Move));
+            push_moves(out, &t);
             return;
         }
         for c in Self::chamber_cells(h.pos) {
