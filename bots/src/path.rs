@@ -18,7 +18,7 @@
 //! compare them on many boards).
 
 use arrayvec::ArrayVec;
-use dq_engine::board::{CELLS, COLS, NEIGHBOURS, NO_CELL, TOWERS, TREASURE};
+use dq_engine::board::{CELLS, COLS, NO_CELL, OUTER_WALL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
 use dq_engine::{Cell, Game};
 
@@ -739,17 +739,12 @@ impl Graph {
 
 /// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
 /// lead anywhere.
+/// (The engine's [`OUTER_WALL`] in a slot per `u8`, so a lookup needs no bounds check.)
 static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     let mut t = [0u8; SLOTS];
     let mut c = 0;
     while c < CELLS {
-        let mut d = 0;
-        while d < 4 {
-            if NEIGHBOURS[c][d] == NO_CELL {
-                t[c] |= 1 << d;
-            }
-            d += 1;
-        }
+        t[c] = OUTER_WALL[c];
         c += 1;
     }
     t
@@ -1278,7 +1273,7 @@ impl DistMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dq_engine::board::cell;
+    use dq_engine::board::{cell, NEIGHBOURS};
     use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
 
     #[test]

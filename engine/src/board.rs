@@ -56,9 +56,9 @@ pub static PRINTED: [bool; CELLS] = {
     t
 };
 
-/// Sides of each space that are closed whatever lies there, as a mask of [`Dir`] bits: the
-/// outer wall, and the side between the two treasure chamber spaces (one chamber, not a hall).
-pub static FIXED_CLOSED: [u8; CELLS] = {
+/// The sides of each space on the edge of the board, as a mask of [`Dir`] bits (a `const`, so
+/// that other tables can be built from it at compile time).
+pub const OUTER_WALL: [u8; CELLS] = {
     let mut t = [0u8; CELLS];
     let mut c = 0;
     while c < CELLS {
@@ -71,6 +71,13 @@ pub static FIXED_CLOSED: [u8; CELLS] = {
         }
         c += 1;
     }
+    t
+};
+
+/// Sides of each space that are closed whatever lies there, as a mask of [`Dir`] bits: the
+/// outer wall, and the side between the two treasure chamber spaces (one chamber, not a hall).
+pub static FIXED_CLOSED: [u8; CELLS] = {
+    let mut t = OUTER_WALL;
     t[TREASURE[0] as usize] |= 1 << Dir::South as u8;
     t[TREASURE[1] as usize] |= 1 << Dir::North as u8;
     t

@@ -446,6 +446,21 @@ pub(crate) struct TestState {
     pub margin: u8,
 }
 
+impl TestState {
+    /// No test in progress: what a new or restarted game holds.
+    const IDLE: TestState = TestState {
+        attr: AttrSel::One(crate::data::Attr::Luck),
+        tag: TestTag::Other,
+        no_determination: false,
+        penalty: 0,
+        target: 0,
+        dice: [0; 2],
+        rerolled: false,
+        pass: false,
+        margin: 0,
+    };
+}
+
 /// The combat in progress.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CombatState {
@@ -459,6 +474,20 @@ pub(crate) struct CombatState {
     pub declared: bool,
     /// Wounds the monster took in the last round (given back when an escape is declared).
     pub last_dealt: u8,
+}
+
+impl CombatState {
+    /// No combat in progress: what a new or restarted game holds.
+    const IDLE: CombatState = CombatState {
+        card: NO_CARD,
+        monster_seat: 0,
+        wounds: 0,
+        escape: true,
+        hero_card: None,
+        rounds: 0,
+        declared: false,
+        last_dealt: 0,
+    };
 }
 
 /// Per-turn flags.
@@ -635,27 +664,8 @@ impl<'r> Game<'r> {
             shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
             setup_draws: 0,
             forced_dice: ArrayVec::new(),
-            test: TestState {
-                attr: AttrSel::One(crate::data::Attr::Luck),
-                tag: TestTag::Other,
-                no_determination: false,
-                penalty: 0,
-                target: 0,
-                dice: [0; 2],
-                rerolled: false,
-                pass: false,
-                margin: 0,
-            },
-            combat: CombatState {
-                card: NO_CARD,
-                monster_seat: 0,
-                wounds: 0,
-                escape: true,
-                hero_card: None,
-                rounds: 0,
-                declared: false,
-                last_dealt: 0,
-            },
+            test: TestState::IDLE,
+            combat: CombatState::IDLE,
             turn: TurnFlags::default(),
             last_roll: 0,
             resolving: ArrayVec::new(),
@@ -820,27 +830,8 @@ impl<'r> Game<'r> {
         *shuffle_rng = GameRng::new(master, index, Stream::Shuffle);
         *setup_draws = 0;
         forced_dice.clear();
-        *test = TestState {
-            attr: AttrSel::One(crate::data::Attr::Luck),
-            tag: TestTag::Other,
-            no_determination: false,
-            penalty: 0,
-            target: 0,
-            dice: [0; 2],
-            rerolled: false,
-            pass: false,
-            margin: 0,
-        };
-        *combat = CombatState {
-            card: NO_CARD,
-            monster_seat: 0,
-            wounds: 0,
-            escape: true,
-            hero_card: None,
-            rounds: 0,
-            declared: false,
-            last_dealt: 0,
-        };
+        *test = TestState::IDLE;
+        *combat = CombatState::IDLE;
         *turn = TurnFlags::default();
         *last_roll = 0;
         resolving.clear();
