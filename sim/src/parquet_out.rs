@@ -165,7 +165,9 @@ impl ParquetOut {
         let file = File::create(&tmp).map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
         let temp = TempFile(Some(tmp));
         let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(ZstdLevel::try_new(3).expect("valid level")))
+            // Level 1: on these small pages of small integers it compresses as well as level 3
+            // (20,000 random-bot games: 151 KB against 163 KB) for less of the drain thread's time.
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(1).expect("valid level")))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
             // A different value in (nearly) every row: a dictionary only grows until the
             // writer gives up on it. Plain values compress better (files about 18% smaller).
