@@ -170,7 +170,7 @@ fn mean_life(game: &Game<'_>, kind: u8) -> f64 {
 const DECLARE_MARGIN: f64 = 3.0;
 
 /// Live to Fight Another Day (2010 form): `Never` fights on; the others announce the escape
-/// when the cards the hero can still take before he dies are within [`DECLARE_MARGIN`] of the
+/// when the cards the hero can still take before he dies are within `DECLARE_MARGIN` of the
 /// cards the monster still needs: its token life (face up in solo play, otherwise the mean life
 /// of its type) less its damage stack without this round's cards, which the announcement gives
 /// back. The hero's own side of the table only: no hidden token value in multiplayer.
