@@ -845,9 +845,8 @@ impl Pending for Ring<'_> {
         let k = self.level as usize % RING;
         let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
         self.buckets.len[k] = n as u8;
-        if n == 0 {
-            self.full &= !(1 << k);
-        }
+        // The bucket's bit goes with its last entry, without a branch.
+        self.full &= !(u64::from(n == 0) << k);
         Some((self.level, self.buckets.cells[k][n]))
     }
 }
