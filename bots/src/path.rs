@@ -958,6 +958,9 @@ impl Fix<'_> {
     #[inline(always)]
     fn pass1(&mut self, queue: &mut impl Pending) -> bool {
         let graph = self.graph;
+        // Whether every push fitted. A pass that lost an entry runs on (its result is thrown
+        // away for a full computation), so the test is made once, not once per entry.
+        let mut fits = true;
         while let Some((cost, u)) = queue.pop() {
             if self.seen.contains(u) || cost == 0 {
                 continue;
@@ -982,18 +985,14 @@ impl Fix<'_> {
                 graph.enter[u as usize]
             };
             let through = u32::from(cost) + u32::from(enter);
-            let mut fits = true;
             let (costs, seen) = (&*self.cost, &self.seen);
             each_side(graph.into[u as usize], u, |w| {
                 if u32::from(costs[w as usize]) == through && !seen.contains(w) {
                     fits &= queue.push(through as u16, w);
                 }
             });
-            if !fits {
-                return false;
-            }
         }
-        true
+        fits
     }
 
     /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
@@ -1024,15 +1023,14 @@ impl Fix<'_> {
     #[inline(always)]
     fn pass2(&mut self, queue: &mut impl Pending) -> bool {
         let graph = self.graph;
+        // As in pass 1, a lost entry is reported once the queue runs dry.
+        let mut fits = true;
         while let Some((d, v)) = queue.pop() {
             if d != self.cost[v as usize] {
                 continue;
             }
+            // An unreachable entry cost saturates to `UNREACHABLE`, which undercuts nobody.
             let through = d.saturating_add(graph.enter[v as usize]);
-            if through == UNREACHABLE {
-                continue;
-            }
-            let mut fits = true;
             let (costs, touched) = (&mut *self.cost, &mut self.touched);
             each_side(graph.into[v as usize], v, |u| {
                 if through < costs[u as usize] {
@@ -1041,11 +1039,8 @@ impl Fix<'_> {
                     fits &= queue.push(through, u);
                 }
             });
-            if !fits {
-                return false;
-            }
         }
-        true
+        fits
     }
 }
 
@@ -1301,6 +1296,90 @@ mod tests {
             s.each(|c| seen.push(c));
             assert_eq!(seen, pick);
             assert_eq!(s.iter().collect::<Vec<_>>(), pick);
+        }
+    }
+
+    /// A queue that takes only `room` more entries.
+    struct Tight {
+        heap: Heap,
+        room: usize,
+    }
+
+    impl Pending for Tight {
+        fn push(&mut self, cost: u16, c: Cell) -> bool {
+            if self.room == 0 {
+                return false;
+            }
+            self.room -= 1;
+            self.heap.push(cost, c)
+        }
+
+        fn pop(&mut self) -> Option<(u16, Cell)> {
+            self.heap.pop()
+        }
+    }
+
+    /// Both passes run on after a push does not fit and report it when the queue runs dry, so
+    /// the repair computes the map in full; with room enough they report success (pass 2 from
+    /// the targets alone then gives the full map).
+    #[test]
+    fn a_pass_that_loses_an_entry_says_so() {
+        let rules = Rules::revised();
+        let game = Game::new(&rules, &GameConfig::random(1, Variant::default()), 1, 0, &mut NoObserver).unwrap();
+        let mut g = Graph::default();
+        g.build(&game, &CostModel::BOLD, false);
+        let mut want = DistMap::default();
+        want.compute(&g, Goal::Treasure);
+        let changed = Spaces::default();
+        for room in [0, 1, 3, HEAP] {
+            // Pass 2 from the targets over a map that knows nothing else.
+            let mut cost = [UNREACHABLE; SLOTS];
+            let mut queue = Tight { heap: Heap::new(), room: usize::MAX };
+            for &t in &TREASURE {
+                cost[t as usize] = 0;
+                assert!(queue.push(0, t));
+            }
+            queue.room = room;
+            let mut fix = Fix {
+                cost: &mut cost,
+                graph: &g,
+                changed: &changed,
+                detailed: false,
+                seen: Spaces::default(),
+                lost: Spaces::default(),
+                hopeful: Spaces::default(),
+                touched: Spaces::default(),
+            };
+            let done = fix.pass2(&mut queue);
+            assert_eq!(done, room == HEAP, "pass 2 with room for {room}");
+            if done {
+                assert_eq!(cost, want.cost);
+            }
+            // Pass 1 from a space next to the treasure chamber, once the chamber is priced
+            // out of reach: it loses its cost, and so do the spaces that counted on it.
+            let mut cost = want.cost;
+            let u = TREASURE[0] - COLS;
+            for &t in &TREASURE {
+                cost[t as usize] = 200;
+            }
+            let mut queue = Tight { heap: Heap::new(), room: usize::MAX };
+            assert!(queue.push(cost[u as usize], u));
+            queue.room = room;
+            let mut fix = Fix {
+                cost: &mut cost,
+                graph: &g,
+                changed: &changed,
+                detailed: false,
+                seen: Spaces::default(),
+                lost: Spaces::default(),
+                hopeful: Spaces::default(),
+                touched: Spaces::default(),
+            };
+            let done = fix.pass1(&mut queue);
+            if room == 0 || room == HEAP {
+                assert_eq!(done, room == HEAP, "pass 1 with room for {room}");
+            }
+            assert!(fix.lost.contains(u));
         }
     }
 
