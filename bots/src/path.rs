@@ -342,6 +342,19 @@ impl Spaces {
         Spaces(out)
     }
 
+    /// Calls `f` with each space of the set, lowest first: word by word, instead of searching
+    /// from the first word for every space as [`Spaces::pop`] does (the graph update and the
+    /// repair go through sets at every board change).
+    #[inline(always)]
+    pub fn each(self, mut f: impl FnMut(Cell)) {
+        for (i, mut w) in self.0.into_iter().enumerate() {
+            while w != 0 {
+                f((i as u32 * 64 + w.trailing_zeros()) as Cell);
+                w &= w - 1;
+            }
+        }
+    }
+
     /// The spaces of the set, lowest first.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Cell> {
@@ -623,23 +636,23 @@ impl Graph {
             around = Spaces::default();
         }
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        for c in full.iter() {
+        full.each(|c| {
             let i = c as usize;
             self.was_enter[i] = self.enter[i];
             self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
-        }
+        });
         let mut changed = Spaces::default();
-        for c in full.iter() {
+        full.each(|c| {
             self.read_unexplored(game, c);
             self.note_sides(c, &mut changed);
-        }
+        });
         // A neighbour `n` of changed spaces that are all explored: a hero on `n` can step onto
         // such a space `c` exactly when one on `c` can step onto `n` (an explored space links
         // to an explored one when neither wall is closed, and to an unexplored one while
         // tiles remain, as the rule for unexplored spaces says of the way back), so its side
         // toward `c` is copied from `c`'s side back, without asking the engine.
-        for n in around.iter() {
+        around.each(|n| {
             let i = n as usize;
             self.was_enter[i] = self.enter[i];
             let was = self.open[i];
@@ -657,7 +670,7 @@ impl Graph {
             });
             self.open[i] = m;
             self.note_sides(n, &mut changed);
-        }
+        });
         self.key = Some(key);
         self.last = changed;
         if !changed.is_empty() {
@@ -845,9 +858,8 @@ impl Pending for Ring<'_> {
         let k = self.level as usize % RING;
         let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
         self.buckets.len[k] = n as u8;
-        if n == 0 {
-            self.full &= !(1 << k);
-        }
+        // The bucket's bit goes with its last entry, without a branch.
+        self.full &= !(u64::from(n == 0) << k);
         Some((self.level, self.buckets.cells[k][n]))
     }
 }
@@ -946,6 +958,9 @@ impl Fix<'_> {
     #[inline(always)]
     fn pass1(&mut self, queue: &mut impl Pending) -> bool {
         let graph = self.graph;
+        // Whether every push fitted. A pass that lost an entry runs on (its result is thrown
+        // away for a full computation), so the test is made once, not once per entry.
+        let mut fits = true;
         while let Some((cost, u)) = queue.pop() {
             if self.seen.contains(u) || cost == 0 {
                 continue;
@@ -970,18 +985,14 @@ impl Fix<'_> {
                 graph.enter[u as usize]
             };
             let through = u32::from(cost) + u32::from(enter);
-            let mut fits = true;
             let (costs, seen) = (&*self.cost, &self.seen);
             each_side(graph.into[u as usize], u, |w| {
                 if u32::from(costs[w as usize]) == through && !seen.contains(w) {
                     fits &= queue.push(through as u16, w);
                 }
             });
-            if !fits {
-                return false;
-            }
         }
-        true
+        fits
     }
 
     /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
@@ -1012,15 +1023,14 @@ impl Fix<'_> {
     #[inline(always)]
     fn pass2(&mut self, queue: &mut impl Pending) -> bool {
         let graph = self.graph;
+        // As in pass 1, a lost entry is reported once the queue runs dry.
+        let mut fits = true;
         while let Some((d, v)) = queue.pop() {
             if d != self.cost[v as usize] {
                 continue;
             }
+            // An unreachable entry cost saturates to `UNREACHABLE`, which undercuts nobody.
             let through = d.saturating_add(graph.enter[v as usize]);
-            if through == UNREACHABLE {
-                continue;
-            }
-            let mut fits = true;
             let (costs, touched) = (&mut *self.cost, &mut self.touched);
             each_side(graph.into[v as usize], v, |u| {
                 if through < costs[u as usize] {
@@ -1029,11 +1039,8 @@ impl Fix<'_> {
                     fits &= queue.push(through, u);
                 }
             });
-            if !fits {
-                return false;
-            }
         }
-        true
+        fits
     }
 }
 
@@ -1275,6 +1282,106 @@ mod tests {
     use super::*;
     use dq_engine::board::{cell, NEIGHBOURS};
     use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
+
+    /// `each` gives a set's spaces lowest first, across word boundaries and empty words, as
+    /// popping them one by one does.
+    #[test]
+    fn spaces_each_goes_lowest_first_across_words() {
+        for pick in [&[][..], &[0][..], &[63, 64][..], &[1, 2, 130, 131, 200][..], &[5, 191, 192, 255][..]] {
+            let mut s = Spaces::default();
+            for &c in pick {
+                s.set(c);
+            }
+            let mut seen = Vec::new();
+            s.each(|c| seen.push(c));
+            assert_eq!(seen, pick);
+            assert_eq!(s.iter().collect::<Vec<_>>(), pick);
+        }
+    }
+
+    /// A queue that takes only `room` more entries.
+    struct Tight {
+        heap: Heap,
+        room: usize,
+    }
+
+    impl Pending for Tight {
+        fn push(&mut self, cost: u16, c: Cell) -> bool {
+            if self.room == 0 {
+                return false;
+            }
+            self.room -= 1;
+            self.heap.push(cost, c)
+        }
+
+        fn pop(&mut self) -> Option<(u16, Cell)> {
+            self.heap.pop()
+        }
+    }
+
+    /// Both passes run on after a push does not fit and report it when the queue runs dry, so
+    /// the repair computes the map in full; with room enough they report success (pass 2 from
+    /// the targets alone then gives the full map).
+    #[test]
+    fn a_pass_that_loses_an_entry_says_so() {
+        let rules = Rules::revised();
+        let game = Game::new(&rules, &GameConfig::random(1, Variant::default()), 1, 0, &mut NoObserver).unwrap();
+        let mut g = Graph::default();
+        g.build(&game, &CostModel::BOLD, false);
+        let mut want = DistMap::default();
+        want.compute(&g, Goal::Treasure);
+        let changed = Spaces::default();
+        for room in [0, 1, 3, HEAP] {
+            // Pass 2 from the targets over a map that knows nothing else.
+            let mut cost = [UNREACHABLE; SLOTS];
+            let mut queue = Tight { heap: Heap::new(), room: usize::MAX };
+            for &t in &TREASURE {
+                cost[t as usize] = 0;
+                assert!(queue.push(0, t));
+            }
+            queue.room = room;
+            let mut fix = Fix {
+                cost: &mut cost,
+                graph: &g,
+                changed: &changed,
+                detailed: false,
+                seen: Spaces::default(),
+                lost: Spaces::default(),
+                hopeful: Spaces::default(),
+                touched: Spaces::default(),
+            };
+            let done = fix.pass2(&mut queue);
+            assert_eq!(done, room == HEAP, "pass 2 with room for {room}");
+            if done {
+                assert_eq!(cost, want.cost);
+            }
+            // Pass 1 from a space next to the treasure chamber, once the chamber is priced
+            // out of reach: it loses its cost, and so do the spaces that counted on it.
+            let mut cost = want.cost;
+            let u = TREASURE[0] - COLS;
+            for &t in &TREASURE {
+                cost[t as usize] = 200;
+            }
+            let mut queue = Tight { heap: Heap::new(), room: usize::MAX };
+            assert!(queue.push(cost[u as usize], u));
+            queue.room = room;
+            let mut fix = Fix {
+                cost: &mut cost,
+                graph: &g,
+                changed: &changed,
+                detailed: false,
+                seen: Spaces::default(),
+                lost: Spaces::default(),
+                hopeful: Spaces::default(),
+                touched: Spaces::default(),
+            };
+            let done = fix.pass1(&mut queue);
+            if room == 0 || room == HEAP {
+                assert_eq!(done, room == HEAP, "pass 1 with room for {room}");
+            }
+            assert!(fix.lost.contains(u));
+        }
+    }
 
     #[test]
     fn open_board_distances_are_manhattan_to_the_nearest_target() {
