@@ -153,7 +153,7 @@ impl<'r> Game<'r> {
         let pos = h.pos;
         let tile = self.tile_at(pos);
         let treasure = is_treasure(pos);
-        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        let others = self.seats > 1 && !self.variant.hero_vs_hero;
         // Most calls (an action in an ordinary chamber, alone or not near anyone): every open
         // hall is a target, in direction order. Only the checks below that can strike one
         // out are made, and with no other hero on the board, no "move again", no second space
@@ -183,7 +183,7 @@ impl<'r> Game<'r> {
         // attack him), so none are held. A solo hero has no one to check.
         let mut held = [NO_CELL; MAX_SEATS];
         if others {
-            for (i, o) in self.heroes.iter().enumerate() {
+            for (i, o) in self.seated().iter().enumerate() {
                 if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
                     held[i] = o.pos;
                 }
