@@ -544,7 +544,10 @@ pub struct Game<'r> {
     /// unused starting hero. A fixed array rather than an `ArrayVec` so that
     /// [`Game::cur`], read many times a step, indexes without a length check.
     pub(crate) heroes: [Hero; MAX_SEATS],
-    pub(crate) board: [Space; CELLS],
+    /// What lies on each space, one slot per `Cell` value (like `look`): spaces are read in
+    /// every step (`tile_at`), and a `Cell` index needs no bounds check here. Slots from
+    /// `CELLS` on stay empty.
+    pub(crate) board: [Space; LOOK_LEN],
     /// What each space shows to movement, derived from `board` and kept by [`Game::touch`]:
     /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
     /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
@@ -657,7 +660,7 @@ impl<'r> Game<'r> {
             over: false,
             sunset: false,
             heroes: core::array::from_fn(|_| Hero::new(0)),
-            board: [Space::default(); CELLS],
+            board: [Space::default(); LOOK_LEN],
             look: START_LOOK,
             tiles: TileStack { order: [0; MAX_TILES], left: 0 },
             decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
@@ -826,7 +829,7 @@ impl<'r> Game<'r> {
         for (i, h) in heroes.iter_mut().enumerate() {
             *h = Hero::new(defs.get(i).copied().unwrap_or(0));
         }
-        *board = [Space::default(); CELLS];
+        *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
         *tiles = TileStack { order: [0; MAX_TILES], left: 0 };
         *decks = Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
