@@ -120,6 +120,7 @@ impl<'r> Game<'r> {
     /// holds a card or two, and `<[u16]>::contains` is an out-of-line call costing more than
     /// the scan itself (asked at every card body and every rune window of a card).
     #[inline]
+    #[allow(clippy::manual_contains)] // on purpose: `contains` is the out-of-line call avoided
     pub(crate) fn is_resolving(&self, card: CardId) -> bool {
         self.resolving.iter().any(|&c| c == card)
     }
