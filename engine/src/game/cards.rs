@@ -116,8 +116,17 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Whether `card` is still being resolved (not cancelled). An inlined scan: the list
+    /// holds a card or two, and `<[u16]>::contains` is an out-of-line call costing more than
+    /// the scan itself (asked at every card body and every rune window of a card).
+    #[inline]
+    #[allow(clippy::manual_contains)] // on purpose: `contains` is the out-of-line call avoided
+    pub(crate) fn is_resolving(&self, card: CardId) -> bool {
+        self.resolving.iter().any(|&c| c == card)
+    }
+
     pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        if !self.resolving.contains(&card) {
+        if !self.is_resolving(card) {
             return; // cancelled
         }
         let span = self.rules.cards[card as usize].effect;
@@ -498,7 +507,7 @@ impl<'r> Game<'r> {
         if !h.in_game() || h.runes.is_empty() {
             return;
         }
-        if card != NO_CARD && !self.resolving.contains(&card) {
+        if card != NO_CARD && !self.is_resolving(card) {
             return;
         }
         self.window = window;

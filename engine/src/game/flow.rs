@@ -78,7 +78,7 @@ impl<'r> Game<'r> {
             return;
         }
         if self.round > 0 {
-            let h = &mut self.heroes[self.active as usize];
+            let h = &mut self.heroes[self.active as usize & (MAX_SEATS - 1)];
             if h.in_game() && h.extra_turns > 0 {
                 h.extra_turns -= 1;
                 self.start_turn(true, obs);
@@ -256,7 +256,7 @@ impl<'r> Game<'r> {
     /// the turn (2010 rulebook, "Start of Turn Effects"); they run in play-area order.
     pub(crate) fn status_mandatory<O: Observer>(&mut self, _obs: &mut O) {
         let rules = self.rules;
-        let h = &self.heroes[self.active as usize];
+        let h = &self.heroes[self.active as usize & (MAX_SEATS - 1)];
         let in_treasure = h.on_board() && is_treasure(h.pos);
         let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
         for &c in &h.held {
@@ -578,7 +578,7 @@ impl<'r> Game<'r> {
     pub(crate) fn left_cell<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
         if pos != NO_CELL
             && is_treasure(pos)
-            && !self.heroes.iter().any(|h| h.on_board() && is_treasure(h.pos))
+            && !self.seated().iter().any(|h| h.on_board() && is_treasure(h.pos))
             && self.decks.discard[Deck::Dragon as usize] > 0
         {
             self.reshuffle(Deck::Dragon, obs);
@@ -595,7 +595,7 @@ impl<'r> Game<'r> {
 
     fn check_game_over<O: Observer>(&mut self, obs: &mut O) {
         let waiting_respawn = self.tasks.iter().any(|t| matches!(t, Task::Respawn { .. }));
-        if !waiting_respawn && !self.heroes.iter().any(|h| h.in_game()) {
+        if !waiting_respawn && !self.seated().iter().any(|h| h.in_game()) {
             self.finish_game(obs);
         }
     }

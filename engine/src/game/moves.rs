@@ -16,6 +16,31 @@ pub(crate) fn push_moves(out: &mut Choices, targets: &[Cell]) {
     }
 }
 
+/// The bit of direction `d` in [`Game::open_mask`], looked up by the look byte `v` of the
+/// neighbour that way: `OPEN_TOWARD[u][d][v]`, `u` being whether tiles remain to be placed.
+/// An explored neighbour is open unless its side facing back (`(d + 2) & 3`) is closed; an
+/// unexplored one is open while tiles remain. Why a table: one load per side instead of a
+/// test, a shift and a select (open_mask is asked for every action and every space the
+/// bots' path maps reread).
+pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
+    let mut t = [[[0u8; LOOK_LEN]; 4]; 2];
+    let mut u = 0;
+    while u < 2 {
+        let mut d = 0;
+        while d < 4 {
+            let mut v = 0;
+            while v < LOOK_LEN {
+                let ok = if v as u8 & LOOK_EXPLORED != 0 { (!(v as u8) >> ((d + 2) & 3)) & 1 } else { u as u8 };
+                t[u][d][v] = ok << d;
+                v += 1;
+            }
+            d += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
 impl<'r> Game<'r> {
     /// The tile on a space, if any.
     #[inline]
@@ -107,13 +132,12 @@ impl<'r> Game<'r> {
         }
         let row = &NEIGHBOURS[c as usize];
         // Toward an unexplored space: open while tiles remain to be placed there.
-        let unexplored = u8::from(self.tiles.left > 0);
-        let mut m = 0;
-        for (d, &n) in row.iter().enumerate() {
-            let v = self.look[n as usize];
-            let ok = if v & LOOK_EXPLORED != 0 { (!v >> ((d + 2) & 3)) & 1 } else { unexplored };
-            m |= ok << d;
-        }
+        let t = &OPEN_TOWARD[usize::from(self.tiles.left > 0)];
+        let look = &self.look;
+        let m = t[0][look[row[0] as usize] as usize]
+            | t[1][look[row[1] as usize] as usize]
+            | t[2][look[row[2] as usize] as usize]
+            | t[3][look[row[3] as usize] as usize];
         m & own
     }
 
@@ -153,7 +177,7 @@ impl<'r> Game<'r> {
         let pos = h.pos;
         let tile = self.tile_at(pos);
         let treasure = is_treasure(pos);
-        let others = self.heroes.len() > 1 && !self.variant.hero_vs_hero;
+        let others = self.seats > 1 && !self.variant.hero_vs_hero;
         // Most calls (an action in an ordinary chamber, alone or not near anyone): every open
         // hall is a target, in direction order. Only the checks below that can strike one
         // out are made, and with no other hero on the board, no "move again", no second space
@@ -183,7 +207,7 @@ impl<'r> Game<'r> {
         // attack him), so none are held. A solo hero has no one to check.
         let mut held = [NO_CELL; MAX_SEATS];
         if others {
-            for (i, o) in self.heroes.iter().enumerate() {
+            for (i, o) in self.seated().iter().enumerate() {
                 if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
                     held[i] = o.pos;
                 }
@@ -794,5 +818,29 @@ impl<'r> Game<'r> {
 
     pub(crate) fn has_catacomb_entrance(&self, c: Cell) -> bool {
         self.board[c as usize].flags & F_MARKER != 0 || self.tile_at(c).is_some_and(|t| t.stairs)
+    }
+}
+
+#[cfg(test)]
+mod open_toward_tests {
+    use super::{LOOK_EXPLORED, LOOK_LEN, OPEN_TOWARD};
+
+    /// Every entry of the table against the rule it encodes, written out with branches: an
+    /// explored neighbour is open unless its side facing back is closed, an unexplored one
+    /// while tiles remain; only direction `d`'s own bit is ever set.
+    #[test]
+    fn open_toward_matches_the_rule() {
+        for (u, per_dir) in OPEN_TOWARD.iter().enumerate() {
+            for (d, row) in per_dir.iter().enumerate() {
+                for (v, &got) in row.iter().enumerate() {
+                    let v = v as u8;
+                    let back = (d + 2) % 4;
+                    let open = if v & LOOK_EXPLORED != 0 { v & (1 << back) == 0 } else { u == 1 };
+                    let want = if open { 1u8 << d } else { 0 };
+                    assert_eq!(got, want, "tiles left {u}, direction {d}, look {v:#04x}");
+                }
+            }
+        }
+        assert_eq!(OPEN_TOWARD[0][0].len(), LOOK_LEN);
     }
 }

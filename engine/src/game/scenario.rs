@@ -170,7 +170,7 @@ impl<'r> Game<'r> {
                 mark(c, "a deck")?;
             }
         }
-        for (seat, h) in self.heroes.iter().enumerate() {
+        for (seat, h) in self.seated().iter().enumerate() {
             for &c in h.held.iter().chain(&h.row).chain(&h.runes) {
                 mark(c, "a hero")?;
             }

@@ -75,7 +75,7 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        let heroes = self.heroes.iter().filter(|h| h.in_game()).count();
+        let heroes = self.seated().iter().filter(|h| h.in_game()).count();
         if tokens < heroes {
             for t in TOWERS {
                 for d in Dir::ALL {
