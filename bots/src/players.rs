@@ -41,9 +41,7 @@ impl Bot {
             Bot::Strategic(s) => s.combat_mix(game, seat),
         }
     }
-}
 
-impl Bot {
     /// Answers the pending decision; a strategic policy reads the table's shared path maps.
     #[inline]
     pub fn choose_with(

@@ -78,7 +78,7 @@ impl<'r> Game<'r> {
             return;
         }
         if self.round > 0 {
-            let h = &mut self.heroes[self.active as usize & (MAX_SEATS - 1)];
+            let h = self.cur_mut();
             if h.in_game() && h.extra_turns > 0 {
                 h.extra_turns -= 1;
                 self.start_turn(true, obs);
@@ -256,7 +256,7 @@ impl<'r> Game<'r> {
     /// the turn (2010 rulebook, "Start of Turn Effects"); they run in play-area order.
     pub(crate) fn status_mandatory<O: Observer>(&mut self, _obs: &mut O) {
         let rules = self.rules;
-        let h = &self.heroes[self.active as usize & (MAX_SEATS - 1)];
+        let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
         let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
         for &c in &h.held {

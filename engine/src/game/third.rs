@@ -373,7 +373,7 @@ impl<'r> Game<'r> {
     /// in the catacombs, where "the Monster wanders off"). Call before a killing wound.
     pub(super) fn third_monster_stays(&mut self) {
         let token = core::mem::replace(&mut self.third.token, NO_CARD);
-        let h = &self.heroes[self.active as usize & (MAX_SEATS - 1)];
+        let h = self.cur();
         if h.on_board() {
             let at = h.pos;
             self.place_token(token, at);
