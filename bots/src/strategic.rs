@@ -232,7 +232,10 @@ impl Strategic {
     /// the goal and the maps (the tower map always prepared, the treasure map too unless the
     /// goal is a tower).
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m Maps) {
-        let loaded = game.loot_cards(seat) > 0;
+        // Loot reprices the board only under a model that charges loaded bridges extra; under
+        // any other the loaded and unloaded maps are one and the same, so the hero's loot
+        // (a count the engine works out card by card) is not read at all.
+        let loaded = MODELS[self.model].bridge_loaded != 0 && game.loot_cards(seat) > 0;
         let goal = self.goal(game, seat, maps.sync(game, self.model, loaded));
         if !loaded {
             maps.keep_empty(game, self.model);
@@ -240,6 +243,7 @@ impl Strategic {
         (goal, maps.get(self.model, loaded))
     }
 
+    #[inline]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         m.prepare(Goal::Tower);
         if self.homeward {
