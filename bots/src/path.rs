@@ -652,25 +652,28 @@ impl Graph {
         // to an explored one when neither wall is closed, and to an unexplored one while
         // tiles remain, as the rule for unexplored spaces says of the way back), so its side
         // toward `c` is copied from `c`'s side back, without asking the engine.
+        //
+        // The copies go out from the changed spaces (usually one) to their neighbours, rather
+        // than each neighbour looking on all four sides for a changed space.
         around.each(|n| {
             let i = n as usize;
             self.was_enter[i] = self.enter[i];
-            let was = self.open[i];
-            self.was_open[i] = was;
-            let mut m = was;
-            let open = &self.open;
-            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, n, |side, back, c| {
-                if hit.contains(c) {
-                    if open[c as usize] & back != 0 {
-                        m |= side;
+            self.was_open[i] = self.open[i];
+        });
+        hit.each(|c| {
+            let m = self.open[c as usize];
+            let open = &mut self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, n| {
+                if around.contains(n) {
+                    if m & side != 0 {
+                        open[n as usize] |= back;
                     } else {
-                        m &= !side;
+                        open[n as usize] &= !back;
                     }
                 }
             });
-            self.open[i] = m;
-            self.note_sides(n, &mut changed);
         });
+        around.each(|n| self.note_sides(n, &mut changed));
         self.key = Some(key);
         self.last = changed;
         if !changed.is_empty() {
