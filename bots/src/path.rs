@@ -345,9 +345,16 @@ impl Spaces {
     /// Calls `f` with each space of the set, lowest first: word by word, instead of searching
     /// from the first word for every space as [`Spaces::pop`] does (the graph update and the
     /// repair go through sets at every board change).
+    ///
+    /// The words are indexed by a plain counter, which the compiler unrolls: going through
+    /// the array by value (`into_iter().enumerate()`) kept an iterator's bookkeeping for
+    /// every word, often the larger part of a set of one or two spaces.
     #[inline(always)]
     pub fn each(self, mut f: impl FnMut(Cell)) {
-        for (i, mut w) in self.0.into_iter().enumerate() {
+        let words = self.0;
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..4 {
+            let mut w = words[i];
             while w != 0 {
                 f((i as u32 * 64 + w.trailing_zeros()) as Cell);
                 w &= w - 1;

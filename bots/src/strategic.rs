@@ -319,7 +319,19 @@ impl Strategic {
         }
         let (goal, m) = self.plan(game, seat, maps);
         let pos = h.pos;
-        if choices.contains(&Choice::DrawDragon) {
+        // The answers this decision looks for, found in one pass over the choices rather than
+        // a search of them for each (an action is the most frequent decision).
+        let (mut dragon, mut exit, mut search, mut dark) = (false, false, false, false);
+        for c in choices {
+            match c {
+                Choice::DrawDragon => dragon = true,
+                Choice::ExitDungeon => exit = true,
+                Choice::Search => search = true,
+                Choice::MoveDark => dark = true,
+                _ => {}
+            }
+        }
+        if dragon {
             if goal == Goal::Treasure && self.dragon_pays(game, seat, m) {
                 return Choice::DrawDragon;
             }
@@ -327,15 +339,11 @@ impl Strategic {
             self.homeward = true;
             return cheapest(m, Goal::Tower, choices).unwrap_or(choices[0]);
         }
-        if choices.contains(&Choice::ExitDungeon) && goal == Goal::Tower {
+        if exit && goal == Goal::Tower {
             return Choice::ExitDungeon;
         }
         let p = *self.p();
-        if p.search > 0
-            && choices.contains(&Choice::Search)
-            && goal == Goal::Treasure
-            && self.slack(game, pos, m) >= i64::from(p.search)
-        {
+        if p.search > 0 && search && goal == Goal::Treasure && self.slack(game, pos, m) >= i64::from(p.search) {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -345,11 +353,12 @@ impl Strategic {
                 }
             }
         }
-        // No known way on: search if allowed, feel through darkness, else any move.
-        for c in [Choice::MoveDark, Choice::Search] {
-            if choices.contains(&c) {
-                return c;
-            }
+        // No known way on: feel through darkness, search if allowed, else any move.
+        if dark {
+            return Choice::MoveDark;
+        }
+        if search {
+            return Choice::Search;
         }
         choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
     }
