@@ -7,12 +7,13 @@
 //!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! is repaired (or computed, after a rebuild) when a seat first reads it, so a map nobody
-//! needs any more (the treasure map once every hero heads home) costs nothing. Repairing
+//! needs any more (the treasure map once every hero heads home, the tower map while the way back
+//! can be bounded without it, see `Strategic::slack_below`) costs nothing. Repairing
 //! once for several updates gives the same map as repairing after each: [`DistMap::repair`]
 //! ends at the fixed point of the graph it is given, whatever spaces it is told to look at
 //! first, as long as every changed space is among them.
 
-use crate::path::{Change, CostModel, DistMap, Goal, Graph, Spaces};
+use crate::path::{Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
 pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
@@ -65,10 +66,6 @@ impl Lazy {
         }
         self.behind = Some(Spaces::default());
     }
-
-    fn is_current(&self) -> bool {
-        self.behind.is_some_and(|s| s.is_empty())
-    }
 }
 
 /// The graph and both distance maps for one cost model and one loot state.
@@ -80,6 +77,13 @@ pub struct Maps {
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
+    /// The way back last walked to find `back` (empty: none). Kept across board changes: as
+    /// long as a hero can still go that way, its cost bounds the way back's, and so the
+    /// moves it can take (see [`crate::path::route_cost`]).
+    pub route: Route,
+    /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
+    /// `route` says nothing (forgotten whenever the graph changes).
+    pub most_back: Option<Option<u32>>,
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -87,7 +91,14 @@ pub struct Maps {
 /// scratch space included, and moving it in.
 impl Clone for Maps {
     fn clone(&self) -> Self {
-        Maps { graph: self.graph.clone(), treasure: self.treasure.clone(), tower: self.tower.clone(), back: self.back }
+        Maps {
+            graph: self.graph.clone(),
+            treasure: self.treasure.clone(),
+            tower: self.tower.clone(),
+            back: self.back,
+            route: self.route.clone(),
+            most_back: self.most_back,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -95,6 +106,8 @@ impl Clone for Maps {
         self.treasure.clone_from(&source.treasure);
         self.tower.clone_from(&source.tower);
         self.back = source.back;
+        self.route.clone_from(&source.route);
+        self.most_back = source.most_back;
     }
 }
 
@@ -127,6 +140,7 @@ impl Maps {
         let change = self.graph.update(game, model, loaded);
         if change != Change::None {
             self.back = None;
+            self.most_back = None;
         }
         self.treasure.note(&change);
         self.tower.note(&change);
@@ -149,6 +163,8 @@ impl TableMaps {
             slot.treasure.behind = None;
             slot.tower.behind = None;
             slot.back = None;
+            slot.route.clear();
+            slot.most_back = None;
         }
     }
 
@@ -180,14 +196,22 @@ impl TableMaps {
         &self.slots[model][usize::from(prices_loot(model, loaded))]
     }
 
-    /// Keeps the unloaded maps of `model` as the empty board's, if they are that and both
-    /// maps are up to date (once per table).
+    /// [`TableMaps::get`], to prepare more maps.
+    #[inline]
+    pub fn get_mut(&mut self, model: usize, loaded: bool) -> &mut Maps {
+        &mut self.slots[model][usize::from(prices_loot(model, loaded))]
+    }
+
+    /// Keeps the unloaded maps of `model` as the empty board's, if they are that, both maps
+    /// brought up to date first (once per table: a seat may not have needed the tower map).
     pub fn keep_empty(&mut self, game: &dq_engine::Game<'_>, model: usize) {
         if self.empty[model].is_some() || game.board_epoch() != 0 {
             return;
         }
-        let slot = &self.slots[model][0];
-        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) && slot.treasure.is_current() && slot.tower.is_current() {
+        let slot = &mut self.slots[model][0];
+        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) {
+            slot.prepare(Goal::Treasure);
+            slot.prepare(Goal::Tower);
             self.empty[model] = Some(slot.clone());
         }
     }

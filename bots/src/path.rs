@@ -115,6 +115,43 @@ impl Goal {
     }
 }
 
+/// The spaces of a walk along a [`DistMap`], first to last (see [`DistMap::route`]).
+pub type Route = ArrayVec<Cell, CELLS>;
+
+/// What the spaces of `route` cost to enter one after the other on `graph` (the first one
+/// not counted), if a hero can still go that way (every step through an open side, into a
+/// space that can be entered). A way that still exists bounds the cost of the cheapest one.
+/// `None` for a route of fewer than two spaces too (no way known).
+pub fn route_cost(graph: &Graph, route: &[Cell]) -> Option<u32> {
+    if route.len() < 2 {
+        return None;
+    }
+    let mut cost = 0u32;
+    for pair in route.windows(2) {
+        let (at, to) = (pair[0], pair[1]);
+        // A route's spaces follow each other on the board, so the side is one of the four.
+        let side = SIDE_OF_STEP[to.wrapping_sub(at) as usize];
+        let enter = graph.enter[to as usize];
+        if graph.open[at as usize] & side == 0 || enter == UNREACHABLE {
+            return None;
+        }
+        cost += u32::from(enter);
+    }
+    Some(cost)
+}
+
+/// The side (as a [`Dir`](dq_engine::Dir) bit) a step leaves by, by the difference of the
+/// space numbers it goes between (0 for a difference no step makes): a table rather than a
+/// comparison per side.
+static SIDE_OF_STEP: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[COLS.wrapping_neg() as usize] = 1;
+    t[1] = 2;
+    t[COLS as usize] = 4;
+    t[u8::MAX as usize] = 8;
+    t
+};
+
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
 /// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
@@ -514,6 +551,9 @@ pub struct Graph {
     last: Spaces,
     was_enter: [u16; SLOTS],
     was_open: [u8; SLOTS],
+    /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
+    /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
+    by_enter: [u8; MAX_STEP as usize],
 }
 
 /// Copies what the board shows; the record of the last update stays behind (the copy reports
@@ -532,6 +572,7 @@ impl Clone for Graph {
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
+        self.by_enter = source.by_enter;
     }
 }
 
@@ -546,6 +587,7 @@ impl Default for Graph {
             last: Spaces::default(),
             was_enter: [UNREACHABLE; SLOTS],
             was_open: [0; SLOTS],
+            by_enter: [0; MAX_STEP as usize],
         }
     }
 }
@@ -574,6 +616,10 @@ impl Graph {
         }
         for c in 0..CELLS as Cell {
             self.write_into(c);
+        }
+        self.by_enter = [0; MAX_STEP as usize];
+        for c in 0..CELLS {
+            self.count_enter(self.enter[c], 1);
         }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
         self.last = Spaces::default();
@@ -648,6 +694,10 @@ impl Graph {
             self.was_enter[i] = self.enter[i];
             self.was_open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
+            if self.enter[i] != self.was_enter[i] {
+                self.count_enter(self.was_enter[i], u8::MAX);
+                self.count_enter(self.enter[i], 1);
+            }
         });
         let mut changed = Spaces::default();
         full.each(|c| {
@@ -756,7 +806,39 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter && self.open == other.open && self.into == other.into
+        self.enter == other.enter
+            && self.open == other.open
+            && self.into == other.into
+            && self.by_enter == other.by_enter
+    }
+
+    /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
+    #[inline]
+    fn count_enter(&mut self, enter: u16, by: u8) {
+        if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
+            *n = n.wrapping_add(by);
+        }
+    }
+
+    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all:
+    /// it enters a different space at every move (a walk along a distance map goes ever
+    /// closer), so at best the cheapest spaces of the board, one each.
+    pub fn most_moves(&self, cost: u32) -> u32 {
+        let (mut left, mut moves) = (cost, 0u32);
+        for (enter, &n) in self.by_enter.iter().enumerate() {
+            let (enter, n) = (enter as u32, u32::from(n));
+            if n == 0 {
+                continue;
+            }
+            // At least one unit per space: an entry cost of 0 never occurs.
+            let take = n.min(left / enter.max(1));
+            moves += take;
+            if take < n {
+                break;
+            }
+            left -= take * enter;
+        }
+        moves
     }
 }
 
@@ -1276,6 +1358,32 @@ impl DistMap {
         }
     }
 
+    /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
+    /// included, into `out` (left empty if the goal cannot be reached). Reads the memoised
+    /// steps without adding to them: it is asked right after a walk from `c`.
+    pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
+        out.clear();
+        let memo = self.rev == graph.rev;
+        let mut at = c;
+        loop {
+            let cost = self.cost[at as usize];
+            if cost == UNREACHABLE || out.try_push(at).is_err() {
+                out.clear();
+                return;
+            }
+            if cost == 0 {
+                return;
+            }
+            let known = self.known[at as usize >> 6].get() & (1u64 << (at & 63)) != 0;
+            let next = if memo && known { self.next[at as usize].get() } else { self.step(graph, at, cost) };
+            if next == NO_CELL {
+                out.clear();
+                return;
+            }
+            at = next;
+        }
+    }
+
     /// The cost of moving into `to` and on to the goal from there.
     #[inline]
     pub fn via(&self, graph: &Graph, to: Cell) -> u32 {
@@ -1516,6 +1624,68 @@ mod tests {
             at = v;
             n = n.saturating_add(1);
         }
+    }
+
+    /// A route walked on an earlier board, while a hero can still go that way, costs at least
+    /// what the cheapest way now costs, and a walk of that cost makes at most
+    /// [`Graph::most_moves`] moves: the bounds the strategic policy trusts instead of the tower
+    /// map.
+    #[test]
+    fn a_route_walked_before_bounds_the_walk_now() {
+        use dq_engine::rng::GameRng;
+        let rules = Rules::revised();
+        let (mut bounded, mut lost) = (0, 0);
+        for i in 0..300u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 41, i, &mut NoObserver).unwrap();
+            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
+            let mut rng = GameRng::from_seed(i);
+            let mut route = Route::new();
+            let mut step = 0u32;
+            while !game.is_over() {
+                let mut g = Graph::default();
+                g.build(&game, &model, false);
+                let mut tower = DistMap::default();
+                tower.compute(&g, Goal::Tower);
+                let from = TREASURE[(step % 2) as usize];
+                let hops = tower.hops(&g, from);
+                match route_cost(&g, &route) {
+                    Some(cost) if route.first() == Some(&from) => {
+                        assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
+                        assert!(u32::from(hops) <= g.most_moves(cost), "game {i} step {step}: moves");
+                        bounded += 1;
+                    }
+                    Some(_) => {}
+                    None => lost += 1,
+                }
+                // A new route now and then, so that some are many board changes old.
+                if step.is_multiple_of(9) {
+                    tower.route(&g, from, &mut route);
+                    assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
+    }
+
+    /// The most moves for a cost take the cheapest spaces first, one move each.
+    #[test]
+    fn most_moves_take_the_cheapest_spaces_first() {
+        let mut g = Graph::default();
+        g.count_enter(3, 2);
+        g.count_enter(4, 1);
+        g.count_enter(6, 5);
+        assert_eq!(g.most_moves(0), 0);
+        assert_eq!(g.most_moves(5), 1);
+        assert_eq!(g.most_moves(6), 2);
+        assert_eq!(g.most_moves(10), 3);
+        assert_eq!(g.most_moves(15), 3);
+        assert_eq!(g.most_moves(16), 4);
+        assert_eq!(g.most_moves(1000), 8);
     }
 
     #[test]

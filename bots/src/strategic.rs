@@ -13,7 +13,7 @@
 
 use crate::equilibrium::{payoff, solve, weights};
 use crate::maps::{Maps, TableMaps, MODELS};
-use crate::path::{CostModel, Goal};
+use crate::path::{route_cost, CostModel, Goal, Route};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
@@ -229,9 +229,10 @@ impl Strategic {
     // Where to go
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
-    /// the goal and the maps (the tower map always prepared, the treasure map too unless the
-    /// goal is a tower).
-    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m Maps) {
+    /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
+    /// the hero is not homeward; a caller reading the tower map on the way to the treasure
+    /// prepares it).
+    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
         // any other the loaded and unloaded maps are one and the same, so the hero's loot
         // (a count the engine works out card by card) is not read at all.
@@ -240,18 +241,18 @@ impl Strategic {
         if !loaded {
             maps.keep_empty(game, self.model);
         }
-        (goal, maps.get(self.model, loaded))
+        (goal, maps.get_mut(self.model, loaded))
     }
 
+    /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
+    /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
+    /// treasure its repairs after each board change wait until it is read.
     #[inline]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
-        m.prepare(Goal::Tower);
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
+            m.prepare(Goal::Tower);
             return Goal::Tower;
-        }
-        if m.back.is_none() {
-            m.back = Some(treasure_to_tower(m));
         }
         m.prepare(Goal::Treasure);
         let h = game.hero(seat);
@@ -262,28 +263,63 @@ impl Strategic {
         }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
+            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         if h.status != HeroStatus::Board {
             return Goal::Treasure;
         }
-        if self.slack(game, h.pos, m) < 0 {
+        if self.slack_below(game, h.pos, m, 0) {
             self.homeward = true;
+            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         Goal::Treasure
     }
 
-    /// Turns to spare if the hero goes from `pos` to the treasure chamber, draws once and walks
-    /// back to a tower before the sun can set, keeping the margin (both maps prepared).
-    fn slack(&self, game: &Game<'_>, pos: Cell, m: &Maps) -> i64 {
+    /// Whether the turns to spare, if the hero goes from `pos` to the treasure chamber, draws
+    /// once and walks back to a tower before the sun can set, keeping the margin, are fewer
+    /// than `k` (the treasure map prepared).
+    ///
+    /// The spare turns fall as the way back (`back`) grows, so when they are fewer than `k`
+    /// even with the fewest moves the way back can take ([`TREASURE_LEAST`]), or not fewer
+    /// even with the most it can take, the answer is known without the tower map. The most
+    /// moves: the way back last walked ([`Maps::route`]), if a hero can still go that way,
+    /// costs at least what the way back now costs, and a walk of that cost enters at most
+    /// [`Graph::most_moves`](crate::path::Graph::most_moves) spaces. Only between the two
+    /// is the tower map brought up to date and the way back walked.
+    fn slack_below(&self, game: &Game<'_>, pos: Cell, m: &mut Maps, k: i64) -> bool {
         if pos as usize >= CELLS {
-            return 0;
+            return 0 < k;
         }
         let to_treasure = i64::from(m.map(Goal::Treasure).hops(m.graph(), pos));
-        let back = m.back.unwrap_or_else(|| treasure_to_tower(m));
-        let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
-        i64::from(self.safe_turns(game)) - need
+        let slack = |back: i64| {
+            let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
+            i64::from(self.safe_turns(game)) - need
+        };
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                if slack(i64::from(BACK_LEAST)) < k {
+                    return true;
+                }
+                let most = match m.most_back {
+                    Some(most) => most,
+                    None => {
+                        let most = route_cost(m.graph(), &m.route).map(|c| m.graph().most_moves(c));
+                        m.most_back = Some(most);
+                        most
+                    }
+                };
+                if most.is_some_and(|most| slack(i64::from(most)) >= k) {
+                    return false;
+                }
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        slack(back) < k
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
@@ -332,6 +368,7 @@ impl Strategic {
             }
         }
         if dragon {
+            m.prepare(Goal::Tower);
             if goal == Goal::Treasure && self.dragon_pays(game, seat, m) {
                 return Choice::DrawDragon;
             }
@@ -343,7 +380,7 @@ impl Strategic {
             return Choice::ExitDungeon;
         }
         let p = *self.p();
-        if p.search > 0 && search && goal == Goal::Treasure && self.slack(game, pos, m) >= i64::from(p.search) {
+        if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -676,23 +713,49 @@ impl Strategic {
     }
 }
 
-/// Moves from the treasure chamber to the nearest tower on the (prepared) tower map: the
-/// fewer of the walks from its spaces.
+/// Moves from the treasure chamber to the nearest tower on the (prepared) tower map, the
+/// fewer of the walks from its spaces, and the space the fewer start from.
 ///
 /// A walk moves to a neighbouring space at every step, so from a treasure space it takes at
 /// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
 /// least is as long cannot beat it and is not taken. (Nearly every walk back is that
 /// short, so this halves the walking.)
-fn treasure_to_tower(m: &Maps) -> i64 {
+fn walk_back(m: &Maps) -> (u8, Cell) {
     let tower = m.map(Goal::Tower);
-    let mut best = u8::MAX;
+    let (mut best, mut from) = (u8::MAX, TREASURE[0]);
     for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
         if least < best {
-            best = best.min(tower.hops(m.graph(), t));
+            let moves = tower.hops(m.graph(), t);
+            if moves < best {
+                (best, from) = (moves, t);
+            }
         }
     }
-    i64::from(best)
+    (best, from)
 }
+
+/// Moves from the treasure chamber to the nearest tower, the tower map brought up to date
+/// first; keeps the way walked in [`Maps::route`].
+fn exact_back(m: &mut Maps) -> i64 {
+    m.prepare(Goal::Tower);
+    let (back, from) = walk_back(m);
+    let mut route = Route::new();
+    m.map(Goal::Tower).route(m.graph(), from, &mut route);
+    m.route = route;
+    i64::from(back)
+}
+
+/// The fewest moves the way back from the treasure chamber can take.
+const BACK_LEAST: u8 = {
+    let (mut least, mut i) = (u8::MAX, 0);
+    while i < TREASURE_LEAST.len() {
+        if TREASURE_LEAST[i] < least {
+            least = TREASURE_LEAST[i];
+        }
+        i += 1;
+    }
+    least
+};
 
 /// The fewest moves from each space of [`TREASURE`] to the nearest tower: the distance in
 /// rows and columns.
@@ -933,7 +996,7 @@ mod tests {
                     m.prepare(Goal::Tower);
                     let tower = m.map(Goal::Tower);
                     let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
-                    assert_eq!(treasure_to_tower(m), want, "game {i}, model {model}");
+                    assert_eq!(i64::from(walk_back(m).0), want, "game {i}, model {model}");
                     checked += 1;
                 }
                 let choices = game.legal_choices().clone();
