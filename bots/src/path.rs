@@ -820,12 +820,19 @@ impl Graph {
         }
     }
 
-    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all:
-    /// it enters a different space at every move (a walk along a distance map goes ever
-    /// closer), so at best the cheapest spaces of the board, one each.
-    pub fn most_moves(&self, cost: u32) -> u32 {
+    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all,
+    /// never entering the spaces of `never`: it enters a different space at every move (a
+    /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
+    /// board, one each.
+    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
+        let mut by_enter = self.by_enter;
+        for c in never {
+            if let Some(n) = by_enter.get_mut(usize::from(self.enter[c as usize])) {
+                *n = n.saturating_sub(1);
+            }
+        }
         let (mut left, mut moves) = (cost, 0u32);
-        for (enter, &n) in self.by_enter.iter().enumerate() {
+        for (enter, &n) in by_enter.iter().enumerate() {
             let (enter, n) = (enter as u32, u32::from(n));
             if n == 0 {
                 continue;
@@ -1652,7 +1659,11 @@ mod tests {
                 match route_cost(&g, &route) {
                     Some(cost) if route.first() == Some(&from) => {
                         assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
-                        assert!(u32::from(hops) <= g.most_moves(cost), "game {i} step {step}: moves");
+                        assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
+                        // The walk never enters its first space, and enters one tower.
+                        let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
+                        let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
+                        assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
                         bounded += 1;
                     }
                     Some(_) => {}
@@ -1679,13 +1690,16 @@ mod tests {
         g.count_enter(3, 2);
         g.count_enter(4, 1);
         g.count_enter(6, 5);
-        assert_eq!(g.most_moves(0), 0);
-        assert_eq!(g.most_moves(5), 1);
-        assert_eq!(g.most_moves(6), 2);
-        assert_eq!(g.most_moves(10), 3);
-        assert_eq!(g.most_moves(15), 3);
-        assert_eq!(g.most_moves(16), 4);
-        assert_eq!(g.most_moves(1000), 8);
+        assert_eq!(g.most_moves(0, []), 0);
+        assert_eq!(g.most_moves(5, []), 1);
+        assert_eq!(g.most_moves(6, []), 2);
+        assert_eq!(g.most_moves(10, []), 3);
+        assert_eq!(g.most_moves(15, []), 3);
+        assert_eq!(g.most_moves(16, []), 4);
+        assert_eq!(g.most_moves(1000, []), 8);
+        // A space never entered is taken out of its count (here a space entered at 3).
+        g.enter[7] = 3;
+        assert_eq!(g.most_moves(6, [7]), 1);
     }
 
     #[test]

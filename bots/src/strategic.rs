@@ -306,7 +306,14 @@ impl Strategic {
                 let most = match m.most_back {
                     Some(most) => most,
                     None => {
-                        let most = route_cost(m.graph(), &m.route).map(|c| m.graph().most_moves(c));
+                        let g = m.graph();
+                        let most = route_cost(g, &m.route).map(|c| {
+                            // The walk never enters the space it starts from, and it enters
+                            // one tower: at best the one cheapest to enter.
+                            let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
+                            let never = TOWERS.iter().copied().filter(|&t| t != tower).chain(m.route.first().copied());
+                            g.most_moves(c, never)
+                        });
                         m.most_back = Some(most);
                         most
                     }
