@@ -204,10 +204,18 @@ impl TableMaps {
 
     /// Keeps the unloaded maps of `model` as the empty board's, if they are that, both maps
     /// brought up to date first (once per table: a seat may not have needed the tower map).
+    ///
+    /// Asked at every decision, kept once: the test is inlined, the keeping is not.
+    #[inline]
     pub fn keep_empty(&mut self, game: &dq_engine::Game<'_>, model: usize) {
-        if self.empty[model].is_some() || game.board_epoch() != 0 {
-            return;
+        if game.board_epoch() == 0 && self.empty[model].is_none() {
+            self.keep_empty_now(model);
         }
+    }
+
+    /// [`TableMaps::keep_empty`] once the board is known to be empty and nothing kept yet.
+    #[cold]
+    fn keep_empty_now(&mut self, model: usize) {
         let slot = &mut self.slots[model][0];
         if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) {
             slot.prepare(Goal::Treasure);
