@@ -13,7 +13,7 @@
 //! ends at the fixed point of the graph it is given, whatever spaces it is told to look at
 //! first, as long as every changed space is among them.
 
-use crate::path::{Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
+use crate::path::{Before, Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
 pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
@@ -32,27 +32,48 @@ struct Lazy {
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
     /// `None` when it must be computed in full.
     behind: Option<Spaces>,
+    /// What the spaces of `behind` were when the map was last brought up to date, if kept
+    /// (see [`Lazy::note`]), so that a repair several updates late checks only the spaces that
+    /// lost something (as one right after an update does) rather than every changed space and
+    /// its neighbours.
+    before: Option<Before>,
 }
 
 /// Copies field by field, so that [`DistMap::clone_from`] leaves the repair's scratch buckets
 /// behind instead of building a whole new map to move in.
 impl Clone for Lazy {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind }
+        Lazy { map: self.map.clone(), behind: self.behind, before: self.before.clone() }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.map.clone_from(&source.map);
         self.behind = source.behind;
+        // What spaces were before matters only at spaces the map is behind on (a table's
+        // maps start every game from a copy of the empty board's, which are up to date).
+        if source.behind.is_some_and(|b| !b.is_empty()) {
+            self.before.clone_from(&source.before);
+        }
     }
 }
 
 impl Lazy {
-    /// Notes a change of the graph.
-    fn note(&mut self, change: &Change) {
+    /// Notes a change `graph` just reported, and, for a map that keeps them (`Lazy::before`
+    /// set), what the spaces newly behind were before it.
+    ///
+    /// Only a map that often falls several updates behind is worth the keeping (the tower
+    /// map, read only now and then on the way to the treasure); one read after every update
+    /// is repaired from the graph's own record of its last update.
+    #[inline]
+    fn note(&mut self, change: &Change, graph: &Graph) {
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
-            (Change::Spaces(s), Some(behind)) => behind.union(s),
+            (Change::Spaces(s), Some(behind)) => {
+                if let Some(before) = self.before.as_mut() {
+                    before.note_last(graph, &s.without(behind));
+                }
+                behind.union(s);
+            }
             (Change::All, _) => self.behind = None,
         }
     }
@@ -62,14 +83,17 @@ impl Lazy {
         match &self.behind {
             None => self.map.compute(graph, goal),
             Some(s) if s.is_empty() => return,
-            Some(s) => self.map.repair(graph, goal, s),
+            Some(s) => match &self.before {
+                Some(before) => self.map.repair_from(graph, goal, s, before),
+                None => self.map.repair(graph, goal, s),
+            },
         }
         self.behind = Some(Spaces::default());
     }
 }
 
 /// The graph and both distance maps for one cost model and one loot state.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Maps {
     graph: Graph,
     treasure: Lazy,
@@ -84,6 +108,20 @@ pub struct Maps {
     /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
     /// `route` says nothing (forgotten whenever the graph changes).
     pub most_back: Option<Option<u32>>,
+}
+
+/// The tower map keeps what changed spaces were before (see [`Lazy::note`]).
+impl Default for Maps {
+    fn default() -> Self {
+        Maps {
+            graph: Graph::default(),
+            treasure: Lazy::default(),
+            tower: Lazy { before: Some(Before::default()), ..Lazy::default() },
+            back: None,
+            route: Route::new(),
+            most_back: None,
+        }
+    }
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -138,12 +176,14 @@ impl Maps {
     /// Updates the graph from the board and notes the change in both maps.
     fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
         let change = self.graph.update(game, model, loaded);
-        if change != Change::None {
-            self.back = None;
-            self.most_back = None;
+        // Most decisions find the board as it was: nothing to note.
+        if change == Change::None {
+            return;
         }
-        self.treasure.note(&change);
-        self.tower.note(&change);
+        self.back = None;
+        self.most_back = None;
+        self.treasure.note(&change, &self.graph);
+        self.tower.note(&change, &self.graph);
     }
 }
 

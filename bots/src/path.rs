@@ -335,6 +335,16 @@ impl Spaces {
         }
     }
 
+    /// The spaces of the set that are not in `other`.
+    #[inline]
+    pub fn without(&self, other: &Spaces) -> Spaces {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+        out
+    }
+
     /// Removes and returns the lowest space, if any.
     #[inline]
     pub fn pop(&mut self) -> Option<Cell> {
@@ -549,8 +559,7 @@ pub struct Graph {
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
     last: Spaces,
-    was_enter: [u16; SLOTS],
-    was_open: [u8; SLOTS],
+    was: Before,
     /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
     /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
     by_enter: [u8; MAX_STEP as usize],
@@ -585,10 +594,38 @@ impl Default for Graph {
             key: None,
             rev: 0,
             last: Spaces::default(),
-            was_enter: [UNREACHABLE; SLOTS],
-            was_open: [0; SLOTS],
+            was: Before::default(),
             by_enter: [0; MAX_STEP as usize],
         }
+    }
+}
+
+/// The entry costs and open sides some spaces had before a run of graph updates (valid at
+/// those spaces only): what a repair needs to tell which way each changed space changed.
+///
+/// The graph keeps one for its last update; a map that falls behind by several updates keeps
+/// its own (see [`Before::note_last`]), so that its repair still knows, for every space
+/// changed since it was last brought up to date, what the map was computed with.
+#[derive(Clone, Debug)]
+pub struct Before {
+    enter: [u16; SLOTS],
+    open: [u8; SLOTS],
+}
+
+impl Default for Before {
+    fn default() -> Self {
+        Before { enter: [UNREACHABLE; SLOTS], open: [0; SLOTS] }
+    }
+}
+
+impl Before {
+    /// Records, at each space of `fresh`, what `graph` had there before its last update (the
+    /// spaces must be among those the update reported).
+    pub fn note_last(&mut self, graph: &Graph, fresh: &Spaces) {
+        fresh.each(|c| {
+            self.enter[c as usize] = graph.was.enter[c as usize];
+            self.open[c as usize] = graph.was.open[c as usize];
+        });
     }
 }
 
@@ -691,11 +728,11 @@ impl Graph {
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
         full.each(|c| {
             let i = c as usize;
-            self.was_enter[i] = self.enter[i];
-            self.was_open[i] = self.open[i];
+            self.was.enter[i] = self.enter[i];
+            self.was.open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
-            if self.enter[i] != self.was_enter[i] {
-                self.count_enter(self.was_enter[i], u8::MAX);
+            if self.enter[i] != self.was.enter[i] {
+                self.count_enter(self.was.enter[i], u8::MAX);
                 self.count_enter(self.enter[i], 1);
             }
         });
@@ -714,8 +751,8 @@ impl Graph {
         // than each neighbour looking on all four sides for a changed space.
         around.each(|n| {
             let i = n as usize;
-            self.was_enter[i] = self.enter[i];
-            self.was_open[i] = self.open[i];
+            self.was.enter[i] = self.enter[i];
+            self.was.open[i] = self.open[i];
         });
         hit.each(|c| {
             let m = self.open[c as usize];
@@ -744,11 +781,11 @@ impl Graph {
     #[inline]
     fn note_sides(&mut self, c: Cell, changed: &mut Spaces) {
         let i = c as usize;
-        let open_changed = self.was_open[i] != self.open[i];
+        let open_changed = self.was.open[i] != self.open[i];
         if open_changed {
             self.write_into(c);
         }
-        if open_changed || self.was_enter[i] != self.enter[i] {
+        if open_changed || self.was.enter[i] != self.enter[i] {
             changed.set(c);
         }
     }
@@ -968,8 +1005,8 @@ struct Fix<'a> {
     cost: &'a mut [u16; SLOTS],
     graph: &'a Graph,
     changed: &'a Spaces,
-    /// Whether the graph's record of the spaces before its last update describes `changed`.
-    detailed: bool,
+    /// What the spaces of `changed` were when the map was last brought up to date, if known.
+    before: Option<&'a Before>,
     seen: Spaces,
     /// Spaces that lost their old cost.
     lost: Spaces,
@@ -1003,11 +1040,11 @@ impl Fix<'_> {
             span = (span.0.min(k), span.1.max(k));
             queue.try_push(entry(k, c)).is_ok()
         };
-        if self.detailed {
+        if let Some(before) = self.before {
             for c in self.changed.iter() {
                 let i = c as usize;
-                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
-                let (o0, o1) = (graph.was_open[i], graph.open[i]);
+                let (e0, e1) = (before.enter[i], graph.enter[i]);
+                let (o0, o1) = (before.open[i], graph.open[i]);
                 if o0 & !o1 != 0 && !push(queue, c) {
                     // Lost a side: its own way may be gone.
                     return None;
@@ -1078,10 +1115,9 @@ impl Fix<'_> {
             // travels in the queue entries, and every later test of it is behind `seen`).
             self.cost[u as usize] = UNREACHABLE;
             // The entry cost the old map was computed with.
-            let enter = if self.detailed && self.changed.contains(u) {
-                graph.was_enter[u as usize]
-            } else {
-                graph.enter[u as usize]
+            let enter = match self.before {
+                Some(before) if self.changed.contains(u) => before.enter[u as usize],
+                _ => graph.enter[u as usize],
             };
             let through = u32::from(cost) + u32::from(enter);
             let (costs, seen) = (&*self.cost, &self.seen);
@@ -1204,16 +1240,31 @@ impl DistMap {
     /// cannot take a cost away from anyone, so only the spaces that lost something are checked
     /// in the first pass. Otherwise every changed space and its neighbours are checked.
     pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
+        // Whether the map was last synced to the graph as it was just before its last update,
+        // and `changed` is what that update reported.
+        let one_behind = self.rev == graph.rev.wrapping_sub(1) && graph.last == *changed;
+        self.repair_with(graph, goal, changed, one_behind.then_some(&graph.was));
+    }
+
+    /// [`DistMap::repair`] told what every space of `changed` was when the map was last
+    /// brought up to date (`before`), however many updates ago: the repair then checks only
+    /// the spaces that lost something, as after a single update.
+    #[inline]
+    pub fn repair_from(&mut self, graph: &Graph, goal: Goal, changed: &Spaces, before: &Before) {
+        self.repair_with(graph, goal, changed, Some(before));
+    }
+
+    /// [`DistMap::repair`], with what the changed spaces were before if known (one body for
+    /// both ways in, so that the repair itself is inlined once).
+    fn repair_with(&mut self, graph: &Graph, goal: Goal, changed: &Spaces, before: Option<&Before>) {
         if changed.is_empty() {
             return;
         }
-        // Whether the map was last synced to the graph as it was just before its last update.
-        let one_behind = self.rev == graph.rev.wrapping_sub(1);
-        if !one_behind {
+        if self.rev != graph.rev.wrapping_sub(1) {
             // The memo's steps may rest on changes nobody told this map about.
             self.forget_steps();
         }
-        match self.try_repair(graph, changed, one_behind && graph.last == *changed) {
+        match self.try_repair(graph, changed, before) {
             Some(touched) => {
                 self.forget_steps_near(&touched);
                 self.rev = graph.rev;
@@ -1246,13 +1297,13 @@ impl DistMap {
     /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
     /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
     /// one being taken), else on a binary heap.
-    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, detailed: bool) -> Option<Spaces> {
+    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, before: Option<&Before>) -> Option<Spaces> {
         let DistMap { cost, ring, .. } = self;
         let mut fix = Fix {
             cost,
             graph,
             changed,
-            detailed,
+            before,
             seen: Spaces::default(),
             lost: Spaces::default(),
             hopeful: Spaces::default(),
@@ -1469,7 +1520,7 @@ mod tests {
                 cost: &mut cost,
                 graph: &g,
                 changed: &changed,
-                detailed: false,
+                before: None,
                 seen: Spaces::default(),
                 lost: Spaces::default(),
                 hopeful: Spaces::default(),
@@ -1494,7 +1545,7 @@ mod tests {
                 cost: &mut cost,
                 graph: &g,
                 changed: &changed,
-                detailed: false,
+                before: None,
                 seen: Spaces::default(),
                 lost: Spaces::default(),
                 hopeful: Spaces::default(),
@@ -1539,6 +1590,9 @@ mod tests {
             // A tower map brought up to date only every few steps, from the changes gathered
             // meanwhile (`None`: computed in full), as a table that shares maps does.
             let (mut late, mut behind) = (DistMap::default(), None::<Spaces>);
+            // The same, repaired from what the changed spaces were when it was last brought
+            // up to date.
+            let (mut late_from, mut before) = (DistMap::default(), Before::default());
             let mut step = 0u32;
             while !game.is_over() {
                 // Loot state flips now and then, as it does when a hero picks up or drops loot.
@@ -1549,6 +1603,7 @@ mod tests {
                         treasure.repair(&g, Goal::Treasure, &changed);
                         tower.repair(&g, Goal::Tower, &changed);
                         if let Some(b) = behind.as_mut() {
+                            before.note_last(&g, &changed.without(b));
                             b.union(&changed);
                         }
                         repairs += 1;
@@ -1561,9 +1616,16 @@ mod tests {
                 }
                 if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
                     match behind {
-                        None => late.compute(&g, Goal::Tower),
-                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                        None => {
+                            late.compute(&g, Goal::Tower);
+                            late_from.compute(&g, Goal::Tower);
+                        }
+                        Some(b) => {
+                            late.repair(&g, Goal::Tower, &b);
+                            late_from.repair_from(&g, Goal::Tower, &b, &before);
+                        }
                     }
+                    assert_eq!(late_from.cost, tower.cost, "game {i} step {step}: late tower map from before");
                     behind = Some(Spaces::default());
                     for c in 0..CELLS as Cell {
                         assert_eq!(late.hops(&g, c), tower.hops(&g, c), "game {i} step {step}: late hops from {c}");
