@@ -64,7 +64,7 @@ impl Lazy {
     /// Only a map that often falls several updates behind is worth the keeping (the tower
     /// map, read only now and then on the way to the treasure); one read after every update
     /// is repaired from the graph's own record of its last update.
-    #[inline]
+    #[inline(always)]
     fn note(&mut self, change: &Change, graph: &Graph) {
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
