@@ -125,21 +125,24 @@ impl Strategic {
 
     /// Answers the pending decision with the policy's own path maps.
     pub fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let Some(d) = game.pending() else { return choices[0] };
         let mut own = self.own.take().unwrap_or_default();
-        let c = self.choose_with(game, choices, rng, &mut own);
+        let c = self.choose_with(game, d, choices, rng, &mut own);
         self.own = Some(own);
         c
     }
 
-    /// Answers the pending decision with path maps shared by the table (see [`TableMaps`]).
+    /// Answers `d`, the game's pending decision, with path maps shared by the table (see
+    /// [`TableMaps`]). The caller has read the decision already, so it is passed on rather
+    /// than read again.
     pub fn choose_with(
         &mut self,
         game: &Game<'_>,
+        d: dq_engine::Decision,
         choices: &Choices,
         rng: &mut GameRng,
         maps: &mut TableMaps,
     ) -> Choice {
-        let Some(d) = game.pending() else { return choices[0] };
         let seat = d.seat;
         use DecisionKind as K;
         if game.variant().hero_vs_hero && matches!(d.kind, K::Action | K::MoveAgain | K::Tower) {
