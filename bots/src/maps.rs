@@ -7,11 +7,11 @@
 //!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! is repaired (or computed, after a rebuild) when a seat first reads it, so a map nobody
-//! needs any more (the treasure map once every hero heads home, the tower map while the way back
-//! can be bounded without it, see `Strategic::slack_below`) costs nothing. Repairing
-//! once for several updates gives the same map as repairing after each: [`DistMap::repair`]
-//! ends at the fixed point of the graph it is given, whatever spaces it is told to look at
-//! first, as long as every changed space is among them.
+//! needs (the treasure map once every hero heads home, the tower map while the way back can
+//! be bounded without it, see `Strategic::slack_below`) costs nothing. Repairing once for
+//! several updates gives the same map as repairing after each: [`DistMap::repair`] ends at
+//! the fixed point of the graph it is given, whatever spaces it is told to look at first, as
+//! long as every changed space is among them.
 
 use crate::path::{Before, Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
 
