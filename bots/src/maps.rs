@@ -7,12 +7,13 @@
 //!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! is repaired (or computed, after a rebuild) when a seat first reads it, so a map nobody
-//! needs any more (the treasure map once every hero heads home) costs nothing. Repairing
-//! once for several updates gives the same map as repairing after each: [`DistMap::repair`]
-//! ends at the fixed point of the graph it is given, whatever spaces it is told to look at
-//! first, as long as every changed space is among them.
+//! needs (the treasure map once every hero heads home, the tower map while the way back can
+//! be bounded without it, see `Strategic::slack_below`) costs nothing. Repairing once for
+//! several updates gives the same map as repairing after each: [`DistMap::repair`] ends at
+//! the fixed point of the graph it is given, whatever spaces it is told to look at first, as
+//! long as every changed space is among them.
 
-use crate::path::{Change, CostModel, DistMap, Goal, Graph, Spaces};
+use crate::path::{Before, Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
 pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
@@ -31,27 +32,48 @@ struct Lazy {
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
     /// `None` when it must be computed in full.
     behind: Option<Spaces>,
+    /// What the spaces of `behind` were when the map was last brought up to date, if kept
+    /// (see [`Lazy::note`]), so that a repair several updates late checks only the spaces that
+    /// lost something (as one right after an update does) rather than every changed space and
+    /// its neighbours.
+    before: Option<Before>,
 }
 
 /// Copies field by field, so that [`DistMap::clone_from`] leaves the repair's scratch buckets
 /// behind instead of building a whole new map to move in.
 impl Clone for Lazy {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind }
+        Lazy { map: self.map.clone(), behind: self.behind, before: self.before.clone() }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.map.clone_from(&source.map);
         self.behind = source.behind;
+        // What spaces were before matters only at spaces the map is behind on (a table's
+        // maps start every game from a copy of the empty board's, which are up to date).
+        if source.behind.is_some_and(|b| !b.is_empty()) {
+            self.before.clone_from(&source.before);
+        }
     }
 }
 
 impl Lazy {
-    /// Notes a change of the graph.
-    fn note(&mut self, change: &Change) {
+    /// Notes a change `graph` just reported, and, for a map that keeps them (`Lazy::before`
+    /// set), what the spaces newly behind were before it.
+    ///
+    /// Only a map that often falls several updates behind is worth the keeping (the tower
+    /// map, read only now and then on the way to the treasure); one read after every update
+    /// is repaired from the graph's own record of its last update.
+    #[inline(always)]
+    fn note(&mut self, change: &Change, graph: &Graph) {
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
-            (Change::Spaces(s), Some(behind)) => behind.union(s),
+            (Change::Spaces(s), Some(behind)) => {
+                if let Some(before) = self.before.as_mut() {
+                    before.note_last(graph, &s.without(behind));
+                }
+                behind.union(s);
+            }
             (Change::All, _) => self.behind = None,
         }
     }
@@ -61,18 +83,17 @@ impl Lazy {
         match &self.behind {
             None => self.map.compute(graph, goal),
             Some(s) if s.is_empty() => return,
-            Some(s) => self.map.repair(graph, goal, s),
+            Some(s) => match &self.before {
+                Some(before) => self.map.repair_from(graph, goal, s, before),
+                None => self.map.repair(graph, goal, s),
+            },
         }
         self.behind = Some(Spaces::default());
-    }
-
-    fn is_current(&self) -> bool {
-        self.behind.is_some_and(|s| s.is_empty())
     }
 }
 
 /// The graph and both distance maps for one cost model and one loot state.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Maps {
     graph: Graph,
     treasure: Lazy,
@@ -80,6 +101,27 @@ pub struct Maps {
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
+    /// The way back last walked to find `back` (empty: none). Kept across board changes: as
+    /// long as a hero can still go that way, its cost bounds the way back's, and so the
+    /// moves it can take (see [`crate::path::route_cost`]).
+    pub route: Route,
+    /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
+    /// `route` says nothing (forgotten whenever the graph changes).
+    pub most_back: Option<Option<u32>>,
+}
+
+/// The tower map keeps what changed spaces were before (see [`Lazy::note`]).
+impl Default for Maps {
+    fn default() -> Self {
+        Maps {
+            graph: Graph::default(),
+            treasure: Lazy::default(),
+            tower: Lazy { before: Some(Before::default()), ..Lazy::default() },
+            back: None,
+            route: Route::new(),
+            most_back: None,
+        }
+    }
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -87,7 +129,14 @@ pub struct Maps {
 /// scratch space included, and moving it in.
 impl Clone for Maps {
     fn clone(&self) -> Self {
-        Maps { graph: self.graph.clone(), treasure: self.treasure.clone(), tower: self.tower.clone(), back: self.back }
+        Maps {
+            graph: self.graph.clone(),
+            treasure: self.treasure.clone(),
+            tower: self.tower.clone(),
+            back: self.back,
+            route: self.route.clone(),
+            most_back: self.most_back,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -95,6 +144,8 @@ impl Clone for Maps {
         self.treasure.clone_from(&source.treasure);
         self.tower.clone_from(&source.tower);
         self.back = source.back;
+        self.route.clone_from(&source.route);
+        self.most_back = source.most_back;
     }
 }
 
@@ -125,11 +176,14 @@ impl Maps {
     /// Updates the graph from the board and notes the change in both maps.
     fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
         let change = self.graph.update(game, model, loaded);
-        if change != Change::None {
-            self.back = None;
+        // Most decisions find the board as it was: nothing to note.
+        if change == Change::None {
+            return;
         }
-        self.treasure.note(&change);
-        self.tower.note(&change);
+        self.back = None;
+        self.most_back = None;
+        self.treasure.note(&change, &self.graph);
+        self.tower.note(&change, &self.graph);
     }
 }
 
@@ -149,6 +203,8 @@ impl TableMaps {
             slot.treasure.behind = None;
             slot.tower.behind = None;
             slot.back = None;
+            slot.route.clear();
+            slot.most_back = None;
         }
     }
 
@@ -180,14 +236,30 @@ impl TableMaps {
         &self.slots[model][usize::from(prices_loot(model, loaded))]
     }
 
-    /// Keeps the unloaded maps of `model` as the empty board's, if they are that and both
-    /// maps are up to date (once per table).
+    /// [`TableMaps::get`], to prepare more maps.
+    #[inline]
+    pub fn get_mut(&mut self, model: usize, loaded: bool) -> &mut Maps {
+        &mut self.slots[model][usize::from(prices_loot(model, loaded))]
+    }
+
+    /// Keeps the unloaded maps of `model` as the empty board's, if they are that, both maps
+    /// brought up to date first (once per table: a seat may not have needed the tower map).
+    ///
+    /// Asked at every decision, kept once: the test is inlined, the keeping is not.
+    #[inline]
     pub fn keep_empty(&mut self, game: &dq_engine::Game<'_>, model: usize) {
-        if self.empty[model].is_some() || game.board_epoch() != 0 {
-            return;
+        if game.board_epoch() == 0 && self.empty[model].is_none() {
+            self.keep_empty_now(model);
         }
-        let slot = &self.slots[model][0];
-        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) && slot.treasure.is_current() && slot.tower.is_current() {
+    }
+
+    /// [`TableMaps::keep_empty`] once the board is known to be empty and nothing kept yet.
+    #[cold]
+    fn keep_empty_now(&mut self, model: usize) {
+        let slot = &mut self.slots[model][0];
+        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) {
+            slot.prepare(Goal::Treasure);
+            slot.prepare(Goal::Tower);
             self.empty[model] = Some(slot.clone());
         }
     }

@@ -115,6 +115,43 @@ impl Goal {
     }
 }
 
+/// The spaces of a walk along a [`DistMap`], first to last (see [`DistMap::route`]).
+pub type Route = ArrayVec<Cell, CELLS>;
+
+/// What the spaces of `route` cost to enter one after the other on `graph` (the first one
+/// not counted), if a hero can still go that way (every step through an open side, into a
+/// space that can be entered). A way that still exists bounds the cost of the cheapest one.
+/// `None` for a route of fewer than two spaces too (no way known).
+pub fn route_cost(graph: &Graph, route: &[Cell]) -> Option<u32> {
+    if route.len() < 2 {
+        return None;
+    }
+    let mut cost = 0u32;
+    for pair in route.windows(2) {
+        let (at, to) = (pair[0], pair[1]);
+        // A route's spaces follow each other on the board, so the side is one of the four.
+        let side = SIDE_OF_STEP[to.wrapping_sub(at) as usize];
+        let enter = graph.enter[to as usize];
+        if graph.open[at as usize] & side == 0 || enter == UNREACHABLE {
+            return None;
+        }
+        cost += u32::from(enter);
+    }
+    Some(cost)
+}
+
+/// The side (as a [`Dir`](dq_engine::Dir) bit) a step leaves by, by the difference of the
+/// space numbers it goes between (0 for a difference no step makes): a table rather than a
+/// comparison per side.
+static SIDE_OF_STEP: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[COLS.wrapping_neg() as usize] = 1;
+    t[1] = 2;
+    t[COLS as usize] = 4;
+    t[u8::MAX as usize] = 8;
+    t
+};
+
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
 /// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
@@ -298,6 +335,16 @@ impl Spaces {
         }
     }
 
+    /// The spaces of the set that are not in `other`.
+    #[inline]
+    pub fn without(&self, other: &Spaces) -> Spaces {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a &= !b;
+        }
+        out
+    }
+
     /// Removes and returns the lowest space, if any.
     #[inline]
     pub fn pop(&mut self) -> Option<Cell> {
@@ -345,9 +392,16 @@ impl Spaces {
     /// Calls `f` with each space of the set, lowest first: word by word, instead of searching
     /// from the first word for every space as [`Spaces::pop`] does (the graph update and the
     /// repair go through sets at every board change).
+    ///
+    /// The words are indexed by a plain counter, which the compiler unrolls: going through
+    /// the array by value (`into_iter().enumerate()`) kept an iterator's bookkeeping for
+    /// every word, often the larger part of a set of one or two spaces.
     #[inline(always)]
     pub fn each(self, mut f: impl FnMut(Cell)) {
-        for (i, mut w) in self.0.into_iter().enumerate() {
+        let words = self.0;
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..4 {
+            let mut w = words[i];
             while w != 0 {
                 f((i as u32 * 64 + w.trailing_zeros()) as Cell);
                 w &= w - 1;
@@ -505,8 +559,10 @@ pub struct Graph {
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
     last: Spaces,
-    was_enter: [u16; SLOTS],
-    was_open: [u8; SLOTS],
+    was: Before,
+    /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
+    /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
+    by_enter: [u8; MAX_STEP as usize],
 }
 
 /// Copies what the board shows; the record of the last update stays behind (the copy reports
@@ -525,6 +581,7 @@ impl Clone for Graph {
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
+        self.by_enter = source.by_enter;
     }
 }
 
@@ -537,9 +594,38 @@ impl Default for Graph {
             key: None,
             rev: 0,
             last: Spaces::default(),
-            was_enter: [UNREACHABLE; SLOTS],
-            was_open: [0; SLOTS],
+            was: Before::default(),
+            by_enter: [0; MAX_STEP as usize],
         }
+    }
+}
+
+/// The entry costs and open sides some spaces had before a run of graph updates (valid at
+/// those spaces only): what a repair needs to tell which way each changed space changed.
+///
+/// The graph keeps one for its last update; a map that falls behind by several updates keeps
+/// its own (see [`Before::note_last`]), so that its repair still knows, for every space
+/// changed since it was last brought up to date, what the map was computed with.
+#[derive(Clone, Debug)]
+pub struct Before {
+    enter: [u16; SLOTS],
+    open: [u8; SLOTS],
+}
+
+impl Default for Before {
+    fn default() -> Self {
+        Before { enter: [UNREACHABLE; SLOTS], open: [0; SLOTS] }
+    }
+}
+
+impl Before {
+    /// Records, at each space of `fresh`, what `graph` had there before its last update (the
+    /// spaces must be among those the update reported).
+    pub fn note_last(&mut self, graph: &Graph, fresh: &Spaces) {
+        fresh.each(|c| {
+            self.enter[c as usize] = graph.was.enter[c as usize];
+            self.open[c as usize] = graph.was.open[c as usize];
+        });
     }
 }
 
@@ -567,6 +653,10 @@ impl Graph {
         }
         for c in 0..CELLS as Cell {
             self.write_into(c);
+        }
+        self.by_enter = [0; MAX_STEP as usize];
+        for c in 0..CELLS {
+            self.count_enter(self.enter[c], 1);
         }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
         self.last = Spaces::default();
@@ -638,9 +728,13 @@ impl Graph {
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
         full.each(|c| {
             let i = c as usize;
-            self.was_enter[i] = self.enter[i];
-            self.was_open[i] = self.open[i];
+            self.was.enter[i] = self.enter[i];
+            self.was.open[i] = self.open[i];
             self.read_space(game, model, loaded, c);
+            if self.enter[i] != self.was.enter[i] {
+                self.count_enter(self.was.enter[i], u8::MAX);
+                self.count_enter(self.enter[i], 1);
+            }
         });
         let mut changed = Spaces::default();
         full.each(|c| {
@@ -652,25 +746,28 @@ impl Graph {
         // to an explored one when neither wall is closed, and to an unexplored one while
         // tiles remain, as the rule for unexplored spaces says of the way back), so its side
         // toward `c` is copied from `c`'s side back, without asking the engine.
+        //
+        // The copies go out from the changed spaces (usually one) to their neighbours, rather
+        // than each neighbour looking on all four sides for a changed space.
         around.each(|n| {
             let i = n as usize;
-            self.was_enter[i] = self.enter[i];
-            let was = self.open[i];
-            self.was_open[i] = was;
-            let mut m = was;
-            let open = &self.open;
-            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, n, |side, back, c| {
-                if hit.contains(c) {
-                    if open[c as usize] & back != 0 {
-                        m |= side;
+            self.was.enter[i] = self.enter[i];
+            self.was.open[i] = self.open[i];
+        });
+        hit.each(|c| {
+            let m = self.open[c as usize];
+            let open = &mut self.open;
+            each_side_dir(!FIXED_CLOSED_EDGE[c as usize] & 0xF, c, |side, back, n| {
+                if around.contains(n) {
+                    if m & side != 0 {
+                        open[n as usize] |= back;
                     } else {
-                        m &= !side;
+                        open[n as usize] &= !back;
                     }
                 }
             });
-            self.open[i] = m;
-            self.note_sides(n, &mut changed);
         });
+        around.each(|n| self.note_sides(n, &mut changed));
         self.key = Some(key);
         self.last = changed;
         if !changed.is_empty() {
@@ -684,11 +781,11 @@ impl Graph {
     #[inline]
     fn note_sides(&mut self, c: Cell, changed: &mut Spaces) {
         let i = c as usize;
-        let open_changed = self.was_open[i] != self.open[i];
+        let open_changed = self.was.open[i] != self.open[i];
         if open_changed {
             self.write_into(c);
         }
-        if open_changed || self.was_enter[i] != self.enter[i] {
+        if open_changed || self.was.enter[i] != self.enter[i] {
             changed.set(c);
         }
     }
@@ -746,7 +843,46 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter && self.open == other.open && self.into == other.into
+        self.enter == other.enter
+            && self.open == other.open
+            && self.into == other.into
+            && self.by_enter == other.by_enter
+    }
+
+    /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
+    #[inline]
+    fn count_enter(&mut self, enter: u16, by: u8) {
+        if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
+            *n = n.wrapping_add(by);
+        }
+    }
+
+    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all,
+    /// never entering the spaces of `never`: it enters a different space at every move (a
+    /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
+    /// board, one each.
+    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
+        let mut by_enter = self.by_enter;
+        for c in never {
+            if let Some(n) = by_enter.get_mut(usize::from(self.enter[c as usize])) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        let (mut left, mut moves) = (cost, 0u32);
+        for (enter, &n) in by_enter.iter().enumerate() {
+            let (enter, n) = (enter as u32, u32::from(n));
+            if n == 0 {
+                continue;
+            }
+            // At least one unit per space: an entry cost of 0 never occurs.
+            let take = n.min(left / enter.max(1));
+            moves += take;
+            if take < n {
+                break;
+            }
+            left -= take * enter;
+        }
+        moves
     }
 }
 
@@ -869,8 +1005,8 @@ struct Fix<'a> {
     cost: &'a mut [u16; SLOTS],
     graph: &'a Graph,
     changed: &'a Spaces,
-    /// Whether the graph's record of the spaces before its last update describes `changed`.
-    detailed: bool,
+    /// What the spaces of `changed` were when the map was last brought up to date, if known.
+    before: Option<&'a Before>,
     seen: Spaces,
     /// Spaces that lost their old cost.
     lost: Spaces,
@@ -904,11 +1040,11 @@ impl Fix<'_> {
             span = (span.0.min(k), span.1.max(k));
             queue.try_push(entry(k, c)).is_ok()
         };
-        if self.detailed {
+        if let Some(before) = self.before {
             for c in self.changed.iter() {
                 let i = c as usize;
-                let (e0, e1) = (graph.was_enter[i], graph.enter[i]);
-                let (o0, o1) = (graph.was_open[i], graph.open[i]);
+                let (e0, e1) = (before.enter[i], graph.enter[i]);
+                let (o0, o1) = (before.open[i], graph.open[i]);
                 if o0 & !o1 != 0 && !push(queue, c) {
                     // Lost a side: its own way may be gone.
                     return None;
@@ -979,10 +1115,9 @@ impl Fix<'_> {
             // travels in the queue entries, and every later test of it is behind `seen`).
             self.cost[u as usize] = UNREACHABLE;
             // The entry cost the old map was computed with.
-            let enter = if self.detailed && self.changed.contains(u) {
-                graph.was_enter[u as usize]
-            } else {
-                graph.enter[u as usize]
+            let enter = match self.before {
+                Some(before) if self.changed.contains(u) => before.enter[u as usize],
+                _ => graph.enter[u as usize],
             };
             let through = u32::from(cost) + u32::from(enter);
             let (costs, seen) = (&*self.cost, &self.seen);
@@ -1105,16 +1240,31 @@ impl DistMap {
     /// cannot take a cost away from anyone, so only the spaces that lost something are checked
     /// in the first pass. Otherwise every changed space and its neighbours are checked.
     pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
+        // Whether the map was last synced to the graph as it was just before its last update,
+        // and `changed` is what that update reported.
+        let one_behind = self.rev == graph.rev.wrapping_sub(1) && graph.last == *changed;
+        self.repair_with(graph, goal, changed, one_behind.then_some(&graph.was));
+    }
+
+    /// [`DistMap::repair`] told what every space of `changed` was when the map was last
+    /// brought up to date (`before`), however many updates ago: the repair then checks only
+    /// the spaces that lost something, as after a single update.
+    #[inline]
+    pub fn repair_from(&mut self, graph: &Graph, goal: Goal, changed: &Spaces, before: &Before) {
+        self.repair_with(graph, goal, changed, Some(before));
+    }
+
+    /// [`DistMap::repair`], with what the changed spaces were before if known (one body for
+    /// both ways in, so that the repair itself is inlined once).
+    fn repair_with(&mut self, graph: &Graph, goal: Goal, changed: &Spaces, before: Option<&Before>) {
         if changed.is_empty() {
             return;
         }
-        // Whether the map was last synced to the graph as it was just before its last update.
-        let one_behind = self.rev == graph.rev.wrapping_sub(1);
-        if !one_behind {
+        if self.rev != graph.rev.wrapping_sub(1) {
             // The memo's steps may rest on changes nobody told this map about.
             self.forget_steps();
         }
-        match self.try_repair(graph, changed, one_behind && graph.last == *changed) {
+        match self.try_repair(graph, changed, before) {
             Some(touched) => {
                 self.forget_steps_near(&touched);
                 self.rev = graph.rev;
@@ -1147,13 +1297,13 @@ impl DistMap {
     /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
     /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
     /// one being taken), else on a binary heap.
-    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, detailed: bool) -> Option<Spaces> {
+    fn try_repair(&mut self, graph: &Graph, changed: &Spaces, before: Option<&Before>) -> Option<Spaces> {
         let DistMap { cost, ring, .. } = self;
         let mut fix = Fix {
             cost,
             graph,
             changed,
-            detailed,
+            before,
             seen: Spaces::default(),
             lost: Spaces::default(),
             hopeful: Spaces::default(),
@@ -1266,6 +1416,32 @@ impl DistMap {
         }
     }
 
+    /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
+    /// included, into `out` (left empty if the goal cannot be reached). Reads the memoised
+    /// steps without adding to them: it is asked right after a walk from `c`.
+    pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
+        out.clear();
+        let memo = self.rev == graph.rev;
+        let mut at = c;
+        loop {
+            let cost = self.cost[at as usize];
+            if cost == UNREACHABLE || out.try_push(at).is_err() {
+                out.clear();
+                return;
+            }
+            if cost == 0 {
+                return;
+            }
+            let known = self.known[at as usize >> 6].get() & (1u64 << (at & 63)) != 0;
+            let next = if memo && known { self.next[at as usize].get() } else { self.step(graph, at, cost) };
+            if next == NO_CELL {
+                out.clear();
+                return;
+            }
+            at = next;
+        }
+    }
+
     /// The cost of moving into `to` and on to the goal from there.
     #[inline]
     pub fn via(&self, graph: &Graph, to: Cell) -> u32 {
@@ -1344,7 +1520,7 @@ mod tests {
                 cost: &mut cost,
                 graph: &g,
                 changed: &changed,
-                detailed: false,
+                before: None,
                 seen: Spaces::default(),
                 lost: Spaces::default(),
                 hopeful: Spaces::default(),
@@ -1369,7 +1545,7 @@ mod tests {
                 cost: &mut cost,
                 graph: &g,
                 changed: &changed,
-                detailed: false,
+                before: None,
                 seen: Spaces::default(),
                 lost: Spaces::default(),
                 hopeful: Spaces::default(),
@@ -1414,6 +1590,9 @@ mod tests {
             // A tower map brought up to date only every few steps, from the changes gathered
             // meanwhile (`None`: computed in full), as a table that shares maps does.
             let (mut late, mut behind) = (DistMap::default(), None::<Spaces>);
+            // The same, repaired from what the changed spaces were when it was last brought
+            // up to date.
+            let (mut late_from, mut before) = (DistMap::default(), Before::default());
             let mut step = 0u32;
             while !game.is_over() {
                 // Loot state flips now and then, as it does when a hero picks up or drops loot.
@@ -1424,6 +1603,7 @@ mod tests {
                         treasure.repair(&g, Goal::Treasure, &changed);
                         tower.repair(&g, Goal::Tower, &changed);
                         if let Some(b) = behind.as_mut() {
+                            before.note_last(&g, &changed.without(b));
                             b.union(&changed);
                         }
                         repairs += 1;
@@ -1436,9 +1616,16 @@ mod tests {
                 }
                 if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
                     match behind {
-                        None => late.compute(&g, Goal::Tower),
-                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                        None => {
+                            late.compute(&g, Goal::Tower);
+                            late_from.compute(&g, Goal::Tower);
+                        }
+                        Some(b) => {
+                            late.repair(&g, Goal::Tower, &b);
+                            late_from.repair_from(&g, Goal::Tower, &b, &before);
+                        }
                     }
+                    assert_eq!(late_from.cost, tower.cost, "game {i} step {step}: late tower map from before");
                     behind = Some(Spaces::default());
                     for c in 0..CELLS as Cell {
                         assert_eq!(late.hops(&g, c), tower.hops(&g, c), "game {i} step {step}: late hops from {c}");
@@ -1506,6 +1693,75 @@ mod tests {
             at = v;
             n = n.saturating_add(1);
         }
+    }
+
+    /// A route walked on an earlier board, while a hero can still go that way, costs at least
+    /// what the cheapest way now costs, and a walk of that cost makes at most
+    /// [`Graph::most_moves`] moves: the bounds the strategic policy trusts instead of the tower
+    /// map.
+    #[test]
+    fn a_route_walked_before_bounds_the_walk_now() {
+        use dq_engine::rng::GameRng;
+        let rules = Rules::revised();
+        let (mut bounded, mut lost) = (0, 0);
+        for i in 0..300u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 41, i, &mut NoObserver).unwrap();
+            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
+            let mut rng = GameRng::from_seed(i);
+            let mut route = Route::new();
+            let mut step = 0u32;
+            while !game.is_over() {
+                let mut g = Graph::default();
+                g.build(&game, &model, false);
+                let mut tower = DistMap::default();
+                tower.compute(&g, Goal::Tower);
+                let from = TREASURE[(step % 2) as usize];
+                let hops = tower.hops(&g, from);
+                match route_cost(&g, &route) {
+                    Some(cost) if route.first() == Some(&from) => {
+                        assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
+                        assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
+                        // The walk never enters its first space, and enters one tower.
+                        let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
+                        let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
+                        assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
+                        bounded += 1;
+                    }
+                    Some(_) => {}
+                    None => lost += 1,
+                }
+                // A new route now and then, so that some are many board changes old.
+                if step.is_multiple_of(9) {
+                    tower.route(&g, from, &mut route);
+                    assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
+    }
+
+    /// The most moves for a cost take the cheapest spaces first, one move each.
+    #[test]
+    fn most_moves_take_the_cheapest_spaces_first() {
+        let mut g = Graph::default();
+        g.count_enter(3, 2);
+        g.count_enter(4, 1);
+        g.count_enter(6, 5);
+        assert_eq!(g.most_moves(0, []), 0);
+        assert_eq!(g.most_moves(5, []), 1);
+        assert_eq!(g.most_moves(6, []), 2);
+        assert_eq!(g.most_moves(10, []), 3);
+        assert_eq!(g.most_moves(15, []), 3);
+        assert_eq!(g.most_moves(16, []), 4);
+        assert_eq!(g.most_moves(1000, []), 8);
+        // A space never entered is taken out of its count (here a space entered at 3).
+        g.enter[7] = 3;
+        assert_eq!(g.most_moves(6, [7]), 1);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::strategic::Strategic;
 use crate::{Policy, RandomPolicy};
 use arrayvec::ArrayVec;
 use dq_engine::rng::GameRng;
-use dq_engine::{Choice, Choices, DecisionKind, Game, Rules};
+use dq_engine::{Choice, Choices, Decision, DecisionKind, Game, Rules};
 
 /// A hero policy: enum dispatch, so the hot loop makes no virtual calls.
 #[derive(Clone, Debug)]
@@ -42,18 +42,20 @@ impl Bot {
         }
     }
 
-    /// Answers the pending decision; a strategic policy reads the table's shared path maps.
+    /// Answers `d`, the game's pending decision; a strategic policy reads the table's shared
+    /// path maps.
     #[inline]
     pub fn choose_with(
         &mut self,
         game: &Game<'_>,
+        d: Decision,
         choices: &Choices,
         rng: &mut GameRng,
         maps: &mut TableMaps,
     ) -> Choice {
         match self {
             Bot::Random(r) => r.choose(game, choices, rng),
-            Bot::Strategic(s) => s.choose_with(game, choices, rng, maps),
+            Bot::Strategic(s) => s.choose_with(game, d, choices, rng, maps),
         }
     }
 }
@@ -154,6 +156,6 @@ impl Policy for Players {
             return self.monster.choose_card(game, d.kind, choices, rng);
         }
         let seat = (d.seat as usize).min(self.seats.len() - 1);
-        self.seats[seat].choose_with(game, choices, rng, &mut self.maps)
+        self.seats[seat].choose_with(game, d, choices, rng, &mut self.maps)
     }
 }

@@ -13,10 +13,10 @@
 
 use crate::equilibrium::{payoff, solve, weights};
 use crate::maps::{Maps, TableMaps, MODELS};
-use crate::path::{CostModel, Goal};
+use crate::path::{route_cost, CostModel, Goal, Route};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
-use dq_engine::board::{manhattan, step, walk, CELLS, TOWERS, TREASURE};
+use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
 use dq_engine::data::CombatCard;
 use dq_engine::rng::GameRng;
 use dq_engine::rules::Op;
@@ -125,21 +125,24 @@ impl Strategic {
 
     /// Answers the pending decision with the policy's own path maps.
     pub fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let Some(d) = game.pending() else { return choices[0] };
         let mut own = self.own.take().unwrap_or_default();
-        let c = self.choose_with(game, choices, rng, &mut own);
+        let c = self.choose_with(game, d, choices, rng, &mut own);
         self.own = Some(own);
         c
     }
 
-    /// Answers the pending decision with path maps shared by the table (see [`TableMaps`]).
+    /// Answers `d`, the game's pending decision, with path maps shared by the table (see
+    /// [`TableMaps`]). The caller has read the decision already, so it is passed on rather
+    /// than read again.
     pub fn choose_with(
         &mut self,
         game: &Game<'_>,
+        d: dq_engine::Decision,
         choices: &Choices,
         rng: &mut GameRng,
         maps: &mut TableMaps,
     ) -> Choice {
-        let Some(d) = game.pending() else { return choices[0] };
         let seat = d.seat;
         use DecisionKind as K;
         if game.variant().hero_vs_hero && matches!(d.kind, K::Action | K::MoveAgain | K::Tower) {
@@ -229,25 +232,30 @@ impl Strategic {
     // Where to go
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
-    /// the goal and the maps (the tower map always prepared, the treasure map too unless the
-    /// goal is a tower).
-    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m Maps) {
-        let loaded = game.loot_cards(seat) > 0;
+    /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
+    /// the hero is not homeward; a caller reading the tower map on the way to the treasure
+    /// prepares it).
+    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
+        // Loot reprices the board only under a model that charges loaded bridges extra; under
+        // any other the loaded and unloaded maps are one and the same, so the hero's loot
+        // (a count the engine works out card by card) is not read at all.
+        let loaded = MODELS[self.model].bridge_loaded != 0 && game.loot_cards(seat) > 0;
         let goal = self.goal(game, seat, maps.sync(game, self.model, loaded));
         if !loaded {
             maps.keep_empty(game, self.model);
         }
-        (goal, maps.get(self.model, loaded))
+        (goal, maps.get_mut(self.model, loaded))
     }
 
+    /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
+    /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
+    /// treasure its repairs after each board change wait until it is read.
+    #[inline]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
-        m.prepare(Goal::Tower);
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
+            m.prepare(Goal::Tower);
             return Goal::Tower;
-        }
-        if m.back.is_none() {
-            m.back = Some(treasure_to_tower(m));
         }
         m.prepare(Goal::Treasure);
         let h = game.hero(seat);
@@ -258,28 +266,70 @@ impl Strategic {
         }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
+            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         if h.status != HeroStatus::Board {
             return Goal::Treasure;
         }
-        if self.slack(game, h.pos, m) < 0 {
+        if self.slack_below(game, h.pos, m, 0) {
             self.homeward = true;
+            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         Goal::Treasure
     }
 
-    /// Turns to spare if the hero goes from `pos` to the treasure chamber, draws once and walks
-    /// back to a tower before the sun can set, keeping the margin (both maps prepared).
-    fn slack(&self, game: &Game<'_>, pos: Cell, m: &Maps) -> i64 {
+    /// Whether the turns to spare, if the hero goes from `pos` to the treasure chamber, draws
+    /// once and walks back to a tower before the sun can set, keeping the margin, are fewer
+    /// than `k` (the treasure map prepared).
+    ///
+    /// The spare turns fall as the way back (`back`) grows, so when they are fewer than `k`
+    /// even with the fewest moves the way back can take ([`TREASURE_LEAST`]), or not fewer
+    /// even with the most it can take, the answer is known without the tower map. The most
+    /// moves: the way back last walked ([`Maps::route`]), if a hero can still go that way,
+    /// costs at least what the way back now costs, and a walk of that cost enters at most
+    /// [`Graph::most_moves`](crate::path::Graph::most_moves) spaces. Only between the two
+    /// is the tower map brought up to date and the way back walked.
+    fn slack_below(&self, game: &Game<'_>, pos: Cell, m: &mut Maps, k: i64) -> bool {
         if pos as usize >= CELLS {
-            return 0;
+            return 0 < k;
         }
         let to_treasure = i64::from(m.map(Goal::Treasure).hops(m.graph(), pos));
-        let back = m.back.unwrap_or_else(|| treasure_to_tower(m));
-        let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
-        i64::from(self.safe_turns(game)) - need
+        let slack = |back: i64| {
+            let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
+            i64::from(self.safe_turns(game)) - need
+        };
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                if slack(i64::from(BACK_LEAST)) < k {
+                    return true;
+                }
+                let most = match m.most_back {
+                    Some(most) => most,
+                    None => {
+                        let g = m.graph();
+                        let most = route_cost(g, &m.route).map(|c| {
+                            // The walk never enters the space it starts from, and it enters
+                            // one tower: at best the one cheapest to enter.
+                            let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
+                            let never = TOWERS.iter().copied().filter(|&t| t != tower).chain(m.route.first().copied());
+                            g.most_moves(c, never)
+                        });
+                        m.most_back = Some(most);
+                        most
+                    }
+                };
+                if most.is_some_and(|most| slack(i64::from(most)) >= k) {
+                    return false;
+                }
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        slack(back) < k
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
@@ -315,7 +365,20 @@ impl Strategic {
         }
         let (goal, m) = self.plan(game, seat, maps);
         let pos = h.pos;
-        if choices.contains(&Choice::DrawDragon) {
+        // The answers this decision looks for, found in one pass over the choices rather than
+        // a search of them for each (an action is the most frequent decision).
+        let (mut dragon, mut exit, mut search, mut dark) = (false, false, false, false);
+        for c in choices {
+            match c {
+                Choice::DrawDragon => dragon = true,
+                Choice::ExitDungeon => exit = true,
+                Choice::Search => search = true,
+                Choice::MoveDark => dark = true,
+                _ => {}
+            }
+        }
+        if dragon {
+            m.prepare(Goal::Tower);
             if goal == Goal::Treasure && self.dragon_pays(game, seat, m) {
                 return Choice::DrawDragon;
             }
@@ -323,15 +386,11 @@ impl Strategic {
             self.homeward = true;
             return cheapest(m, Goal::Tower, choices).unwrap_or(choices[0]);
         }
-        if choices.contains(&Choice::ExitDungeon) && goal == Goal::Tower {
+        if exit && goal == Goal::Tower {
             return Choice::ExitDungeon;
         }
         let p = *self.p();
-        if p.search > 0
-            && choices.contains(&Choice::Search)
-            && goal == Goal::Treasure
-            && self.slack(game, pos, m) >= i64::from(p.search)
-        {
+        if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -341,11 +400,12 @@ impl Strategic {
                 }
             }
         }
-        // No known way on: search if allowed, feel through darkness, else any move.
-        for c in [Choice::MoveDark, Choice::Search] {
-            if choices.contains(&c) {
-                return c;
-            }
+        // No known way on: feel through darkness, search if allowed, else any move.
+        if dark {
+            return Choice::MoveDark;
+        }
+        if search {
+            return Choice::Search;
         }
         choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
     }
@@ -663,11 +723,70 @@ impl Strategic {
     }
 }
 
-/// Moves from the treasure chamber to the nearest tower on the (prepared) tower map.
-fn treasure_to_tower(m: &Maps) -> i64 {
+/// Moves from the treasure chamber to the nearest tower on the (prepared) tower map, the
+/// fewer of the walks from its spaces, and the space the fewer start from.
+///
+/// A walk moves to a neighbouring space at every step, so from a treasure space it takes at
+/// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
+/// least is as long cannot beat it and is not taken. (Nearly every walk back is that
+/// short, so this halves the walking.)
+fn walk_back(m: &Maps) -> (u8, Cell) {
     let tower = m.map(Goal::Tower);
-    TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap_or(i64::MAX / 4)
+    let (mut best, mut from) = (u8::MAX, TREASURE[0]);
+    for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
+        if least < best {
+            let moves = tower.hops(m.graph(), t);
+            if moves < best {
+                (best, from) = (moves, t);
+            }
+        }
+    }
+    (best, from)
 }
+
+/// Moves from the treasure chamber to the nearest tower, the tower map brought up to date
+/// first; keeps the way walked in [`Maps::route`].
+fn exact_back(m: &mut Maps) -> i64 {
+    m.prepare(Goal::Tower);
+    let (back, from) = walk_back(m);
+    let mut route = Route::new();
+    m.map(Goal::Tower).route(m.graph(), from, &mut route);
+    m.route = route;
+    i64::from(back)
+}
+
+/// The fewest moves the way back from the treasure chamber can take.
+const BACK_LEAST: u8 = {
+    let (mut least, mut i) = (u8::MAX, 0);
+    while i < TREASURE_LEAST.len() {
+        if TREASURE_LEAST[i] < least {
+            least = TREASURE_LEAST[i];
+        }
+        i += 1;
+    }
+    least
+};
+
+/// The fewest moves from each space of [`TREASURE`] to the nearest tower: the distance in
+/// rows and columns.
+const TREASURE_LEAST: [u8; TREASURE.len()] = {
+    let mut least = [u8::MAX; TREASURE.len()];
+    let mut i = 0;
+    while i < TREASURE.len() {
+        let mut j = 0;
+        while j < TOWERS.len() {
+            let (a, b) = (TREASURE[i], TOWERS[j]);
+            let rows = (a / COLS).abs_diff(b / COLS);
+            let cols = (a % COLS).abs_diff(b % COLS);
+            if rows + cols < least[i] {
+                least[i] = rows + cols;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    least
+};
 
 /// The legal move that gets cheapest to `goal` (the first of equals); the map must be prepared.
 fn cheapest(m: &Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
@@ -863,6 +982,40 @@ fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The least moves from the treasure spaces are their distances to the nearest tower, and
+    /// the walk back skipping a walk that cannot be shorter gives the fewer of both walks, on
+    /// boards of games played at random.
+    #[test]
+    fn the_walk_back_is_the_fewer_of_the_walks_from_the_treasure_spaces() {
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        for (i, &t) in TREASURE.iter().enumerate() {
+            assert_eq!(TREASURE_LEAST[i], TOWERS.iter().map(|&w| manhattan(t, w)).min().unwrap());
+        }
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut checked = 0;
+        for i in 0..200u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 17, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            while !game.is_over() {
+                for model in 0..MODELS.len() {
+                    let m = table.sync(&game, model, false);
+                    m.prepare(Goal::Tower);
+                    let tower = m.map(Goal::Tower);
+                    let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
+                    assert_eq!(i64::from(walk_back(m).0), want, "game {i}, model {model}");
+                    checked += 1;
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "only {checked} boards");
+    }
 
     #[test]
     fn dice_probabilities() {
