@@ -378,9 +378,9 @@ mod round_trip {
 
     /// The file holds exactly `expected`'s rows, under `schema()` and the given metadata.
     fn check(path: &Path, expected: &RecordBatch, group_rows: usize) -> Arc<ParquetMetaData> {
-        let (meta, got_schema, batches) = read(path);
+        let (md, got_schema, batches) = read(path);
         assert_eq!(got_schema.fields(), schema().fields());
-        let groups: Vec<i64> = meta.row_groups().iter().map(|g| g.num_rows()).collect();
+        let groups: Vec<i64> = md.row_groups().iter().map(|g| g.num_rows()).collect();
         let n = expected.num_rows();
         let want: Vec<i64> = (0..n.div_ceil(group_rows)).map(|g| (n - g * group_rows).min(group_rows) as i64).collect();
         assert_eq!(groups, want, "row groups");
@@ -393,7 +393,7 @@ mod round_trip {
             at += b.num_rows();
         }
         assert_eq!(at, n);
-        let kv: Vec<(String, String)> = meta
+        let kv: Vec<(String, String)> = md
             .file_metadata()
             .key_value_metadata()
             .unwrap()
@@ -401,13 +401,9 @@ mod round_trip {
             .filter(|kv| kv.key != "ARROW:schema")
             .map(|kv| (kv.key.clone(), kv.value.clone().unwrap_or_default()))
             .collect();
-        assert_eq!(kv, [meta_of_test(), finish_meta()].concat());
-        assert_eq!(meta.file_metadata().created_by(), Some(format!("dq {}", env!("CARGO_PKG_VERSION")).as_str()));
-        meta
-    }
-
-    fn meta_of_test() -> Vec<(String, String)> {
-        meta()
+        assert_eq!(kv, [meta(), finish_meta()].concat());
+        assert_eq!(md.file_metadata().created_by(), Some(format!("dq {}", env!("CARGO_PKG_VERSION")).as_str()));
+        md
     }
 
     fn small() -> Limits {
@@ -461,14 +457,13 @@ mod round_trip {
         out.write_batch(&batch(&d, &odd).slice(3, 9)).unwrap();
         out.finish(finish_meta()).unwrap();
         let want = [batch(&nulls, &odd), batch(&causes, &c), batch(&d, &odd).slice(3, 9)];
-        let want = arrow_select_concat(&want);
+        let want = concat_batches(&want);
         check(&path, &want, 20);
         std::fs::remove_file(&path).unwrap();
     }
 
-    /// Concatenates batches of [`schema`] (row by row through [`RecordBatch::slice`] would do
-    /// too; this keeps the test free of another dependency).
-    fn arrow_select_concat(batches: &[RecordBatch]) -> RecordBatch {
+    /// Concatenates batches of [`schema`] (without adding arrow-select as a dependency).
+    fn concat_batches(batches: &[RecordBatch]) -> RecordBatch {
         let columns = (0..COLUMNS.len())
             .map(|i| {
                 let parts: Vec<&dyn arrow_array::Array> = batches.iter().map(|b| b.column(i).as_ref()).collect();

@@ -42,6 +42,8 @@ pub trait Int: Copy + Ord + Eq + Hash + Default {
     fn from_index(i: u32) -> Self;
     /// The values of `page` as indices, all below [`IDENTITY_MAX`] (`page` itself for u32).
     fn as_indices<'a>(page: &'a [Self], scratch: &'a mut Vec<u32>) -> &'a [u32];
+    /// The smallest and largest value (one pass the compiler can vectorise).
+    fn range(page: &[Self]) -> Option<(Self, Self)>;
     /// Little-endian bytes, as PLAIN stores them.
     fn put(self, out: &mut Vec<u8>);
     /// Column chunk statistics (never deprecated-style min/max: the sort order is unsigned).
@@ -59,6 +61,10 @@ impl Int for u32 {
     }
     fn as_indices<'a>(page: &'a [u32], _: &'a mut Vec<u32>) -> &'a [u32] {
         page
+    }
+    fn range(page: &[u32]) -> Option<(u32, u32)> {
+        let first = *page.first()?;
+        Some(page.iter().fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v))))
     }
     fn put(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -87,6 +93,10 @@ impl Int for u64 {
         scratch.extend(page.iter().map(|&v| v as u32));
         scratch
     }
+    fn range(page: &[u64]) -> Option<(u64, u64)> {
+        let first = *page.first()?;
+        Some(page.iter().fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v))))
+    }
     fn put(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
     }
@@ -105,7 +115,7 @@ const IDENTITY_MAX: u32 = 256;
 /// The smallest and largest value of `page`, also merged into a running pair; gives the
 /// page's largest.
 fn extend_range<T: Int>(page: &[T], min: &mut Option<T>, max: &mut Option<T>) -> Option<T> {
-    let (&lo, &hi) = (page.iter().min()?, page.iter().max()?);
+    let (lo, hi) = T::range(page)?;
     *min = Some(min.map_or(lo, |m| m.min(lo)));
     *max = Some(max.map_or(hi, |m| m.max(hi)));
     Some(hi)

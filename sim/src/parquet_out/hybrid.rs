@@ -21,12 +21,8 @@ pub fn bit_width(max: u32) -> u8 {
 /// are packed rather than found: cheaper, and zstd takes care of what that leaves.
 pub fn encode(values: &[u32], width: u8, out: &mut Vec<u8>) {
     let n = values.len();
-    let start = out.len();
-    // Room for the worst case, written by position and cut to size at the end: per group of
-    // eight, `width` bytes and a share of a literal header, or a repeated run's header and
-    // value; the spare bytes take a group's whole-word store.
-    out.resize(start + (n / 8 + 2) * (usize::from(width) + 10) + 16, 0);
-    let mut pos = start;
+    // Room for the worst case up front, so the pushes below never reallocate.
+    out.reserve((n / 8 + 2) * (usize::from(width) + 10) + 16);
     // Values from `lit` up to `i` (whole groups) wait to be packed.
     let (mut lit, mut i) = (0, 0);
     while i + 8 <= n {
@@ -36,81 +32,70 @@ pub fn encode(values: &[u32], width: u8, out: &mut Vec<u8>) {
             while j < n && values[j] == v {
                 j += 1;
             }
-            pos = pack(&values[lit..i], width, out, pos);
-            pos = repeat(v, j - i, width, out, pos);
+            pack(&values[lit..i], width, out);
+            repeat(v, j - i, width, out);
             (lit, i) = (j, j);
         } else {
             i += 8;
         }
     }
     let rest = &values[lit..];
-    pos = match rest.first() {
-        Some(&v) if lit == i && rest.iter().all(|&x| x == v) => repeat(v, rest.len(), width, out, pos),
-        _ => pack(rest, width, out, pos),
-    };
-    out.truncate(pos);
+    match rest.first() {
+        Some(&v) if lit == i && rest.iter().all(|&x| x == v) => repeat(v, rest.len(), width, out),
+        _ => pack(rest, width, out),
+    }
 }
 
-/// A repeated run, `count` times `value`, at `pos`; gives the position after it.
-fn repeat(value: u32, count: usize, width: u8, out: &mut [u8], pos: usize) -> usize {
-    let pos = uleb128((count as u64) << 1, out, pos);
-    let len = usize::from(width).div_ceil(8);
-    out[pos..pos + len].copy_from_slice(&value.to_le_bytes()[..len]);
-    pos + len
+/// A repeated run: `count` times `value`.
+fn repeat(value: u32, count: usize, width: u8, out: &mut Vec<u8>) {
+    uleb128((count as u64) << 1, out);
+    out.extend_from_slice(&value.to_le_bytes()[..usize::from(width).div_ceil(8)]);
 }
 
-/// Literal runs for `values` at `pos`, the last padded with zeros to a whole group; gives
-/// the position after them.
-fn pack(values: &[u32], width: u8, out: &mut [u8], mut pos: usize) -> usize {
+/// Literal runs for `values`, the last padded with zeros to a whole group.
+fn pack(values: &[u32], width: u8, out: &mut Vec<u8>) {
     for run in values.chunks(MAX_LITERALS) {
         // At most 63 groups: a one-byte header.
-        out[pos] = ((run.len().div_ceil(8) << 1) | 1) as u8;
-        pos += 1;
+        out.push(((run.len().div_ceil(8) << 1) | 1) as u8);
         for group in run.chunks(8) {
-            pos = pack_group(group, width, out, pos);
+            pack_group(group, width, out);
         }
     }
-    pos
 }
 
-/// Eight values (fewer at the very end: the rest are zeros) in exactly `width` bytes at
-/// `pos` (up to eight bytes are stored: the caller leaves room).
-fn pack_group(group: &[u32], width: u8, out: &mut [u8], mut pos: usize) -> usize {
+/// Eight values (fewer at the very end: the rest are zeros) in exactly `width` bytes.
+fn pack_group(group: &[u32], width: u8, out: &mut Vec<u8>) {
     let w = u32::from(width);
     if w <= 8 {
-        // Eight values of up to eight bits fill at most one u64.
+        // Eight values of up to eight bits fill at most one u64: stored whole (one store
+        // rather than a copy of `w` bytes), then cut to `w` bytes.
         let mut acc = 0u64;
         for (k, &v) in group.iter().enumerate() {
             acc |= u64::from(v) << (k as u32 * w);
         }
-        out[pos..pos + 8].copy_from_slice(&acc.to_le_bytes());
-        pos + w as usize
+        out.extend_from_slice(&acc.to_le_bytes());
+        out.truncate(out.len() - 8 + w as usize);
     } else {
         let (mut acc, mut bits) = (0u64, 0u32);
         for k in 0..8 {
             acc |= u64::from(group.get(k).copied().unwrap_or(0)) << bits;
             bits += w;
             while bits >= 8 {
-                out[pos] = acc as u8;
-                pos += 1;
+                out.push(acc as u8);
                 acc >>= 8;
                 bits -= 8;
             }
         }
-        pos
     }
 }
 
-/// Unsigned LEB128 at `pos`: seven bits a byte, low bits first, high bit set on all but the
-/// last; gives the position after it.
-fn uleb128(mut v: u64, out: &mut [u8], mut pos: usize) -> usize {
+/// Unsigned LEB128: seven bits a byte, low bits first, high bit set on all but the last.
+fn uleb128(mut v: u64, out: &mut Vec<u8>) {
     while v >= 0x80 {
-        out[pos] = v as u8 | 0x80;
-        pos += 1;
+        out.push(v as u8 | 0x80);
         v >>= 7;
     }
-    out[pos] = v as u8;
-    pos + 1
+    out.push(v as u8);
 }
 
 /// Booleans bit-packed LSB first, as PLAIN encodes them (the last byte padded with zeros).
