@@ -316,36 +316,43 @@ impl Strs {
 
     /// The dictionary id of `s` in the current chunk, added if new.
     pub fn intern(&mut self, s: &str) -> u32 {
-        if let Some(&id) = self.ids.get(s) {
-            return id;
-        }
-        let id = self.entries.len() as u32;
-        self.entries.push(s.to_owned());
-        self.ids.insert(s.to_owned(), id);
-        id
+        intern(&mut self.entries, &mut self.ids, s)
     }
 
-    /// Appends rows' strings given as small keys (a hero index, a seat, a cause), with the
-    /// string of each key: `ids` caches each key's dictionary id for the call, so a row
-    /// costs an index, and only strings rows use enter the dictionary.
-    pub fn push_keyed<'a>(&mut self, keys: impl Iterator<Item = Option<(usize, &'a str)>>, ids: &mut Vec<u32>) {
-        ids.clear();
-        for key in keys {
-            let id = match key {
-                None => NULL,
-                Some((k, s)) => {
-                    if k >= ids.len() {
-                        ids.resize(k + 1, NULL);
-                    }
-                    if ids[k] == NULL {
-                        ids[k] = self.intern(s);
-                    }
-                    ids[k]
+    /// Appends rows' strings given as small keys (a hero index, a seat, a cause) and the
+    /// string of a key: each key's dictionary id is looked up once per call, so a row costs
+    /// an index, and only strings that rows use enter the dictionary.
+    pub fn push_keyed<'a, K: Copy>(
+        &mut self,
+        keys: impl Iterator<Item = Option<K>>,
+        slot: impl Fn(K) -> u8,
+        name: impl Fn(K) -> &'a str,
+    ) {
+        // The id of each key's slot, NULL until met in this call.
+        let mut cache = [NULL; 256];
+        let Strs { page, entries, ids, .. } = self;
+        page.extend(keys.map(|key| match key {
+            None => NULL,
+            Some(k) => {
+                let id = &mut cache[usize::from(slot(k))];
+                if *id == NULL {
+                    *id = intern(entries, ids, name(k));
                 }
-            };
-            self.page.push(id);
-        }
+                *id
+            }
+        }));
     }
+}
+
+/// The id of `s` in a string dictionary, added if new.
+fn intern(entries: &mut Vec<String>, ids: &mut HashMap<String, u32>, s: &str) -> u32 {
+    if let Some(&id) = ids.get(s) {
+        return id;
+    }
+    let id = entries.len() as u32;
+    entries.push(s.to_owned());
+    ids.insert(s.to_owned(), id);
+    id
 }
 
 impl Column for Strs {

@@ -69,8 +69,6 @@ struct Columns {
     first_player: Bools,
     monster_policy: Strs,
     seed: DictInts<u64>,
-    /// Scratch for [`Strs::push_keyed`].
-    ids: Vec<u32>,
 }
 
 impl Columns {
@@ -107,7 +105,6 @@ impl Columns {
             first_player: Default::default(),
             monster_policy: Strs::new(false),
             seed: Default::default(),
-            ids: Vec::new(),
         }
     }
 
@@ -150,15 +147,15 @@ impl Columns {
 
     /// Appends rows that fit in the current page: a copy per column, the run constants
     /// looked up in the dictionaries once per call.
+    #[inline(never)]
     fn push_rows(&mut self, rows: &[Row], c: &Consts) {
         let n = rows.len();
-        let ids = &mut self.ids;
         self.game_index.page.extend(rows.iter().map(|r| r.game_index));
         self.seat.page.extend(rows.iter().map(|r| u32::from(r.seat)));
-        let hero = rows.iter().map(|r| Some((usize::from(r.hero), c.hero_ids[usize::from(r.hero)].as_str())));
-        self.hero.push_keyed(hero, ids);
-        let bot = rows.iter().map(|r| Some((usize::from(r.seat), c.bots[usize::from(r.seat)].as_str())));
-        self.bot.push_keyed(bot, ids);
+        let heroes = &c.hero_ids;
+        self.hero.push_keyed(rows.iter().map(|r| Some(r.hero)), |h| h, |h| heroes[usize::from(h)].as_str());
+        let bots = &c.bots;
+        self.bot.push_keyed(rows.iter().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
         let edition = self.edition.intern(&c.edition);
         self.edition.page.extend(std::iter::repeat_n(edition, n));
         let rules = self.rules.intern(&c.rules);
@@ -170,8 +167,7 @@ impl Columns {
         self.gold.page.extend(rows.iter().map(|r| r.gold));
         self.loot_cards.page.extend(rows.iter().map(|r| u32::from(r.loot_cards)));
         self.treasure_cards.page.extend(rows.iter().map(|r| u32::from(r.treasure_cards)));
-        let cause = rows.iter().map(|r| r.death_cause.map(|d| (d as usize, d.name())));
-        self.death_cause.push_keyed(cause, ids);
+        self.death_cause.push_keyed(rows.iter().map(|r| r.death_cause), |d| d as u8, |d| d.name());
         self.wounds.page.extend(rows.iter().map(|r| u32::from(r.wounds)));
         let s = |f: fn(&Row) -> u16| rows.iter().map(move |r| u32::from(f(r)));
         self.turns.page.extend(s(|r| r.stats.turns));
