@@ -63,8 +63,19 @@ impl Int for u32 {
         page
     }
     fn range(page: &[u32]) -> Option<(u32, u32)> {
-        let first = *page.first()?;
-        Some(page.iter().fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v))))
+        // Compared as i32 with the top bit flipped (the same order): signed 32-bit min and
+        // max vectorise on every x86-64, unsigned ones only from SSE4.1. One loop each, as
+        // the vectoriser recognises them.
+        const FLIP: u32 = 1 << 31;
+        page.first()?;
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for &v in page {
+            lo = lo.min((v ^ FLIP) as i32);
+        }
+        for &v in page {
+            hi = hi.max((v ^ FLIP) as i32);
+        }
+        Some((lo as u32 ^ FLIP, hi as u32 ^ FLIP))
     }
     fn put(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -94,8 +105,7 @@ impl Int for u64 {
         scratch
     }
     fn range(page: &[u64]) -> Option<(u64, u64)> {
-        let first = *page.first()?;
-        Some(page.iter().fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v))))
+        Some((*page.iter().min()?, *page.iter().max()?))
     }
     fn put(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());

@@ -69,6 +69,14 @@ fn pack_group(group: &[u32], width: u8, out: &mut Vec<u8>) {
     if w <= 8 {
         // Eight values of up to eight bits fill at most one u64: stored whole (one store
         // rather than a copy of `w` bytes), then cut to `w` bytes.
+        let mut full = [0u32; 8];
+        let group: &[u32; 8] = match group.try_into() {
+            Ok(g) => g,
+            Err(_) => {
+                full[..group.len()].copy_from_slice(group);
+                &full
+            }
+        };
         let mut acc = 0u64;
         for (k, &v) in group.iter().enumerate() {
             acc |= u64::from(v) << (k as u32 * w);
