@@ -6,6 +6,8 @@
 //! This replaces arrow-rs's `ArrowWriter`, whose generic path (Arrow arrays per call,
 //! hashing every value into its dictionary, levels, statistics) cost about 5,700
 //! instructions a row on the drain thread, which shares two cores with the game workers.
+//! Here a row costs about 1,200 (random bot, solo; 870 with four heroes), nearly half of it
+//! inside zstd.
 
 use super::columns::{Bools, Column, DictInts, PlainInts, Strs};
 use super::Consts;
@@ -147,6 +149,7 @@ impl Columns {
 
     /// Appends rows that fit in the current page: a copy per column, the run constants
     /// looked up in the dictionaries once per call.
+    // Out of line, so profiles show the per-row cost apart from the per-page one.
     #[inline(never)]
     fn push_rows(&mut self, rows: &[Row], c: &Consts) {
         let n = rows.len();
