@@ -1,6 +1,15 @@
 //! The Parquet results file: one row per hero per game (schema version 1), zstd, streamed
 //! chunk by chunk so memory stays bounded, written under a temporary name and renamed only
 //! when complete, so a reader never sees a half-written file.
+//!
+//! The column chunks are encoded by [`encode`], specialised to this schema (dictionaries
+//! and RLE / bit-packed indices for the small columns, PLAIN for `game_index` and `gold`),
+//! at a fraction of the cost of arrow-rs's generic `ArrowWriter`; the file, its types,
+//! statistics and metadata are those an `ArrowWriter` would write.
+
+mod columns;
+mod encode;
+mod hybrid;
 
 use crate::error::{bad, Failure};
 use crate::outcome::Row;
@@ -8,10 +17,12 @@ use arrow_array::{
     ArrayRef, BooleanArray, RecordBatch, StringArray, UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
-use parquet::arrow::ArrowWriter;
+use encode::{Encoder, Limits, PAGE_ROWS, ZSTD_LEVEL};
+use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
@@ -140,7 +151,8 @@ impl Drop for TempFile {
 
 /// A results file being written.
 pub struct ParquetOut {
-    writer: Option<ArrowWriter<BufWriter<File>>>,
+    writer: Option<SerializedFileWriter<BufWriter<File>>>,
+    encoder: Encoder,
     temp: TempFile,
     path: PathBuf,
 }
@@ -154,6 +166,11 @@ pub fn temp_path(path: &Path) -> PathBuf {
 impl ParquetOut {
     /// Creates the temporary file now, so an unwritable path fails before any game is played.
     pub fn create(path: &Path, metadata: Vec<(String, String)>) -> Result<ParquetOut, Failure> {
+        ParquetOut::create_with(path, metadata, Limits { page_rows: PAGE_ROWS, group_rows: ROW_GROUP_ROWS })
+    }
+
+    /// [`ParquetOut::create`] with other page and row group sizes (tests use small ones).
+    fn create_with(path: &Path, metadata: Vec<(String, String)>, limits: Limits) -> Result<ParquetOut, Failure> {
         let shown = path.display();
         if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
             return Err(bad(format!("--out {shown}: not a file name")));
@@ -164,27 +181,33 @@ impl ParquetOut {
         let tmp = temp_path(path);
         let file = File::create(&tmp).map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
         let temp = TempFile(Some(tmp));
-        let props = WriterProperties::builder()
-            // Level 1: on these small pages of small integers it compresses as well as level 3
-            // (20,000 random-bot games: 151 KB against 163 KB) for less of the drain thread's time.
-            .set_compression(Compression::ZSTD(ZstdLevel::try_new(1).expect("valid level")))
-            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            // A different value in (nearly) every row: a dictionary only grows until the
-            // writer gives up on it. Plain values compress better (files about 18% smaller).
-            .set_column_dictionary_enabled("game_index".into(), false)
-            .set_column_dictionary_enabled("gold".into(), false)
+        let fail = |e: &dyn std::fmt::Display| bad(format!("cannot write {shown}: {e}"));
+        let schema = schema();
+        // The same Parquet schema, writer name and metadata (the Arrow schema included, so
+        // Arrow readers get `schema()` back exactly) as arrow-rs's ArrowWriter gives.
+        let parquet_schema = ArrowSchemaConverter::new().convert(&schema).map_err(|e| fail(&e))?;
+        let mut props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).map_err(|e| fail(&e))?))
             .set_created_by(format!("dq {}", env!("CARGO_PKG_VERSION")))
             .set_key_value_metadata(Some(metadata.into_iter().map(|(k, v)| KeyValue::new(k, v)).collect()))
             .build();
-        let writer = ArrowWriter::try_new(BufWriter::with_capacity(1 << 20, file), schema(), Some(props))
-            .map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
-        Ok(ParquetOut { writer: Some(writer), temp, path: path.to_path_buf() })
+        add_encoded_arrow_schema_to_metadata(&schema, &mut props);
+        let writer = SerializedFileWriter::new(
+            BufWriter::with_capacity(1 << 20, file),
+            parquet_schema.root_schema_ptr(),
+            Arc::new(props),
+        )
+        .map_err(|e| fail(&e))?;
+        let encoder = Encoder::new(writer.schema_descr().columns().to_vec(), limits).map_err(|e| fail(&e))?;
+        Ok(ParquetOut { writer: Some(writer), encoder, temp, path: path.to_path_buf() })
     }
 
     /// Appends rows.
     pub fn write(&mut self, rows: &[Row], consts: &Consts) -> Result<(), Failure> {
         let w = self.writer.as_mut().expect("open until finish");
-        w.write(&batch(rows, consts)).map_err(|e| Failure::Failed(format!("writing {}: {e}", self.path.display())))
+        self.encoder
+            .write(rows, consts, w)
+            .map_err(|e| Failure::Failed(format!("writing {}: {e}", self.path.display())))
     }
 
     /// Appends a batch that already holds [`COLUMNS`] (`dq merge` copies parts this way); it is
@@ -194,14 +217,16 @@ impl ParquetOut {
         let batch = RecordBatch::try_new(schema(), batch.columns().to_vec())
             .map_err(|e| bad(format!("{shown}: columns do not match schema version {SCHEMA_VERSION}: {e}")))?;
         let w = self.writer.as_mut().expect("open until finish");
-        w.write(&batch).map_err(|e| Failure::Failed(format!("writing {shown}: {e}")))
+        self.encoder.write_batch(&batch, w).map_err(|e| Failure::Failed(format!("writing {shown}: {e}")))
     }
 
-    /// Adds the final metadata, writes the footer, syncs and renames to the final name.
+    /// Writes the last row group, adds the final metadata, writes the footer, syncs and
+    /// renames to the final name.
     pub fn finish(mut self, metadata: Vec<(String, String)>) -> Result<(), Failure> {
         let shown = self.path.display().to_string();
         let fail = |e: &dyn std::fmt::Display| Failure::Failed(format!("writing {shown}: {e}"));
         let mut w = self.writer.take().expect("open until finish");
+        self.encoder.finish(&mut w).map_err(|e| fail(&e))?;
         for (k, v) in metadata {
             w.append_key_value_metadata(KeyValue::new(k, v));
         }
@@ -258,5 +283,274 @@ mod tests {
         r.death_cause = None;
         assert!(batch(&[r], &c).column_by_name("death_cause").unwrap().is_null(0));
         assert_eq!(batch(&[], &c).num_rows(), 0);
+    }
+}
+
+#[cfg(test)]
+mod round_trip {
+    //! Files written by the encoder, read back with arrow-rs's reader and compared with
+    //! [`batch`] of the same rows and with what `ArrowWriter` writes.
+    use super::*;
+    use dq_engine::{DeathCause, HeroStats};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use parquet::arrow::ArrowWriter;
+    use parquet::file::metadata::ParquetMetaData;
+
+    fn consts() -> Consts {
+        Consts {
+            hero_ids: vec!["challara".into(), "tatianna".into(), "rohan".into()],
+            bots: vec!["random".into(), "greedy".into(), "random".into(), "cautious".into()],
+            edition: "revised".into(),
+            rules: "".into(),
+            monster_policy: "random".into(),
+            seed: 20141,
+        }
+    }
+
+    /// Varied rows: small and large values, runs and noise, nulls and causes.
+    fn rows(n: usize, from: u64) -> Vec<Row> {
+        let causes = [DeathCause::Monster, DeathCause::Sunset, DeathCause::Trap, DeathCause::Hero];
+        let mut x = from.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        (0..n as u64)
+            .map(|i| {
+                let r = next();
+                let survived = r % 3 == 0;
+                Row {
+                    game_index: from + i / 2,
+                    seat: (i % 2) as u8,
+                    hero: (r >> 8) as u8 % 3,
+                    players: 2,
+                    survived,
+                    exited: survived,
+                    winner: survived && r % 2 == 0,
+                    first_player: i % 2 == 0,
+                    gold: if survived { (r >> 16) as u32 % 5000 } else { 0 },
+                    loot_cards: (r >> 20) as u16 % 11,
+                    treasure_cards: if i > 40 { 3 } else { 0 },
+                    death_cause: (!survived).then(|| causes[(r >> 24) as usize % 4]),
+                    wounds: (r >> 28) as u16 % 30,
+                    stats: HeroStats {
+                        turns: (r >> 32) as u16 % 40 + 1,
+                        end_round: (r >> 32) as u16 % 40 + 2,
+                        treasure_chamber_turns: (i / 10) as u16,
+                        dragon_draws: 1,
+                        dragon_rage: r % 17 == 0,
+                        monsters_met: (r >> 36) as u16 % 9,
+                        monsters_killed: (r >> 40) as u16 % 7,
+                        escapes: if i % 20 >= 10 { 300 + (i % 3) as u16 } else { (i % 4) as u16 },
+                        catacomb_entries: if i % 50 == 0 { 60_000 } else { 300 },
+                        chambers_explored: (r >> 44) as u16,
+                        searches: (r >> 48) as u16 % 3,
+                        wounds_taken: (r >> 52) as u16 % 36,
+                        deaths: 0,
+                        death_cause: None,
+                    },
+                }
+            })
+            .collect()
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("dq-parquet-out-{}-{name}.parquet", std::process::id()))
+    }
+
+    fn meta() -> Vec<(String, String)> {
+        vec![("dq.schema_version".into(), SCHEMA_VERSION.to_string()), ("dq.games".into(), "12".into())]
+    }
+
+    fn finish_meta() -> Vec<(String, String)> {
+        vec![("dq.wall_seconds".into(), "1.5".into())]
+    }
+
+    /// Reads a file back: metadata, Arrow schema and all rows in one batch per row group.
+    fn read(path: &Path) -> (Arc<ParquetMetaData>, SchemaRef, Vec<RecordBatch>) {
+        let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(path).unwrap()).unwrap();
+        let (meta, schema) = (builder.metadata().clone(), builder.schema().clone());
+        let batches = builder.with_batch_size(1 << 20).build().unwrap().map(|b| b.unwrap()).collect();
+        (meta, schema, batches)
+    }
+
+    /// The file holds exactly `expected`'s rows, under `schema()` and the given metadata.
+    fn check(path: &Path, expected: &RecordBatch, group_rows: usize) -> Arc<ParquetMetaData> {
+        let (md, got_schema, batches) = read(path);
+        assert_eq!(got_schema.fields(), schema().fields());
+        let groups: Vec<i64> = md.row_groups().iter().map(|g| g.num_rows()).collect();
+        let n = expected.num_rows();
+        let want: Vec<i64> = (0..n.div_ceil(group_rows)).map(|g| (n - g * group_rows).min(group_rows) as i64).collect();
+        assert_eq!(groups, want, "row groups");
+        let mut at = 0;
+        for b in &batches {
+            let e = expected.slice(at, b.num_rows());
+            for (i, (got, want)) in b.columns().iter().zip(e.columns()).enumerate() {
+                assert_eq!(got.as_ref(), want.as_ref(), "column {} rows {at}..", COLUMNS[i].0);
+            }
+            at += b.num_rows();
+        }
+        assert_eq!(at, n);
+        let kv: Vec<(String, String)> = md
+            .file_metadata()
+            .key_value_metadata()
+            .unwrap()
+            .iter()
+            .filter(|kv| kv.key != "ARROW:schema")
+            .map(|kv| (kv.key.clone(), kv.value.clone().unwrap_or_default()))
+            .collect();
+        assert_eq!(kv, [meta(), finish_meta()].concat());
+        assert_eq!(md.file_metadata().created_by(), Some(format!("dq {}", env!("CARGO_PKG_VERSION")).as_str()));
+        md
+    }
+
+    fn small() -> Limits {
+        Limits { page_rows: 7, group_rows: 20 }
+    }
+
+    #[test]
+    fn rows_across_pages_and_row_groups_read_back() {
+        let path = temp("groups");
+        let c = consts();
+        let all = rows(93, 1000);
+        let mut out = ParquetOut::create_with(&path, meta(), small()).unwrap();
+        for part in [&all[..5], &all[5..5], &all[5..22], &all[22..60], &all[60..]] {
+            out.write(part, &c).unwrap();
+        }
+        out.finish(finish_meta()).unwrap();
+        assert!(!temp_path(&path).exists());
+        check(&path, &batch(&all, &c), 20);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn empty_output_reads_back() {
+        let path = temp("empty");
+        let out = ParquetOut::create_with(&path, meta(), small()).unwrap();
+        out.finish(finish_meta()).unwrap();
+        let meta = check(&path, &batch(&[], &consts()), 20);
+        assert_eq!(meta.num_row_groups(), 0);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn batches_with_other_strings_and_nulls_read_back() {
+        let path = temp("batches");
+        let c = consts();
+        let odd = Consts {
+            hero_ids: vec!["ünïcødé".into(), "".into(), "x".repeat(100)],
+            bots: vec!["a\"b".into(), "greedy".into(), "zz".into(), "z".into()],
+            edition: "classic".into(),
+            rules: "death-can-wait,hero-combat".into(),
+            monster_policy: "first".into(),
+            seed: u64::MAX,
+        };
+        let (a, b, d) = (rows(30, 0), rows(25, 50), rows(12, 90));
+        // Only nulls in a row group, and none at all in another.
+        let nulls: Vec<Row> = a.iter().map(|r| Row { death_cause: None, ..*r }).collect();
+        let causes: Vec<Row> = b.iter().map(|r| Row { death_cause: Some(DeathCause::Pit), ..*r }).collect();
+        let mut out = ParquetOut::create_with(&path, meta(), small()).unwrap();
+        out.write_batch(&batch(&nulls, &odd)).unwrap();
+        out.write(&causes, &c).unwrap();
+        out.write_batch(&batch(&d, &odd).slice(3, 9)).unwrap();
+        out.finish(finish_meta()).unwrap();
+        let want = [batch(&nulls, &odd), batch(&causes, &c), batch(&d, &odd).slice(3, 9)];
+        let want = concat_batches(&want);
+        check(&path, &want, 20);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    /// Concatenates batches of [`schema`] (without adding arrow-select as a dependency).
+    fn concat_batches(batches: &[RecordBatch]) -> RecordBatch {
+        let columns = (0..COLUMNS.len())
+            .map(|i| {
+                let parts: Vec<&dyn arrow_array::Array> = batches.iter().map(|b| b.column(i).as_ref()).collect();
+                concat(&parts)
+            })
+            .collect();
+        RecordBatch::try_new(schema(), columns).unwrap()
+    }
+
+    fn concat(parts: &[&dyn arrow_array::Array]) -> ArrayRef {
+        use arrow_array::cast::AsArray;
+        use arrow_array::types::{UInt16Type, UInt32Type, UInt64Type, UInt8Type};
+        let dt = parts[0].data_type().clone();
+        match dt {
+            DataType::UInt8 => {
+                Arc::new(parts.iter().flat_map(|p| p.as_primitive::<UInt8Type>().iter()).collect::<UInt8Array>())
+            }
+            DataType::UInt16 => {
+                Arc::new(parts.iter().flat_map(|p| p.as_primitive::<UInt16Type>().iter()).collect::<UInt16Array>())
+            }
+            DataType::UInt32 => {
+                Arc::new(parts.iter().flat_map(|p| p.as_primitive::<UInt32Type>().iter()).collect::<UInt32Array>())
+            }
+            DataType::UInt64 => {
+                Arc::new(parts.iter().flat_map(|p| p.as_primitive::<UInt64Type>().iter()).collect::<UInt64Array>())
+            }
+            DataType::Boolean => Arc::new(parts.iter().flat_map(|p| p.as_boolean().iter()).collect::<BooleanArray>()),
+            _ => Arc::new(parts.iter().flat_map(|p| p.as_string::<i32>().iter()).collect::<StringArray>()),
+        }
+    }
+
+    /// The same rows through arrow-rs's `ArrowWriter` as the writer had them before.
+    fn arrow_writer_file(path: &Path, b: &RecordBatch) {
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(1).unwrap()))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .set_column_dictionary_enabled("game_index".into(), false)
+            .set_column_dictionary_enabled("gold".into(), false)
+            .set_created_by(format!("dq {}", env!("CARGO_PKG_VERSION")))
+            .set_key_value_metadata(Some(meta().into_iter().map(|(k, v)| KeyValue::new(k, v)).collect()))
+            .build();
+        let mut w = ArrowWriter::try_new(File::create(path).unwrap(), schema(), Some(props)).unwrap();
+        w.write(b).unwrap();
+        for (k, v) in finish_meta() {
+            w.append_key_value_metadata(KeyValue::new(k, v));
+        }
+        w.close().unwrap();
+    }
+
+    #[test]
+    fn reads_back_as_arrow_writer_output_does() {
+        let (ours, theirs) = (temp("ours"), temp("theirs"));
+        let c = consts();
+        let all = rows(45_000, 7);
+        let mut out = ParquetOut::create(&ours, meta()).unwrap();
+        for chunk in all.chunks(1024) {
+            out.write(chunk, &c).unwrap();
+        }
+        out.finish(finish_meta()).unwrap();
+        let expected = batch(&all, &c);
+        arrow_writer_file(&theirs, &expected);
+        let mine = check(&ours, &expected, ROW_GROUP_ROWS);
+        let other = check(&theirs, &expected, ROW_GROUP_ROWS);
+        // The same Parquet schema (physical and logical types), Arrow schema and metadata.
+        assert_eq!(
+            mine.file_metadata().schema_descr().root_schema(),
+            other.file_metadata().schema_descr().root_schema()
+        );
+        assert_eq!(mine.file_metadata().key_value_metadata(), other.file_metadata().key_value_metadata());
+        // The same column chunk statistics, compression and dictionary use.
+        for (a, b) in mine.row_groups().iter().zip(other.row_groups()) {
+            for (x, y) in a.columns().iter().zip(b.columns()) {
+                let name = x.column_path().string();
+                let (sx, sy) = (x.statistics().unwrap(), y.statistics().unwrap());
+                assert_eq!(sx.min_bytes_opt(), sy.min_bytes_opt(), "{name} min");
+                assert_eq!(sx.max_bytes_opt(), sy.max_bytes_opt(), "{name} max");
+                assert_eq!(sx.null_count_opt(), sy.null_count_opt(), "{name} nulls");
+                assert_eq!(x.compression(), y.compression(), "{name}");
+                assert_eq!(x.dictionary_page_offset().is_some(), y.dictionary_page_offset().is_some(), "{name}");
+                assert_eq!(x.num_values(), y.num_values(), "{name}");
+            }
+        }
+        // About as small (within 5%).
+        let size = |p: &Path| std::fs::metadata(p).unwrap().len() as f64;
+        let ratio = size(&ours) / size(&theirs);
+        assert!((0.95..1.05).contains(&ratio), "size ratio {ratio}");
+        std::fs::remove_file(&ours).unwrap();
+        std::fs::remove_file(&theirs).unwrap();
     }
 }
