@@ -83,12 +83,29 @@ impl<'r> Game<'r> {
             return;
         }
         self.push(Task::FinishCard { card });
-        self.push(Task::CardBody { card });
         let def = &self.rules.cards[card as usize];
+        let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card;
+        if !def.ambush && !redraw && self.runs_next() {
+            // The common draw: no ambush window, no redraw offer, and this is the draw step's
+            // last act (see `Game::runs_next`). The loop would run the after-draw rune window,
+            // then the card body, then the finish: run them here while nothing is pending,
+            // rather than three task round trips a card. A rune window only posts a decision
+            // (it pushes nothing), so the card body goes on the stack exactly where the push
+            // below the window would have put it when the window does ask.
+            self.offer_runes(RuneWindow::AfterDraw, card, obs);
+            if !self.runs_next() {
+                self.push(Task::CardBody { card });
+                return;
+            }
+            self.card_body(card, obs);
+            self.finish_on_top(obs);
+            return;
+        }
+        self.push(Task::CardBody { card });
         if def.ambush {
             self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
         }
-        if deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card {
+        if redraw {
             self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
             self.window_card = card;
             self.ask(self.active, DecisionKind::Redraw, obs);
@@ -140,6 +157,21 @@ impl<'r> Game<'r> {
 
     pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         self.cancel_card(card, obs);
+    }
+
+    /// Runs the finish step on top of the task stack now, if the loop would run it next (a
+    /// tail act only: see `Game::runs_next`). Whatever the card's effect left on the stack,
+    /// the loop pops the top task next; when that is a card's finish, popping and running it
+    /// here is the same step without the round trip through the loop (most cards push
+    /// nothing, so their own finish is on top).
+    #[inline]
+    pub(crate) fn finish_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(&Task::FinishCard { card }) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.finish_card(card, obs);
+            }
+        }
     }
 
     /// Removes a card from the active hero's play area, row or resolution and discards it.

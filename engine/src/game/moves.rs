@@ -482,8 +482,16 @@ impl<'r> Game<'r> {
         }
         let Some(t) = self.take_tile() else { return };
         self.scratch_tiles = [t, t];
-        self.push(Task::PlaceTile { to, from, via });
+        // `enter` is the last act of the steps that call it (see `Game::runs_next`): when the
+        // after-tile rune window asks nothing (it only ever posts a decision, never pushes),
+        // the loop would place the tile next, so place it now. Otherwise the placing waits
+        // under the decision, as the push before the window would have left it.
         self.offer_runes(RuneWindow::AfterTile, NO_CARD, obs);
+        if self.runs_next() {
+            self.place_drawn_tile(to, from, via, obs);
+        } else {
+            self.push(Task::PlaceTile { to, from, via });
+        }
     }
 
     /// Places the drawn tile, entry arrow toward the chamber moved from (or as the player
