@@ -26,10 +26,17 @@ impl<'r> Game<'r> {
     }
 
     /// Before rolling: an ability usable "when about to make an attribute test" (Gherinn).
+    ///
+    /// `test_start` is only the test-start step's handler, so when no ability is offered the
+    /// roll the loop would run next is run here (see `Game::runs_next`).
     pub(crate) fn test_start<O: Observer>(&mut self, obs: &mut O) {
-        self.push(Task::TestRoll);
         if self.abilities(self.active).wounds_for_determination.is_some() && !self.turn.ability_used {
+            self.push(Task::TestRoll);
             self.ask(self.active, DecisionKind::BeforeTest, obs);
+        } else if self.runs_next() {
+            self.test_roll(obs);
+        } else {
+            self.push(Task::TestRoll);
         }
     }
 

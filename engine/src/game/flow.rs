@@ -176,18 +176,29 @@ impl<'r> Game<'r> {
         // here and the end-of-status rune window and the action follow at once, as the loop
         // would run them (see `Game::runs_next`). Why: five task round trips a turn for
         // nothing.
+        //
+        // When the status phase has something to do, its first step (the optional cards, or
+        // the mandatory effects) is likewise run here rather than pushed and popped at once:
+        // `status_optional` only asks, `status_mandatory` only pushes the effects, as each
+        // would at the top of the stack.
         let (optional, mandatory) = self.status_due();
-        if self.pending.is_some() || self.over || optional {
+        if self.pending.is_some() || self.over {
             self.push(Task::Action);
             self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
-        } else if mandatory {
+        } else if optional {
             self.push(Task::Action);
             self.push(Task::RunesAt(RuneWindow::EndOfStatus));
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
+            self.status_optional(obs);
+        } else if mandatory {
+            self.push(Task::Action);
+            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+            self.push(Task::StatusCheck);
+            self.status_mandatory(obs);
         } else {
             self.status_check();
             // A rune window only posts a decision (it pushes nothing), so the action goes
