@@ -71,6 +71,21 @@ impl<'r> Game<'r> {
         self.push(Task::TurnEnd);
     }
 
+    /// The turn-end step: the end-of-action rune window if the turn still owes it (see
+    /// `TurnFlags::end_window`), then the end of the turn. When the window asks, the turn
+    /// end waits under the decision, as it did under the window's own step.
+    pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
+        if self.turn.end_window {
+            self.turn.end_window = false;
+            self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
+            if !self.runs_next() {
+                self.push(Task::TurnEnd);
+                return;
+            }
+        }
+        self.turn_end(obs);
+    }
+
     /// Ends the current turn and starts the next one: extra turns, then the next seat,
     /// starting a new round (and moving the sun) when play comes back to the first player.
     pub(crate) fn turn_end<O: Observer>(&mut self, obs: &mut O) {
@@ -153,7 +168,9 @@ impl<'r> Game<'r> {
     }
 
     fn start_turn<O: Observer>(&mut self, extra: bool, obs: &mut O) {
-        self.turn = TurnFlags { in_status: true, ..TurnFlags::default() };
+        // The end-of-action rune window is owed (`end_window`) instead of pushed above the
+        // turn end.
+        self.turn = TurnFlags { in_status: true, end_window: true, ..TurnFlags::default() };
         let round = self.round;
         let in_treasure = {
             let h = self.cur_mut();
@@ -168,7 +185,6 @@ impl<'r> Game<'r> {
             obs.event(Event::TurnStart { seat: self.active, round, extra });
         }
         self.push(Task::TurnEnd);
-        self.push(Task::RunesAt(RuneWindow::EndOfAction));
         // Most turns have no status phase to speak of. The loop runs the status steps next
         // (nothing is pending: turn_end returns straight to it), so whether they will find
         // anything to do can be read now; steps with nothing to do are not pushed. With
@@ -429,6 +445,10 @@ impl<'r> Game<'r> {
                     | Task::DuelEnd
                     | Task::ServantDone { .. }
             ) {
+                // Down to the turn end: the end-of-action window above it goes too.
+                if matches!(t, Task::TurnEnd) {
+                    self.turn.end_window = false;
+                }
                 break;
             }
             self.tasks.pop();
@@ -618,6 +638,7 @@ impl<'r> Game<'r> {
         self.turn.in_status = false;
         self.flush_resolving(obs);
         self.tasks.clear();
+        self.turn.end_window = false;
         self.pending = None;
         self.push(Task::Finalize);
         for k in (0..self.seats).rev() {
