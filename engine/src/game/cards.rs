@@ -284,6 +284,9 @@ impl<'r> Game<'r> {
             Op::Loot | Op::Keep => self.keep_card(card, obs),
             Op::DiscardThis => self.discard_anywhere(card, obs),
             Op::MayDraw(deck) => self.ask(seat, DecisionKind::MayDraw(deck), obs),
+            // `exec` is the last act of `ops`, itself a last act (see `Game::runs_next`): the
+            // draw runs at once when the loop would run it next.
+            Op::Draw(deck) if self.runs_next() => self.draw_and_resolve(deck, true, obs),
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
             Op::Monster { escape, kind } => {

@@ -389,7 +389,12 @@ impl<'r> Game<'r> {
                 let pos = self.cur().pos;
                 self.board[pos as usize].flags |= F_SEARCHED;
                 self.cur_mut().stats.searches += 1;
-                self.push(Task::Draw { deck: Deck::Search, redraw_ok: true });
+                // The answer's last act, as for a move.
+                if self.runs_next() {
+                    self.draw_and_resolve(Deck::Search, true, obs);
+                } else {
+                    self.push(Task::Draw { deck: Deck::Search, redraw_ok: true });
+                }
             }
             Choice::EnterCatacombs => self.push(Task::EnterCatacombs),
             Choice::ExitDungeon => self.exit_dungeon(obs),

@@ -342,7 +342,13 @@ impl<'r> Game<'r> {
 
     pub(crate) fn after_leave_test<O: Observer>(&mut self, to: Cell, mode: MoveMode, leave: Leave, obs: &mut O) {
         if self.test.pass {
-            self.push(Task::Barriers { to, mode: MoveMode { no_leave_test: true, ..mode }, stage: 0 });
+            // The after-leave-test step's handler: its last act (see `Game::runs_next`).
+            let mode = MoveMode { no_leave_test: true, ..mode };
+            if self.runs_next() {
+                self.barriers(to, mode, 0, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: 0 });
+            }
             return;
         }
         match leave {
@@ -427,7 +433,13 @@ impl<'r> Game<'r> {
                     Side::Door => {
                         self.turn.door_open = false;
                         self.push(Task::AfterDoor { to, mode, stage });
-                        self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        // The door card is drawn at once when the loop would draw it next
+                        // (`barriers` is a last act: see `Game::runs_next`).
+                        if self.runs_next() {
+                            self.draw_and_resolve(Deck::Door, false, obs);
+                        } else {
+                            self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        }
                         return;
                     }
                     Side::Portcullis => {
@@ -453,18 +465,29 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn after_door(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+    /// The after-door step's handler (its last act goes on to the next barrier stage at once
+    /// when nothing is pending: see `Game::runs_next`).
+    pub(crate) fn after_door<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         if self.turn.door_open && self.cur().on_board() {
-            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            if self.runs_next() {
+                self.barriers(to, mode, stage + 1, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            }
         } else {
             // The door stays shut: the hero stays and his turn ends.
             self.truncate_turn();
         }
     }
 
-    pub(crate) fn after_portcullis(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+    /// The after-portcullis step's handler (as `after_door`).
+    pub(crate) fn after_portcullis<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         if self.test.pass {
-            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            if self.runs_next() {
+                self.barriers(to, mode, stage + 1, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            }
         } else {
             self.truncate_turn();
         }
