@@ -295,7 +295,6 @@ pub(crate) enum Task {
     StatusOptional,
     StatusMandatory,
     StatusCheck,
-    RunesAt(crate::data::RuneWindow),
     RunesAfter {
         window: crate::data::RuneWindow,
         card: CardId,
@@ -1046,8 +1045,7 @@ impl<'r> Game<'r> {
             Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
             Task::StatusMandatory => self.status_mandatory(obs),
-            Task::StatusCheck => self.status_check(),
-            Task::RunesAt(w) => self.offer_runes(w, NO_CARD, obs),
+            Task::StatusCheck => self.status_end(obs),
             Task::RunesAfter { window, card } => self.offer_runes(window, card, obs),
             Task::Action => self.action(obs),
             Task::ExitNow => self.exit_dungeon(obs),
