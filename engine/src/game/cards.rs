@@ -328,7 +328,7 @@ impl<'r> Game<'r> {
             }
             Op::Test { attr, tag, no_determination, pass, fail } => {
                 self.push(Task::Branch { pass, fail, card });
-                self.begin_test(attr, tag, no_determination, 0);
+                self.begin_test(attr, tag, no_determination, 0, obs);
             }
             Op::Roll { dice, cases } => {
                 let total = self.roll(dice, obs);
@@ -515,10 +515,10 @@ impl<'r> Game<'r> {
     }
 
     /// Ferrox: one Strength test per round until it or the hero is dead.
-    pub(crate) fn duel_round(&mut self, life: u8) {
+    pub(crate) fn duel_round<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let attr = self.duel_attr;
         self.push(Task::AfterDuelTest { life });
-        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0);
+        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0, obs);
     }
 
     pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {

@@ -1061,7 +1061,7 @@ impl<'r> Game<'r> {
             Task::MoveAgain => self.move_again(obs),
             Task::BridgeOffer => self.ask(self.active, DecisionKind::Bridge, obs),
             Task::BridgeDiscard { to } => self.bridge_discard(to, obs),
-            Task::BridgeTest { to } => self.bridge_test(to),
+            Task::BridgeTest { to } => self.bridge_test(to, obs),
             Task::AfterPit => self.after_pit(obs),
             Task::Draw { deck, redraw_ok } => self.draw_and_resolve(deck, redraw_ok, obs),
             Task::CardBody { card } => self.card_body(card, obs),
@@ -1078,7 +1078,7 @@ impl<'r> Game<'r> {
             }
             Task::DiscardTreasure => self.discard_treasure_step(obs),
             Task::ArrangeSearch => self.arrange_search_step(obs),
-            Task::DuelRound { life } => self.duel_round(life),
+            Task::DuelRound { life } => self.duel_round(life, obs),
             Task::AfterDuelTest { life } => self.after_duel_test(life, obs),
             Task::TestStart => self.test_start(obs),
             Task::TestRoll => self.test_roll(obs),
@@ -1277,7 +1277,7 @@ impl<'r> Game<'r> {
             K::Escape => {
                 if c == Choice::Yes {
                     self.push(Task::AfterEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else if self.runs_next() {
                     // An answer is the last act before the loop runs on: see `runs_next`.
                     self.combat_round(obs);
@@ -1288,7 +1288,7 @@ impl<'r> Game<'r> {
             K::SoloEscape => {
                 if c == Choice::Yes {
                     self.push(Task::AfterSoloEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
                     self.push(Task::CombatRound);
                 }

@@ -328,11 +328,11 @@ impl<'r> Game<'r> {
             Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
             Some(Leave::CaveIn) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::CaveIn });
-                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0);
+                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0, obs);
             }
             Some(Leave::Web) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
-                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0);
+                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0, obs);
             }
             // `start_move` is only the move step's handler: see `Game::runs_next`.
             None if self.runs_next() => self.barriers(to, mode, 0, obs),
@@ -401,11 +401,11 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn bridge_test(&mut self, to: Cell) {
+    pub(crate) fn bridge_test<O: Observer>(&mut self, to: Cell, obs: &mut O) {
         let loot = self.loot_count(self.active);
         let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
         self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
-        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot);
+        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot, obs);
     }
 
     /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
@@ -449,6 +449,7 @@ impl<'r> Game<'r> {
                             crate::data::TestTag::Portcullis,
                             false,
                             0,
+                            obs,
                         );
                         return;
                     }
@@ -720,7 +721,13 @@ impl<'r> Game<'r> {
             TileKind::Bridge => self.push(Task::BridgeOffer),
             TileKind::BottomlessPit => {
                 self.push(Task::AfterPit);
-                self.begin_test(crate::data::AttrSel::One(Attr::Luck), crate::data::TestTag::BottomlessPit, false, 0);
+                self.begin_test(
+                    crate::data::AttrSel::One(Attr::Luck),
+                    crate::data::TestTag::BottomlessPit,
+                    false,
+                    0,
+                    obs,
+                );
             }
             TileKind::RotatingChamber => {
                 // Rotates once, on the first entry, as the issue and the 2010 rulebook say ("only
