@@ -8,20 +8,19 @@ impl<'r> Game<'r> {
     /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
     pub(crate) fn setup<O: Observer>(&mut self, rng: &mut GameRng, obs: &mut O) {
         let rules = self.rules;
+        // Every slot and tile position holds its own index already (`START_SLOTS`,
+        // `START_TILES`: setup always follows a reset), so each deck's region holds its cards
+        // in order, as does the tile stack.
         for deck in Deck::ALL {
             let r = rules.decks[deck as usize];
             let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
-            for (i, s) in region.iter_mut().enumerate() {
-                *s = r.first + i as u16;
-            }
+            debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
             rng.shuffle(region);
             self.decks.draw[deck as usize] = r.len;
             self.decks.discard[deck as usize] = 0;
         }
         let nt = rules.tiles.len();
-        for (i, t) in self.tiles.order.iter_mut().enumerate().take(nt) {
-            *t = i as u8;
-        }
+        debug_assert!(self.tiles.order.iter().take(nt).enumerate().all(|(i, &t)| t == i as u8));
         rng.shuffle(&mut self.tiles.order[..nt]);
         self.tiles.left = nt as u8;
 

@@ -518,6 +518,31 @@ pub(crate) const LOOK_LEN: usize = Cell::MAX as usize + 1;
 /// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
 pub(crate) const LOOK_EXPLORED: u8 = 16;
 
+/// Deck slots before setup: every slot holds its own index, so each deck's region holds its
+/// cards in order (a deck's cards are numbered from its region's first slot), ready for the
+/// setup shuffle. A new or restarted game copies this in one block; setup used to write each
+/// region in turn (eleven loops a game).
+static START_SLOTS: [CardId; MAX_CARDS] = {
+    let mut t = [0; MAX_CARDS];
+    let mut i = 0;
+    while i < MAX_CARDS {
+        t[i] = i as CardId;
+        i += 1;
+    }
+    t
+};
+
+/// The tile stack before setup: tile `i` at position `i` (see [`START_SLOTS`]).
+static START_TILES: [u8; MAX_TILES] = {
+    let mut t = [0; MAX_TILES];
+    let mut i = 0;
+    while i < MAX_TILES {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
 /// closed, the printed chambers explored.
 static START_LOOK: [u8; LOOK_LEN] = {
@@ -667,8 +692,8 @@ impl<'r> Game<'r> {
             heroes: core::array::from_fn(|_| Hero::new(0)),
             board: [Space::default(); LOOK_LEN],
             look: START_LOOK,
-            tiles: TileStack { order: [0; MAX_TILES], left: 0 },
-            decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
+            tiles: TileStack { order: START_TILES, left: 0 },
+            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
             legal: Choices::new(),
@@ -836,8 +861,8 @@ impl<'r> Game<'r> {
         }
         *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
-        *tiles = TileStack { order: [0; MAX_TILES], left: 0 };
-        *decks = Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
+        *tiles = TileStack { order: START_TILES, left: 0 };
+        *decks = Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
         tasks.clear();
         *pending = None;
         legal.clear();
