@@ -752,6 +752,9 @@ impl<'r> Game<'r> {
         }
         let mut setup = GameRng::new(master, index, Stream::Setup);
         let mut taken = [false; 64];
+        // How many entries of `taken` are set, kept as they are set rather than counted over
+        // all 64 at each random pick.
+        let mut n_taken = 0;
         for p in &config.heroes {
             if let HeroPick::Fixed(h) = *p {
                 let h = h as usize;
@@ -762,6 +765,7 @@ impl<'r> Game<'r> {
                     return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
                 }
                 taken[h] = true;
+                n_taken += 1;
             }
         }
         let mut defs = [0u8; MAX_SEATS];
@@ -769,7 +773,7 @@ impl<'r> Game<'r> {
             *slot = match *p {
                 HeroPick::Fixed(h) => h,
                 HeroPick::Random => {
-                    let free = rules.heroes.len() - taken.iter().filter(|t| **t).count();
+                    let free = rules.heroes.len() - n_taken;
                     let mut k = setup.below(free as u32);
                     let mut pick = 0;
                     for (i, t) in taken.iter().enumerate().take(rules.heroes.len()) {
@@ -782,6 +786,7 @@ impl<'r> Game<'r> {
                         }
                     }
                     taken[pick] = true;
+                    n_taken += 1;
                     pick as u8
                 }
             };
