@@ -85,17 +85,28 @@ impl<'r> Game<'r> {
         self.push(Task::FinishCard { card });
         let def = &self.rules.cards[card as usize];
         let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card;
-        if !def.ambush && !redraw && self.runs_next() {
-            // The common draw: no ambush window, no redraw offer, and this is the draw step's
-            // last act (see `Game::runs_next`). The loop would run the after-draw rune window,
-            // then the card body, then the finish: run them here while nothing is pending,
-            // rather than three task round trips a card. A rune window only posts a decision
-            // (it pushes nothing), so the card body goes on the stack exactly where the push
-            // below the window would have put it when the window does ask.
+        if !redraw && self.runs_next() {
+            // The common draw: no redraw offer, and this is the draw step's last act (see
+            // `Game::runs_next`). The loop would run the after-draw rune window, then (an
+            // ambush) the after-ambush window, then the card body, then the finish: run them
+            // here while nothing is pending, rather than a task round trip each. A rune window
+            // only posts a decision (it pushes nothing), so when one asks, the steps still to
+            // come go on the stack exactly where the pushes before it would have put them.
+            let ambush = def.ambush;
             self.offer_runes(RuneWindow::AfterDraw, card, obs);
             if !self.runs_next() {
                 self.push(Task::CardBody { card });
+                if ambush {
+                    self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
+                }
                 return;
+            }
+            if ambush {
+                self.offer_runes(RuneWindow::AfterAmbush, card, obs);
+                if !self.runs_next() {
+                    self.push(Task::CardBody { card });
+                    return;
+                }
             }
             self.card_body(card, obs);
             self.finish_on_top(obs);
