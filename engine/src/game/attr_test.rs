@@ -7,7 +7,18 @@ use crate::rules::tag_bit;
 
 impl<'r> Game<'r> {
     /// Starts a test of the active hero. `penalty` is added to the roll (bridge loot).
-    pub(crate) fn begin_test(&mut self, attr: AttrSel, tag: TestTag, no_determination: bool, penalty: u8) {
+    ///
+    /// Every caller starts the test as its last act, having pushed the step that reads the
+    /// result (see `Game::runs_next`): the test-start step the loop would pop next is run
+    /// here when nothing is pending, rather than pushed and popped.
+    pub(crate) fn begin_test<O: Observer>(
+        &mut self,
+        attr: AttrSel,
+        tag: TestTag,
+        no_determination: bool,
+        penalty: u8,
+        obs: &mut O,
+    ) {
         self.test = TestState {
             attr,
             tag,
@@ -22,14 +33,25 @@ impl<'r> Game<'r> {
         if self.rules.is_third() {
             self.third_test_key(attr, tag);
         }
-        self.push(Task::TestStart);
+        if self.runs_next() {
+            self.test_start(obs);
+        } else {
+            self.push(Task::TestStart);
+        }
     }
 
     /// Before rolling: an ability usable "when about to make an attribute test" (Gherinn).
+    ///
+    /// `test_start` is only the test-start step's handler, so when no ability is offered the
+    /// roll the loop would run next is run here (see `Game::runs_next`).
     pub(crate) fn test_start<O: Observer>(&mut self, obs: &mut O) {
-        self.push(Task::TestRoll);
         if self.abilities(self.active).wounds_for_determination.is_some() && !self.turn.ability_used {
+            self.push(Task::TestRoll);
             self.ask(self.active, DecisionKind::BeforeTest, obs);
+        } else if self.runs_next() {
+            self.test_roll(obs);
+        } else {
+            self.push(Task::TestRoll);
         }
     }
 

@@ -83,12 +83,40 @@ impl<'r> Game<'r> {
             return;
         }
         self.push(Task::FinishCard { card });
-        self.push(Task::CardBody { card });
         let def = &self.rules.cards[card as usize];
+        let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card;
+        if !redraw && self.runs_next() {
+            // The common draw: no redraw offer, and this is the draw step's last act (see
+            // `Game::runs_next`). The loop would run the after-draw rune window, then (an
+            // ambush) the after-ambush window, then the card body, then the finish: run them
+            // here while nothing is pending, rather than a task round trip each. A rune window
+            // only posts a decision (it pushes nothing), so when one asks, the steps still to
+            // come go on the stack exactly where the pushes before it would have put them.
+            let ambush = def.ambush;
+            self.offer_runes(RuneWindow::AfterDraw, card, obs);
+            if !self.runs_next() {
+                self.push(Task::CardBody { card });
+                if ambush {
+                    self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
+                }
+                return;
+            }
+            if ambush {
+                self.offer_runes(RuneWindow::AfterAmbush, card, obs);
+                if !self.runs_next() {
+                    self.push(Task::CardBody { card });
+                    return;
+                }
+            }
+            self.card_body(card, obs);
+            self.finish_on_top(obs);
+            return;
+        }
+        self.push(Task::CardBody { card });
         if def.ambush {
             self.push(Task::RunesAfter { window: RuneWindow::AfterAmbush, card });
         }
-        if deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card {
+        if redraw {
             self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
             self.window_card = card;
             self.ask(self.active, DecisionKind::Redraw, obs);
@@ -140,6 +168,21 @@ impl<'r> Game<'r> {
 
     pub(crate) fn finish_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         self.cancel_card(card, obs);
+    }
+
+    /// Runs the finish step on top of the task stack now, if the loop would run it next (a
+    /// tail act only: see `Game::runs_next`). Whatever the card's effect left on the stack,
+    /// the loop pops the top task next; when that is a card's finish, popping and running it
+    /// here is the same step without the round trip through the loop (most cards push
+    /// nothing, so their own finish is on top).
+    #[inline]
+    pub(crate) fn finish_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(&Task::FinishCard { card }) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.finish_card(card, obs);
+            }
+        }
     }
 
     /// Removes a card from the active hero's play area, row or resolution and discards it.
@@ -252,6 +295,9 @@ impl<'r> Game<'r> {
             Op::Loot | Op::Keep => self.keep_card(card, obs),
             Op::DiscardThis => self.discard_anywhere(card, obs),
             Op::MayDraw(deck) => self.ask(seat, DecisionKind::MayDraw(deck), obs),
+            // `exec` is the last act of `ops`, itself a last act (see `Game::runs_next`): the
+            // draw runs at once when the loop would run it next.
+            Op::Draw(deck) if self.runs_next() => self.draw_and_resolve(deck, true, obs),
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
             Op::Monster { escape, kind } => {
@@ -293,7 +339,7 @@ impl<'r> Game<'r> {
             }
             Op::Test { attr, tag, no_determination, pass, fail } => {
                 self.push(Task::Branch { pass, fail, card });
-                self.begin_test(attr, tag, no_determination, 0);
+                self.begin_test(attr, tag, no_determination, 0, obs);
             }
             Op::Roll { dice, cases } => {
                 let total = self.roll(dice, obs);
@@ -480,10 +526,10 @@ impl<'r> Game<'r> {
     }
 
     /// Ferrox: one Strength test per round until it or the hero is dead.
-    pub(crate) fn duel_round(&mut self, life: u8) {
+    pub(crate) fn duel_round<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let attr = self.duel_attr;
         self.push(Task::AfterDuelTest { life });
-        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0);
+        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0, obs);
     }
 
     pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {

@@ -8,20 +8,19 @@ impl<'r> Game<'r> {
     /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
     pub(crate) fn setup<O: Observer>(&mut self, rng: &mut GameRng, obs: &mut O) {
         let rules = self.rules;
+        // Every slot and tile position holds its own index already (`START_SLOTS`,
+        // `START_TILES`: setup always follows a reset), so each deck's region holds its cards
+        // in order, as does the tile stack.
         for deck in Deck::ALL {
             let r = rules.decks[deck as usize];
             let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
-            for (i, s) in region.iter_mut().enumerate() {
-                *s = r.first + i as u16;
-            }
+            debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
             rng.shuffle(region);
             self.decks.draw[deck as usize] = r.len;
             self.decks.discard[deck as usize] = 0;
         }
         let nt = rules.tiles.len();
-        for (i, t) in self.tiles.order.iter_mut().enumerate().take(nt) {
-            *t = i as u8;
-        }
+        debug_assert!(self.tiles.order.iter().take(nt).enumerate().all(|(i, &t)| t == i as u8));
         rng.shuffle(&mut self.tiles.order[..nt]);
         self.tiles.left = nt as u8;
 
@@ -69,6 +68,21 @@ impl<'r> Game<'r> {
         }
         self.active = self.first;
         self.push(Task::TurnEnd);
+    }
+
+    /// The turn-end step: the end-of-action rune window if the turn still owes it (see
+    /// `TurnFlags::end_window`), then the end of the turn. When the window asks, the turn
+    /// end waits under the decision, as it did under the window's own step.
+    pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
+        if self.turn.end_window {
+            self.turn.end_window = false;
+            self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
+            if !self.runs_next() {
+                self.push(Task::TurnEnd);
+                return;
+            }
+        }
+        self.turn_end(obs);
     }
 
     /// Ends the current turn and starts the next one: extra turns, then the next seat,
@@ -153,7 +167,9 @@ impl<'r> Game<'r> {
     }
 
     fn start_turn<O: Observer>(&mut self, extra: bool, obs: &mut O) {
-        self.turn = TurnFlags { in_status: true, ..TurnFlags::default() };
+        // The end-of-action rune window is owed (`end_window`) instead of pushed above the
+        // turn end.
+        self.turn = TurnFlags { in_status: true, end_window: true, ..TurnFlags::default() };
         let round = self.round;
         let in_treasure = {
             let h = self.cur_mut();
@@ -168,7 +184,6 @@ impl<'r> Game<'r> {
             obs.event(Event::TurnStart { seat: self.active, round, extra });
         }
         self.push(Task::TurnEnd);
-        self.push(Task::RunesAt(RuneWindow::EndOfAction));
         // Most turns have no status phase to speak of. The loop runs the status steps next
         // (nothing is pending: turn_end returns straight to it), so whether they will find
         // anything to do can be read now; steps with nothing to do are not pushed. With
@@ -176,19 +191,28 @@ impl<'r> Game<'r> {
         // here and the end-of-status rune window and the action follow at once, as the loop
         // would run them (see `Game::runs_next`). Why: five task round trips a turn for
         // nothing.
+        //
+        // When the status phase has something to do, its first step (the optional cards, or
+        // the mandatory effects) is likewise run here rather than pushed and popped at once:
+        // `status_optional` only asks, `status_mandatory` only pushes the effects, as each
+        // would at the top of the stack.
+        //
+        // The end of the status phase, its rune window and the action are one step
+        // (`StatusCheck`, see `Game::status_end`).
         let (optional, mandatory) = self.status_due();
-        if self.pending.is_some() || self.over || optional {
-            self.push(Task::Action);
-            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+        if self.pending.is_some() || self.over {
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
-        } else if mandatory {
-            self.push(Task::Action);
-            self.push(Task::RunesAt(RuneWindow::EndOfStatus));
+        } else if optional {
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
+            self.status_optional(obs);
+        } else if mandatory {
+            self.push(Task::StatusCheck);
+            self.status_mandatory(obs);
         } else {
+            // `status_end` written out: the common turn, kept free of the call.
             self.status_check();
             // A rune window only posts a decision (it pushes nothing), so the action goes
             // below anything the answer pushes, as before.
@@ -288,6 +312,28 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The status-check step: the end of the status phase ([`Game::status_check`]), then,
+    /// unless that ended the turn, the end-of-status rune window and the action phase.
+    ///
+    /// These were three steps pushed one under the other (status check, end-of-status rune
+    /// window, action) with nothing ever between them; a turn ended at the check dropped the
+    /// other two (down to the turn end), and the window only ever posts a decision (it pushes
+    /// nothing). So one step does the same: the action runs at once when nothing is pending,
+    /// and waits under the window's decision otherwise, where its own step was. Why: two
+    /// task round trips fewer on every turn with a status phase.
+    pub(crate) fn status_end<O: Observer>(&mut self, obs: &mut O) {
+        self.status_check();
+        if self.turn.end_after_status {
+            return;
+        }
+        self.offer_runes(RuneWindow::EndOfStatus, NO_CARD, obs);
+        if self.runs_next() {
+            self.action(obs);
+        } else {
+            self.push(Task::Action);
+        }
+    }
+
     /// Action phase.
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
         if self.rules.is_third() && self.third_action(obs) {
@@ -362,7 +408,12 @@ impl<'r> Game<'r> {
                 let pos = self.cur().pos;
                 self.board[pos as usize].flags |= F_SEARCHED;
                 self.cur_mut().stats.searches += 1;
-                self.push(Task::Draw { deck: Deck::Search, redraw_ok: true });
+                // The answer's last act, as for a move.
+                if self.runs_next() {
+                    self.draw_and_resolve(Deck::Search, true, obs);
+                } else {
+                    self.push(Task::Draw { deck: Deck::Search, redraw_ok: true });
+                }
             }
             Choice::EnterCatacombs => self.push(Task::EnterCatacombs),
             Choice::ExitDungeon => self.exit_dungeon(obs),
@@ -418,6 +469,10 @@ impl<'r> Game<'r> {
                     | Task::DuelEnd
                     | Task::ServantDone { .. }
             ) {
+                // Down to the turn end: the end-of-action window above it goes too.
+                if matches!(t, Task::TurnEnd) {
+                    self.turn.end_window = false;
+                }
                 break;
             }
             self.tasks.pop();
@@ -607,6 +662,7 @@ impl<'r> Game<'r> {
         self.turn.in_status = false;
         self.flush_resolving(obs);
         self.tasks.clear();
+        self.turn.end_window = false;
         self.pending = None;
         self.push(Task::Finalize);
         for k in (0..self.seats).rev() {

@@ -295,7 +295,6 @@ pub(crate) enum Task {
     StatusOptional,
     StatusMandatory,
     StatusCheck,
-    RunesAt(crate::data::RuneWindow),
     RunesAfter {
         window: crate::data::RuneWindow,
         card: CardId,
@@ -505,6 +504,12 @@ pub(crate) struct TurnFlags {
     pub end_after_status: bool,
     pub door_open: bool,
     pub raged: bool,
+    /// The end-of-action rune window is still to come this turn. It stands for a
+    /// `RunesAt(EndOfAction)` step directly above the turn's `TurnEnd` (which is where
+    /// `start_turn` would put one): the turn-end step opens the window first, and whatever
+    /// would have dropped that step (a truncated turn, the game's end) clears the flag. Why:
+    /// one push, pop and dispatch fewer every turn, for a window that almost never asks.
+    pub end_window: bool,
 }
 
 /// Entries of [`Game::look`]: one per `Cell` value.
@@ -512,6 +517,31 @@ pub(crate) const LOOK_LEN: usize = Cell::MAX as usize + 1;
 
 /// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
 pub(crate) const LOOK_EXPLORED: u8 = 16;
+
+/// Deck slots before setup: every slot holds its own index, so each deck's region holds its
+/// cards in order (a deck's cards are numbered from its region's first slot), ready for the
+/// setup shuffle. A new or restarted game copies this in one block; setup used to write each
+/// region in turn (eleven loops a game).
+static START_SLOTS: [CardId; MAX_CARDS] = {
+    let mut t = [0; MAX_CARDS];
+    let mut i = 0;
+    while i < MAX_CARDS {
+        t[i] = i as CardId;
+        i += 1;
+    }
+    t
+};
+
+/// The tile stack before setup: tile `i` at position `i` (see [`START_SLOTS`]).
+static START_TILES: [u8; MAX_TILES] = {
+    let mut t = [0; MAX_TILES];
+    let mut i = 0;
+    while i < MAX_TILES {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
 
 /// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
 /// closed, the printed chambers explored.
@@ -662,8 +692,8 @@ impl<'r> Game<'r> {
             heroes: core::array::from_fn(|_| Hero::new(0)),
             board: [Space::default(); LOOK_LEN],
             look: START_LOOK,
-            tiles: TileStack { order: [0; MAX_TILES], left: 0 },
-            decks: Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
+            tiles: TileStack { order: START_TILES, left: 0 },
+            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
             legal: Choices::new(),
@@ -722,6 +752,9 @@ impl<'r> Game<'r> {
         }
         let mut setup = GameRng::new(master, index, Stream::Setup);
         let mut taken = [false; 64];
+        // How many entries of `taken` are set, kept as they are set rather than counted over
+        // all 64 at each random pick.
+        let mut n_taken = 0;
         for p in &config.heroes {
             if let HeroPick::Fixed(h) = *p {
                 let h = h as usize;
@@ -732,6 +765,7 @@ impl<'r> Game<'r> {
                     return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
                 }
                 taken[h] = true;
+                n_taken += 1;
             }
         }
         let mut defs = [0u8; MAX_SEATS];
@@ -739,7 +773,7 @@ impl<'r> Game<'r> {
             *slot = match *p {
                 HeroPick::Fixed(h) => h,
                 HeroPick::Random => {
-                    let free = rules.heroes.len() - taken.iter().filter(|t| **t).count();
+                    let free = rules.heroes.len() - n_taken;
                     let mut k = setup.below(free as u32);
                     let mut pick = 0;
                     for (i, t) in taken.iter().enumerate().take(rules.heroes.len()) {
@@ -752,6 +786,7 @@ impl<'r> Game<'r> {
                         }
                     }
                     taken[pick] = true;
+                    n_taken += 1;
                     pick as u8
                 }
             };
@@ -831,8 +866,8 @@ impl<'r> Game<'r> {
         }
         *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
-        *tiles = TileStack { order: [0; MAX_TILES], left: 0 };
-        *decks = Decks { slots: [0; MAX_CARDS], draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
+        *tiles = TileStack { order: START_TILES, left: 0 };
+        *decks = Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
         tasks.clear();
         *pending = None;
         legal.clear();
@@ -929,7 +964,12 @@ impl<'r> Game<'r> {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
         }
         self.answer_here(d, choice, obs);
-        self.run(obs);
+        // `run`'s own first test, made here: a third of the answers already reach the next
+        // decision themselves (direct calls, see `runs_next`), and `run` is a large frame to
+        // set up and tear down for nothing.
+        if self.runs_next() {
+            self.run(obs);
+        }
         Ok(())
     }
 
@@ -1037,19 +1077,18 @@ impl<'r> Game<'r> {
 
     fn step<O: Observer>(&mut self, t: Task, obs: &mut O) {
         match t {
-            Task::TurnEnd => self.turn_end(obs),
+            Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
             Task::StatusMandatory => self.status_mandatory(obs),
-            Task::StatusCheck => self.status_check(),
-            Task::RunesAt(w) => self.offer_runes(w, NO_CARD, obs),
+            Task::StatusCheck => self.status_end(obs),
             Task::RunesAfter { window, card } => self.offer_runes(window, card, obs),
             Task::Action => self.action(obs),
             Task::ExitNow => self.exit_dungeon(obs),
             Task::Move { to, mode } => self.start_move(to, mode, obs),
             Task::AfterLeaveTest { to, mode, leave } => self.after_leave_test(to, mode, leave, obs),
             Task::Barriers { to, mode, stage } => self.barriers(to, mode, stage, obs),
-            Task::AfterDoor { to, mode, stage } => self.after_door(to, mode, stage),
-            Task::AfterPortcullis { to, mode, stage } => self.after_portcullis(to, mode, stage),
+            Task::AfterDoor { to, mode, stage } => self.after_door(to, mode, stage, obs),
+            Task::AfterPortcullis { to, mode, stage } => self.after_portcullis(to, mode, stage, obs),
             Task::Enter { to, from, via } => self.enter(to, from, via, obs),
             Task::PlaceTile { to, from, via } => self.place_drawn_tile(to, from, via, obs),
             Task::Resolve => self.resolve(obs),
@@ -1057,7 +1096,7 @@ impl<'r> Game<'r> {
             Task::MoveAgain => self.move_again(obs),
             Task::BridgeOffer => self.ask(self.active, DecisionKind::Bridge, obs),
             Task::BridgeDiscard { to } => self.bridge_discard(to, obs),
-            Task::BridgeTest { to } => self.bridge_test(to),
+            Task::BridgeTest { to } => self.bridge_test(to, obs),
             Task::AfterPit => self.after_pit(obs),
             Task::Draw { deck, redraw_ok } => self.draw_and_resolve(deck, redraw_ok, obs),
             Task::CardBody { card } => self.card_body(card, obs),
@@ -1074,7 +1113,7 @@ impl<'r> Game<'r> {
             }
             Task::DiscardTreasure => self.discard_treasure_step(obs),
             Task::ArrangeSearch => self.arrange_search_step(obs),
-            Task::DuelRound { life } => self.duel_round(life),
+            Task::DuelRound { life } => self.duel_round(life, obs),
             Task::AfterDuelTest { life } => self.after_duel_test(life, obs),
             Task::TestStart => self.test_start(obs),
             Task::TestRoll => self.test_roll(obs),
@@ -1273,7 +1312,7 @@ impl<'r> Game<'r> {
             K::Escape => {
                 if c == Choice::Yes {
                     self.push(Task::AfterEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else if self.runs_next() {
                     // An answer is the last act before the loop runs on: see `runs_next`.
                     self.combat_round(obs);
@@ -1284,7 +1323,7 @@ impl<'r> Game<'r> {
             K::SoloEscape => {
                 if c == Choice::Yes {
                     self.push(Task::AfterSoloEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0);
+                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
                     self.push(Task::CombatRound);
                 }

@@ -328,11 +328,11 @@ impl<'r> Game<'r> {
             Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
             Some(Leave::CaveIn) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::CaveIn });
-                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0);
+                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0, obs);
             }
             Some(Leave::Web) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
-                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0);
+                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0, obs);
             }
             // `start_move` is only the move step's handler: see `Game::runs_next`.
             None if self.runs_next() => self.barriers(to, mode, 0, obs),
@@ -342,7 +342,13 @@ impl<'r> Game<'r> {
 
     pub(crate) fn after_leave_test<O: Observer>(&mut self, to: Cell, mode: MoveMode, leave: Leave, obs: &mut O) {
         if self.test.pass {
-            self.push(Task::Barriers { to, mode: MoveMode { no_leave_test: true, ..mode }, stage: 0 });
+            // The after-leave-test step's handler: its last act (see `Game::runs_next`).
+            let mode = MoveMode { no_leave_test: true, ..mode };
+            if self.runs_next() {
+                self.barriers(to, mode, 0, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: 0 });
+            }
             return;
         }
         match leave {
@@ -395,11 +401,11 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn bridge_test(&mut self, to: Cell) {
+    pub(crate) fn bridge_test<O: Observer>(&mut self, to: Cell, obs: &mut O) {
         let loot = self.loot_count(self.active);
         let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
         self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
-        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot);
+        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot, obs);
     }
 
     /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
@@ -427,7 +433,13 @@ impl<'r> Game<'r> {
                     Side::Door => {
                         self.turn.door_open = false;
                         self.push(Task::AfterDoor { to, mode, stage });
-                        self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        // The door card is drawn at once when the loop would draw it next
+                        // (`barriers` is a last act: see `Game::runs_next`).
+                        if self.runs_next() {
+                            self.draw_and_resolve(Deck::Door, false, obs);
+                        } else {
+                            self.push(Task::Draw { deck: Deck::Door, redraw_ok: false });
+                        }
                         return;
                     }
                     Side::Portcullis => {
@@ -437,6 +449,7 @@ impl<'r> Game<'r> {
                             crate::data::TestTag::Portcullis,
                             false,
                             0,
+                            obs,
                         );
                         return;
                     }
@@ -453,18 +466,29 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn after_door(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+    /// The after-door step's handler (its last act goes on to the next barrier stage at once
+    /// when nothing is pending: see `Game::runs_next`).
+    pub(crate) fn after_door<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         if self.turn.door_open && self.cur().on_board() {
-            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            if self.runs_next() {
+                self.barriers(to, mode, stage + 1, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            }
         } else {
             // The door stays shut: the hero stays and his turn ends.
             self.truncate_turn();
         }
     }
 
-    pub(crate) fn after_portcullis(&mut self, to: Cell, mode: MoveMode, stage: u8) {
+    /// The after-portcullis step's handler (as `after_door`).
+    pub(crate) fn after_portcullis<O: Observer>(&mut self, to: Cell, mode: MoveMode, stage: u8, obs: &mut O) {
         if self.test.pass {
-            self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            if self.runs_next() {
+                self.barriers(to, mode, stage + 1, obs);
+            } else {
+                self.push(Task::Barriers { to, mode, stage: stage + 1 });
+            }
         } else {
             self.truncate_turn();
         }
@@ -482,8 +506,16 @@ impl<'r> Game<'r> {
         }
         let Some(t) = self.take_tile() else { return };
         self.scratch_tiles = [t, t];
-        self.push(Task::PlaceTile { to, from, via });
+        // `enter` is the last act of the steps that call it (see `Game::runs_next`): when the
+        // after-tile rune window asks nothing (it only ever posts a decision, never pushes),
+        // the loop would place the tile next, so place it now. Otherwise the placing waits
+        // under the decision, as the push before the window would have left it.
         self.offer_runes(RuneWindow::AfterTile, NO_CARD, obs);
+        if self.runs_next() {
+            self.place_drawn_tile(to, from, via, obs);
+        } else {
+            self.push(Task::PlaceTile { to, from, via });
+        }
     }
 
     /// Places the drawn tile, entry arrow toward the chamber moved from (or as the player
@@ -689,7 +721,13 @@ impl<'r> Game<'r> {
             TileKind::Bridge => self.push(Task::BridgeOffer),
             TileKind::BottomlessPit => {
                 self.push(Task::AfterPit);
-                self.begin_test(crate::data::AttrSel::One(Attr::Luck), crate::data::TestTag::BottomlessPit, false, 0);
+                self.begin_test(
+                    crate::data::AttrSel::One(Attr::Luck),
+                    crate::data::TestTag::BottomlessPit,
+                    false,
+                    0,
+                    obs,
+                );
             }
             TileKind::RotatingChamber => {
                 // Rotates once, on the first entry, as the issue and the 2010 rulebook say ("only
