@@ -309,14 +309,7 @@ impl Strategic {
                 let most = match m.most_back {
                     Some(most) => most,
                     None => {
-                        let g = m.graph();
-                        let most = route_cost(g, &m.route).map(|c| {
-                            // The walk never enters the space it starts from, and it enters
-                            // one tower: at best the one cheapest to enter.
-                            let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
-                            let never = TOWERS.iter().copied().filter(|&t| t != tower).chain(m.route.first().copied());
-                            g.most_moves(c, never)
-                        });
+                        let most = most_back(m.graph(), &m.route);
                         m.most_back = Some(most);
                         most
                     }
@@ -755,6 +748,73 @@ fn exact_back(m: &mut Maps) -> i64 {
     i64::from(back)
 }
 
+/// The most moves the way back from the treasure chamber can take on `graph`, if a way a
+/// hero can still take is known: `route` (the way last walked, see [`Maps::route`]), else
+/// the first of the [`STRAIGHT_BACK`] ways still open.
+///
+/// Any way from a treasure space to a tower costs at least what the cheapest way from that
+/// space costs, which the walk back from it follows; a walk of that cost makes at most
+/// [`Graph::most_moves`](crate::path::Graph::most_moves) moves, never entering the space it
+/// starts from and entering one tower (at best the one cheapest to enter). The way back is
+/// the fewer of the walks from the treasure spaces, so at most that.
+fn most_back(g: &crate::path::Graph, route: &[Cell]) -> Option<u32> {
+    // The straight ways are tried only once the way last walked is closed (a tile laid across
+    // it): about two exact walks back in five used to find it so, most of them settled by a
+    // straight way instead.
+    let (cost, from) = core::iter::once(route)
+        .chain(STRAIGHT_BACK.iter().map(|r| &r[..]))
+        .find_map(|r| route_cost(g, r).map(|c| (c, r[0])))?;
+    let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
+    let never = TOWERS.iter().copied().filter(|&t| t != tower).chain([from]);
+    Some(g.most_moves(cost, never))
+}
+
+/// Moves of each [`STRAIGHT_BACK`] way.
+const STRAIGHT_MOVES: usize = 10;
+
+/// Ways back from the treasure chamber, by the shortest way on an empty board: from each
+/// treasure space to each of its two nearest towers, along the columns first or along the
+/// rows first (the way along the rows first from the upper treasure space to the upper left
+/// tower last: it is the one the walk back takes on the empty board, so it is usually what
+/// was found closed already). Any of them still open bounds the way back (see [`most_back`])
+/// once the way last walked is closed.
+const STRAIGHT_BACK: [[Cell; STRAIGHT_MOVES + 1]; 8] = {
+    /// The way from `from` to `to`, rows first (changing the row) or columns first.
+    const fn straight(from: Cell, to: Cell, rows_first: bool) -> [Cell; STRAIGHT_MOVES + 1] {
+        let mut way = [from; STRAIGHT_MOVES + 1];
+        let (mut r, mut c) = (from / COLS, from % COLS);
+        let (tr, tc) = (to / COLS, to % COLS);
+        let mut i = 1;
+        let mut pass = 0;
+        while pass < 2 {
+            let rows = (pass == 0) == rows_first;
+            while (rows && r != tr) || (!rows && c != tc) {
+                if rows {
+                    r = if r > tr { r - 1 } else { r + 1 };
+                } else {
+                    c = if c > tc { c - 1 } else { c + 1 };
+                }
+                way[i] = r * COLS + c;
+                i += 1;
+            }
+            pass += 1;
+        }
+        assert!(i == STRAIGHT_MOVES + 1 && way[STRAIGHT_MOVES] == to);
+        way
+    }
+    let (up, down) = (TREASURE[0], TREASURE[1]);
+    [
+        straight(up, TOWERS[0], false),
+        straight(up, TOWERS[1], true),
+        straight(up, TOWERS[1], false),
+        straight(down, TOWERS[2], true),
+        straight(down, TOWERS[2], false),
+        straight(down, TOWERS[3], true),
+        straight(down, TOWERS[3], false),
+        straight(up, TOWERS[0], true),
+    ]
+};
+
 /// The fewest moves the way back from the treasure chamber can take.
 const BACK_LEAST: u8 = {
     let (mut least, mut i) = (u8::MAX, 0);
@@ -1015,6 +1075,64 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} boards");
+    }
+
+    /// The straight ways back are ways on the empty board from a treasure space to a tower,
+    /// and the most moves [`most_back`] allows, from the way last walked or else from a
+    /// straight way still open, are never fewer than the walk back takes, on boards of games
+    /// played at random (with ways last walked of every age, and none).
+    #[test]
+    fn the_most_moves_back_bound_the_walk_back() {
+        use crate::path::Graph;
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        for way in &STRAIGHT_BACK {
+            assert!(TREASURE.contains(&way[0]) && TOWERS.contains(&way[STRAIGHT_MOVES]));
+            assert!(way.windows(2).all(|p| manhattan(p[0], p[1]) == 1), "{way:?}");
+        }
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut by_route, mut by_straight, mut unknown) = (0, 0, 0);
+        for i in 0..300u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 23, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            let mut routes = [(); MODELS.len()].map(|_| Route::new());
+            let mut step = 0u32;
+            while !game.is_over() {
+                for (model, route) in routes.iter_mut().enumerate() {
+                    let m = table.sync(&game, model, false);
+                    m.prepare(Goal::Tower);
+                    let back = u32::from(walk_back(m).0);
+                    let g: &Graph = m.graph();
+                    match most_back(g, route) {
+                        Some(most) => {
+                            assert!(back <= most, "game {i} step {step} model {model}: {back} > {most}");
+                            if route_cost(g, route).is_some() {
+                                by_route += 1;
+                            } else {
+                                by_straight += 1;
+                            }
+                        }
+                        None => unknown += 1,
+                    }
+                    // A way walked now and then (never in some games), so that some are many
+                    // board changes old and some games have none.
+                    if i % 3 != 0 && step.is_multiple_of(7) {
+                        let (_, from) = walk_back(m);
+                        m.map(Goal::Tower).route(m.graph(), from, route);
+                    }
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(
+            by_route > 5000 && by_straight > 5000,
+            "{by_route} by route, {by_straight} straight, {unknown} unknown"
+        );
     }
 
     #[test]
