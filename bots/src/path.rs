@@ -1444,7 +1444,25 @@ impl DistMap {
         if memo && rev == self.rev && from == c {
             return moves;
         }
-        let n = self.walk(graph, c, memo);
+        let n = self.walk(graph, c, memo, |_| {});
+        if memo {
+            self.last.set((self.rev, c, n));
+        }
+        n
+    }
+
+    /// [`DistMap::hops`], writing the spaces walked through into `out` as
+    /// [`DistMap::route`] does (`out` left empty if the goal cannot be reached): one walk
+    /// where a walk and then a route would take two.
+    pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
+        out.clear();
+        let memo = self.rev == graph.rev;
+        // A path has fewer spaces than the board (costs fall at every step), so every push
+        // fits.
+        let n = self.walk(graph, c, memo, |at| out.push(at));
+        if n == u8::MAX {
+            out.clear();
+        }
         if memo {
             self.last.set((self.rev, c, n));
         }
@@ -1452,8 +1470,10 @@ impl DistMap {
     }
 
     /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    ///
+    /// `visit` is shown each space the walk goes through, `c` and the target included.
     #[inline(always)]
-    fn walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
+    fn walk(&self, graph: &Graph, c: Cell, memo: bool, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1462,6 +1482,7 @@ impl DistMap {
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
+            visit(at);
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }

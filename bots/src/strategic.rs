@@ -723,14 +723,31 @@ impl Strategic {
 /// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
 /// least is as long cannot beat it and is not taken. (Nearly every walk back is that
 /// short, so this halves the walking.)
-fn walk_back(m: &Maps) -> (u8, Cell) {
+///
+/// The spaces of the fewer walk go into `route` (see [`DistMap::hops_route`]); left empty
+/// if no walk reaches a tower.
+///
+/// [`DistMap::hops_route`]: crate::path::DistMap::hops_route
+fn walk_back(m: &Maps, route: &mut Route) -> (u8, Cell) {
     let tower = m.map(Goal::Tower);
     let (mut best, mut from) = (u8::MAX, TREASURE[0]);
+    let mut walked = Route::new();
+    route.clear();
     for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
         if least < best {
-            let moves = tower.hops(m.graph(), t);
-            if moves < best {
-                (best, from) = (moves, t);
+            // Until a walk reaches a tower, walks go straight into `route`; a later one only
+            // if it is fewer.
+            if best == u8::MAX {
+                let moves = tower.hops_route(m.graph(), t, route);
+                if moves < best {
+                    (best, from) = (moves, t);
+                }
+            } else {
+                let moves = tower.hops_route(m.graph(), t, &mut walked);
+                if moves < best {
+                    (best, from) = (moves, t);
+                    core::mem::swap(route, &mut walked);
+                }
             }
         }
     }
@@ -741,9 +758,8 @@ fn walk_back(m: &Maps) -> (u8, Cell) {
 /// first; keeps the way walked in [`Maps::route`].
 fn exact_back(m: &mut Maps) -> i64 {
     m.prepare(Goal::Tower);
-    let (back, from) = walk_back(m);
     let mut route = Route::new();
-    m.map(Goal::Tower).route(m.graph(), from, &mut route);
+    let (back, _) = walk_back(m, &mut route);
     m.route = route;
     i64::from(back)
 }
@@ -1075,7 +1091,13 @@ mod tests {
                     m.prepare(Goal::Tower);
                     let tower = m.map(Goal::Tower);
                     let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
-                    assert_eq!(i64::from(walk_back(m).0), want, "game {i}, model {model}");
+                    let mut route = Route::new();
+                    let (back, from) = walk_back(m, &mut route);
+                    assert_eq!(i64::from(back), want, "game {i}, model {model}");
+                    // The way kept is the way the walk from that space takes.
+                    let mut want_route = Route::new();
+                    m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
+                    assert_eq!(route, want_route, "game {i}, model {model}");
                     checked += 1;
                 }
                 let choices = game.legal_choices().clone();
@@ -1112,7 +1134,7 @@ mod tests {
                 for (model, route) in routes.iter_mut().enumerate() {
                     let m = table.sync(&game, model, false);
                     m.prepare(Goal::Tower);
-                    let back = u32::from(walk_back(m).0);
+                    let back = u32::from(walk_back(m, &mut Route::new()).0);
                     let g: &Graph = m.graph();
                     match most_back(g, route) {
                         Some(most) => {
@@ -1128,8 +1150,7 @@ mod tests {
                     // A way walked now and then (never in some games), so that some are many
                     // board changes old and some games have none.
                     if i % 3 != 0 && step.is_multiple_of(7) {
-                        let (_, from) = walk_back(m);
-                        m.map(Goal::Tower).route(m.graph(), from, route);
+                        walk_back(m, route);
                     }
                 }
                 let choices = game.legal_choices().clone();
