@@ -149,9 +149,24 @@ impl Strategic {
             let mut kept = Choices::new();
             kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
             if !kept.is_empty() && kept.len() < choices.len() {
-                return self.choose_among(game, d, &kept, rng, maps);
+                return self.choose_among_cold(game, d, &kept, rng, maps);
             }
         }
+        self.choose_among(game, d, choices, rng, maps)
+    }
+
+    /// [`Strategic::choose_among`] for Hero vs. Hero choices with unwanted attacks left
+    /// out: a call of its own, so that the usual way in inlines the dispatch once.
+    #[cold]
+    #[inline(never)]
+    fn choose_among_cold(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
         self.choose_among(game, d, choices, rng, maps)
     }
 
@@ -170,6 +185,9 @@ impl Strategic {
         self.spec.kind == BotKind::Cautious || !fit || game.loot_cards(other) == 0
     }
 
+    /// The dispatch by decision kind, inlined into [`Strategic::choose_with`] (one call frame
+    /// less at every decision).
+    #[inline(always)]
     fn choose_among(
         &mut self,
         game: &Game<'_>,
