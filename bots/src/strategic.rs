@@ -134,7 +134,8 @@ impl Strategic {
 
     /// Answers `d`, the game's pending decision, with path maps shared by the table (see
     /// [`TableMaps`]). The caller has read the decision already, so it is passed on rather
-    /// than read again.
+    /// than read again. Inlined into its callers (one call frame less at every decision).
+    #[inline(always)]
     pub fn choose_with(
         &mut self,
         game: &Game<'_>,
