@@ -78,8 +78,19 @@ impl Lazy {
         }
     }
 
-    /// Brings the map up to date with `graph`.
+    /// Brings the map up to date with `graph`. The test for a map already up to date (most
+    /// reads) is inlined into the caller; the repair is a call of its own.
+    #[inline(always)]
     fn sync(&mut self, graph: &Graph, goal: Goal) {
+        if self.behind.is_some_and(|s| s.is_empty()) {
+            return;
+        }
+        self.sync_now(graph, goal);
+    }
+
+    /// [`Lazy::sync`] of a map behind its graph.
+    #[inline(never)]
+    fn sync_now(&mut self, graph: &Graph, goal: Goal) {
         match &self.behind {
             None => self.map.compute(graph, goal),
             Some(s) if s.is_empty() => return,

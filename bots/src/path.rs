@@ -682,15 +682,26 @@ impl Graph {
     /// neighbours cost no engine calls. Each space read again is compared with what it was as
     /// it is read (no copy of the whole graph), and what it was is kept for
     /// [`DistMap::repair`].
+    ///
+    /// The test for an unchanged board (most decisions) is inlined into the caller; the rest
+    /// is a call of its own.
+    #[inline(always)]
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
+        if self.key == Some(key) {
+            return Change::None;
+        }
+        self.update_changed(game, model, loaded, key)
+    }
+
+    /// [`Graph::update`] once the board is known to differ from what the graph describes
+    /// (`key`).
+    #[inline(never)]
+    fn update_changed(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, key: (u32, u8, bool)) -> Change {
         let Some(old) = self.key else {
             self.build(game, model, loaded);
             return Change::All;
         };
-        if old == key {
-            return Change::None;
-        }
         // Running out of tiles closes every unexplored space: rebuild.
         let changes = if (old.1 == 0) == (key.1 == 0) { game.board_changes(old.0) } else { None };
         let Some(changes) = changes else {
