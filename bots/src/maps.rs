@@ -221,7 +221,8 @@ impl TableMaps {
 
     /// The maps for cost model `model` (an index into [`MODELS`]) and a hero carrying loot or
     /// not, their graph brought up to date with the board; the maps themselves are brought up
-    /// to date by [`Maps::prepare`].
+    /// to date by [`Maps::prepare`]. Inlined into the policy's plan, its one caller.
+    #[inline(always)]
     pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
         let loaded = prices_loot(model, loaded);
         let [unloaded, with_loot] = &mut self.slots[model];

@@ -268,8 +268,9 @@ impl Strategic {
 
     /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
     /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
-    /// treasure its repairs after each board change wait until it is read.
-    #[inline]
+    /// treasure its repairs after each board change wait until it is read. Inlined into
+    /// [`Strategic::plan`], its one caller.
+    #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
