@@ -167,7 +167,9 @@ impl Maps {
         &self.graph
     }
 
-    /// Brings the map to `goal` up to date with the graph.
+    /// Brings the map to `goal` up to date with the graph (inlined: most often there is
+    /// nothing to do, see [`Lazy::sync`]).
+    #[inline(always)]
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
             Goal::Treasure => self.treasure.sync(&self.graph, goal),
@@ -184,7 +186,9 @@ impl Maps {
         }
     }
 
-    /// Updates the graph from the board and notes the change in both maps.
+    /// Updates the graph from the board and notes the change in both maps (inlined into
+    /// [`TableMaps::sync`], its one caller).
+    #[inline(always)]
     fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
         let change = self.graph.update(game, model, loaded);
         // Most decisions find the board as it was: nothing to note.
