@@ -1449,12 +1449,21 @@ impl DistMap {
     ///
     /// Steps are memoised per space while the map and `graph` (the graph the map was last
     /// computed or repaired over) stay as they are.
+    ///
+    /// The test for the last answer is inlined into the caller; the walk is a call of its own.
+    #[inline(always)]
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         let memo = self.rev == graph.rev;
         let (rev, from, moves) = self.last.get();
         if memo && rev == self.rev && from == c {
             return moves;
         }
+        self.hops_walk(graph, c, memo)
+    }
+
+    /// [`DistMap::hops`] once the last answer is not the one asked for.
+    #[inline(never)]
+    fn hops_walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
         let n = self.walk(graph, c, memo, |_| {});
         if memo {
             self.last.set((self.rev, c, n));

@@ -313,6 +313,9 @@ impl Strategic {
     /// costs at least what the way back now costs, and a walk of that cost enters at most
     /// [`Graph::most_moves`](crate::path::Graph::most_moves) spaces. Only between the two
     /// is the tower map brought up to date and the way back walked.
+    ///
+    /// Inlined into its callers (asked at most decisions, it is mostly a few comparisons).
+    #[inline(always)]
     fn slack_below(&self, game: &Game<'_>, pos: Cell, m: &mut Maps, k: i64) -> bool {
         if pos as usize >= CELLS {
             return 0 < k;
