@@ -78,8 +78,19 @@ impl Lazy {
         }
     }
 
-    /// Brings the map up to date with `graph`.
+    /// Brings the map up to date with `graph`. The test for a map already up to date (most
+    /// reads) is inlined into the caller; the repair is a call of its own.
+    #[inline(always)]
     fn sync(&mut self, graph: &Graph, goal: Goal) {
+        if self.behind.is_some_and(|s| s.is_empty()) {
+            return;
+        }
+        self.sync_now(graph, goal);
+    }
+
+    /// [`Lazy::sync`] of a map behind its graph.
+    #[inline(never)]
+    fn sync_now(&mut self, graph: &Graph, goal: Goal) {
         match &self.behind {
             None => self.map.compute(graph, goal),
             Some(s) if s.is_empty() => return,
@@ -156,7 +167,9 @@ impl Maps {
         &self.graph
     }
 
-    /// Brings the map to `goal` up to date with the graph.
+    /// Brings the map to `goal` up to date with the graph (inlined: most often there is
+    /// nothing to do, see [`Lazy::sync`]).
+    #[inline(always)]
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
             Goal::Treasure => self.treasure.sync(&self.graph, goal),
@@ -173,7 +186,9 @@ impl Maps {
         }
     }
 
-    /// Updates the graph from the board and notes the change in both maps.
+    /// Updates the graph from the board and notes the change in both maps (inlined into
+    /// [`TableMaps::sync`], its one caller).
+    #[inline(always)]
     fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
         let change = self.graph.update(game, model, loaded);
         // Most decisions find the board as it was: nothing to note.
@@ -210,7 +225,8 @@ impl TableMaps {
 
     /// The maps for cost model `model` (an index into [`MODELS`]) and a hero carrying loot or
     /// not, their graph brought up to date with the board; the maps themselves are brought up
-    /// to date by [`Maps::prepare`].
+    /// to date by [`Maps::prepare`]. Inlined into the policy's plan, its one caller.
+    #[inline(always)]
     pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
         let loaded = prices_loot(model, loaded);
         let [unloaded, with_loot] = &mut self.slots[model];

@@ -682,36 +682,56 @@ impl Graph {
     /// neighbours cost no engine calls. Each space read again is compared with what it was as
     /// it is read (no copy of the whole graph), and what it was is kept for
     /// [`DistMap::repair`].
+    ///
+    /// The test for an unchanged board (most decisions) is inlined into the caller; the rest
+    /// is a call of its own.
+    #[inline(always)]
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
+        if self.key == Some(key) {
+            return Change::None;
+        }
+        self.update_changed(game, model, loaded, key)
+    }
+
+    /// [`Graph::update`] once the board is known to differ from what the graph describes
+    /// (`key`).
+    #[inline(never)]
+    fn update_changed(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, key: (u32, u8, bool)) -> Change {
         let Some(old) = self.key else {
             self.build(game, model, loaded);
             return Change::All;
         };
-        if old == key {
-            return Change::None;
-        }
         // Running out of tiles closes every unexplored space: rebuild.
         let changes = if (old.1 == 0) == (key.1 == 0) { game.board_changes(old.0) } else { None };
         let Some(changes) = changes else {
             self.build(game, model, loaded);
             return Change::All;
         };
+        let reprice = old.2 != loaded && model.bridge_loaded != 0;
+        let mut hit = Spaces::default();
+        let mut hidden = false;
+        // The changed space if there is only one (most updates), `NO_CELL` if none, else
+        // `MANY`.
+        const MANY: Cell = NO_CELL - 1;
+        let mut one = NO_CELL;
+        for c in changes {
+            hit.set(c);
+            hidden |= !game.cell_is_explored(c);
+            one = if one == NO_CELL || one == c { c } else { MANY };
+        }
+        if !reprice && !hidden && one < MANY {
+            return self.update_one(game, model, loaded, one, key);
+        }
         // Spaces read in full from the engine: the changed ones, and every explored bridge
         // when loot reprices bridges (unless the model prices them alike).
         let mut full = Spaces::default();
-        if old.2 != loaded && model.bridge_loaded != 0 {
+        if reprice {
             for c in 0..CELLS as Cell {
                 if game.tile_kind_at(c) == Some(TileKind::Bridge) {
                     full.set(c);
                 }
             }
-        }
-        let mut hit = Spaces::default();
-        let mut hidden = false;
-        for c in changes {
-            hit.set(c);
-            hidden |= !game.cell_is_explored(c);
         }
         full.union(&hit);
         // The neighbours of the changed spaces, which only their sides toward those may change.
@@ -768,6 +788,53 @@ impl Graph {
             });
         });
         around.each(|n| self.note_sides(n, &mut changed));
+        self.key = Some(key);
+        self.last = changed;
+        if !changed.is_empty() {
+            next_rev(&mut self.rev);
+        }
+        Change::Spaces(changed)
+    }
+
+    /// [`Graph::update`] when the board changed at one explored space `c` only and loot
+    /// reprices nothing (nearly every update): the same steps on `c` and its neighbours,
+    /// without the sets a change of several spaces goes through.
+    ///
+    /// `c` is read in full (being explored, the rule for unexplored spaces leaves it be); each
+    /// neighbour `n` keeps what it was, takes its side toward `c` from `c`'s side back, and
+    /// is noted. A neighbour's steps touch only its own sides and the `into` bits it sources,
+    /// so taking the neighbours one by one gives what taking each step for all of them does.
+    #[inline(never)]
+    fn update_one(
+        &mut self,
+        game: &Game<'_>,
+        model: &CostModel,
+        loaded: bool,
+        c: Cell,
+        key: (u32, u8, bool),
+    ) -> Change {
+        let i = c as usize;
+        self.was.enter[i] = self.enter[i];
+        self.was.open[i] = self.open[i];
+        self.read_space(game, model, loaded, c);
+        if self.enter[i] != self.was.enter[i] {
+            self.count_enter(self.was.enter[i], u8::MAX);
+            self.count_enter(self.enter[i], 1);
+        }
+        let mut changed = Spaces::default();
+        self.note_sides(c, &mut changed);
+        let m = self.open[i];
+        each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, c, |side, back, n| {
+            let j = n as usize;
+            self.was.enter[j] = self.enter[j];
+            self.was.open[j] = self.open[j];
+            if m & side != 0 {
+                self.open[j] |= back;
+            } else {
+                self.open[j] &= !back;
+            }
+            self.note_sides(n, &mut changed);
+        });
         self.key = Some(key);
         self.last = changed;
         if !changed.is_empty() {
@@ -862,6 +929,38 @@ impl Graph {
     /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
     /// board, one each.
     pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
+        self.packing(cost, never).0
+    }
+
+    /// The greater of one move less than [`Graph::most_moves`] and the most moves with
+    /// `other` left out too (the bound of a walk that may enter `other`, and is then bounded
+    /// from there on one move shorter, see `most_back` in the strategic policy), in one pass.
+    ///
+    /// The cheapest spaces are taken tier by tier (spaces of one entry cost), the last tier
+    /// reached perhaps in part. Leaving out `other` changes nothing if its tier was not taken
+    /// in full. If it was, the units it took are free: at the tier taken in part (more
+    /// costly to enter than `other`, so good for one more space at most) they buy one more
+    /// space exactly when what was left there and `other`'s entry cost together reach that
+    /// tier's; otherwise (or when every tier was taken in full) the moves are one fewer.
+    pub fn most_moves_or_short(&self, cost: u32, never: impl IntoIterator<Item = Cell>, other: Cell) -> u32 {
+        let (moves, stop) = self.packing(cost, never);
+        let e = u32::from(self.enter[other as usize]);
+        if e >= u32::from(MAX_STEP) {
+            // Not counted among the spaces: leaving it out changes nothing.
+            return moves;
+        }
+        match stop {
+            // Its tier not taken in full.
+            Some((tier, _)) if e >= tier => moves,
+            Some((tier, left)) if left + e >= tier => moves,
+            _ => moves.saturating_sub(1),
+        }
+    }
+
+    /// [`Graph::most_moves`], and the tier it stopped in (taken in part) with the units left
+    /// there, if it did not take every tier in full.
+    #[inline]
+    fn packing(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> (u32, Option<(u32, u32)>) {
         let mut by_enter = self.by_enter;
         for c in never {
             if let Some(n) = by_enter.get_mut(usize::from(self.enter[c as usize])) {
@@ -877,12 +976,12 @@ impl Graph {
             // At least one unit per space: an entry cost of 0 never occurs.
             let take = n.min(left / enter.max(1));
             moves += take;
-            if take < n {
-                break;
-            }
             left -= take * enter;
+            if take < n {
+                return (moves, Some((enter, left)));
+            }
         }
-        moves
+        (moves, None)
     }
 }
 
@@ -1350,13 +1449,40 @@ impl DistMap {
     ///
     /// Steps are memoised per space while the map and `graph` (the graph the map was last
     /// computed or repaired over) stay as they are.
+    ///
+    /// The test for the last answer is inlined into the caller; the walk is a call of its own.
+    #[inline(always)]
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         let memo = self.rev == graph.rev;
         let (rev, from, moves) = self.last.get();
         if memo && rev == self.rev && from == c {
             return moves;
         }
-        let n = self.walk(graph, c, memo);
+        self.hops_walk(graph, c, memo)
+    }
+
+    /// [`DistMap::hops`] once the last answer is not the one asked for.
+    #[inline(never)]
+    fn hops_walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
+        let n = self.walk(graph, c, memo, |_| {});
+        if memo {
+            self.last.set((self.rev, c, n));
+        }
+        n
+    }
+
+    /// [`DistMap::hops`], writing the spaces walked through into `out` as
+    /// [`DistMap::route`] does (`out` left empty if the goal cannot be reached): one walk
+    /// where a walk and then a route would take two.
+    pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
+        out.clear();
+        let memo = self.rev == graph.rev;
+        // A path has fewer spaces than the board (costs fall at every step), so every push
+        // fits.
+        let n = self.walk(graph, c, memo, |at| out.push(at));
+        if n == u8::MAX {
+            out.clear();
+        }
         if memo {
             self.last.set((self.rev, c, n));
         }
@@ -1364,8 +1490,10 @@ impl DistMap {
     }
 
     /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    ///
+    /// `visit` is shown each space the walk goes through, `c` and the target included.
     #[inline(always)]
-    fn walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
+    fn walk(&self, graph: &Graph, c: Cell, memo: bool, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1374,6 +1502,7 @@ impl DistMap {
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
+            visit(at);
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }
@@ -1762,6 +1891,46 @@ mod tests {
         // A space never entered is taken out of its count (here a space entered at 3).
         g.enter[7] = 3;
         assert_eq!(g.most_moves(6, [7]), 1);
+    }
+
+    /// `most_moves_or_short` is the greater of one less than the most moves and the most
+    /// moves with the other space left out too, on the boards of games played at random, for
+    /// every cost up to past the board's whole price.
+    #[test]
+    fn most_moves_or_short_is_the_greater_of_both_bounds() {
+        use dq_engine::rng::GameRng;
+        let rules = Rules::revised();
+        let mut checked = 0;
+        for i in 0..40u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 43, i, &mut NoObserver).unwrap();
+            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
+            let mut rng = GameRng::from_seed(i);
+            let mut step = 0u32;
+            while !game.is_over() {
+                if step.is_multiple_of(5) {
+                    let mut g = Graph::default();
+                    g.build(&game, &model, false);
+                    let (from, other) =
+                        if step.is_multiple_of(10) { (TREASURE[0], TREASURE[1]) } else { (TREASURE[1], TREASURE[0]) };
+                    // Sometimes the other space is one a walk could not enter at all.
+                    let other = if step.is_multiple_of(15) { NO_CELL } else { other };
+                    let never = [TOWERS[1], TOWERS[2], TOWERS[3], from];
+                    for cost in 0..400 {
+                        let most = g.most_moves(cost, never);
+                        let without = g.most_moves(cost, never.into_iter().chain([other]));
+                        let want = most.saturating_sub(1).max(without);
+                        assert_eq!(g.most_moves_or_short(cost, never, other), want, "game {i} step {step} cost {cost}");
+                        checked += 1;
+                    }
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(checked > 50_000, "only {checked} checked");
     }
 
     #[test]

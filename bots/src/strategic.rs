@@ -134,7 +134,8 @@ impl Strategic {
 
     /// Answers `d`, the game's pending decision, with path maps shared by the table (see
     /// [`TableMaps`]). The caller has read the decision already, so it is passed on rather
-    /// than read again.
+    /// than read again. Inlined into its callers (one call frame less at every decision).
+    #[inline(always)]
     pub fn choose_with(
         &mut self,
         game: &Game<'_>,
@@ -149,9 +150,24 @@ impl Strategic {
             let mut kept = Choices::new();
             kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
             if !kept.is_empty() && kept.len() < choices.len() {
-                return self.choose_among(game, d, &kept, rng, maps);
+                return self.choose_among_cold(game, d, &kept, rng, maps);
             }
         }
+        self.choose_among(game, d, choices, rng, maps)
+    }
+
+    /// [`Strategic::choose_among`] for Hero vs. Hero choices with unwanted attacks left
+    /// out: a call of its own, so that the usual way in inlines the dispatch once.
+    #[cold]
+    #[inline(never)]
+    fn choose_among_cold(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
         self.choose_among(game, d, choices, rng, maps)
     }
 
@@ -170,6 +186,9 @@ impl Strategic {
         self.spec.kind == BotKind::Cautious || !fit || game.loot_cards(other) == 0
     }
 
+    /// The dispatch by decision kind, inlined into [`Strategic::choose_with`] (one call frame
+    /// less at every decision).
+    #[inline(always)]
     fn choose_among(
         &mut self,
         game: &Game<'_>,
@@ -234,7 +253,9 @@ impl Strategic {
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
     /// the hero is not homeward; a caller reading the tower map on the way to the treasure
-    /// prepares it).
+    /// prepares it). Inlined into its callers (the action above all: one call frame less at
+    /// most decisions).
+    #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
         // any other the loaded and unloaded maps are one and the same, so the hero's loot
@@ -249,8 +270,9 @@ impl Strategic {
 
     /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
     /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
-    /// treasure its repairs after each board change wait until it is read.
-    #[inline]
+    /// treasure its repairs after each board change wait until it is read. Inlined into
+    /// [`Strategic::plan`], its one caller.
+    #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
@@ -291,6 +313,9 @@ impl Strategic {
     /// costs at least what the way back now costs, and a walk of that cost enters at most
     /// [`Graph::most_moves`](crate::path::Graph::most_moves) spaces. Only between the two
     /// is the tower map brought up to date and the way back walked.
+    ///
+    /// Inlined into its callers (asked at most decisions, it is mostly a few comparisons).
+    #[inline(always)]
     fn slack_below(&self, game: &Game<'_>, pos: Cell, m: &mut Maps, k: i64) -> bool {
         if pos as usize >= CELLS {
             return 0 < k;
@@ -309,14 +334,7 @@ impl Strategic {
                 let most = match m.most_back {
                     Some(most) => most,
                     None => {
-                        let g = m.graph();
-                        let most = route_cost(g, &m.route).map(|c| {
-                            // The walk never enters the space it starts from, and it enters
-                            // one tower: at best the one cheapest to enter.
-                            let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
-                            let never = TOWERS.iter().copied().filter(|&t| t != tower).chain(m.route.first().copied());
-                            g.most_moves(c, never)
-                        });
+                        let most = most_back(m.graph(), &m.route);
                         m.most_back = Some(most);
                         most
                     }
@@ -730,14 +748,31 @@ impl Strategic {
 /// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
 /// least is as long cannot beat it and is not taken. (Nearly every walk back is that
 /// short, so this halves the walking.)
-fn walk_back(m: &Maps) -> (u8, Cell) {
+///
+/// The spaces of the fewer walk go into `route` (see [`DistMap::hops_route`]); left empty
+/// if no walk reaches a tower.
+///
+/// [`DistMap::hops_route`]: crate::path::DistMap::hops_route
+fn walk_back(m: &Maps, route: &mut Route) -> (u8, Cell) {
     let tower = m.map(Goal::Tower);
     let (mut best, mut from) = (u8::MAX, TREASURE[0]);
+    let mut walked = Route::new();
+    route.clear();
     for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
         if least < best {
-            let moves = tower.hops(m.graph(), t);
-            if moves < best {
-                (best, from) = (moves, t);
+            // Until a walk reaches a tower, walks go straight into `route`; a later one only
+            // if it is fewer.
+            if best == u8::MAX {
+                let moves = tower.hops_route(m.graph(), t, route);
+                if moves < best {
+                    (best, from) = (moves, t);
+                }
+            } else {
+                let moves = tower.hops_route(m.graph(), t, &mut walked);
+                if moves < best {
+                    (best, from) = (moves, t);
+                    core::mem::swap(route, &mut walked);
+                }
             }
         }
     }
@@ -748,12 +783,87 @@ fn walk_back(m: &Maps) -> (u8, Cell) {
 /// first; keeps the way walked in [`Maps::route`].
 fn exact_back(m: &mut Maps) -> i64 {
     m.prepare(Goal::Tower);
-    let (back, from) = walk_back(m);
     let mut route = Route::new();
-    m.map(Goal::Tower).route(m.graph(), from, &mut route);
+    let (back, _) = walk_back(m, &mut route);
     m.route = route;
     i64::from(back)
 }
+
+/// The most moves the way back from the treasure chamber can take on `graph`, if a way a
+/// hero can still take is known: `route` (the way last walked, see [`Maps::route`]), else
+/// the first of the [`STRAIGHT_BACK`] ways still open.
+///
+/// Any way from a treasure space to a tower costs at least what the cheapest way from that
+/// space costs, which the walk back from it follows; a walk of that cost makes at most
+/// [`Graph::most_moves`](crate::path::Graph::most_moves) moves, never entering the space it
+/// starts from and entering one tower (at best the one cheapest to enter). The way back is
+/// the fewer of the walks from the treasure spaces, so at most that.
+///
+/// Tighter still: a walk from one treasure space that enters the other goes on as the walk
+/// from there (a walk's next step depends only on the space it is on), which is then at
+/// least one move shorter; a walk that does not enter it is bounded as above with the other
+/// space left out too. So the way back takes at most the greater of one move less than the
+/// first bound and the second bound
+/// ([`Graph::most_moves_or_short`](crate::path::Graph::most_moves_or_short)), which settles
+/// about a quarter of the walks back the first bound leaves open.
+fn most_back(g: &crate::path::Graph, route: &[Cell]) -> Option<u32> {
+    // The straight ways are tried only once the way last walked is closed (a tile laid across
+    // it): about two exact walks back in five used to find it so, most of them settled by a
+    // straight way instead.
+    let (cost, from) = core::iter::once(route)
+        .chain(STRAIGHT_BACK.iter().map(|r| &r[..]))
+        .find_map(|r| route_cost(g, r).map(|c| (c, r[0])))?;
+    let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
+    let never = TOWERS.iter().copied().filter(|&t| t != tower).chain([from]);
+    let other = if from == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+    Some(g.most_moves_or_short(cost, never, other))
+}
+
+/// Moves of each [`STRAIGHT_BACK`] way.
+const STRAIGHT_MOVES: usize = 10;
+
+/// Ways back from the treasure chamber, by the shortest way on an empty board: from each
+/// treasure space to each of its two nearest towers, along the columns first or along the
+/// rows first (the way along the rows first from the upper treasure space to the upper left
+/// tower last: it is the one the walk back takes on the empty board, so it is usually what
+/// was found closed already). Any of them still open bounds the way back (see [`most_back`])
+/// once the way last walked is closed.
+const STRAIGHT_BACK: [[Cell; STRAIGHT_MOVES + 1]; 8] = {
+    /// The way from `from` to `to`, rows first (changing the row) or columns first.
+    const fn straight(from: Cell, to: Cell, rows_first: bool) -> [Cell; STRAIGHT_MOVES + 1] {
+        let mut way = [from; STRAIGHT_MOVES + 1];
+        let (mut r, mut c) = (from / COLS, from % COLS);
+        let (tr, tc) = (to / COLS, to % COLS);
+        let mut i = 1;
+        let mut pass = 0;
+        while pass < 2 {
+            let rows = (pass == 0) == rows_first;
+            while (rows && r != tr) || (!rows && c != tc) {
+                if rows {
+                    r = if r > tr { r - 1 } else { r + 1 };
+                } else {
+                    c = if c > tc { c - 1 } else { c + 1 };
+                }
+                way[i] = r * COLS + c;
+                i += 1;
+            }
+            pass += 1;
+        }
+        assert!(i == STRAIGHT_MOVES + 1 && way[STRAIGHT_MOVES] == to);
+        way
+    }
+    let (up, down) = (TREASURE[0], TREASURE[1]);
+    [
+        straight(up, TOWERS[0], false),
+        straight(up, TOWERS[1], true),
+        straight(up, TOWERS[1], false),
+        straight(down, TOWERS[2], true),
+        straight(down, TOWERS[2], false),
+        straight(down, TOWERS[3], true),
+        straight(down, TOWERS[3], false),
+        straight(up, TOWERS[0], true),
+    ]
+};
 
 /// The fewest moves the way back from the treasure chamber can take.
 const BACK_LEAST: u8 = {
@@ -1006,7 +1116,13 @@ mod tests {
                     m.prepare(Goal::Tower);
                     let tower = m.map(Goal::Tower);
                     let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
-                    assert_eq!(i64::from(walk_back(m).0), want, "game {i}, model {model}");
+                    let mut route = Route::new();
+                    let (back, from) = walk_back(m, &mut route);
+                    assert_eq!(i64::from(back), want, "game {i}, model {model}");
+                    // The way kept is the way the walk from that space takes.
+                    let mut want_route = Route::new();
+                    m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
+                    assert_eq!(route, want_route, "game {i}, model {model}");
                     checked += 1;
                 }
                 let choices = game.legal_choices().clone();
@@ -1015,6 +1131,63 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} boards");
+    }
+
+    /// The straight ways back are ways on the empty board from a treasure space to a tower,
+    /// and the most moves [`most_back`] allows, from the way last walked or else from a
+    /// straight way still open, are never fewer than the walk back takes, on boards of games
+    /// played at random (with ways last walked of every age, and none).
+    #[test]
+    fn the_most_moves_back_bound_the_walk_back() {
+        use crate::path::Graph;
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        for way in &STRAIGHT_BACK {
+            assert!(TREASURE.contains(&way[0]) && TOWERS.contains(&way[STRAIGHT_MOVES]));
+            assert!(way.windows(2).all(|p| manhattan(p[0], p[1]) == 1), "{way:?}");
+        }
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut by_route, mut by_straight, mut unknown) = (0, 0, 0);
+        for i in 0..300u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 23, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            let mut routes = [(); MODELS.len()].map(|_| Route::new());
+            let mut step = 0u32;
+            while !game.is_over() {
+                for (model, route) in routes.iter_mut().enumerate() {
+                    let m = table.sync(&game, model, false);
+                    m.prepare(Goal::Tower);
+                    let back = u32::from(walk_back(m, &mut Route::new()).0);
+                    let g: &Graph = m.graph();
+                    match most_back(g, route) {
+                        Some(most) => {
+                            assert!(back <= most, "game {i} step {step} model {model}: {back} > {most}");
+                            if route_cost(g, route).is_some() {
+                                by_route += 1;
+                            } else {
+                                by_straight += 1;
+                            }
+                        }
+                        None => unknown += 1,
+                    }
+                    // A way walked now and then (never in some games), so that some are many
+                    // board changes old and some games have none.
+                    if i % 3 != 0 && step.is_multiple_of(7) {
+                        walk_back(m, route);
+                    }
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(
+            by_route > 5000 && by_straight > 5000,
+            "{by_route} by route, {by_straight} straight, {unknown} unknown"
+        );
     }
 
     #[test]
