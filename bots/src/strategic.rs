@@ -252,11 +252,23 @@ impl Strategic {
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
-    /// the hero is not homeward; a caller reading the tower map on the way to the treasure
-    /// prepares it). Inlined into its callers (the action above all: one call frame less at
+    /// the hero is not homeward and not in the treasure chamber; a caller reading the tower
+    /// map on the way to the treasure prepares it). Inlined into its callers (the action above all: one call frame less at
     /// most decisions).
     #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
+        let (goal, m) = self.plan_lazy(game, seat, maps);
+        m.prepare(goal);
+        (goal, m)
+    }
+
+    /// [`Strategic::plan`], except that the treasure map is left as it is (perhaps behind
+    /// the board) while the hero stands in the treasure chamber: there the hero's distance
+    /// to it is 0 whatever the board, and the dragon decision reads only the tower map. The
+    /// repair waits for the next hero that reads the map (none, once every hero is homeward).
+    /// The action's caller prepares the goal's map itself past the dragon decision.
+    #[inline(always)]
+    fn plan_lazy<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
         // any other the loaded and unloaded maps are one and the same, so the hero's loot
         // (a count the engine works out card by card) is not read at all.
@@ -279,8 +291,11 @@ impl Strategic {
             m.prepare(Goal::Tower);
             return Goal::Tower;
         }
-        m.prepare(Goal::Treasure);
         let h = game.hero(seat);
+        // In the treasure chamber the treasure map is not read (see `plan_lazy`).
+        if !TREASURE.contains(&h.pos) {
+            m.prepare(Goal::Treasure);
+        }
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
         // early only meets the sunset there; the treasure chamber stays the goal.
         if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
@@ -320,7 +335,10 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0 < k;
         }
-        let to_treasure = i64::from(m.map(Goal::Treasure).hops(m.graph(), pos));
+        // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
+        // without the map, which may be behind there (see `plan_lazy`).
+        let to_treasure =
+            if TREASURE.contains(&pos) { 0 } else { i64::from(m.map(Goal::Treasure).hops(m.graph(), pos)) };
         let slack = |back: i64| {
             let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
             i64::from(self.safe_turns(game)) - need
@@ -381,7 +399,7 @@ impl Strategic {
         if h.status == HeroStatus::Catacombs {
             return pick(choices, Choice::DrawCatacomb);
         }
-        let (goal, m) = self.plan(game, seat, maps);
+        let (goal, m) = self.plan_lazy(game, seat, maps);
         let pos = h.pos;
         // The answers this decision looks for, found in one pass over the choices rather than
         // a search of them for each (an action is the most frequent decision).
@@ -407,6 +425,7 @@ impl Strategic {
         if exit && goal == Goal::Tower {
             return Choice::ExitDungeon;
         }
+        m.prepare(goal);
         let p = *self.p();
         if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
             return Choice::Search;
@@ -1188,6 +1207,48 @@ mod tests {
             by_route > 5000 && by_straight > 5000,
             "{by_route} by route, {by_straight} straight, {unknown} unknown"
         );
+    }
+
+    /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
+    /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
+    /// a treasure map left behind the board there is brought to the same map later.
+    #[test]
+    fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
+        use crate::path::{DistMap, Graph};
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut checked = 0;
+        for i in 0..200u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 29, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            let mut step = 0u32;
+            while !game.is_over() {
+                for (model, cost_model) in MODELS.iter().enumerate() {
+                    let m = table.sync(&game, model, false);
+                    // Prepared only now and then: behind the board in between.
+                    if step.is_multiple_of(5) {
+                        m.prepare(Goal::Treasure);
+                        let mut fresh = Graph::default();
+                        fresh.build(&game, cost_model, false);
+                        let mut want = DistMap::default();
+                        want.compute(&fresh, Goal::Treasure);
+                        assert_eq!(m.map(Goal::Treasure).cost, want.cost, "game {i} step {step}");
+                        for &t in &TREASURE {
+                            assert_eq!(m.map(Goal::Treasure).hops(m.graph(), t), 0, "game {i} step {step}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(checked > 1000, "only {checked} checks");
     }
 
     #[test]
