@@ -48,6 +48,10 @@ pub struct Strategic {
     treasure_gold: f64,
     /// Cards of the dragon deck that bring Dragon Rage.
     rage_cards: u16,
+    /// Per card of the rules the policy was built for: what [`card_facts`] says (a rune's use,
+    /// whether the card can hurt), worked out once instead of from the card's effect at every
+    /// rune and redraw decision.
+    facts: Vec<u8>,
     /// Once set, the policy heads for a tower for the rest of the game.
     homeward: bool,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
@@ -89,6 +93,7 @@ impl Strategic {
             first_danger,
             treasure_gold,
             rage_cards,
+            facts: (0..rules.cards.len()).map(|c| card_facts(rules, c as dq_engine::CardId)).collect(),
             homeward: false,
             own: None,
         }
@@ -219,7 +224,7 @@ impl Strategic {
                 }
             }
             K::MayDraw(deck) => self.may_draw(game, seat, deck),
-            K::Redraw => yes_if(game.window_card().is_some_and(|c| is_harmful(game.rules(), c))),
+            K::Redraw => yes_if(game.window_card().is_some_and(|c| self.facts(game.rules(), c) & HARMFUL != 0)),
             K::Rune => self.rune(game, seat, choices),
             K::StatusItems => self.status_items(game, seat, choices),
             K::EndGameItems => self.end_game_items(game, seat, choices),
@@ -527,6 +532,16 @@ impl Strategic {
         best
     }
 
+    /// The [`card_facts`] of card `c` of `rules`: from the table made with the policy, or
+    /// worked out now for a card the table lacks.
+    #[inline]
+    fn facts(&self, rules: &Rules, c: dq_engine::CardId) -> u8 {
+        match self.facts.get(c as usize) {
+            Some(&f) => f,
+            None => card_facts(rules, c),
+        }
+    }
+
     fn may_draw(&self, game: &Game<'_>, seat: u8, deck: Deck) -> Choice {
         if self.spec.kind != BotKind::Cautious {
             return Choice::Yes;
@@ -543,14 +558,12 @@ impl Strategic {
         let h = game.hero(seat);
         for &c in choices {
             let Choice::Card(r) = c else { continue };
-            let Some(def) = rules.cards[r as usize].rune else { continue };
-            let first = rules.span(def.effect).iter().find(|op| !matches!(op, Op::Wounds(_)));
-            let useful = match first {
+            let useful = match self.facts(rules, r) & RUNE_USE {
                 // Cancel the card just drawn: worth it if that card hurts.
-                Some(Op::CancelCard) => game.window_card().is_some_and(|w| is_harmful(rules, w)),
-                Some(Op::ReshuffleDragon) => game.discard_pile(Deck::Dragon).next().is_some(),
-                Some(Op::Heal(_)) => u32::from(h.wounds) * 2 >= u32::from(h.health),
-                Some(Op::ExtraTurns(_)) => self.homeward,
+                RUNE_CANCEL => game.window_card().is_some_and(|w| self.facts(rules, w) & HARMFUL != 0),
+                RUNE_RESHUFFLE => game.discard_pile(Deck::Dragon).next().is_some(),
+                RUNE_HEAL => u32::from(h.wounds) * 2 >= u32::from(h.health),
+                RUNE_EXTRA => self.homeward,
                 _ => false,
             };
             if useful {
@@ -1059,6 +1072,33 @@ fn is_rage(rules: &Rules, c: dq_engine::CardId) -> bool {
     rules.span(rules.cards[c as usize].effect).iter().any(|op| matches!(op, Op::DragonRage { .. }))
 }
 
+/// [`card_facts`]: the bits of a rune's use (the first op of its effect that is not a wound).
+const RUNE_USE: u8 = 0b111;
+/// A rune that cancels the card just drawn.
+const RUNE_CANCEL: u8 = 1;
+/// A rune that reshuffles the dragon deck.
+const RUNE_RESHUFFLE: u8 = 2;
+/// A rune that heals.
+const RUNE_HEAL: u8 = 3;
+/// A rune that gives extra turns.
+const RUNE_EXTRA: u8 = 4;
+/// [`card_facts`]: the card can hurt (see [`is_harmful`]).
+const HARMFUL: u8 = 0b1000;
+
+/// What the rune and redraw decisions need of card `c`: the use of its rune (0: not a rune,
+/// or none the policy knows, see [`RUNE_USE`]) and whether it is [`is_harmful`].
+fn card_facts(rules: &Rules, c: dq_engine::CardId) -> u8 {
+    let def = &rules.cards[c as usize];
+    let rune = def.rune.map_or(0, |r| match rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))) {
+        Some(Op::CancelCard) => RUNE_CANCEL,
+        Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+        Some(Op::Heal(_)) => RUNE_HEAL,
+        Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+        _ => 0,
+    });
+    rune | if is_harmful(rules, c) { HARMFUL } else { 0 }
+}
+
 /// A card whose effect can hurt: wounds, death, a monster, a trap, lost turns, a duel.
 fn is_harmful(rules: &Rules, c: dq_engine::CardId) -> bool {
     let d = &rules.cards[c as usize];
@@ -1249,6 +1289,33 @@ mod tests {
             }
         }
         assert!(checked > 1000, "only {checked} checks");
+    }
+
+    /// The table of card facts a policy keeps says, for every card, the rune's use and
+    /// whether it can hurt just as the effect does when read at the decision.
+    #[test]
+    fn card_facts_read_the_effects() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            let mut runes = 0;
+            for c in 0..rules.cards.len() as dq_engine::CardId {
+                let f = bot.facts(&rules, c);
+                assert_eq!(f & HARMFUL != 0, is_harmful(&rules, c), "card {c}");
+                let first = rules.cards[c as usize]
+                    .rune
+                    .and_then(|r| rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))));
+                let want = match first {
+                    Some(Op::CancelCard) => RUNE_CANCEL,
+                    Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+                    Some(Op::Heal(_)) => RUNE_HEAL,
+                    Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+                    _ => 0,
+                };
+                assert_eq!(f & RUNE_USE, want, "card {c}");
+                runes += usize::from(want != 0);
+            }
+            assert!(runes > 0);
+        }
     }
 
     #[test]
