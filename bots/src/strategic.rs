@@ -82,8 +82,7 @@ impl Strategic {
         let n = tr.len().max(1) as f64;
         let treasure_gold = tr.clone().map(|c| f64::from(rules.cards[c as usize].gold)).sum::<f64>() / n;
         let rage_cards = rules.deck_cards(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
-        let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
-        let model = MODELS.iter().position(|&m| m == model).unwrap_or(0);
+        let model = model_of(spec);
         Strategic {
             spec,
             model,
@@ -102,6 +101,14 @@ impl Strategic {
     /// The spec this policy plays.
     pub fn spec(&self) -> BotSpec {
         self.spec
+    }
+
+    /// The policy for `spec` under the rules this one was built for: what
+    /// [`Strategic::new`] gives, without solving the combat equilibria again (all but the
+    /// spec and its cost model come from the rules alone). A table of several strategic
+    /// seats builds one and copies it.
+    pub fn for_spec(&self, spec: BotSpec) -> Strategic {
+        Strategic { spec, model: model_of(spec), homeward: false, own: None, ..self.clone() }
     }
 
     fn p(&self) -> &Params {
@@ -773,6 +780,12 @@ impl Strategic {
     }
 }
 
+/// The index into [`MODELS`] of the cost model a policy of `spec` prices the board with.
+fn model_of(spec: BotSpec) -> usize {
+    let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
+    MODELS.iter().position(|&m| m == model).unwrap_or(0)
+}
+
 /// Moves from the treasure chamber to the nearest tower on the (prepared) tower map, the
 /// fewer of the walks from its spaces, and the space the fewer start from.
 ///
@@ -1315,6 +1328,19 @@ mod tests {
                 runes += usize::from(want != 0);
             }
             assert!(runes > 0);
+        }
+    }
+
+    /// A policy copied for another spec is the policy built for that spec.
+    #[test]
+    fn a_policy_for_another_spec_is_the_one_built_for_it() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let first = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            for spec in ["greedy", "cautious", "mixed", "cautious:margin=10:combat=nash", "mixed:escape=always"] {
+                let spec = BotSpec::parse(spec).unwrap();
+                let want = Strategic::new(&rules, spec);
+                assert_eq!(format!("{:?}", first.for_spec(spec)), format!("{want:?}"), "{spec:?}");
+            }
         }
     }
 
