@@ -274,11 +274,12 @@ impl Strategic {
         (goal, m)
     }
 
-    /// [`Strategic::plan`], except that the treasure map is left as it is (perhaps behind
+    /// [`Strategic::plan`], except that the tower map is not prepared (a homeward hero that
+    /// leaves the dungeon reads no map) and the treasure map is left as it is (perhaps behind
     /// the board) while the hero stands in the treasure chamber: there the hero's distance
     /// to it is 0 whatever the board, and the dragon decision reads only the tower map. The
-    /// repair waits for the next hero that reads the map (none, once every hero is homeward).
-    /// The action's caller prepares the goal's map itself past the dragon decision.
+    /// repair waits for the next hero that reads the map (none, once every hero is homeward
+    /// or gone). The caller prepares the goal's map before it reads it.
     #[inline(always)]
     fn plan_lazy<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
@@ -292,15 +293,15 @@ impl Strategic {
         (goal, maps.get_mut(self.model, loaded))
     }
 
-    /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
-    /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
-    /// treasure its repairs after each board change wait until it is read. Inlined into
-    /// [`Strategic::plan`], its one caller.
+    /// The goal, the treasure map prepared unless the hero is homeward or in the treasure
+    /// chamber; the tower map is left to the caller (see [`Strategic::plan_lazy`]), or
+    /// prepared when the way back must be known exactly (see [`Strategic::slack_below`]): on
+    /// the way to the treasure its repairs after each board change wait until it is read.
+    /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         let h = game.hero(seat);
@@ -315,7 +316,6 @@ impl Strategic {
         }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         if h.status != HeroStatus::Board {
@@ -323,7 +323,6 @@ impl Strategic {
         }
         if self.slack_below(game, h.pos, m, 0) {
             self.homeward = true;
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         Goal::Treasure
@@ -460,10 +459,11 @@ impl Strategic {
     }
 
     fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
-        let (goal, m) = self.plan(game, seat, maps);
+        let (goal, m) = self.plan_lazy(game, seat, maps);
         if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
             return Choice::ExitDungeon;
         }
+        m.prepare(goal);
         cheapest(m, goal, choices).unwrap_or(choices[0])
     }
 
