@@ -265,8 +265,7 @@ impl Strategic {
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
     /// the hero is not homeward and not in the treasure chamber; a caller reading the tower
-    /// map on the way to the treasure prepares it). Inlined into its callers (the action above all: one call frame less at
-    /// most decisions).
+    /// map on the way to the treasure prepares it). Inlined into its callers.
     #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         let (goal, m) = self.plan_lazy(game, seat, maps);
