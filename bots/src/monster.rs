@@ -12,7 +12,8 @@ use dq_engine::data::CombatCard;
 use dq_engine::rng::GameRng;
 use dq_engine::{Choice, Choices, DecisionKind, Rules};
 
-/// A monster policy, with the per-hero equilibria it needs computed once.
+/// A monster policy, with the per-hero equilibria it needs computed once (none for the
+/// `random` policy, which reads no table: its tables stay empty).
 #[derive(Clone, Debug)]
 pub struct MonsterPolicy {
     spec: MonsterSpec,
@@ -29,7 +30,9 @@ impl MonsterPolicy {
         let mut eq = Vec::new();
         let mut pay = Vec::new();
         let mut hw = Vec::new();
-        for h in &rules.heroes {
+        // Only the equilibrium and adversarial policies read the tables.
+        let heroes = if spec == MonsterSpec::Random { &[][..] } else { &rules.heroes[..] };
+        for h in heroes {
             let mut plain = h.clone();
             plain.abilities = Default::default();
             let (a, b) = (payoff(rules, h), payoff(rules, &plain));

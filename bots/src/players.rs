@@ -100,12 +100,22 @@ impl Players {
         if let Some(why) = crate::monster::unavailable(rules, monster) {
             return Err(SpecError(why));
         }
-        Ok(Players {
-            seats: specs.iter().map(|&s| Bot::new(rules, s)).collect(),
-            specs,
-            monster: MonsterPolicy::new(rules, monster),
-            maps: Box::default(),
-        })
+        // The strategic seats share what comes from the rules alone (the combat equilibria
+        // above all): the first is built, the others are copies of it for their own specs.
+        let mut seats: ArrayVec<Bot, 4> = ArrayVec::new();
+        for &s in &specs {
+            let first = seats.iter().find_map(|b| match b {
+                Bot::Strategic(f) => Some(f),
+                Bot::Random(_) => None,
+            });
+            let bot = match (s.kind, first) {
+                (BotKind::Random, _) => Bot::Random(RandomPolicy),
+                (_, Some(f)) => Bot::Strategic(Box::new(f.for_spec(s))),
+                (_, None) => Bot::Strategic(Box::new(Strategic::new(rules, s))),
+            };
+            seats.push(bot);
+        }
+        Ok(Players { seats, specs, monster: MonsterPolicy::new(rules, monster), maps: Box::default() })
     }
 
     /// A table from policies already built (building solves the combat equilibria; reusing

@@ -48,6 +48,10 @@ pub struct Strategic {
     treasure_gold: f64,
     /// Cards of the dragon deck that bring Dragon Rage.
     rage_cards: u16,
+    /// Per card of the rules the policy was built for: what [`card_facts`] says (a rune's use,
+    /// whether the card can hurt), worked out once instead of from the card's effect at every
+    /// rune and redraw decision.
+    facts: Vec<u8>,
     /// Once set, the policy heads for a tower for the rest of the game.
     homeward: bool,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
@@ -78,8 +82,7 @@ impl Strategic {
         let n = tr.len().max(1) as f64;
         let treasure_gold = tr.clone().map(|c| f64::from(rules.cards[c as usize].gold)).sum::<f64>() / n;
         let rage_cards = rules.deck_cards(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
-        let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
-        let model = MODELS.iter().position(|&m| m == model).unwrap_or(0);
+        let model = model_of(spec);
         Strategic {
             spec,
             model,
@@ -89,6 +92,7 @@ impl Strategic {
             first_danger,
             treasure_gold,
             rage_cards,
+            facts: (0..rules.cards.len()).map(|c| card_facts(rules, c as dq_engine::CardId)).collect(),
             homeward: false,
             own: None,
         }
@@ -97,6 +101,14 @@ impl Strategic {
     /// The spec this policy plays.
     pub fn spec(&self) -> BotSpec {
         self.spec
+    }
+
+    /// The policy for `spec` under the rules this one was built for: what
+    /// [`Strategic::new`] gives, without solving the combat equilibria again (all but the
+    /// spec and its cost model come from the rules alone). A table of several strategic
+    /// seats builds one and copies it.
+    pub fn for_spec(&self, spec: BotSpec) -> Strategic {
+        Strategic { spec, model: model_of(spec), homeward: false, own: None, ..self.clone() }
     }
 
     fn p(&self) -> &Params {
@@ -219,7 +231,7 @@ impl Strategic {
                 }
             }
             K::MayDraw(deck) => self.may_draw(game, seat, deck),
-            K::Redraw => yes_if(game.window_card().is_some_and(|c| is_harmful(game.rules(), c))),
+            K::Redraw => yes_if(game.window_card().is_some_and(|c| self.facts(game.rules(), c) & HARMFUL != 0)),
             K::Rune => self.rune(game, seat, choices),
             K::StatusItems => self.status_items(game, seat, choices),
             K::EndGameItems => self.end_game_items(game, seat, choices),
@@ -252,11 +264,23 @@ impl Strategic {
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
-    /// the hero is not homeward; a caller reading the tower map on the way to the treasure
-    /// prepares it). Inlined into its callers (the action above all: one call frame less at
-    /// most decisions).
+    /// the hero is not homeward and not in the treasure chamber; a caller reading the tower
+    /// map on the way to the treasure prepares it). Inlined into its callers.
     #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
+        let (goal, m) = self.plan_lazy(game, seat, maps);
+        m.prepare(goal);
+        (goal, m)
+    }
+
+    /// [`Strategic::plan`], except that the tower map is not prepared (a homeward hero that
+    /// leaves the dungeon reads no map) and the treasure map is left as it is (perhaps behind
+    /// the board) while the hero stands in the treasure chamber: there the hero's distance
+    /// to it is 0 whatever the board, and the dragon decision reads only the tower map. The
+    /// repair waits for the next hero that reads the map (none, once every hero is homeward
+    /// or gone). The caller prepares the goal's map before it reads it.
+    #[inline(always)]
+    fn plan_lazy<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
         // any other the loaded and unloaded maps are one and the same, so the hero's loot
         // (a count the engine works out card by card) is not read at all.
@@ -268,19 +292,22 @@ impl Strategic {
         (goal, maps.get_mut(self.model, loaded))
     }
 
-    /// The goal, its map prepared. The tower map is prepared only when it is the goal or the
-    /// way back must be known exactly (see [`Strategic::slack_below`]): on the way to the
-    /// treasure its repairs after each board change wait until it is read. Inlined into
-    /// [`Strategic::plan`], its one caller.
+    /// The goal, the treasure map prepared unless the hero is homeward or in the treasure
+    /// chamber; the tower map is left to the caller (see [`Strategic::plan_lazy`]), or
+    /// prepared when the way back must be known exactly (see [`Strategic::slack_below`]): on
+    /// the way to the treasure its repairs after each board change wait until it is read.
+    /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
-        m.prepare(Goal::Treasure);
         let h = game.hero(seat);
+        // In the treasure chamber the treasure map is not read (see `plan_lazy`).
+        if !TREASURE.contains(&h.pos) {
+            m.prepare(Goal::Treasure);
+        }
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
         // early only meets the sunset there; the treasure chamber stays the goal.
         if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
@@ -288,7 +315,6 @@ impl Strategic {
         }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         if h.status != HeroStatus::Board {
@@ -296,7 +322,6 @@ impl Strategic {
         }
         if self.slack_below(game, h.pos, m, 0) {
             self.homeward = true;
-            m.prepare(Goal::Tower);
             return Goal::Tower;
         }
         Goal::Treasure
@@ -320,7 +345,10 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0 < k;
         }
-        let to_treasure = i64::from(m.map(Goal::Treasure).hops(m.graph(), pos));
+        // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
+        // without the map, which may be behind there (see `plan_lazy`).
+        let to_treasure =
+            if TREASURE.contains(&pos) { 0 } else { i64::from(m.map(Goal::Treasure).hops(m.graph(), pos)) };
         let slack = |back: i64| {
             let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
             i64::from(self.safe_turns(game)) - need
@@ -381,7 +409,7 @@ impl Strategic {
         if h.status == HeroStatus::Catacombs {
             return pick(choices, Choice::DrawCatacomb);
         }
-        let (goal, m) = self.plan(game, seat, maps);
+        let (goal, m) = self.plan_lazy(game, seat, maps);
         let pos = h.pos;
         // The answers this decision looks for, found in one pass over the choices rather than
         // a search of them for each (an action is the most frequent decision).
@@ -407,6 +435,7 @@ impl Strategic {
         if exit && goal == Goal::Tower {
             return Choice::ExitDungeon;
         }
+        m.prepare(goal);
         let p = *self.p();
         if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
             return Choice::Search;
@@ -429,10 +458,11 @@ impl Strategic {
     }
 
     fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
-        let (goal, m) = self.plan(game, seat, maps);
+        let (goal, m) = self.plan_lazy(game, seat, maps);
         if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
             return Choice::ExitDungeon;
         }
+        m.prepare(goal);
         cheapest(m, goal, choices).unwrap_or(choices[0])
     }
 
@@ -508,6 +538,16 @@ impl Strategic {
         best
     }
 
+    /// The [`card_facts`] of card `c` of `rules`: from the table made with the policy, or
+    /// worked out now for a card the table lacks.
+    #[inline]
+    fn facts(&self, rules: &Rules, c: dq_engine::CardId) -> u8 {
+        match self.facts.get(c as usize) {
+            Some(&f) => f,
+            None => card_facts(rules, c),
+        }
+    }
+
     fn may_draw(&self, game: &Game<'_>, seat: u8, deck: Deck) -> Choice {
         if self.spec.kind != BotKind::Cautious {
             return Choice::Yes;
@@ -524,14 +564,12 @@ impl Strategic {
         let h = game.hero(seat);
         for &c in choices {
             let Choice::Card(r) = c else { continue };
-            let Some(def) = rules.cards[r as usize].rune else { continue };
-            let first = rules.span(def.effect).iter().find(|op| !matches!(op, Op::Wounds(_)));
-            let useful = match first {
+            let useful = match self.facts(rules, r) & RUNE_USE {
                 // Cancel the card just drawn: worth it if that card hurts.
-                Some(Op::CancelCard) => game.window_card().is_some_and(|w| is_harmful(rules, w)),
-                Some(Op::ReshuffleDragon) => game.discard_pile(Deck::Dragon).next().is_some(),
-                Some(Op::Heal(_)) => u32::from(h.wounds) * 2 >= u32::from(h.health),
-                Some(Op::ExtraTurns(_)) => self.homeward,
+                RUNE_CANCEL => game.window_card().is_some_and(|w| self.facts(rules, w) & HARMFUL != 0),
+                RUNE_RESHUFFLE => game.discard_pile(Deck::Dragon).next().is_some(),
+                RUNE_HEAL => u32::from(h.wounds) * 2 >= u32::from(h.health),
+                RUNE_EXTRA => self.homeward,
                 _ => false,
             };
             if useful {
@@ -739,6 +777,12 @@ impl Strategic {
             })
             .unwrap_or(choices[0])
     }
+}
+
+/// The index into [`MODELS`] of the cost model a policy of `spec` prices the board with.
+fn model_of(spec: BotSpec) -> usize {
+    let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
+    MODELS.iter().position(|&m| m == model).unwrap_or(0)
 }
 
 /// Moves from the treasure chamber to the nearest tower on the (prepared) tower map, the
@@ -1040,6 +1084,33 @@ fn is_rage(rules: &Rules, c: dq_engine::CardId) -> bool {
     rules.span(rules.cards[c as usize].effect).iter().any(|op| matches!(op, Op::DragonRage { .. }))
 }
 
+/// [`card_facts`]: the bits of a rune's use (the first op of its effect that is not a wound).
+const RUNE_USE: u8 = 0b111;
+/// A rune that cancels the card just drawn.
+const RUNE_CANCEL: u8 = 1;
+/// A rune that reshuffles the dragon deck.
+const RUNE_RESHUFFLE: u8 = 2;
+/// A rune that heals.
+const RUNE_HEAL: u8 = 3;
+/// A rune that gives extra turns.
+const RUNE_EXTRA: u8 = 4;
+/// [`card_facts`]: the card can hurt (see [`is_harmful`]).
+const HARMFUL: u8 = 0b1000;
+
+/// What the rune and redraw decisions need of card `c`: the use of its rune (0: not a rune,
+/// or none the policy knows, see [`RUNE_USE`]) and whether it is [`is_harmful`].
+fn card_facts(rules: &Rules, c: dq_engine::CardId) -> u8 {
+    let def = &rules.cards[c as usize];
+    let rune = def.rune.map_or(0, |r| match rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))) {
+        Some(Op::CancelCard) => RUNE_CANCEL,
+        Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+        Some(Op::Heal(_)) => RUNE_HEAL,
+        Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+        _ => 0,
+    });
+    rune | if is_harmful(rules, c) { HARMFUL } else { 0 }
+}
+
 /// A card whose effect can hurt: wounds, death, a monster, a trap, lost turns, a duel.
 fn is_harmful(rules: &Rules, c: dq_engine::CardId) -> bool {
     let d = &rules.cards[c as usize];
@@ -1188,6 +1259,88 @@ mod tests {
             by_route > 5000 && by_straight > 5000,
             "{by_route} by route, {by_straight} straight, {unknown} unknown"
         );
+    }
+
+    /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
+    /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
+    /// a treasure map left behind the board there is brought to the same map later.
+    #[test]
+    fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
+        use crate::path::{DistMap, Graph};
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut checked = 0;
+        for i in 0..200u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 29, i, &mut NoObserver).unwrap();
+            table.new_game();
+            let mut rng = GameRng::from_seed(i);
+            let mut step = 0u32;
+            while !game.is_over() {
+                for (model, cost_model) in MODELS.iter().enumerate() {
+                    let m = table.sync(&game, model, false);
+                    // Prepared only now and then: behind the board in between.
+                    if step.is_multiple_of(5) {
+                        m.prepare(Goal::Treasure);
+                        let mut fresh = Graph::default();
+                        fresh.build(&game, cost_model, false);
+                        let mut want = DistMap::default();
+                        want.compute(&fresh, Goal::Treasure);
+                        assert_eq!(m.map(Goal::Treasure).cost, want.cost, "game {i} step {step}");
+                        for &t in &TREASURE {
+                            assert_eq!(m.map(Goal::Treasure).hops(m.graph(), t), 0, "game {i} step {step}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let choices = game.legal_choices().clone();
+                let c = choices[rng.below(choices.len() as u32) as usize];
+                game.apply(c, &mut NoObserver).unwrap();
+                step += 1;
+            }
+        }
+        assert!(checked > 1000, "only {checked} checks");
+    }
+
+    /// The table of card facts a policy keeps says, for every card, the rune's use and
+    /// whether it can hurt just as the effect does when read at the decision.
+    #[test]
+    fn card_facts_read_the_effects() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            let mut runes = 0;
+            for c in 0..rules.cards.len() as dq_engine::CardId {
+                let f = bot.facts(&rules, c);
+                assert_eq!(f & HARMFUL != 0, is_harmful(&rules, c), "card {c}");
+                let first = rules.cards[c as usize]
+                    .rune
+                    .and_then(|r| rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))));
+                let want = match first {
+                    Some(Op::CancelCard) => RUNE_CANCEL,
+                    Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+                    Some(Op::Heal(_)) => RUNE_HEAL,
+                    Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+                    _ => 0,
+                };
+                assert_eq!(f & RUNE_USE, want, "card {c}");
+                runes += usize::from(want != 0);
+            }
+            assert!(runes > 0);
+        }
+    }
+
+    /// A policy copied for another spec is the policy built for that spec.
+    #[test]
+    fn a_policy_for_another_spec_is_the_one_built_for_it() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let first = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            for spec in ["greedy", "cautious", "mixed", "cautious:margin=10:combat=nash", "mixed:escape=always"] {
+                let spec = BotSpec::parse(spec).unwrap();
+                let want = Strategic::new(&rules, spec);
+                assert_eq!(format!("{:?}", first.for_spec(spec)), format!("{want:?}"), "{spec:?}");
+            }
+        }
     }
 
     #[test]
