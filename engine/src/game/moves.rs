@@ -853,6 +853,31 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Whether [`Game::escape_targets`] lists any space, found without listing them: the
+    /// escape offer after every combat round asks only this, and building the list (a
+    /// duplicate test per entry) cost ~110 instructions a round.
+    pub(crate) fn has_escape_target(&self) -> bool {
+        let h = self.cur();
+        if !h.on_board() {
+            return false;
+        }
+        let found = if self.variant.solo {
+            let mut t = Targets::new();
+            self.move_targets(false, &mut t);
+            !t.is_empty()
+        } else {
+            Self::chamber_cells(h.pos)
+                .into_iter()
+                .any(|c| Dir::ALL.into_iter().any(|d| self.link(c, d).is_some_and(|to| self.explored(to))))
+        };
+        debug_assert_eq!(found, {
+            let mut t = Choices::new();
+            self.escape_targets(&mut t);
+            !t.is_empty()
+        });
+        found
+    }
+
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
         if self.rules.is_third() {
