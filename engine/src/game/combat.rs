@@ -184,12 +184,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero could flee now: escape not forbidden and somewhere to go.
     fn can_escape_now(&self) -> bool {
-        if !self.combat.escape {
-            return false;
-        }
-        let mut t = Choices::new();
-        self.escape_targets(&mut t);
-        !t.is_empty()
+        self.combat.escape && self.has_escape_target()
     }
 
     /// Declaring gives back the wounds the monster just took ("discarded instead … the Hero
