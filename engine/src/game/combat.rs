@@ -76,9 +76,7 @@ impl<'r> Game<'r> {
 
     /// Solo play: the one chance to escape comes before combat.
     pub(crate) fn solo_escape_offer<O: Observer>(&mut self, obs: &mut O) {
-        let mut t = Choices::new();
-        self.escape_targets(&mut t);
-        if self.combat.escape && !t.is_empty() {
+        if self.combat.escape && self.has_escape_target() {
             self.ask(self.active, DecisionKind::SoloEscape, obs);
         } else {
             self.push(Task::CombatRound);
@@ -186,12 +184,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero could flee now: escape not forbidden and somewhere to go.
     fn can_escape_now(&self) -> bool {
-        if !self.combat.escape {
-            return false;
-        }
-        let mut t = Choices::new();
-        self.escape_targets(&mut t);
-        !t.is_empty()
+        self.combat.escape && self.has_escape_target()
     }
 
     /// Declaring gives back the wounds the monster just took ("discarded instead … the Hero
@@ -243,9 +236,7 @@ impl<'r> Game<'r> {
 
     /// After a round nobody died in, the hero may try to escape.
     pub(crate) fn escape_offer<O: Observer>(&mut self, obs: &mut O) {
-        let mut t = Choices::new();
-        self.escape_targets(&mut t);
-        if self.combat.escape && !t.is_empty() {
+        if self.combat.escape && self.has_escape_target() {
             self.ask(self.active, DecisionKind::Escape, obs);
         } else if self.runs_next() {
             // The escape offer's last act (step or end of a round): see `Game::runs_next`.

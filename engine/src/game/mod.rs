@@ -955,7 +955,7 @@ impl<'r> Game<'r> {
         if !self.legal_ok {
             self.refresh_legal();
         }
-        if !self.legal.contains(&choice) {
+        if !self.is_legal(choice) {
             return Err(IllegalChoice { decision: Some(d), choice });
         }
         self.pending = None;
@@ -971,6 +971,20 @@ impl<'r> Game<'r> {
             self.run(obs);
         }
         Ok(())
+    }
+
+    /// Whether `choice` is among the pending decision's legal answers (`legal`, up to date).
+    ///
+    /// `legal.contains` with the derived `Choice` equality, which tests the variant and then
+    /// jumps by variant to compare the fields, entry by entry. A move (most answers: action,
+    /// move again, escape) is tested against the entries as moves directly, a byte compare
+    /// per entry: same answer, fewer instructions per decision.
+    #[inline]
+    fn is_legal(&self, choice: Choice) -> bool {
+        match choice {
+            Choice::Move(to) => self.legal.iter().any(|&c| matches!(c, Choice::Move(t) if t == to)),
+            _ => self.legal.contains(&choice),
+        }
     }
 
     /// Runs tasks until a decision is needed or the game is over.

@@ -178,21 +178,26 @@ impl<'r> Game<'r> {
         let tile = self.tile_at(pos);
         let treasure = is_treasure(pos);
         let others = self.seats > 1 && !self.variant.hero_vs_hero;
-        // Most calls (an action in an ordinary chamber, alone or not near anyone): every open
-        // hall is a target, in direction order. Only the checks below that can strike one
-        // out are made, and with no other hero on the board, no "move again", no second space
-        // (treasure chamber) and no corridor or chasm there are none. Same targets, same order.
-        if !again
-            && !treasure
-            && !others
-            && tile.is_none_or(|t| !matches!(t.kind, TileKind::Chasm | TileKind::Corridor))
-        {
+        // Spaces held by other heroes on the board ([`Game::occupied`]: the treasure chamber
+        // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
+        // attack him), so none are held. A solo hero has no one to check.
+        let held = if others { self.held_by_others() } else { [NO_CELL; MAX_SEATS] };
+        // Most calls (an action in an ordinary chamber): every open hall is a target, in
+        // direction order, but for one into a space another hero holds. Only the checks below
+        // that can strike one out are made, and with no "move again", no second space
+        // (treasure chamber) and no corridor or chasm, the held spaces are the only check left. Same
+        // targets, same order. (With several heroes this is every action: the general loop
+        // below cost ~300 instructions a call.)
+        if !again && !treasure && tile.is_none_or(|t| !matches!(t.kind, TileKind::Chasm | TileKind::Corridor)) {
             let mut open = self.open_mask(pos);
             let row = &NEIGHBOURS[pos as usize];
             while open != 0 {
                 let d = open.trailing_zeros() as usize;
                 open &= open - 1;
-                out.push(row[d & 3]);
+                let to = row[d & 3];
+                if !(others && cell_in(&held, to)) {
+                    out.push(to);
+                }
             }
             return;
         }
@@ -202,17 +207,6 @@ impl<'r> Game<'r> {
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
         // guarantees a turn ends: otherwise tower -> dead-end corridor -> tower loops forever.
         let entered = if again { Some(&self.turn.entered) } else { None };
-        // Spaces held by other heroes on the board ([`Game::occupied`]: the treasure chamber
-        // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
-        // attack him), so none are held. A solo hero has no one to check.
-        let mut held = [NO_CELL; MAX_SEATS];
-        if others {
-            for (i, o) in self.seated().iter().enumerate() {
-                if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
-                    held[i] = o.pos;
-                }
-            }
-        }
         let cells: &[Cell] = if treasure { &TREASURE } else { core::slice::from_ref(&pos) };
         for &c in cells {
             let mut open = self.open_mask(c);
@@ -221,8 +215,8 @@ impl<'r> Game<'r> {
                 open &= open - 1;
                 let to = NEIGHBOURS[c as usize][d as usize];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if (others && held.contains(&to))
-                    || (treasure && out.contains(&to))
+                if (others && cell_in(&held, to))
+                    || (treasure && cell_in(out, to))
                     || entered.is_some_and(|e| e.contains(canon))
                 {
                     continue;
@@ -246,6 +240,20 @@ impl<'r> Game<'r> {
                 out.push(t);
             }
         }
+    }
+
+    /// The spaces the other heroes on the board stand on, by seat ([`NO_CELL`] for the active
+    /// hero, heroes off the board and heroes in the treasure chamber, which never counts as
+    /// held: see [`Game::occupied`]).
+    #[inline]
+    fn held_by_others(&self) -> [Cell; MAX_SEATS] {
+        let mut held = [NO_CELL; MAX_SEATS];
+        for (i, o) in self.seated().iter().enumerate() {
+            if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
+                held[i] = o.pos;
+            }
+        }
+        held
     }
 
     /// Secret door and teleport targets: any neighbouring space, walls ignored.
@@ -845,6 +853,31 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Whether [`Game::escape_targets`] lists any space, found without listing them: the
+    /// escape offer after every combat round asks only this, and building the list (a
+    /// duplicate test per entry) cost ~110 instructions a round.
+    pub(crate) fn has_escape_target(&self) -> bool {
+        let h = self.cur();
+        if !h.on_board() {
+            return false;
+        }
+        let found = if self.variant.solo {
+            let mut t = Targets::new();
+            self.move_targets(false, &mut t);
+            !t.is_empty()
+        } else {
+            Self::chamber_cells(h.pos)
+                .into_iter()
+                .any(|c| Dir::ALL.into_iter().any(|d| self.link(c, d).is_some_and(|to| self.explored(to))))
+        };
+        debug_assert_eq!(found, {
+            let mut t = Choices::new();
+            self.escape_targets(&mut t);
+            !t.is_empty()
+        });
+        found
+    }
+
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
         if self.rules.is_third() {
@@ -857,6 +890,16 @@ impl<'r> Game<'r> {
     pub(crate) fn has_catacomb_entrance(&self, c: Cell) -> bool {
         self.board[c as usize].flags & F_MARKER != 0 || self.tile_at(c).is_some_and(|t| t.stairs)
     }
+}
+
+/// Whether `cells` holds `c`: `<[u8]>::contains` written as a plain loop. The standard one
+/// goes through `memchr`'s setup, which costs more than the handful of compares these
+/// few-entry lists (the other heroes' spaces, a move's targets) need (clippy's
+/// `manual_contains` suggests exactly the call this avoids).
+#[allow(clippy::manual_contains)]
+#[inline(always)]
+fn cell_in(cells: &[Cell], c: Cell) -> bool {
+    cells.iter().any(|&x| x == c)
 }
 
 #[cfg(test)]
