@@ -14,6 +14,8 @@ pub mod maps;
 pub mod monster;
 pub mod path;
 pub mod players;
+#[cfg(test)]
+mod random_play;
 pub mod spec;
 pub mod strategic;
 pub mod third;

@@ -284,6 +284,7 @@ impl TableMaps {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_play::each_board;
     use crate::spec::BotSpec;
     use crate::strategic::Strategic;
     use crate::Policy;
@@ -297,47 +298,38 @@ mod tests {
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let mut late = 0;
-        for i in 0..300u64 {
-            let seats = 1 + (i % 4) as usize;
-            let mut game =
-                Game::new(&rules, &GameConfig::random(seats, Variant::default()), 5, i, &mut NoObserver).unwrap();
-            table.new_game();
-            let mut rng = GameRng::from_seed(i);
-            let mut step = 0u32;
-            while !game.is_over() {
-                // Each (model, loot) slot is looked at on its own rhythm, so it falls behind
-                // by a varying number of board changes.
-                for (model, loaded) in [(0, false), (0, true), (1, false), (1, true)] {
-                    let every = 2 + model as u32 * 3 + u32::from(loaded) * 2;
-                    if !step.is_multiple_of(every) {
-                        continue;
-                    }
-                    let epoch = table.get(model, loaded).graph().key().map(|k| k.0);
-                    let m = table.sync(&game, model, loaded);
-                    if epoch.is_some_and(|e| game.board_epoch() > e + 1) {
-                        late += 1;
-                    }
-                    let mut fresh = Graph::default();
-                    fresh.build(&game, &MODELS[model], loaded);
-                    assert!(m.graph().same_as(&fresh), "game {i} step {step}: graph");
-                    for goal in [Goal::Treasure, Goal::Tower] {
-                        m.prepare(goal);
-                        let mut want = DistMap::default();
-                        want.compute(&fresh, goal);
-                        assert_eq!(
-                            m.map(goal).cost,
-                            want.cost,
-                            "game {i} step {step}: {goal:?} map, model {model}, loaded {loaded}"
-                        );
-                    }
-                    table.keep_empty(&game, model);
-                }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
-                step += 1;
+        each_board(&rules, 5, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
             }
-        }
+            // Each (model, loot) slot is looked at on its own rhythm, so it falls behind
+            // by a varying number of board changes.
+            for (model, loaded) in [(0, false), (0, true), (1, false), (1, true)] {
+                let every = 2 + model as u32 * 3 + u32::from(loaded) * 2;
+                if !step.is_multiple_of(every) {
+                    continue;
+                }
+                let epoch = table.get(model, loaded).graph().key().map(|k| k.0);
+                let m = table.sync(game, model, loaded);
+                if epoch.is_some_and(|e| game.board_epoch() > e + 1) {
+                    late += 1;
+                }
+                let mut fresh = Graph::default();
+                fresh.build(game, &MODELS[model], loaded);
+                assert!(m.graph().same_as(&fresh), "game {i} step {step}: graph");
+                for goal in [Goal::Treasure, Goal::Tower] {
+                    m.prepare(goal);
+                    let mut want = DistMap::default();
+                    want.compute(&fresh, goal);
+                    assert_eq!(
+                        m.map(goal).cost,
+                        want.cost,
+                        "game {i} step {step}: {goal:?} map, model {model}, loaded {loaded}"
+                    );
+                }
+                table.keep_empty(game, model);
+            }
+        });
         assert!(late > 1000, "only {late} syncs several changes behind");
     }
 

@@ -746,16 +746,7 @@ impl Graph {
             around = Spaces::default();
         }
         // Every space's own facts first: the rule for unexplored ones reads their neighbours'.
-        full.each(|c| {
-            let i = c as usize;
-            self.was.enter[i] = self.enter[i];
-            self.was.open[i] = self.open[i];
-            self.read_space(game, model, loaded, c);
-            if self.enter[i] != self.was.enter[i] {
-                self.count_enter(self.was.enter[i], u8::MAX);
-                self.count_enter(self.enter[i], 1);
-            }
-        });
+        full.each(|c| self.reread_space(game, model, loaded, c));
         let mut changed = Spaces::default();
         full.each(|c| {
             self.read_unexplored(game, c);
@@ -814,13 +805,7 @@ impl Graph {
         key: (u32, u8, bool),
     ) -> Change {
         let i = c as usize;
-        self.was.enter[i] = self.enter[i];
-        self.was.open[i] = self.open[i];
-        self.read_space(game, model, loaded, c);
-        if self.enter[i] != self.was.enter[i] {
-            self.count_enter(self.was.enter[i], u8::MAX);
-            self.count_enter(self.enter[i], 1);
-        }
+        self.reread_space(game, model, loaded, c);
         let mut changed = Spaces::default();
         self.note_sides(c, &mut changed);
         let m = self.open[i];
@@ -869,6 +854,20 @@ impl Graph {
                 into[n as usize] &= !back;
             }
         });
+    }
+
+    /// A changed space read again: what it was is kept (for a repair to tell which way it
+    /// changed), its own facts are read, and the count of spaces by entry cost follows.
+    #[inline(always)]
+    fn reread_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
+        let i = c as usize;
+        self.was.enter[i] = self.enter[i];
+        self.was.open[i] = self.open[i];
+        self.read_space(game, model, loaded, c);
+        if self.enter[i] != self.was.enter[i] {
+            self.count_enter(self.was.enter[i], u8::MAX);
+            self.count_enter(self.enter[i], 1);
+        }
     }
 
     /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
@@ -1585,6 +1584,7 @@ impl DistMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_play::each_board;
     use dq_engine::board::{cell, NEIGHBOURS};
     use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
 
@@ -1830,47 +1830,39 @@ mod tests {
     /// map.
     #[test]
     fn a_route_walked_before_bounds_the_walk_now() {
-        use dq_engine::rng::GameRng;
         let rules = Rules::revised();
         let (mut bounded, mut lost) = (0, 0);
-        for i in 0..300u64 {
-            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
-            let mut game = Game::new(&rules, &cfg, 41, i, &mut NoObserver).unwrap();
+        let mut route = Route::new();
+        each_board(&rules, 41, 300, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            let mut rng = GameRng::from_seed(i);
-            let mut route = Route::new();
-            let mut step = 0u32;
-            while !game.is_over() {
-                let mut g = Graph::default();
-                g.build(&game, &model, false);
-                let mut tower = DistMap::default();
-                tower.compute(&g, Goal::Tower);
-                let from = TREASURE[(step % 2) as usize];
-                let hops = tower.hops(&g, from);
-                match route_cost(&g, &route) {
-                    Some(cost) if route.first() == Some(&from) => {
-                        assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
-                        assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
-                        // The walk never enters its first space, and enters one tower.
-                        let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
-                        let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
-                        assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
-                        bounded += 1;
-                    }
-                    Some(_) => {}
-                    None => lost += 1,
-                }
-                // A new route now and then, so that some are many board changes old.
-                if step.is_multiple_of(9) {
-                    tower.route(&g, from, &mut route);
-                    assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
-                }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
-                step += 1;
+            if step == 0 {
+                route = Route::new();
             }
-        }
+            let mut g = Graph::default();
+            g.build(game, &model, false);
+            let mut tower = DistMap::default();
+            tower.compute(&g, Goal::Tower);
+            let from = TREASURE[(step % 2) as usize];
+            let hops = tower.hops(&g, from);
+            match route_cost(&g, &route) {
+                Some(cost) if route.first() == Some(&from) => {
+                    assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
+                    assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
+                    // The walk never enters its first space, and enters one tower.
+                    let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
+                    let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
+                    assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
+                    bounded += 1;
+                }
+                Some(_) => {}
+                None => lost += 1,
+            }
+            // A new route now and then, so that some are many board changes old.
+            if step.is_multiple_of(9) {
+                tower.route(&g, from, &mut route);
+                assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
+            }
+        });
         assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
     }
 
@@ -1898,38 +1890,27 @@ mod tests {
     /// every cost up to past the board's whole price.
     #[test]
     fn most_moves_or_short_is_the_greater_of_both_bounds() {
-        use dq_engine::rng::GameRng;
         let rules = Rules::revised();
         let mut checked = 0;
-        for i in 0..40u64 {
-            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
-            let mut game = Game::new(&rules, &cfg, 43, i, &mut NoObserver).unwrap();
+        each_board(&rules, 43, 40, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            let mut rng = GameRng::from_seed(i);
-            let mut step = 0u32;
-            while !game.is_over() {
-                if step.is_multiple_of(5) {
-                    let mut g = Graph::default();
-                    g.build(&game, &model, false);
-                    let (from, other) =
-                        if step.is_multiple_of(10) { (TREASURE[0], TREASURE[1]) } else { (TREASURE[1], TREASURE[0]) };
-                    // Sometimes the other space is one a walk could not enter at all.
-                    let other = if step.is_multiple_of(15) { NO_CELL } else { other };
-                    let never = [TOWERS[1], TOWERS[2], TOWERS[3], from];
-                    for cost in 0..400 {
-                        let most = g.most_moves(cost, never);
-                        let without = g.most_moves(cost, never.into_iter().chain([other]));
-                        let want = most.saturating_sub(1).max(without);
-                        assert_eq!(g.most_moves_or_short(cost, never, other), want, "game {i} step {step} cost {cost}");
-                        checked += 1;
-                    }
+            if step.is_multiple_of(5) {
+                let mut g = Graph::default();
+                g.build(game, &model, false);
+                let (from, other) =
+                    if step.is_multiple_of(10) { (TREASURE[0], TREASURE[1]) } else { (TREASURE[1], TREASURE[0]) };
+                // Sometimes the other space is one a walk could not enter at all.
+                let other = if step.is_multiple_of(15) { NO_CELL } else { other };
+                let never = [TOWERS[1], TOWERS[2], TOWERS[3], from];
+                for cost in 0..400 {
+                    let most = g.most_moves(cost, never);
+                    let without = g.most_moves(cost, never.into_iter().chain([other]));
+                    let want = most.saturating_sub(1).max(without);
+                    assert_eq!(g.most_moves_or_short(cost, never, other), want, "game {i} step {step} cost {cost}");
+                    checked += 1;
                 }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
-                step += 1;
             }
-        }
+        });
         assert!(checked > 50_000, "only {checked} checked");
     }
 

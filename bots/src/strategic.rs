@@ -1163,44 +1163,38 @@ fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random_play::each_board;
 
     /// The least moves from the treasure spaces are their distances to the nearest tower, and
     /// the walk back skipping a walk that cannot be shorter gives the fewer of both walks, on
     /// boards of games played at random.
     #[test]
     fn the_walk_back_is_the_fewer_of_the_walks_from_the_treasure_spaces() {
-        use dq_engine::{GameConfig, NoObserver, Variant};
         for (i, &t) in TREASURE.iter().enumerate() {
             assert_eq!(TREASURE_LEAST[i], TOWERS.iter().map(|&w| manhattan(t, w)).min().unwrap());
         }
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let mut checked = 0;
-        for i in 0..200u64 {
-            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
-            let mut game = Game::new(&rules, &cfg, 17, i, &mut NoObserver).unwrap();
-            table.new_game();
-            let mut rng = GameRng::from_seed(i);
-            while !game.is_over() {
-                for model in 0..MODELS.len() {
-                    let m = table.sync(&game, model, false);
-                    m.prepare(Goal::Tower);
-                    let tower = m.map(Goal::Tower);
-                    let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
-                    let mut route = Route::new();
-                    let (back, from) = walk_back(m, &mut route);
-                    assert_eq!(i64::from(back), want, "game {i}, model {model}");
-                    // The way kept is the way the walk from that space takes.
-                    let mut want_route = Route::new();
-                    m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
-                    assert_eq!(route, want_route, "game {i}, model {model}");
-                    checked += 1;
-                }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
+        each_board(&rules, 17, 200, |game, i, step| {
+            if step == 0 {
+                table.new_game();
             }
-        }
+            for model in 0..MODELS.len() {
+                let m = table.sync(game, model, false);
+                m.prepare(Goal::Tower);
+                let tower = m.map(Goal::Tower);
+                let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
+                let mut route = Route::new();
+                let (back, from) = walk_back(m, &mut route);
+                assert_eq!(i64::from(back), want, "game {i}, model {model}");
+                // The way kept is the way the walk from that space takes.
+                let mut want_route = Route::new();
+                m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
+                assert_eq!(route, want_route, "game {i}, model {model}");
+                checked += 1;
+            }
+        });
         assert!(checked > 10_000, "only {checked} boards");
     }
 
@@ -1211,7 +1205,6 @@ mod tests {
     #[test]
     fn the_most_moves_back_bound_the_walk_back() {
         use crate::path::Graph;
-        use dq_engine::{GameConfig, NoObserver, Variant};
         for way in &STRAIGHT_BACK {
             assert!(TREASURE.contains(&way[0]) && TOWERS.contains(&way[STRAIGHT_MOVES]));
             assert!(way.windows(2).all(|p| manhattan(p[0], p[1]) == 1), "{way:?}");
@@ -1219,42 +1212,35 @@ mod tests {
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let (mut by_route, mut by_straight, mut unknown) = (0, 0, 0);
-        for i in 0..300u64 {
-            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
-            let mut game = Game::new(&rules, &cfg, 23, i, &mut NoObserver).unwrap();
-            table.new_game();
-            let mut rng = GameRng::from_seed(i);
-            let mut routes = [(); MODELS.len()].map(|_| Route::new());
-            let mut step = 0u32;
-            while !game.is_over() {
-                for (model, route) in routes.iter_mut().enumerate() {
-                    let m = table.sync(&game, model, false);
-                    m.prepare(Goal::Tower);
-                    let back = u32::from(walk_back(m, &mut Route::new()).0);
-                    let g: &Graph = m.graph();
-                    match most_back(g, route) {
-                        Some(most) => {
-                            assert!(back <= most, "game {i} step {step} model {model}: {back} > {most}");
-                            if route_cost(g, route).is_some() {
-                                by_route += 1;
-                            } else {
-                                by_straight += 1;
-                            }
-                        }
-                        None => unknown += 1,
-                    }
-                    // A way walked now and then (never in some games), so that some are many
-                    // board changes old and some games have none.
-                    if i % 3 != 0 && step.is_multiple_of(7) {
-                        walk_back(m, route);
-                    }
-                }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
-                step += 1;
+        let mut routes = [(); MODELS.len()].map(|_| Route::new());
+        each_board(&rules, 23, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+                routes = [(); MODELS.len()].map(|_| Route::new());
             }
-        }
+            for (model, route) in routes.iter_mut().enumerate() {
+                let m = table.sync(game, model, false);
+                m.prepare(Goal::Tower);
+                let back = u32::from(walk_back(m, &mut Route::new()).0);
+                let g: &Graph = m.graph();
+                match most_back(g, route) {
+                    Some(most) => {
+                        assert!(back <= most, "game {i} step {step} model {model}: {back} > {most}");
+                        if route_cost(g, route).is_some() {
+                            by_route += 1;
+                        } else {
+                            by_straight += 1;
+                        }
+                    }
+                    None => unknown += 1,
+                }
+                // A way walked now and then (never in some games), so that some are many
+                // board changes old and some games have none.
+                if i % 3 != 0 && step.is_multiple_of(7) {
+                    walk_back(m, route);
+                }
+            }
+        });
         assert!(
             by_route > 5000 && by_straight > 5000,
             "{by_route} by route, {by_straight} straight, {unknown} unknown"
@@ -1267,39 +1253,30 @@ mod tests {
     #[test]
     fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
         use crate::path::{DistMap, Graph};
-        use dq_engine::{GameConfig, NoObserver, Variant};
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let mut checked = 0;
-        for i in 0..200u64 {
-            let cfg = GameConfig::random(1 + (i % 4) as usize, Variant::default());
-            let mut game = Game::new(&rules, &cfg, 29, i, &mut NoObserver).unwrap();
-            table.new_game();
-            let mut rng = GameRng::from_seed(i);
-            let mut step = 0u32;
-            while !game.is_over() {
-                for (model, cost_model) in MODELS.iter().enumerate() {
-                    let m = table.sync(&game, model, false);
-                    // Prepared only now and then: behind the board in between.
-                    if step.is_multiple_of(5) {
-                        m.prepare(Goal::Treasure);
-                        let mut fresh = Graph::default();
-                        fresh.build(&game, cost_model, false);
-                        let mut want = DistMap::default();
-                        want.compute(&fresh, Goal::Treasure);
-                        assert_eq!(m.map(Goal::Treasure).cost, want.cost, "game {i} step {step}");
-                        for &t in &TREASURE {
-                            assert_eq!(m.map(Goal::Treasure).hops(m.graph(), t), 0, "game {i} step {step}");
-                            checked += 1;
-                        }
+        each_board(&rules, 29, 200, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for (model, cost_model) in MODELS.iter().enumerate() {
+                let m = table.sync(game, model, false);
+                // Prepared only now and then: behind the board in between.
+                if step.is_multiple_of(5) {
+                    m.prepare(Goal::Treasure);
+                    let mut fresh = Graph::default();
+                    fresh.build(game, cost_model, false);
+                    let mut want = DistMap::default();
+                    want.compute(&fresh, Goal::Treasure);
+                    assert_eq!(m.map(Goal::Treasure).cost, want.cost, "game {i} step {step}");
+                    for &t in &TREASURE {
+                        assert_eq!(m.map(Goal::Treasure).hops(m.graph(), t), 0, "game {i} step {step}");
+                        checked += 1;
                     }
                 }
-                let choices = game.legal_choices().clone();
-                let c = choices[rng.below(choices.len() as u32) as usize];
-                game.apply(c, &mut NoObserver).unwrap();
-                step += 1;
             }
-        }
+        });
         assert!(checked > 1000, "only {checked} checks");
     }
 
