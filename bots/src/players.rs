@@ -145,6 +145,10 @@ impl Players {
 
 impl Policy for Players {
     fn new_game(&mut self) {
+        if self.all_random {
+            // Random seats keep no state, and nothing fills the maps at their table.
+            return;
+        }
         for b in &mut self.seats {
             b.new_game();
         }
