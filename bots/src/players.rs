@@ -84,6 +84,10 @@ pub struct Players {
     monster: MonsterPolicy,
     /// Path maps shared by the strategic seats (boxed: a few kilobytes).
     maps: Box<TableMaps>,
+    /// Every seat plays [`RandomPolicy`]: [`Players::choose`] then answers most decisions
+    /// without entering the general dispatch, whose stack frame (sized for the inlined
+    /// strategic policy) costs more than the random answer itself.
+    all_random: bool,
 }
 
 impl Players {
@@ -115,7 +119,8 @@ impl Players {
             };
             seats.push(bot);
         }
-        Ok(Players { seats, specs, monster: MonsterPolicy::new(rules, monster), maps: Box::default() })
+        let all_random = all_random(&seats);
+        Ok(Players { seats, specs, monster: MonsterPolicy::new(rules, monster), maps: Box::default(), all_random })
     }
 
     /// A table from policies already built (building solves the combat equilibria; reusing
@@ -123,7 +128,8 @@ impl Players {
     pub fn from_parts(bots: &[Bot], monster: MonsterPolicy) -> Players {
         let seats: ArrayVec<Bot, 4> = bots.iter().take(4).cloned().collect();
         let specs = seats.iter().map(Bot::spec).collect();
-        Players { seats, specs, monster, maps: Box::default() }
+        let all_random = all_random(&seats);
+        Players { seats, specs, monster, maps: Box::default(), all_random }
     }
 
     /// The spec playing `seat`.
@@ -139,13 +145,44 @@ impl Players {
 
 impl Policy for Players {
     fn new_game(&mut self) {
+        if self.all_random {
+            // Random seats keep no state, and nothing fills the maps at their table.
+            return;
+        }
         for b in &mut self.seats {
             b.new_game();
         }
         self.maps.new_game();
     }
 
+    #[inline]
     fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        if self.all_random {
+            // A random seat answers every decision but the combat ones with one draw, as
+            // `choose_table` would; the combat kinds (the monster player's, perhaps) go there.
+            if let Some(d) = game.pending() {
+                if !matches!(
+                    d.kind,
+                    DecisionKind::MonsterCombatCard | DecisionKind::CombatPlay | DecisionKind::Counterattack
+                ) {
+                    return RandomPolicy.choose(game, choices, rng);
+                }
+            }
+        }
+        self.choose_table(game, choices, rng)
+    }
+}
+
+/// Whether every seat of a table plays [`RandomPolicy`].
+fn all_random(seats: &[Bot]) -> bool {
+    seats.iter().all(|b| matches!(b, Bot::Random(_)))
+}
+
+impl Players {
+    /// Answers the pending decision: the monster player's, else the deciding seat's policy's.
+    /// Kept out of line so that the random-table path of [`Policy::choose`] pays no frame.
+    #[inline(always)]
+    fn choose_table(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
         let Some(d) = game.pending() else { return choices[0] };
         if d.kind == DecisionKind::MonsterCombatCard {
             // The monster fights the active hero; its policy may know that hero's mix.
@@ -167,5 +204,35 @@ impl Policy for Players {
         }
         let seat = (d.seat as usize).min(self.seats.len() - 1);
         self.seats[seat].choose_with(game, d, choices, rng, &mut self.maps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dq_engine::{GameConfig, NoObserver, Variant};
+
+    /// The random-table shortcut answers exactly as the general dispatch does: same games,
+    /// whatever the monster policy, with one to four heroes.
+    #[test]
+    fn random_shortcut_plays_the_same_games() {
+        let rules = Rules::revised();
+        let random = [BotSpec::new(BotKind::Random)];
+        for monster in [MonsterSpec::Random, MonsterSpec::Equilibrium, MonsterSpec::Adversarial] {
+            for seats in 1..=4 {
+                let cfg = GameConfig::random(seats, Variant::default());
+                let mut fast = Players::new(&rules, &random, monster, seats).unwrap();
+                assert!(fast.all_random);
+                let mut general = fast.clone();
+                general.all_random = false;
+                for i in 0..60 {
+                    let a = crate::play(&rules, &cfg, 5, i, &mut fast, &mut NoObserver).unwrap();
+                    let b = crate::play(&rules, &cfg, 5, i, &mut general, &mut NoObserver).unwrap();
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"), "{monster:?} {seats} heroes, game {i}");
+                }
+            }
+        }
+        let mixed = [BotSpec::new(BotKind::Random), BotSpec::new(BotKind::Greedy)];
+        assert!(!Players::new(&rules, &mixed, MonsterSpec::Random, 2).unwrap().all_random);
     }
 }
