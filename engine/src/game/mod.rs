@@ -1054,8 +1054,16 @@ impl<'r> Game<'r> {
     pub(crate) fn post(&mut self, d: Decision, legal: &[Choice]) {
         self.pending = Some(d);
         self.legal.clear();
-        // `legal` comes from a `Choices` too, so it always fits.
-        let _ = self.legal.try_extend_from_slice(legal);
+        // `legal` comes from a `Choices` too, so it always fits. A short list (most: an
+        // action's few moves, a yes/no, a rune window) is copied entry by entry: the bulk copy
+        // goes through a call to memcpy, which for a few bytes costs more than the copy.
+        if legal.len() <= 4 {
+            for &c in legal {
+                let _ = self.legal.try_push(c);
+            }
+        } else {
+            let _ = self.legal.try_extend_from_slice(legal);
+        }
         self.legal_ok = true;
     }
 

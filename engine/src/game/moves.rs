@@ -201,6 +201,42 @@ impl<'r> Game<'r> {
             }
             return;
         }
+        // The rest of the calls in a single space but a chasm: a "move again" (a corridor's
+        // mostly, a tower's, a web's) or an action in a corridor (~300 instructions a call in
+        // the general loop below). Same checks as there, in the same order, with the corridor's
+        // entry hall found once as a world direction (`local_side(pos, d) == h.entry` exactly
+        // when `d == (h.entry + rot) & 3`; no hall when `h.entry` is 4) instead of per hall.
+        if !treasure && tile.is_none_or(|t| t.kind != TileKind::Chasm) {
+            let entry_dir = match tile {
+                Some(t) if t.kind == TileKind::Corridor && h.entry < 4 => {
+                    ((h.entry + self.board[pos as usize].rot) & 3) as usize
+                }
+                _ => 4,
+            };
+            let mut entry_target = None;
+            let mut open = self.open_mask(pos);
+            let row = &NEIGHBOURS[pos as usize];
+            while open != 0 {
+                let d = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let to = row[d & 3];
+                let canon = if is_treasure(to) { TREASURE[0] } else { to };
+                if (others && cell_in(&held, to)) || (again && self.turn.entered.contains(canon)) {
+                    continue;
+                }
+                if d == entry_dir {
+                    entry_target = Some(to);
+                    continue;
+                }
+                out.push(to);
+            }
+            if out.is_empty() {
+                if let Some(t) = entry_target {
+                    out.push(t);
+                }
+            }
+            return;
+        }
         let mut entry_target = None;
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
