@@ -230,6 +230,7 @@ impl<'r> Game<'r> {
                 }
                 out.push(to);
             }
+            // A corridor is left by the hall entered only if every other hall is blocked.
             if out.is_empty() {
                 if let Some(t) = entry_target {
                     out.push(t);
@@ -237,7 +238,9 @@ impl<'r> Game<'r> {
             }
             return;
         }
-        let mut entry_target = None;
+        // Left for the general loop: the treasure chamber (two spaces, no tile) and a chasm
+        // (only the halls on the hero's side of it); a corridor took a direct path above.
+        debug_assert!(treasure != tile.is_some_and(|t| t.kind == TileKind::Chasm));
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
@@ -257,23 +260,10 @@ impl<'r> Game<'r> {
                 {
                     continue;
                 }
-                if let Some(t) = tile {
-                    let k = self.local_side(c, d);
-                    if t.kind == TileKind::Chasm && t.part[k] != h.part {
-                        continue;
-                    }
-                    if t.kind == TileKind::Corridor && k as u8 == h.entry {
-                        entry_target = Some(to);
-                        continue;
-                    }
+                if tile.is_some_and(|t| t.part[self.local_side(c, d)] != h.part) {
+                    continue;
                 }
                 out.push(to);
-            }
-        }
-        // A corridor is left by the hall entered only if every other hall is blocked.
-        if out.is_empty() {
-            if let Some(t) = entry_target {
-                out.push(t);
             }
         }
     }
