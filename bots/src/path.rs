@@ -1114,7 +1114,22 @@ struct Fix<'a> {
     touched: Spaces,
 }
 
-impl Fix<'_> {
+impl<'a> Fix<'a> {
+    /// A repair of `cost` over `graph` after the changes in `changed` (every changed space
+    /// counts as touched from the start), nothing found yet.
+    fn new(cost: &'a mut [u16; SLOTS], graph: &'a Graph, changed: &'a Spaces, before: Option<&'a Before>) -> Self {
+        Fix {
+            cost,
+            graph,
+            changed,
+            before,
+            seen: Spaces::default(),
+            lost: Spaces::default(),
+            hopeful: Spaces::default(),
+            touched: *changed,
+        }
+    }
+
     /// The best cost a space can get from its neighbours' current costs (lost spaces cost
     /// [`UNREACHABLE`] from the moment they are found, so they offer nothing).
     #[inline(always)]
@@ -1397,16 +1412,7 @@ impl DistMap {
     /// one being taken), else on a binary heap.
     fn try_repair(&mut self, graph: &Graph, changed: &Spaces, before: Option<&Before>) -> Option<Spaces> {
         let DistMap { cost, ring, .. } = self;
-        let mut fix = Fix {
-            cost,
-            graph,
-            changed,
-            before,
-            seen: Spaces::default(),
-            lost: Spaces::default(),
-            hopeful: Spaces::default(),
-            touched: *changed,
-        };
+        let mut fix = Fix::new(cost, graph, changed, before);
         let mut starts = Starts::new();
         let mut heap = Heap::new();
         let span = fix.suspects(&mut starts)?;
@@ -1645,16 +1651,7 @@ mod tests {
                 assert!(queue.push(0, t));
             }
             queue.room = room;
-            let mut fix = Fix {
-                cost: &mut cost,
-                graph: &g,
-                changed: &changed,
-                before: None,
-                seen: Spaces::default(),
-                lost: Spaces::default(),
-                hopeful: Spaces::default(),
-                touched: Spaces::default(),
-            };
+            let mut fix = Fix::new(&mut cost, &g, &changed, None);
             let done = fix.pass2(&mut queue);
             assert_eq!(done, room == HEAP, "pass 2 with room for {room}");
             if done {
@@ -1670,16 +1667,7 @@ mod tests {
             let mut queue = Tight { heap: Heap::new(), room: usize::MAX };
             assert!(queue.push(cost[u as usize], u));
             queue.room = room;
-            let mut fix = Fix {
-                cost: &mut cost,
-                graph: &g,
-                changed: &changed,
-                before: None,
-                seen: Spaces::default(),
-                lost: Spaces::default(),
-                hopeful: Spaces::default(),
-                touched: Spaces::default(),
-            };
+            let mut fix = Fix::new(&mut cost, &g, &changed, None);
             let done = fix.pass1(&mut queue);
             if room == 0 || room == HEAP {
                 assert_eq!(done, room == HEAP, "pass 1 with room for {room}");
