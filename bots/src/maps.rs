@@ -121,7 +121,7 @@ pub struct Maps {
     pub most_back: Option<Option<u32>>,
 }
 
-/// The tower map keeps what changed spaces were before (see [`Lazy::note`]).
+/// The tower map keeps what changed spaces were before (see `Lazy::note`).
 impl Default for Maps {
     fn default() -> Self {
         Maps {
@@ -168,7 +168,7 @@ impl Maps {
     }
 
     /// Brings the map to `goal` up to date with the graph (inlined: most often there is
-    /// nothing to do, see [`Lazy::sync`]).
+    /// nothing to do, see `Lazy::sync`).
     #[inline(always)]
     pub fn prepare(&mut self, goal: Goal) {
         match goal {

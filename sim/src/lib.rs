@@ -4,7 +4,7 @@
 //! - [`run`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
 //! - [`replay`]: `dq replay`, one game of a run again, turn by turn.
-//! - [`bench`]: `dq bench`, throughput on one and all threads against the RNG floor.
+//! - [`bench`](mod@bench): `dq bench`, throughput on one and all threads against the RNG floor.
 //! - [`merge`]: `dq merge`, the parts of a sharded run joined into one file;
 //! - [`completions`]: `dq completions` and `dq man`, generated from the clap definitions.
 //! - [`report_cmd`], [`compare`], [`sweep`]: `dq report`, `dq compare`, `dq sweep` (the

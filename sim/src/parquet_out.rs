@@ -2,7 +2,7 @@
 //! chunk by chunk so memory stays bounded, written under a temporary name and renamed only
 //! when complete, so a reader never sees a half-written file.
 //!
-//! The column chunks are encoded by [`encode`], specialised to this schema (dictionaries
+//! The column chunks are encoded by `encode`, specialised to this schema (dictionaries
 //! and RLE / bit-packed indices for the small columns, PLAIN for `game_index` and `gold`),
 //! at a fraction of the cost of arrow-rs's generic `ArrowWriter`; the file, its types,
 //! statistics and metadata are those an `ArrowWriter` would write.
