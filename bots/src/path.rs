@@ -1070,11 +1070,18 @@ impl<'a> Ring<'a> {
 }
 
 impl Pending for Ring<'_> {
+    /// Entries are not tested against the ring's reach: every push is within it. The starts
+    /// are (see [`Ring::over`]); a pass pushes a space at the cost of the entry it took (the
+    /// level) plus an entry cost, which is below [`MAX_STEP`] for every space that can be
+    /// entered at all (the costs the ring is built for, checked at compile time for the
+    /// models in use), while one that cannot be entered makes a sum no cost equals (pass 1)
+    /// or undercuts (pass 2), so is never pushed.
     #[inline(always)]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
         let k = cost as usize % RING;
         let n = self.buckets.len[k] as usize;
-        if cost.wrapping_sub(self.level) >= RING as u16 || n >= BUCKET {
+        debug_assert!(cost.wrapping_sub(self.level) < RING as u16, "{cost} beyond the ring from {}", self.level);
+        if n >= BUCKET {
             return false;
         }
         self.buckets.cells[k][n] = c;
