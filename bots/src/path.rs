@@ -720,8 +720,13 @@ impl Graph {
             hidden |= !game.cell_is_explored(c);
             one = if one == NO_CELL || one == c { c } else { MANY };
         }
-        if !reprice && !hidden && one < MANY {
-            return self.update_one(game, model, loaded, one, key);
+        if !reprice && !hidden {
+            if one < MANY {
+                return self.update_one(game, model, loaded, one, key);
+            }
+            if one == MANY {
+                return self.update_few(game, model, loaded, hit, key);
+            }
         }
         // Spaces read in full from the engine: the changed ones, and every explored bridge
         // when loot reprices bridges (unless the model prices them alike).
@@ -819,6 +824,62 @@ impl Graph {
                 self.open[j] &= !back;
             }
             self.note_sides(n, &mut changed);
+        });
+        self.key = Some(key);
+        self.last = changed;
+        if !changed.is_empty() {
+            next_rev(&mut self.rev);
+        }
+        Change::Spaces(changed)
+    }
+
+    /// [`Graph::update_one`] for several changed spaces `hit`, all explored, loot repricing
+    /// nothing (most other updates: a tile laid and a neighbour changed with it): each is
+    /// read in full, then each neighbour outside `hit` takes its sides toward them, as the
+    /// general update does, without the sets of neighbours it builds.
+    ///
+    /// A neighbour of two changed spaces keeps what it was before the first (`kept`), and is
+    /// noted after each: its sides only move to their final values one by one, so it is
+    /// noted changed, and its sides copied into its neighbours' `into` masks, exactly when
+    /// its final sides differ from what it was. A changed space next to another is read
+    /// from the engine, never copied.
+    #[inline(never)]
+    fn update_few(
+        &mut self,
+        game: &Game<'_>,
+        model: &CostModel,
+        loaded: bool,
+        hit: Spaces,
+        key: (u32, u8, bool),
+    ) -> Change {
+        let mut changed = Spaces::default();
+        hit.each(|c| {
+            self.reread_space(game, model, loaded, c);
+            self.note_sides(c, &mut changed);
+        });
+        let mut kept = hit;
+        hit.each(|c| {
+            let i = c as usize;
+            let m = self.open[i];
+            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, c, |side, back, n| {
+                if kept.contains(n) {
+                    if hit.contains(n) {
+                        return;
+                    }
+                } else {
+                    kept.set(n);
+                    let j = n as usize;
+                    self.was.enter[j] = self.enter[j];
+                    self.was.open[j] = self.open[j];
+                }
+                let j = n as usize;
+                if m & side != 0 {
+                    self.open[j] |= back;
+                } else {
+                    self.open[j] &= !back;
+                }
+                self.note_sides(n, &mut changed);
+            });
         });
         self.key = Some(key);
         self.last = changed;
