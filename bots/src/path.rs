@@ -440,7 +440,7 @@ const fn column_mask(col: u8) -> [u64; 4] {
     m
 }
 
-/// Entries a repair's queue can hold at once. A repair pushes each space at most five times
+/// Entries a repair's heap can hold at once. A repair pushes each space at most five times
 /// per pass in practice; if a queue ever fills, the map is computed in full instead.
 const HEAP: usize = 1024;
 
@@ -452,9 +452,6 @@ struct Heap {
     items: ArrayVec<u32, HEAP>,
 }
 
-/// A queue's starting entries, packed as in [`Heap`], gathered before the queue is chosen.
-type Starts = ArrayVec<u32, HEAP>;
-
 /// A (cost, space) entry packed so that entries order by cost, then space.
 #[inline(always)]
 fn entry(cost: u16, c: Cell) -> u32 {
@@ -464,11 +461,6 @@ fn entry(cost: u16, c: Cell) -> u32 {
 impl Heap {
     fn new() -> Heap {
         Heap { len: 0, items: ArrayVec::new() }
-    }
-
-    /// Pushes every entry of `starts`; `false` if the heap fills up.
-    fn fill(&mut self, starts: &Starts) -> bool {
-        starts.iter().all(|&item| self.push((item >> 8) as u16, item as Cell))
     }
 
     /// Adds an entry; `false` if the heap is full (the caller then computes the map in full).
@@ -720,8 +712,13 @@ impl Graph {
             hidden |= !game.cell_is_explored(c);
             one = if one == NO_CELL || one == c { c } else { MANY };
         }
-        if !reprice && !hidden && one < MANY {
-            return self.update_one(game, model, loaded, one, key);
+        if !reprice && !hidden {
+            if one < MANY {
+                return self.update_one(game, model, loaded, one, key);
+            }
+            if one == MANY {
+                return self.update_few(game, model, loaded, hit, key);
+            }
         }
         // Spaces read in full from the engine: the changed ones, and every explored bridge
         // when loot reprices bridges (unless the model prices them alike).
@@ -819,6 +816,62 @@ impl Graph {
                 self.open[j] &= !back;
             }
             self.note_sides(n, &mut changed);
+        });
+        self.key = Some(key);
+        self.last = changed;
+        if !changed.is_empty() {
+            next_rev(&mut self.rev);
+        }
+        Change::Spaces(changed)
+    }
+
+    /// [`Graph::update_one`] for several changed spaces `hit`, all explored, loot repricing
+    /// nothing (most other updates: a tile laid and a neighbour changed with it): each is
+    /// read in full, then each neighbour outside `hit` takes its sides toward them, as the
+    /// general update does, without the sets of neighbours it builds.
+    ///
+    /// A neighbour of two changed spaces keeps what it was before the first (`kept`), and is
+    /// noted after each: its sides only move to their final values one by one, so it is
+    /// noted changed, and its sides copied into its neighbours' `into` masks, exactly when
+    /// its final sides differ from what it was. A changed space next to another is read
+    /// from the engine, never copied.
+    #[inline(never)]
+    fn update_few(
+        &mut self,
+        game: &Game<'_>,
+        model: &CostModel,
+        loaded: bool,
+        hit: Spaces,
+        key: (u32, u8, bool),
+    ) -> Change {
+        let mut changed = Spaces::default();
+        hit.each(|c| {
+            self.reread_space(game, model, loaded, c);
+            self.note_sides(c, &mut changed);
+        });
+        let mut kept = hit;
+        hit.each(|c| {
+            let i = c as usize;
+            let m = self.open[i];
+            each_side_dir(!FIXED_CLOSED_EDGE[i] & 0xF, c, |side, back, n| {
+                if kept.contains(n) {
+                    if hit.contains(n) {
+                        return;
+                    }
+                } else {
+                    kept.set(n);
+                    let j = n as usize;
+                    self.was.enter[j] = self.enter[j];
+                    self.was.open[j] = self.open[j];
+                }
+                let j = n as usize;
+                if m & side != 0 {
+                    self.open[j] |= back;
+                } else {
+                    self.open[j] &= !back;
+                }
+                self.note_sides(n, &mut changed);
+            });
         });
         self.key = Some(key);
         self.last = changed;
@@ -1046,23 +1099,55 @@ struct Ring<'a> {
 }
 
 impl<'a> Ring<'a> {
-    /// A ring holding the starting entries, if their costs, from `span.0` to `span.1`, fit.
+    /// An empty ring over `buckets` (left empty by their last use). A pass's starting entries
+    /// go straight in ([`Ring::put`]), before it is known whether they fit ([`Ring::fits`]).
     #[inline]
-    fn over(buckets: &'a mut Buckets, starts: &Starts, span: (u16, u16)) -> Option<Ring<'a>> {
-        if span.1.wrapping_sub(span.0) >= RING as u16 || span.0 > span.1 {
-            return None;
-        }
-        let mut r = Ring { buckets, full: 0, level: span.0 };
-        for &item in starts {
-            if !r.push((item >> 8) as u16, item as Cell) {
-                r.clear();
-                return None;
-            }
-        }
-        Some(r)
+    fn new(buckets: &'a mut Buckets) -> Ring<'a> {
+        Ring { buckets, full: 0, level: 0 }
     }
 
-    /// Empties the ring (after a repair gave up).
+    /// Adds a starting entry; `false` if its bucket is full (the repair then gives up).
+    #[inline(always)]
+    fn put(&mut self, cost: u16, c: Cell) -> bool {
+        let k = cost as usize % RING;
+        let n = self.buckets.len[k] as usize;
+        if n >= BUCKET {
+            return false;
+        }
+        self.buckets.cells[k][n] = c;
+        self.buckets.len[k] = n as u8 + 1;
+        self.full |= 1 << k;
+        true
+    }
+
+    /// Whether the starting entries, costing from `span.0` to `span.1`, lie within one ring's
+    /// length (or there are none), so that the ring can take the pass from the lowest.
+    #[inline]
+    fn fits(&mut self, span: (u16, u16)) -> bool {
+        if span.0 > span.1 {
+            return true;
+        }
+        self.level = span.0;
+        span.1 - span.0 < RING as u16
+    }
+
+    /// Moves the starting entries into `heap` (each at the cost `cost` gives its space, the
+    /// cost it was put at), leaving the ring empty; `false` if the heap fills up.
+    fn drain(&mut self, cost: &[u16; SLOTS], heap: &mut Heap) -> bool {
+        let mut fits = true;
+        let mut full = self.full;
+        while full != 0 {
+            let k = full.trailing_zeros() as usize;
+            full &= full - 1;
+            for &c in &self.buckets.cells[k][..self.buckets.len[k] as usize] {
+                fits &= heap.push(cost[c as usize], c);
+            }
+        }
+        self.clear();
+        fits
+    }
+
+    /// Empties the ring (after a repair gave up, or its entries went to a heap).
     fn clear(&mut self) {
         self.buckets.len = [0; RING];
         self.full = 0;
@@ -1070,11 +1155,18 @@ impl<'a> Ring<'a> {
 }
 
 impl Pending for Ring<'_> {
+    /// Entries are not tested against the ring's reach: every push is within it. The starts
+    /// are (see [`Ring::fits`]); a pass pushes a space at the cost of the entry it took (the
+    /// level) plus an entry cost, which is below [`MAX_STEP`] for every space that can be
+    /// entered at all (the costs the ring is built for, checked at compile time for the
+    /// models in use), while one that cannot be entered makes a sum no cost equals (pass 1)
+    /// or undercuts (pass 2), so is never pushed.
     #[inline(always)]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
         let k = cost as usize % RING;
         let n = self.buckets.len[k] as usize;
-        if cost.wrapping_sub(self.level) >= RING as u16 || n >= BUCKET {
+        debug_assert!(cost.wrapping_sub(self.level) < RING as u16, "{cost} beyond the ring from {}", self.level);
+        if n >= BUCKET {
             return false;
         }
         self.buckets.cells[k][n] = c;
@@ -1145,13 +1237,13 @@ impl<'a> Fix<'a> {
 
     /// Queues the spaces whose old cost may have lost its support, and marks the ones that
     /// may have got cheaper. Returns the lowest and highest cost queued.
-    fn suspects(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
+    fn suspects(&mut self, queue: &mut Ring<'_>) -> Option<(u16, u16)> {
         let (graph, cost) = (self.graph, &*self.cost);
         let mut span = (u16::MAX, 0u16);
-        let mut push = |queue: &mut Starts, c: Cell| {
+        let mut push = |queue: &mut Ring<'_>, c: Cell| {
             let k = cost[c as usize];
             span = (span.0.min(k), span.1.max(k));
-            queue.try_push(entry(k, c)).is_ok()
+            queue.put(k, c)
         };
         if let Some(before) = self.before {
             for c in self.changed.iter() {
@@ -1246,7 +1338,7 @@ impl<'a> Fix<'a> {
     /// Lost spaces start from what their remaining neighbours offer, hopeful ones from their
     /// new offer if lower; the ones that changed are queued. Returns the lowest and highest
     /// cost queued.
-    fn seeds(&mut self, queue: &mut Starts) -> Option<(u16, u16)> {
+    fn seeds(&mut self, queue: &mut Ring<'_>) -> Option<(u16, u16)> {
         self.touched.union(&self.lost);
         let mut seeds = self.lost;
         seeds.union(&self.hopeful);
@@ -1258,7 +1350,7 @@ impl<'a> Fix<'a> {
                 self.cost[u as usize] = best;
                 self.touched.set(u);
                 span = (span.0.min(best), span.1.max(best));
-                if queue.try_push(entry(best, u)).is_err() {
+                if !queue.put(best, u) {
                     return None;
                 }
             }
@@ -1409,39 +1501,30 @@ impl DistMap {
     ///
     /// Each pass runs on the bucket ring kept in the map when the costs it starts from lie
     /// within one ring's length (every later entry is then less than [`MAX_STEP`] above the
-    /// one being taken), else on a binary heap.
+    /// one being taken), else on a binary heap. The starting entries go into the ring as
+    /// they are found, and move to the heap in the rare case that they spread too wide.
     fn try_repair(&mut self, graph: &Graph, changed: &Spaces, before: Option<&Before>) -> Option<Spaces> {
         let DistMap { cost, ring, .. } = self;
         let mut fix = Fix::new(cost, graph, changed, before);
-        let mut starts = Starts::new();
+        let mut ring = Ring::new(ring);
         let mut heap = Heap::new();
-        let span = fix.suspects(&mut starts)?;
-        let done = match Ring::over(ring, &starts, span) {
-            Some(mut r) => {
-                let done = fix.pass1(&mut r);
-                if !done {
-                    r.clear();
-                }
-                done
+        // Each pass: the starts, then the pass on the ring or on the heap. A pass on the ring
+        // leaves it empty; one that gives up leaves it for `clear`.
+        let done = fix.suspects(&mut ring).is_some_and(|span| {
+            if ring.fits(span) {
+                fix.pass1(&mut ring)
+            } else {
+                ring.drain(fix.cost, &mut heap) && fix.pass1(&mut heap)
             }
-            None => heap.fill(&starts) && fix.pass1(&mut heap),
-        };
-        if !done {
-            return None;
-        }
-        starts.clear();
-        let span = fix.seeds(&mut starts)?;
-        let done = match Ring::over(ring, &starts, span) {
-            Some(mut r) => {
-                let done = fix.pass2(&mut r);
-                if !done {
-                    r.clear();
-                }
-                done
+        }) && fix.seeds(&mut ring).is_some_and(|span| {
+            if ring.fits(span) {
+                fix.pass2(&mut ring)
+            } else {
+                ring.drain(fix.cost, &mut heap) && fix.pass2(&mut heap)
             }
-            None => heap.fill(&starts) && fix.pass2(&mut heap),
-        };
+        });
         if !done {
+            ring.clear();
             return None;
         }
         Some(fix.touched)

@@ -263,9 +263,8 @@ impl Strategic {
     // Where to go
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
-    /// the goal and the maps, the map to the goal prepared (and the treasure map whenever
-    /// the hero is not homeward and not in the treasure chamber; a caller reading the tower
-    /// map on the way to the treasure prepares it). Inlined into its callers.
+    /// the goal and the maps, the map to the goal prepared (a caller reading the tower map
+    /// on the way to the treasure prepares it). Inlined into its callers.
     #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         let (goal, m) = self.plan_lazy(game, seat, maps);
@@ -292,10 +291,10 @@ impl Strategic {
         (goal, maps.get_mut(self.model, loaded))
     }
 
-    /// The goal, the treasure map prepared unless the hero is homeward or in the treasure
-    /// chamber; the tower map is left to the caller (see [`Strategic::plan_lazy`]), or
-    /// prepared when the way back must be known exactly (see [`Strategic::slack_below`]): on
-    /// the way to the treasure its repairs after each board change wait until it is read.
+    /// The goal. The maps are left to the caller (see [`Strategic::plan_lazy`]), but for
+    /// what [`Strategic::slack_below`] reads: the treasure map when bounds do not settle
+    /// whether to head home, the tower map when the way back must be known exactly (on the
+    /// way to the treasure its repairs after each board change wait until it is read).
     /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
@@ -304,10 +303,9 @@ impl Strategic {
             return Goal::Tower;
         }
         let h = game.hero(seat);
-        // In the treasure chamber the treasure map is not read (see `plan_lazy`).
-        if !TREASURE.contains(&h.pos) {
-            m.prepare(Goal::Treasure);
-        }
+        // The treasure map is prepared where it is read: by `slack_below`, if the bounds it
+        // starts from do not settle the question, and by the caller once the goal is known
+        // (so a hero who turns home by the bounds leaves it behind the board for good).
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
         // early only meets the sunset there; the treasure chamber stays the goal.
         if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
@@ -329,9 +327,17 @@ impl Strategic {
 
     /// Whether the turns to spare, if the hero goes from `pos` to the treasure chamber, draws
     /// once and walks back to a tower before the sun can set, keeping the margin, are fewer
-    /// than `k` (the treasure map prepared).
+    /// than `k`.
     ///
-    /// The spare turns fall as the way back (`back`) grows, so when they are fewer than `k`
+    /// The spare turns fall as the way to the treasure grows, so when they are fewer than `k`
+    /// even with the fewest moves it can take (the rows and columns to the nearer treasure
+    /// space, [`TO_TREASURE_LEAST`]) and the fewest back (or the way back, if known), the
+    /// answer is known without the walk there or the treasure map it reads: nearly every
+    /// search decision is settled so, and a hero who turns home so leaves the treasure map
+    /// behind the board (its repair then waits for a reader that may never come). Otherwise
+    /// the treasure map is brought up to date and walked.
+    ///
+    /// The spare turns fall as the way back (`back`) grows too, so when they are fewer than `k`
     /// even with the fewest moves the way back can take ([`TREASURE_LEAST`]), or not fewer
     /// even with the most it can take, the answer is known without the tower map. The most
     /// moves: the way back last walked ([`Maps::route`]), if a hero can still go that way,
@@ -345,14 +351,24 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0 < k;
         }
-        // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
-        // without the map, which may be behind there (see `plan_lazy`).
-        let to_treasure =
-            if TREASURE.contains(&pos) { 0 } else { i64::from(m.map(Goal::Treasure).hops(m.graph(), pos)) };
-        let slack = |back: i64| {
-            let need = self.turns_for(to_treasure + back) + 1 + i64::from(self.p().margin);
+        let spare = |moves: i64| {
+            let need = self.turns_for(moves) + 1 + i64::from(self.p().margin);
             i64::from(self.safe_turns(game)) - need
         };
+        // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
+        // without the map, which may be behind there (see `plan_lazy`).
+        let to_treasure = if TREASURE.contains(&pos) {
+            0
+        } else {
+            // The fewest moves first (see above); the way back at its exact value if known.
+            let back_least = m.back.unwrap_or(i64::from(BACK_LEAST));
+            if spare(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) < k {
+                return true;
+            }
+            m.prepare(Goal::Treasure);
+            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+        };
+        let slack = |back: i64| spare(to_treasure + back);
         let back = match m.back {
             Some(back) => back,
             None => {
@@ -909,6 +925,28 @@ const STRAIGHT_BACK: [[Cell; STRAIGHT_MOVES + 1]; 8] = {
     ]
 };
 
+/// The fewest moves from each space to the treasure chamber: the distance in rows and
+/// columns to the nearer treasure space (a slot per `u8`; 0 past the board, never read).
+static TO_TREASURE_LEAST: [u8; 256] = {
+    let mut least = [0u8; 256];
+    let mut c = 0;
+    while c < CELLS {
+        let mut i = 0;
+        least[c] = u8::MAX;
+        while i < TREASURE.len() {
+            let t = TREASURE[i] as usize;
+            let rows = (c / COLS as usize).abs_diff(t / COLS as usize);
+            let cols = (c % COLS as usize).abs_diff(t % COLS as usize);
+            if ((rows + cols) as u8) < least[c] {
+                least[c] = (rows + cols) as u8;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    least
+};
+
 /// The fewest moves the way back from the treasure chamber can take.
 const BACK_LEAST: u8 = {
     let (mut least, mut i) = (u8::MAX, 0);
@@ -1245,6 +1283,57 @@ mod tests {
             by_route > 5000 && by_straight > 5000,
             "{by_route} by route, {by_straight} straight, {unknown} unknown"
         );
+    }
+
+    /// `slack_below`, which settles what it can by bounds (and leaves the maps behind the
+    /// board while it does), answers as the exact walks to the treasure and back on maps
+    /// computed afresh say, from every space, for margins from well below to well above the
+    /// spare turns, asked one after another as the memos of the maps (the way back, its
+    /// bound, the way last walked) fill and empty; and the fewest moves to the treasure it
+    /// starts from are the rows and columns to the nearer treasure space, never more than
+    /// the walk.
+    #[test]
+    fn slack_below_answers_as_the_exact_walks_do() {
+        use crate::path::{DistMap, Graph};
+        for c in 0..CELLS as Cell {
+            let want = TREASURE.iter().map(|&t| manhattan(c, t)).min().unwrap();
+            assert_eq!(TO_TREASURE_LEAST[c as usize], want);
+        }
+        let rules = Rules::revised();
+        let policies = ["greedy", "cautious", "cautious:margin=0:pace=150"]
+            .map(|s| Strategic::new(&rules, BotSpec::parse(s).unwrap()));
+        let mut table = TableMaps::default();
+        let (mut yes, mut no) = (0, 0);
+        each_board(&rules, 31, 120, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for p in &policies {
+                let m = table.sync(game, p.model, false);
+                let mut fresh = Graph::default();
+                fresh.build(game, &MODELS[p.model], false);
+                let (mut treasure, mut tower) = (DistMap::default(), DistMap::default());
+                treasure.compute(&fresh, Goal::Treasure);
+                tower.compute(&fresh, Goal::Tower);
+                let back = TREASURE.iter().map(|&t| i64::from(tower.hops(&fresh, t))).min().unwrap();
+                // A few spaces a game step, all of them over the steps of a game.
+                for pos in (step % 11..CELLS as u32).step_by(11).map(|c| c as Cell) {
+                    let to = if TREASURE.contains(&pos) { 0 } else { i64::from(treasure.hops(&fresh, pos)) };
+                    assert!(i64::from(TO_TREASURE_LEAST[pos as usize]) <= to);
+                    let slack = i64::from(p.safe_turns(game)) - (p.turns_for(to + back) + 1 + i64::from(p.p().margin));
+                    for k in [-40, -12, -4, -1, 0, 1, 2, 5, 8, 14, 30] {
+                        let want = slack < k;
+                        assert_eq!(p.slack_below(game, pos, m, k), want, "game {i} step {step} pos {pos} k {k}");
+                        if want {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(yes > 50_000 && no > 50_000, "{yes} below, {no} not");
     }
 
     /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
