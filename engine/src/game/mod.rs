@@ -520,8 +520,8 @@ pub(crate) const LOOK_EXPLORED: u8 = 16;
 
 /// Deck slots before setup: every slot holds its own index, so each deck's region holds its
 /// cards in order (a deck's cards are numbered from its region's first slot), ready for the
-/// setup shuffle. A new or restarted game copies this in one block; setup used to write each
-/// region in turn (eleven loops a game).
+/// setup shuffle. A new game copies this in one block, a restarted one the slots its rules'
+/// cards use; setup used to write each region in turn (eleven loops a game).
 static START_SLOTS: [CardId; MAX_CARDS] = {
     let mut t = [0; MAX_CARDS];
     let mut i = 0;
@@ -799,7 +799,7 @@ impl<'r> Game<'r> {
     /// names every field, so a field added to `Game` without a reset here does not compile.
     fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
         let Game {
-            rules: _,
+            rules,
             variant,
             seats,
             first,
@@ -867,7 +867,14 @@ impl<'r> Game<'r> {
         *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
         *tiles = TileStack { order: START_TILES, left: 0 };
-        *decks = Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
+        // Only the slots of the rules' cards: the decks' regions cover exactly those (from
+        // slot 0, in card order), and the slots past them are never written, so they still
+        // hold what `blank` put there. Written in place: building a `Decks` value and moving
+        // it in copied all `MAX_CARDS` slots twice (two 1 KiB memcpy calls a game).
+        let n = rules.cards.len();
+        decks.slots[..n].copy_from_slice(&START_SLOTS[..n]);
+        decks.draw = [0; NUM_DECKS];
+        decks.discard = [0; NUM_DECKS];
         tasks.clear();
         *pending = None;
         legal.clear();
