@@ -190,7 +190,8 @@ impl<'r> Game<'r> {
         if let Some(i) = self.resolving.iter().position(|&c| c == card) {
             self.resolving.remove(i);
         } else if let Some(i) = self.cur().held.iter().position(|&c| c == card) {
-            self.cur_mut().held.remove(i);
+            let rules = self.rules;
+            self.cur_mut().held.remove(rules, i);
         } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
             self.cur_mut().row.remove(i);
         } else {
@@ -201,9 +202,10 @@ impl<'r> Game<'r> {
 
     /// Discards a card from a hero's play area.
     pub(crate) fn discard_held<O: Observer>(&mut self, seat: u8, card: CardId, obs: &mut O) {
+        let rules = self.rules;
         let h = &mut self.heroes[seat as usize];
         if let Some(i) = h.held.iter().position(|&c| c == card) {
-            h.held.remove(i);
+            h.held.remove(rules, i);
             h.gold_set.retain(|(c, _)| *c != card);
             self.put_discard(card, obs);
         }
@@ -223,7 +225,8 @@ impl<'r> Game<'r> {
         } else {
             return;
         }
-        if self.cur_mut().held.try_push(card).is_err() {
+        let rules = self.rules;
+        if self.cur_mut().held.try_push(rules, card).is_err() {
             self.put_discard(card, obs);
         }
     }
@@ -503,8 +506,9 @@ impl<'r> Game<'r> {
             self.ask(self.active, DecisionKind::DiscardTreasure, obs);
         } else {
             let cards = core::mem::take(&mut self.scratch);
+            let rules = self.rules;
             for c in cards {
-                if self.cur_mut().held.try_push(c).is_err() {
+                if self.cur_mut().held.try_push(rules, c).is_err() {
                     self.put_discard(c, obs);
                 }
             }

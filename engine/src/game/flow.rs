@@ -234,20 +234,18 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero holds a card usable at the start of the status phase.
     fn status_optional_due(&self) -> bool {
-        self.cur().held.iter().any(|&c| self.rules.cards[c as usize].status & crate::rules::STATUS_OPTIONAL != 0)
+        self.cur().held.status() & crate::rules::STATUS_OPTIONAL != 0
     }
 
     /// Whether the status phase has something to do now: (a card usable at its start, as
     /// [`Game::status_optional_due`]; an effect for [`Game::status_mandatory`] to run). One
-    /// pass over the play area for both: every turn asks.
+    /// read of the play area's flags for both (kept by [`Held`]): every turn asks.
     fn status_due(&self) -> (bool, bool) {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
-        let mut bits = 0;
-        for &c in &h.held {
-            bits |= rules.cards[c as usize].status;
-        }
+        let bits = h.held.status();
+        debug_assert_eq!(bits, h.held.iter().fold(0, |m, &c| m | rules.cards[c as usize].status));
         let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
         let mut wanted = crate::rules::STATUS_MANDATORY;
         if in_treasure {
@@ -555,7 +553,7 @@ impl<'r> Game<'r> {
         h.lost_turns = 0;
         h.extra_turns = 0;
         h.gold_set.clear();
-        let held = core::mem::take(&mut h.held);
+        let held = h.held.take();
         let row = core::mem::take(&mut h.row);
         let runes = core::mem::take(&mut h.runes);
         for c in held.into_iter().chain(row).chain(runes) {
@@ -612,10 +610,10 @@ impl<'r> Game<'r> {
         h.pos = NO_CELL;
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
-        h.held.retain(|c| {
-            let keep = !rules.cards[*c as usize].discard_on_exit;
+        h.held.retain(rules, |c| {
+            let keep = !rules.cards[c as usize].discard_on_exit;
             if !keep {
-                dropped.push(*c);
+                dropped.push(c);
             }
             keep
         });

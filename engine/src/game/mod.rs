@@ -158,6 +158,97 @@ pub struct HeroStats {
     pub death_cause: Option<DeathCause>,
 }
 
+/// A hero's play area (loot and kept cards), with how many of its cards carry each
+/// start-of-turn flag ([`crate::rules::CardDef::status`]).
+///
+/// Why the counts: every turn asks whether the status phase has anything to do
+/// ([`Game::status_due`]), and reading each held card's flags cost some fifty instructions a
+/// turn; the play area changes far less often than turns start. The cards are private so that
+/// every change goes through the methods here, which keep the counts exact; reads go through
+/// `Deref` to the slice of cards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Held {
+    cards: ArrayVec<CardId, HELD_CAP>,
+    /// Held cards with each flag: `counts[i]` for flag bit `1 << i`.
+    counts: [u8; 3],
+}
+
+impl Held {
+    /// The flags of which at least one held card carries one.
+    #[inline]
+    pub(crate) fn status(&self) -> u8 {
+        u8::from(self.counts[0] > 0) | u8::from(self.counts[1] > 0) << 1 | u8::from(self.counts[2] > 0) << 2
+    }
+
+    /// Counts card `c`'s flags in (`add`) or out.
+    #[inline]
+    fn note(&mut self, rules: &Rules, c: CardId, add: bool) {
+        let flags = rules.cards[c as usize].status;
+        if flags != 0 {
+            for (i, n) in self.counts.iter_mut().enumerate() {
+                if flags & (1 << i) != 0 {
+                    *n = if add { *n + 1 } else { *n - 1 };
+                }
+            }
+        }
+    }
+
+    /// Adds a card at the end; gives it back when the play area is full.
+    pub(crate) fn try_push(&mut self, rules: &Rules, c: CardId) -> Result<(), CardId> {
+        self.cards.try_push(c).map_err(|e| e.element())?;
+        self.note(rules, c, true);
+        Ok(())
+    }
+
+    /// Removes and returns the card at `i`, the others keeping their order.
+    pub(crate) fn remove(&mut self, rules: &Rules, i: usize) -> CardId {
+        let c = self.cards.remove(i);
+        self.note(rules, c, false);
+        c
+    }
+
+    /// Keeps the cards `keep` says yes to, in order.
+    pub(crate) fn retain(&mut self, rules: &Rules, mut keep: impl FnMut(CardId) -> bool) {
+        let mut dropped = [0u8; 3];
+        self.cards.retain(|c| {
+            let k = keep(*c);
+            if !k {
+                let flags = rules.cards[*c as usize].status;
+                for (i, n) in dropped.iter_mut().enumerate() {
+                    *n += (flags >> i) & 1;
+                }
+            }
+            k
+        });
+        for (n, d) in self.counts.iter_mut().zip(dropped) {
+            *n -= d;
+        }
+    }
+
+    /// Empties the play area, returning its cards.
+    pub(crate) fn take(&mut self) -> ArrayVec<CardId, HELD_CAP> {
+        self.counts = [0; 3];
+        core::mem::take(&mut self.cards)
+    }
+}
+
+impl core::ops::Deref for Held {
+    type Target = [CardId];
+    #[inline]
+    fn deref(&self) -> &[CardId] {
+        &self.cards
+    }
+}
+
+impl<'a> IntoIterator for &'a Held {
+    type Item = &'a CardId;
+    type IntoIter = core::slice::Iter<'a, CardId>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.iter()
+    }
+}
+
 /// One hero's state.
 #[derive(Clone, Debug)]
 pub struct Hero {
@@ -171,7 +262,7 @@ pub struct Hero {
     pub(crate) wounds: u8,
     pub(crate) determination: u8,
     /// Play area: loot and kept cards.
-    pub(crate) held: ArrayVec<CardId, HELD_CAP>,
+    pub(crate) held: Held,
     /// Gold values set during play (Treasure Chest, Artifact Eater).
     pub(crate) gold_set: ArrayVec<(CardId, u32), 8>,
     pub(crate) runes: ArrayVec<CardId, 4>,
@@ -195,7 +286,7 @@ impl Hero {
             entry: 4,
             wounds: 0,
             determination: 0,
-            held: ArrayVec::new(),
+            held: Held::default(),
             gold_set: ArrayVec::new(),
             runes: ArrayVec::new(),
             row: ArrayVec::new(),

@@ -85,7 +85,8 @@ impl<'r> Game<'r> {
         self.stack_deck(&[card]);
         let deck = self.rules.cards[card as usize].deck;
         if self.take_top(deck) == Some(card) {
-            let _ = self.heroes[seat as usize].held.try_push(card);
+            let rules = self.rules;
+            let _ = self.heroes[seat as usize].held.try_push(rules, card);
         }
         self.refresh_legal();
     }
