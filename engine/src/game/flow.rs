@@ -280,6 +280,12 @@ impl<'r> Game<'r> {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
+        // Nothing in the play area to run (the counts of `Held` say so without reading a
+        // card): the step after an optional card's decision mostly finds this.
+        let wanted = crate::rules::STATUS_MANDATORY | if in_treasure { crate::rules::STATUS_TREASURE } else { 0 };
+        if h.held.status() & wanted == 0 && h.status != HeroStatus::Catacombs {
+            return;
+        }
         let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
         for &c in &h.held {
             let d = &rules.cards[c as usize];
