@@ -646,6 +646,27 @@ static START_LOOK: [u8; LOOK_LEN] = {
     t
 };
 
+/// The answers of a decision that has always the same ones, whatever the state (what
+/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are.
+fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
+    use DecisionKind as K;
+    const YES_NO: [Choice; 2] = [Choice::No, Choice::Yes];
+    const COMBAT: [Choice; 3] =
+        [Choice::Combat(CombatCard::Magic), Choice::Combat(CombatCard::Melee), Choice::Combat(CombatCard::Ranged)];
+    match kind {
+        K::BeforeTest
+        | K::MayDraw(_)
+        | K::Redraw
+        | K::Escape
+        | K::SoloEscape
+        | K::ExitCatacombs
+        | K::LiveToFight
+        | K::EscapeOrAttack => Some(&YES_NO),
+        K::HeroCombatCard | K::MonsterCombatCard | K::AttackCard | K::DefendCard => Some(&COMBAT),
+        _ => None,
+    }
+}
+
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
 
@@ -1100,6 +1121,18 @@ impl<'r> Game<'r> {
 
     /// Posts a decision, taking it at once when only one answer is legal.
     pub(crate) fn ask<O: Observer>(&mut self, seat: u8, kind: DecisionKind, obs: &mut O) {
+        // A decision whose answers never change (a yes or no, a combat card: half the
+        // decisions asked this way) is posted with its constant list, without listing the
+        // answers into a buffer first. Two or more answers: `ask_with` would only post them.
+        if let Some(fixed) = fixed_choices(kind) {
+            debug_assert!({
+                let mut legal = Choices::new();
+                self.choices(Decision { seat, kind }, &mut legal);
+                legal.as_slice() == fixed
+            });
+            self.post(Decision { seat, kind }, fixed);
+            return;
+        }
         let mut legal = Choices::new();
         self.choices(Decision { seat, kind }, &mut legal);
         self.ask_with(seat, kind, &legal, obs);
@@ -1290,7 +1323,8 @@ impl<'r> Game<'r> {
             | K::Escape
             | K::SoloEscape
             | K::ExitCatacombs
-            | K::LiveToFight => {
+            | K::LiveToFight
+            | K::EscapeOrAttack => {
                 out.push(Choice::No);
                 out.push(Choice::Yes);
             }
@@ -1347,10 +1381,6 @@ impl<'r> Game<'r> {
             K::TakeLoot => self.take_loot_choices(out),
             K::Retreat => self.retreat_choices(out),
             K::ServantMove => self.servant_choices(out),
-            K::EscapeOrAttack => {
-                out.push(Choice::No);
-                out.push(Choice::Yes);
-            }
             K::CombatPlay => self.third_play_choices(out),
             K::Counterattack => self.third_counter_choices(out),
             K::RageRetreat => self.retreat_targets(d.seat, out),
