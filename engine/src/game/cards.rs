@@ -132,7 +132,12 @@ impl<'r> Game<'r> {
         if c == Choice::Yes {
             let card = self.window_card;
             self.cancel_card(card, obs);
-            self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: false });
+            // The answer's last act (see `Game::runs_next`).
+            if self.runs_next() {
+                self.draw_and_resolve(Deck::Dungeon, false, obs);
+            } else {
+                self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: false });
+            }
         }
     }
 

@@ -1410,7 +1410,12 @@ impl<'r> Game<'r> {
             K::Action => self.answer_action(c, obs),
             K::MoveAgain => {
                 if let Choice::Move(to) = c {
-                    self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    if self.runs_next() {
+                        self.start_move(to, MoveMode::AGAIN, obs);
+                    } else {
+                        self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                    }
                 }
             }
             K::Tower => self.answer_tower(c),
@@ -1429,7 +1434,12 @@ impl<'r> Game<'r> {
             K::RageReroll => self.answer_rage_reroll(d.seat, c, obs),
             K::MayDraw(deck) => {
                 if c == Choice::Yes {
-                    self.push(Task::Draw { deck, redraw_ok: true });
+                    // The answer's last act, as for a move again.
+                    if self.runs_next() {
+                        self.draw_and_resolve(deck, true, obs);
+                    } else {
+                        self.push(Task::Draw { deck, redraw_ok: true });
+                    }
                 }
             }
             K::Redraw => self.answer_redraw(c, obs),
