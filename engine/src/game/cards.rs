@@ -564,8 +564,10 @@ impl<'r> Game<'r> {
         self.window = window;
         self.window_card = card;
         // Most windows offer nothing (a hero holds a rune or two, each for one window): check
-        // that before listing the answers.
-        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
+        // that before listing the answers, first by the runes' window bits (no card read).
+        let runes = &self.cur().runes;
+        debug_assert_eq!(runes.windows, super::Runes::windows_of(self.rules, runes));
+        if !runes.has_window(window) || !runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
         self.post_runes(obs);
@@ -618,7 +620,8 @@ impl<'r> Game<'r> {
     /// never drawn from again).
     pub(crate) fn use_rune<O: Observer>(&mut self, r: CardId, obs: &mut O) {
         if let Some(i) = self.cur().runes.iter().position(|&x| x == r) {
-            self.cur_mut().runes.remove(i);
+            let rules = self.rules;
+            self.cur_mut().runes.remove(rules, i);
             self.put_discard(r, obs);
             if let Some(def) = self.rules.cards[r as usize].rune {
                 self.push(Task::Ops { span: def.effect, card: r });

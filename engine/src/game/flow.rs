@@ -43,7 +43,7 @@ impl<'r> Game<'r> {
         for seat in 0..self.seats {
             for _ in 0..runes {
                 if let Some(card) = self.take_top(Deck::Rune) {
-                    self.heroes[seat as usize].runes.push(card);
+                    self.heroes[seat as usize].runes.push(rules, card);
                     if O::ENABLED {
                         obs.event(Event::RuneDealt { seat, card });
                     }
@@ -561,7 +561,7 @@ impl<'r> Game<'r> {
         h.gold_set.clear();
         let held = h.held.take();
         let row = core::mem::take(&mut h.row);
-        let runes = core::mem::take(&mut h.runes);
+        let runes = h.runes.take();
         for c in held.into_iter().chain(row).chain(runes) {
             self.put_discard(c, obs);
         }

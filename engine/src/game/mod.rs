@@ -249,6 +249,69 @@ impl<'a> IntoIterator for &'a Held {
     }
 }
 
+/// A hero's runes, with the windows they can be used in ([`crate::rules::RuneDef::window`],
+/// a bit per [`crate::data::RuneWindow`]).
+///
+/// Why: a game opens some fifty rune windows a hero (after each draw and tile, at the end of
+/// each status and action phase), and most find no rune of theirs; the bits say so without
+/// reading the runes' cards. The cards are private so that every change goes through the
+/// methods here, which keep the bits; reads go through `Deref` to the slice of cards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Runes {
+    cards: ArrayVec<CardId, 4>,
+    windows: u8,
+}
+
+impl Runes {
+    /// Whether some rune here is used in `window` (more conditions may apply: see
+    /// `Game::rune_usable`).
+    #[inline]
+    pub(crate) fn has_window(&self, window: crate::data::RuneWindow) -> bool {
+        self.windows & (1 << window as u8) != 0
+    }
+
+    /// The window bits of these cards.
+    fn windows_of(rules: &Rules, cards: &[CardId]) -> u8 {
+        cards.iter().filter_map(|&c| rules.cards[c as usize].rune).fold(0, |m, d| m | 1 << d.window as u8)
+    }
+
+    /// Adds a rune at the end.
+    pub(crate) fn push(&mut self, rules: &Rules, c: CardId) {
+        self.cards.push(c);
+        self.windows = Runes::windows_of(rules, &self.cards);
+    }
+
+    /// Removes and returns the rune at `i`, the others keeping their order.
+    pub(crate) fn remove(&mut self, rules: &Rules, i: usize) -> CardId {
+        let c = self.cards.remove(i);
+        self.windows = Runes::windows_of(rules, &self.cards);
+        c
+    }
+
+    /// Takes every rune away.
+    pub(crate) fn take(&mut self) -> ArrayVec<CardId, 4> {
+        self.windows = 0;
+        core::mem::take(&mut self.cards)
+    }
+}
+
+impl core::ops::Deref for Runes {
+    type Target = [CardId];
+    #[inline]
+    fn deref(&self) -> &[CardId] {
+        &self.cards
+    }
+}
+
+impl<'a> IntoIterator for &'a Runes {
+    type Item = &'a CardId;
+    type IntoIter = core::slice::Iter<'a, CardId>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.iter()
+    }
+}
+
 /// One hero's state.
 #[derive(Clone, Debug)]
 pub struct Hero {
@@ -265,7 +328,7 @@ pub struct Hero {
     pub(crate) held: Held,
     /// Gold values set during play (Treasure Chest, Artifact Eater).
     pub(crate) gold_set: ArrayVec<(CardId, u32), 8>,
-    pub(crate) runes: ArrayVec<CardId, 4>,
+    pub(crate) runes: Runes,
     pub(crate) row: ArrayVec<CardId, ROW_CAP>,
     pub(crate) marker: Cell,
     pub(crate) marker_dir: u8,
@@ -288,7 +351,7 @@ impl Hero {
             determination: 0,
             held: Held::default(),
             gold_set: ArrayVec::new(),
-            runes: ArrayVec::new(),
+            runes: Runes::default(),
             row: ArrayVec::new(),
             marker: NO_CELL,
             marker_dir: 0,
