@@ -152,7 +152,9 @@ impl<'r> Game<'r> {
         v
     }
 
-    /// The direction from the hero's chamber to a neighbouring target.
+    /// The direction from the hero's chamber to a neighbouring target. Inlined: every move
+    /// asks it (barriers, leave tests), and the call cost about as much as the lookup.
+    #[inline]
     pub(crate) fn dir_to(&self, from: Cell, to: Cell) -> Option<(Cell, Dir)> {
         // Without building `chamber_cells`: every move asks this (leave tests, barriers).
         if is_treasure(from) {
