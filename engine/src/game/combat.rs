@@ -122,6 +122,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// A round's wounds to the hero, capped by his ability (inlined: see `chamber_cells`).
+    #[inline]
     fn cap_wounds(&self, w: u8) -> u8 {
         match self.abilities(self.active).max_combat_wounds_per_round {
             Some(m) => w.min(m),

@@ -141,7 +141,10 @@ impl<'r> Game<'r> {
         m & own
     }
 
-    /// The cells making up a chamber (two for the treasure chamber).
+    /// The cells making up a chamber (two for the treasure chamber). Inlined, as are
+    /// `place_tile` and `cap_wounds`: small, and asked in every tile placement or combat round,
+    /// where the calls cost more than a copy of their code.
+    #[inline]
     pub(crate) fn chamber_cells(c: Cell) -> ArrayVec<Cell, 2> {
         let mut v = ArrayVec::new();
         if is_treasure(c) {
@@ -579,6 +582,7 @@ impl<'r> Game<'r> {
     }
 
     /// Puts tile `t` on `c` with its entry arrow (bottom side) facing world direction `arrow`.
+    #[inline]
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
         self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
