@@ -56,7 +56,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_before_test<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if c != Choice::Yes {
+        if !matches!(c, Choice::Yes) {
             return;
         }
         if let Some((wounds, tokens)) = self.abilities(self.active).wounds_for_determination {

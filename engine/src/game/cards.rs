@@ -129,7 +129,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_redraw<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if c == Choice::Yes {
+        if matches!(c, Choice::Yes) {
             let card = self.window_card;
             self.cancel_card(card, obs);
             // The answer's last act (see `Game::runs_next`).

@@ -70,6 +70,8 @@ impl<'r> Game<'r> {
         self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.escape_penalty)
     }
 
+    /// Inlined: see `Game::attr_value`.
+    #[inline]
     fn monster_dead(&self) -> bool {
         self.combat.wounds >= self.monster_life()
     }
@@ -193,7 +195,7 @@ impl<'r> Game<'r> {
     /// inflicts no damage that round"); no agility escape is tried this round, since the hero
     /// has chosen how he flees.
     pub(crate) fn answer_live_to_fight(&mut self, c: Choice) {
-        if c == Choice::Yes {
+        if matches!(c, Choice::Yes) {
             self.combat.wounds = self.combat.wounds.saturating_sub(self.combat.last_dealt);
             self.combat.declared = true;
             self.push(Task::CombatRound);

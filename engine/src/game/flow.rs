@@ -268,6 +268,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Inlined: see `Game::attr_value`.
+    #[inline]
     pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
         if let Choice::Card(card) = c {
             self.push(Task::StatusOptional);

@@ -1483,7 +1483,9 @@ impl<'r> Game<'r> {
             }
             K::Tower => self.answer_tower(c),
             K::Bridge => {
-                if c == Choice::Cross {
+                // Answers are tested with `matches!` here and in the answer handlers: `==` on
+                // `Choice` went through an out-of-line call to the derived equality.
+                if matches!(c, Choice::Cross) {
                     if let Some(to) = self.bridge_far_target() {
                         self.push(Task::BridgeDiscard { to });
                     }
@@ -1496,7 +1498,7 @@ impl<'r> Game<'r> {
             K::TestFailed => self.answer_test_failed(c, obs),
             K::RageReroll => self.answer_rage_reroll(d.seat, c, obs),
             K::MayDraw(deck) => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     // The answer's last act, as for a move again.
                     if self.runs_next() {
                         self.draw_and_resolve(deck, true, obs);
@@ -1533,7 +1535,7 @@ impl<'r> Game<'r> {
                 }
             }
             K::Escape => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::AfterEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else if self.runs_next() {
@@ -1544,7 +1546,7 @@ impl<'r> Game<'r> {
                 }
             }
             K::SoloEscape => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::AfterSoloEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
@@ -1554,7 +1556,7 @@ impl<'r> Game<'r> {
             K::EscapeTo => self.answer_escape_to(c, obs),
             K::TravelDirection => self.answer_travel(c, obs),
             K::ExitCatacombs => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::ExitCatacombs { blocked: false, keep_loot: true });
                 }
             }
@@ -1612,7 +1614,10 @@ impl<'r> Game<'r> {
         &mut self.heroes[self.active as usize & (MAX_SEATS - 1)]
     }
 
-    /// The printed attribute value of the active hero for a test.
+    /// The printed attribute value of the active hero for a test. Inlined, as are
+    /// `defender_at`, `monster_dead` and `answer_status_item`: small, asked at every test, move,
+    /// combat round or status-item decision, where the call cost more than a copy of the code.
+    #[inline]
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
         let h = &self.rules.heroes[self.heroes[seat as usize].def as usize];
         match a {

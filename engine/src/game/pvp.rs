@@ -51,7 +51,9 @@ impl PvpState {
 }
 
 impl<'r> Game<'r> {
-    /// The other hero the active hero would have to attack in chamber `pos`, if any.
+    /// The other hero the active hero would have to attack in chamber `pos`, if any. Inlined:
+    /// see `Game::attr_value`.
+    #[inline]
     pub(crate) fn defender_at(&self, pos: Cell) -> Option<u8> {
         if !self.variant.hero_vs_hero || is_treasure(pos) {
             return None;
