@@ -534,6 +534,11 @@ impl<'r> Game<'r> {
     }
 
     /// Enters a space: draws and places a tile first if it is unexplored.
+    ///
+    /// Always inlined, as are `arrive` and `set_position` (like `resolve`): every move runs
+    /// barriers → enter → (place the tile →) arrive → set_position → resolve → chamber, each a
+    /// call of its own with its frame; the compiler's own choice kept them out of line.
+    #[inline(always)]
     pub(crate) fn enter<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         if !self.cur().in_game() {
             return;
@@ -626,7 +631,8 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The hero stands in the new chamber, then resolves it.
+    /// The hero stands in the new chamber, then resolves it. Always inlined: see `enter`.
+    #[inline(always)]
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
         // Not entering through a hall (catacombs, secret door, jump): the player picks the part
@@ -645,7 +651,8 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Moves the hero's figure (no chamber effect).
+    /// Moves the hero's figure (no chamber effect). Always inlined: see `enter`.
+    #[inline(always)]
     pub(crate) fn set_position<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         let to = if is_treasure(to) { TREASURE[0] } else { to };
         let (part, entry) = match (via, self.tile_at(to)) {
