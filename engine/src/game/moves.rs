@@ -563,7 +563,9 @@ impl<'r> Game<'r> {
     }
 
     /// Places the drawn tile, entry arrow toward the chamber moved from (or as the player
-    /// likes when resurfacing).
+    /// likes when resurfacing). Always inlined: see `enter`, its caller on every move into
+    /// unexplored space.
+    #[inline(always)]
     pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         self.place_to = to;
         match via {
