@@ -173,6 +173,10 @@ impl<'r> Game<'r> {
     /// so it reads each space's walls once ([`Game::open_mask`]) and the other heroes'
     /// positions once, instead of per direction; targets come out in the same order (chamber
     /// cell, then north, east, south, west).
+    ///
+    /// Always inlined into its callers (the action's listing above all, once a decision): the
+    /// call, with its large frame, cost a good part of what the direct paths below take.
+    #[inline(always)]
     pub(crate) fn move_targets(&self, again: bool, out: &mut Targets) {
         out.clear();
         let h = self.cur();
