@@ -344,7 +344,9 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Action phase.
+    /// Action phase. Always inlined, as is `answer_action`: once a decision each, from a few
+    /// places (the turn's start, the action step; `apply`), where the calls cost more.
+    #[inline(always)]
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
         if self.rules.is_third() && self.third_action(obs) {
             return;
@@ -397,6 +399,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The answer to the action decision. Always inlined: see `Game::action`.
+    #[inline(always)]
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if self.rules.is_third() {
             self.third_note_action(c);
