@@ -237,6 +237,11 @@ impl<'r> Game<'r> {
     }
 
     /// Runs a list of effects, one task per effect so any of them can wait for a decision.
+    ///
+    /// Always inlined (into its few callers: the effects and branch steps, a card's body), as
+    /// are `combat_round`, `test_start` and `rune_choices`: each runs at every card, combat
+    /// round, test or rune decision, and the call with its frame cost more than a copy.
+    #[inline(always)]
     pub(crate) fn ops<O: Observer>(&mut self, span: Span, card: CardId, obs: &mut O) {
         // Effects stop when their hero dies; an exited hero's cards act only at the game's end.
         let status = self.cur().status;
@@ -585,6 +590,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The rune decision's answers. Always inlined: see `Game::ops`.
+    #[inline(always)]
     pub(crate) fn rune_choices(&self, out: &mut Choices) {
         out.push(Choice::No);
         for &r in &self.cur().runes {

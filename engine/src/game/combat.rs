@@ -102,7 +102,9 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// One combat round: the solo die, or the two players' card choices.
+    /// One combat round: the solo die, or the two players' card choices. Always inlined: see
+    /// `Game::ops`.
+    #[inline(always)]
     pub(crate) fn combat_round<O: Observer>(&mut self, obs: &mut O) {
         if self.combat.card == NO_CARD || !self.cur().in_game() {
             return;
