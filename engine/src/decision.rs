@@ -12,7 +12,12 @@ use arrayvec::ArrayVec;
 
 /// What a decision is about. The context (the test being rolled, the monster fought, …) is
 /// readable from the game.
+///
+/// `repr(u8)`: the variant is a byte of its own, so a test for one kind (the bots and the
+/// engine make several per decision) compares that byte. Without it the draw offer's deck
+/// shared the byte with the variant, and every test worked the variant out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[repr(u8)]
 pub enum DecisionKind {
     /// The action phase: move, search, enter the catacombs, exit, draw a dragon card, or (in the
     /// catacombs) draw a catacomb card or retake a test.

@@ -43,7 +43,9 @@ impl<'r> Game<'r> {
     /// Before rolling: an ability usable "when about to make an attribute test" (Gherinn).
     ///
     /// `test_start` is only the test-start step's handler, so when no ability is offered the
-    /// roll the loop would run next is run here (see `Game::runs_next`).
+    /// roll the loop would run next is run here (see `Game::runs_next`). Always inlined: see
+    /// `Game::ops`.
+    #[inline(always)]
     pub(crate) fn test_start<O: Observer>(&mut self, obs: &mut O) {
         if self.abilities(self.active).wounds_for_determination.is_some() && !self.turn.ability_used {
             self.push(Task::TestRoll);
@@ -56,7 +58,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_before_test<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if c != Choice::Yes {
+        if !matches!(c, Choice::Yes) {
             return;
         }
         if let Some((wounds, tokens)) = self.abilities(self.active).wounds_for_determination {

@@ -129,10 +129,15 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_redraw<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if c == Choice::Yes {
+        if matches!(c, Choice::Yes) {
             let card = self.window_card;
             self.cancel_card(card, obs);
-            self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: false });
+            // The answer's last act (see `Game::runs_next`).
+            if self.runs_next() {
+                self.draw_and_resolve(Deck::Dungeon, false, obs);
+            } else {
+                self.push(Task::Draw { deck: Deck::Dungeon, redraw_ok: false });
+            }
         }
     }
 
@@ -190,7 +195,8 @@ impl<'r> Game<'r> {
         if let Some(i) = self.resolving.iter().position(|&c| c == card) {
             self.resolving.remove(i);
         } else if let Some(i) = self.cur().held.iter().position(|&c| c == card) {
-            self.cur_mut().held.remove(i);
+            let rules = self.rules;
+            self.cur_mut().held.remove(rules, i);
         } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
             self.cur_mut().row.remove(i);
         } else {
@@ -201,9 +207,10 @@ impl<'r> Game<'r> {
 
     /// Discards a card from a hero's play area.
     pub(crate) fn discard_held<O: Observer>(&mut self, seat: u8, card: CardId, obs: &mut O) {
+        let rules = self.rules;
         let h = &mut self.heroes[seat as usize];
         if let Some(i) = h.held.iter().position(|&c| c == card) {
-            h.held.remove(i);
+            h.held.remove(rules, i);
             h.gold_set.retain(|(c, _)| *c != card);
             self.put_discard(card, obs);
         }
@@ -223,12 +230,18 @@ impl<'r> Game<'r> {
         } else {
             return;
         }
-        if self.cur_mut().held.try_push(card).is_err() {
+        let rules = self.rules;
+        if self.cur_mut().held.try_push(rules, card).is_err() {
             self.put_discard(card, obs);
         }
     }
 
     /// Runs a list of effects, one task per effect so any of them can wait for a decision.
+    ///
+    /// Always inlined (into its few callers: the effects and branch steps, a card's body), as
+    /// are `combat_round`, `test_start` and `rune_choices`: each runs at every card, combat
+    /// round, test or rune decision, and the call with its frame cost more than a copy.
+    #[inline(always)]
     pub(crate) fn ops<O: Observer>(&mut self, span: Span, card: CardId, obs: &mut O) {
         // Effects stop when their hero dies; an exited hero's cards act only at the game's end.
         let status = self.cur().status;
@@ -503,8 +516,9 @@ impl<'r> Game<'r> {
             self.ask(self.active, DecisionKind::DiscardTreasure, obs);
         } else {
             let cards = core::mem::take(&mut self.scratch);
+            let rules = self.rules;
             for c in cards {
-                if self.cur_mut().held.try_push(c).is_err() {
+                if self.cur_mut().held.try_push(rules, c).is_err() {
                     self.put_discard(c, obs);
                 }
             }
@@ -555,8 +569,10 @@ impl<'r> Game<'r> {
         self.window = window;
         self.window_card = card;
         // Most windows offer nothing (a hero holds a rune or two, each for one window): check
-        // that before listing the answers.
-        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
+        // that before listing the answers, first by the runes' window bits (no card read).
+        let runes = &self.cur().runes;
+        debug_assert_eq!(runes.windows, super::Runes::windows_of(self.rules, runes));
+        if !runes.has_window(window) || !runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
         self.post_runes(obs);
@@ -574,6 +590,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The rune decision's answers. Always inlined: see `Game::ops`.
+    #[inline(always)]
     pub(crate) fn rune_choices(&self, out: &mut Choices) {
         out.push(Choice::No);
         for &r in &self.cur().runes {
@@ -609,7 +627,8 @@ impl<'r> Game<'r> {
     /// never drawn from again).
     pub(crate) fn use_rune<O: Observer>(&mut self, r: CardId, obs: &mut O) {
         if let Some(i) = self.cur().runes.iter().position(|&x| x == r) {
-            self.cur_mut().runes.remove(i);
+            let rules = self.rules;
+            self.cur_mut().runes.remove(rules, i);
             self.put_discard(r, obs);
             if let Some(def) = self.rules.cards[r as usize].rune {
                 self.push(Task::Ops { span: def.effect, card: r });

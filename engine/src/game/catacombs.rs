@@ -21,10 +21,10 @@ impl<'r> Game<'r> {
         h.retest = NO_CARD;
         h.stats.catacomb_entries += 1;
         let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
-        h.held.retain(|c| {
-            let keep = !rules.cards[*c as usize].discard_on_catacombs;
+        h.held.retain(rules, |c| {
+            let keep = !rules.cards[c as usize].discard_on_catacombs;
             if !keep {
-                dropped.push(*c);
+                dropped.push(c);
             }
             keep
         });
@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, ROW_CAP> = ArrayVec::new();
         for c in row {
-            if keep_loot && rules.cards[c as usize].loot && h.held.try_push(c).is_ok() {
+            if keep_loot && rules.cards[c as usize].loot && h.held.try_push(rules, c).is_ok() {
                 continue;
             }
             dropped.push(c);

@@ -70,6 +70,8 @@ impl<'r> Game<'r> {
         self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.escape_penalty)
     }
 
+    /// Inlined: see `Game::attr_value`.
+    #[inline]
     fn monster_dead(&self) -> bool {
         self.combat.wounds >= self.monster_life()
     }
@@ -100,7 +102,9 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// One combat round: the solo die, or the two players' card choices.
+    /// One combat round: the solo die, or the two players' card choices. Always inlined: see
+    /// `Game::ops`.
+    #[inline(always)]
     pub(crate) fn combat_round<O: Observer>(&mut self, obs: &mut O) {
         if self.combat.card == NO_CARD || !self.cur().in_game() {
             return;
@@ -122,6 +126,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// A round's wounds to the hero, capped by his ability (inlined: see `chamber_cells`).
+    #[inline]
     fn cap_wounds(&self, w: u8) -> u8 {
         match self.abilities(self.active).max_combat_wounds_per_round {
             Some(m) => w.min(m),
@@ -191,7 +197,7 @@ impl<'r> Game<'r> {
     /// inflicts no damage that round"); no agility escape is tried this round, since the hero
     /// has chosen how he flees.
     pub(crate) fn answer_live_to_fight(&mut self, c: Choice) {
-        if c == Choice::Yes {
+        if matches!(c, Choice::Yes) {
             self.combat.wounds = self.combat.wounds.saturating_sub(self.combat.last_dealt);
             self.combat.declared = true;
             self.push(Task::CombatRound);

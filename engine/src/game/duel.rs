@@ -113,7 +113,7 @@ impl<'r> Game<'r> {
         game.setup_draws = setup.draws();
         game.tasks.clear();
         // No runes in a duel: they belong to the wider game.
-        let runes = core::mem::take(&mut game.heroes[0].runes);
+        let runes = game.heroes[0].runes.take();
         for r in runes {
             game.put_discard(r, obs);
         }

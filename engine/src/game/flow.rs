@@ -43,7 +43,7 @@ impl<'r> Game<'r> {
         for seat in 0..self.seats {
             for _ in 0..runes {
                 if let Some(card) = self.take_top(Deck::Rune) {
-                    self.heroes[seat as usize].runes.push(card);
+                    self.heroes[seat as usize].runes.push(rules, card);
                     if O::ENABLED {
                         obs.event(Event::RuneDealt { seat, card });
                     }
@@ -234,20 +234,20 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero holds a card usable at the start of the status phase.
     fn status_optional_due(&self) -> bool {
-        self.cur().held.iter().any(|&c| self.rules.cards[c as usize].status & crate::rules::STATUS_OPTIONAL != 0)
+        self.cur().held.status() & crate::rules::STATUS_OPTIONAL != 0
     }
 
     /// Whether the status phase has something to do now: (a card usable at its start, as
     /// [`Game::status_optional_due`]; an effect for [`Game::status_mandatory`] to run). One
-    /// pass over the play area for both: every turn asks.
+    /// read of the play area's flags for both (kept by [`Held`]): every turn asks. Inlined
+    /// into `start_turn`, its one caller.
+    #[inline]
     fn status_due(&self) -> (bool, bool) {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
-        let mut bits = 0;
-        for &c in &h.held {
-            bits |= rules.cards[c as usize].status;
-        }
+        let bits = h.held.status();
+        debug_assert_eq!(bits, h.held.iter().fold(0, |m, &c| m | rules.cards[c as usize].status));
         let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
         let mut wanted = crate::rules::STATUS_MANDATORY;
         if in_treasure {
@@ -268,6 +268,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Inlined: see `Game::attr_value`.
+    #[inline]
     pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
         if let Choice::Card(card) = c {
             self.push(Task::StatusOptional);
@@ -282,6 +284,12 @@ impl<'r> Game<'r> {
         let rules = self.rules;
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
+        // Nothing in the play area to run (the counts of `Held` say so without reading a
+        // card): the step after an optional card's decision mostly finds this.
+        let wanted = crate::rules::STATUS_MANDATORY | if in_treasure { crate::rules::STATUS_TREASURE } else { 0 };
+        if h.held.status() & wanted == 0 && h.status != HeroStatus::Catacombs {
+            return;
+        }
         let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
         for &c in &h.held {
             let d = &rules.cards[c as usize];
@@ -304,7 +312,9 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// End of the status phase: a turn ended by a start-of-turn effect ends now.
+    /// End of the status phase: a turn ended by a start-of-turn effect ends now. Inlined: a
+    /// store and a test, asked at every turn's start, where the call cost more.
+    #[inline]
     pub(crate) fn status_check(&mut self) {
         self.turn.in_status = false;
         if self.turn.end_after_status {
@@ -334,7 +344,9 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Action phase.
+    /// Action phase. Always inlined, as is `answer_action`: once a decision each, from a few
+    /// places (the turn's start, the action step; `apply`), where the calls cost more.
+    #[inline(always)]
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
         if self.rules.is_third() && self.third_action(obs) {
             return;
@@ -387,6 +399,8 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The answer to the action decision. Always inlined: see `Game::action`.
+    #[inline(always)]
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if self.rules.is_third() {
             self.third_note_action(c);
@@ -555,9 +569,9 @@ impl<'r> Game<'r> {
         h.lost_turns = 0;
         h.extra_turns = 0;
         h.gold_set.clear();
-        let held = core::mem::take(&mut h.held);
+        let held = h.held.take();
         let row = core::mem::take(&mut h.row);
-        let runes = core::mem::take(&mut h.runes);
+        let runes = h.runes.take();
         for c in held.into_iter().chain(row).chain(runes) {
             self.put_discard(c, obs);
         }
@@ -612,10 +626,10 @@ impl<'r> Game<'r> {
         h.pos = NO_CELL;
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
-        h.held.retain(|c| {
-            let keep = !rules.cards[*c as usize].discard_on_exit;
+        h.held.retain(rules, |c| {
+            let keep = !rules.cards[c as usize].discard_on_exit;
             if !keep {
-                dropped.push(*c);
+                dropped.push(c);
             }
             keep
         });

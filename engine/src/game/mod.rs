@@ -158,6 +158,160 @@ pub struct HeroStats {
     pub death_cause: Option<DeathCause>,
 }
 
+/// A hero's play area (loot and kept cards), with how many of its cards carry each
+/// start-of-turn flag ([`crate::rules::CardDef::status`]).
+///
+/// Why the counts: every turn asks whether the status phase has anything to do
+/// ([`Game::status_due`]), and reading each held card's flags cost some fifty instructions a
+/// turn; the play area changes far less often than turns start. The cards are private so that
+/// every change goes through the methods here, which keep the counts exact; reads go through
+/// `Deref` to the slice of cards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Held {
+    cards: ArrayVec<CardId, HELD_CAP>,
+    /// Held cards with each flag: `counts[i]` for flag bit `1 << i`.
+    counts: [u8; 3],
+}
+
+impl Held {
+    /// The flags of which at least one held card carries one.
+    #[inline]
+    pub(crate) fn status(&self) -> u8 {
+        u8::from(self.counts[0] > 0) | u8::from(self.counts[1] > 0) << 1 | u8::from(self.counts[2] > 0) << 2
+    }
+
+    /// Counts card `c`'s flags in (`add`) or out.
+    #[inline]
+    fn note(&mut self, rules: &Rules, c: CardId, add: bool) {
+        let flags = rules.cards[c as usize].status;
+        if flags != 0 {
+            for (i, n) in self.counts.iter_mut().enumerate() {
+                if flags & (1 << i) != 0 {
+                    *n = if add { *n + 1 } else { *n - 1 };
+                }
+            }
+        }
+    }
+
+    /// Adds a card at the end; gives it back when the play area is full.
+    pub(crate) fn try_push(&mut self, rules: &Rules, c: CardId) -> Result<(), CardId> {
+        self.cards.try_push(c).map_err(|e| e.element())?;
+        self.note(rules, c, true);
+        Ok(())
+    }
+
+    /// Removes and returns the card at `i`, the others keeping their order.
+    pub(crate) fn remove(&mut self, rules: &Rules, i: usize) -> CardId {
+        let c = self.cards.remove(i);
+        self.note(rules, c, false);
+        c
+    }
+
+    /// Keeps the cards `keep` says yes to, in order.
+    pub(crate) fn retain(&mut self, rules: &Rules, mut keep: impl FnMut(CardId) -> bool) {
+        let mut dropped = [0u8; 3];
+        self.cards.retain(|c| {
+            let k = keep(*c);
+            if !k {
+                let flags = rules.cards[*c as usize].status;
+                for (i, n) in dropped.iter_mut().enumerate() {
+                    *n += (flags >> i) & 1;
+                }
+            }
+            k
+        });
+        for (n, d) in self.counts.iter_mut().zip(dropped) {
+            *n -= d;
+        }
+    }
+
+    /// Empties the play area, returning its cards.
+    pub(crate) fn take(&mut self) -> ArrayVec<CardId, HELD_CAP> {
+        self.counts = [0; 3];
+        core::mem::take(&mut self.cards)
+    }
+}
+
+impl core::ops::Deref for Held {
+    type Target = [CardId];
+    #[inline]
+    fn deref(&self) -> &[CardId] {
+        &self.cards
+    }
+}
+
+impl<'a> IntoIterator for &'a Held {
+    type Item = &'a CardId;
+    type IntoIter = core::slice::Iter<'a, CardId>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.iter()
+    }
+}
+
+/// A hero's runes, with the windows they can be used in ([`crate::rules::RuneDef::window`],
+/// a bit per [`crate::data::RuneWindow`]).
+///
+/// Why: a game opens some fifty rune windows a hero (after each draw and tile, at the end of
+/// each status and action phase), and most find no rune of theirs; the bits say so without
+/// reading the runes' cards. The cards are private so that every change goes through the
+/// methods here, which keep the bits; reads go through `Deref` to the slice of cards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Runes {
+    cards: ArrayVec<CardId, 4>,
+    windows: u8,
+}
+
+impl Runes {
+    /// Whether some rune here is used in `window` (more conditions may apply: see
+    /// `Game::rune_usable`).
+    #[inline]
+    pub(crate) fn has_window(&self, window: crate::data::RuneWindow) -> bool {
+        self.windows & (1 << window as u8) != 0
+    }
+
+    /// The window bits of these cards.
+    fn windows_of(rules: &Rules, cards: &[CardId]) -> u8 {
+        cards.iter().filter_map(|&c| rules.cards[c as usize].rune).fold(0, |m, d| m | 1 << d.window as u8)
+    }
+
+    /// Adds a rune at the end.
+    pub(crate) fn push(&mut self, rules: &Rules, c: CardId) {
+        self.cards.push(c);
+        self.windows = Runes::windows_of(rules, &self.cards);
+    }
+
+    /// Removes and returns the rune at `i`, the others keeping their order.
+    pub(crate) fn remove(&mut self, rules: &Rules, i: usize) -> CardId {
+        let c = self.cards.remove(i);
+        self.windows = Runes::windows_of(rules, &self.cards);
+        c
+    }
+
+    /// Takes every rune away.
+    pub(crate) fn take(&mut self) -> ArrayVec<CardId, 4> {
+        self.windows = 0;
+        core::mem::take(&mut self.cards)
+    }
+}
+
+impl core::ops::Deref for Runes {
+    type Target = [CardId];
+    #[inline]
+    fn deref(&self) -> &[CardId] {
+        &self.cards
+    }
+}
+
+impl<'a> IntoIterator for &'a Runes {
+    type Item = &'a CardId;
+    type IntoIter = core::slice::Iter<'a, CardId>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.iter()
+    }
+}
+
 /// One hero's state.
 #[derive(Clone, Debug)]
 pub struct Hero {
@@ -171,10 +325,10 @@ pub struct Hero {
     pub(crate) wounds: u8,
     pub(crate) determination: u8,
     /// Play area: loot and kept cards.
-    pub(crate) held: ArrayVec<CardId, HELD_CAP>,
+    pub(crate) held: Held,
     /// Gold values set during play (Treasure Chest, Artifact Eater).
     pub(crate) gold_set: ArrayVec<(CardId, u32), 8>,
-    pub(crate) runes: ArrayVec<CardId, 4>,
+    pub(crate) runes: Runes,
     pub(crate) row: ArrayVec<CardId, ROW_CAP>,
     pub(crate) marker: Cell,
     pub(crate) marker_dir: u8,
@@ -195,9 +349,9 @@ impl Hero {
             entry: 4,
             wounds: 0,
             determination: 0,
-            held: ArrayVec::new(),
+            held: Held::default(),
             gold_set: ArrayVec::new(),
-            runes: ArrayVec::new(),
+            runes: Runes::default(),
             row: ArrayVec::new(),
             marker: NO_CELL,
             marker_dir: 0,
@@ -520,8 +674,8 @@ pub(crate) const LOOK_EXPLORED: u8 = 16;
 
 /// Deck slots before setup: every slot holds its own index, so each deck's region holds its
 /// cards in order (a deck's cards are numbered from its region's first slot), ready for the
-/// setup shuffle. A new or restarted game copies this in one block; setup used to write each
-/// region in turn (eleven loops a game).
+/// setup shuffle. A new game copies this in one block, a restarted one the slots its rules'
+/// cards use; setup used to write each region in turn (eleven loops a game).
 static START_SLOTS: [CardId; MAX_CARDS] = {
     let mut t = [0; MAX_CARDS];
     let mut i = 0;
@@ -554,6 +708,27 @@ static START_LOOK: [u8; LOOK_LEN] = {
     }
     t
 };
+
+/// The answers of a decision that has always the same ones, whatever the state (what
+/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are.
+fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
+    use DecisionKind as K;
+    const YES_NO: [Choice; 2] = [Choice::No, Choice::Yes];
+    const COMBAT: [Choice; 3] =
+        [Choice::Combat(CombatCard::Magic), Choice::Combat(CombatCard::Melee), Choice::Combat(CombatCard::Ranged)];
+    match kind {
+        K::BeforeTest
+        | K::MayDraw(_)
+        | K::Redraw
+        | K::Escape
+        | K::SoloEscape
+        | K::ExitCatacombs
+        | K::LiveToFight
+        | K::EscapeOrAttack => Some(&YES_NO),
+        K::HeroCombatCard | K::MonsterCombatCard | K::AttackCard | K::DefendCard => Some(&COMBAT),
+        _ => None,
+    }
+}
 
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
@@ -799,7 +974,7 @@ impl<'r> Game<'r> {
     /// names every field, so a field added to `Game` without a reset here does not compile.
     fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
         let Game {
-            rules: _,
+            rules,
             variant,
             seats,
             first,
@@ -867,7 +1042,14 @@ impl<'r> Game<'r> {
         *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
         *tiles = TileStack { order: START_TILES, left: 0 };
-        *decks = Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] };
+        // Only the slots of the rules' cards: the decks' regions cover exactly those (from
+        // slot 0, in card order), and the slots past them are never written, so they still
+        // hold what `blank` put there. Written in place: building a `Decks` value and moving
+        // it in copied all `MAX_CARDS` slots twice (two 1 KiB memcpy calls a game).
+        let n = rules.cards.len();
+        decks.slots[..n].copy_from_slice(&START_SLOTS[..n]);
+        decks.draw = [0; NUM_DECKS];
+        decks.discard = [0; NUM_DECKS];
         tasks.clear();
         *pending = None;
         legal.clear();
@@ -1002,6 +1184,18 @@ impl<'r> Game<'r> {
 
     /// Posts a decision, taking it at once when only one answer is legal.
     pub(crate) fn ask<O: Observer>(&mut self, seat: u8, kind: DecisionKind, obs: &mut O) {
+        // A decision whose answers never change (a yes or no, a combat card: half the
+        // decisions asked this way) is posted with its constant list, without listing the
+        // answers into a buffer first. Two or more answers: `ask_with` would only post them.
+        if let Some(fixed) = fixed_choices(kind) {
+            debug_assert!({
+                let mut legal = Choices::new();
+                self.choices(Decision { seat, kind }, &mut legal);
+                legal.as_slice() == fixed
+            });
+            self.post(Decision { seat, kind }, fixed);
+            return;
+        }
         let mut legal = Choices::new();
         self.choices(Decision { seat, kind }, &mut legal);
         self.ask_with(seat, kind, &legal, obs);
@@ -1192,7 +1386,8 @@ impl<'r> Game<'r> {
             | K::Escape
             | K::SoloEscape
             | K::ExitCatacombs
-            | K::LiveToFight => {
+            | K::LiveToFight
+            | K::EscapeOrAttack => {
                 out.push(Choice::No);
                 out.push(Choice::Yes);
             }
@@ -1249,10 +1444,6 @@ impl<'r> Game<'r> {
             K::TakeLoot => self.take_loot_choices(out),
             K::Retreat => self.retreat_choices(out),
             K::ServantMove => self.servant_choices(out),
-            K::EscapeOrAttack => {
-                out.push(Choice::No);
-                out.push(Choice::Yes);
-            }
             K::CombatPlay => self.third_play_choices(out),
             K::Counterattack => self.third_counter_choices(out),
             K::RageRetreat => self.retreat_targets(d.seat, out),
@@ -1282,12 +1473,19 @@ impl<'r> Game<'r> {
             K::Action => self.answer_action(c, obs),
             K::MoveAgain => {
                 if let Choice::Move(to) = c {
-                    self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                    // An answer is the last act before the loop runs on: see `runs_next`.
+                    if self.runs_next() {
+                        self.start_move(to, MoveMode::AGAIN, obs);
+                    } else {
+                        self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                    }
                 }
             }
             K::Tower => self.answer_tower(c),
             K::Bridge => {
-                if c == Choice::Cross {
+                // Answers are tested with `matches!` here and in the answer handlers: `==` on
+                // `Choice` went through an out-of-line call to the derived equality.
+                if matches!(c, Choice::Cross) {
                     if let Some(to) = self.bridge_far_target() {
                         self.push(Task::BridgeDiscard { to });
                     }
@@ -1300,8 +1498,13 @@ impl<'r> Game<'r> {
             K::TestFailed => self.answer_test_failed(c, obs),
             K::RageReroll => self.answer_rage_reroll(d.seat, c, obs),
             K::MayDraw(deck) => {
-                if c == Choice::Yes {
-                    self.push(Task::Draw { deck, redraw_ok: true });
+                if matches!(c, Choice::Yes) {
+                    // The answer's last act, as for a move again.
+                    if self.runs_next() {
+                        self.draw_and_resolve(deck, true, obs);
+                    } else {
+                        self.push(Task::Draw { deck, redraw_ok: true });
+                    }
                 }
             }
             K::Redraw => self.answer_redraw(c, obs),
@@ -1332,7 +1535,7 @@ impl<'r> Game<'r> {
                 }
             }
             K::Escape => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::AfterEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else if self.runs_next() {
@@ -1343,7 +1546,7 @@ impl<'r> Game<'r> {
                 }
             }
             K::SoloEscape => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::AfterSoloEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
@@ -1353,7 +1556,7 @@ impl<'r> Game<'r> {
             K::EscapeTo => self.answer_escape_to(c, obs),
             K::TravelDirection => self.answer_travel(c, obs),
             K::ExitCatacombs => {
-                if c == Choice::Yes {
+                if matches!(c, Choice::Yes) {
                     self.push(Task::ExitCatacombs { blocked: false, keep_loot: true });
                 }
             }
@@ -1411,7 +1614,10 @@ impl<'r> Game<'r> {
         &mut self.heroes[self.active as usize & (MAX_SEATS - 1)]
     }
 
-    /// The printed attribute value of the active hero for a test.
+    /// The printed attribute value of the active hero for a test. Inlined, as are
+    /// `defender_at`, `monster_dead` and `answer_status_item`: small, asked at every test, move,
+    /// combat round or status-item decision, where the call cost more than a copy of the code.
+    #[inline]
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
         let h = &self.rules.heroes[self.heroes[seat as usize].def as usize];
         match a {

@@ -141,7 +141,10 @@ impl<'r> Game<'r> {
         m & own
     }
 
-    /// The cells making up a chamber (two for the treasure chamber).
+    /// The cells making up a chamber (two for the treasure chamber). Inlined, as are
+    /// `place_tile` and `cap_wounds`: small, and asked in every tile placement or combat round,
+    /// where the calls cost more than a copy of their code.
+    #[inline]
     pub(crate) fn chamber_cells(c: Cell) -> ArrayVec<Cell, 2> {
         let mut v = ArrayVec::new();
         if is_treasure(c) {
@@ -152,7 +155,9 @@ impl<'r> Game<'r> {
         v
     }
 
-    /// The direction from the hero's chamber to a neighbouring target.
+    /// The direction from the hero's chamber to a neighbouring target. Inlined: every move
+    /// asks it (barriers, leave tests), and the call cost about as much as the lookup.
+    #[inline]
     pub(crate) fn dir_to(&self, from: Cell, to: Cell) -> Option<(Cell, Dir)> {
         // Without building `chamber_cells`: every move asks this (leave tests, barriers).
         if is_treasure(from) {
@@ -168,6 +173,10 @@ impl<'r> Game<'r> {
     /// so it reads each space's walls once ([`Game::open_mask`]) and the other heroes'
     /// positions once, instead of per direction; targets come out in the same order (chamber
     /// cell, then north, east, south, west).
+    ///
+    /// Always inlined into its callers (the action's listing above all, once a decision): the
+    /// call, with its large frame, cost a good part of what the direct paths below take.
+    #[inline(always)]
     pub(crate) fn move_targets(&self, again: bool, out: &mut Targets) {
         out.clear();
         let h = self.cur();
@@ -529,6 +538,11 @@ impl<'r> Game<'r> {
     }
 
     /// Enters a space: draws and places a tile first if it is unexplored.
+    ///
+    /// Always inlined, as are `arrive` and `set_position` (like `resolve`): every move runs
+    /// barriers → enter → (place the tile →) arrive → set_position → resolve → chamber, each a
+    /// call of its own with its frame; the compiler's own choice kept them out of line.
+    #[inline(always)]
     pub(crate) fn enter<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         if !self.cur().in_game() {
             return;
@@ -553,7 +567,9 @@ impl<'r> Game<'r> {
     }
 
     /// Places the drawn tile, entry arrow toward the chamber moved from (or as the player
-    /// likes when resurfacing).
+    /// likes when resurfacing). Always inlined: see `enter`, its caller on every move into
+    /// unexplored space.
+    #[inline(always)]
     pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         self.place_to = to;
         match via {
@@ -577,6 +593,7 @@ impl<'r> Game<'r> {
     }
 
     /// Puts tile `t` on `c` with its entry arrow (bottom side) facing world direction `arrow`.
+    #[inline]
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
         self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
@@ -620,7 +637,8 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The hero stands in the new chamber, then resolves it.
+    /// The hero stands in the new chamber, then resolves it. Always inlined: see `enter`.
+    #[inline(always)]
     pub(crate) fn arrive<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         self.set_position(to, via, obs);
         // Not entering through a hall (catacombs, secret door, jump): the player picks the part
@@ -639,7 +657,8 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Moves the hero's figure (no chamber effect).
+    /// Moves the hero's figure (no chamber effect). Always inlined: see `enter`.
+    #[inline(always)]
     pub(crate) fn set_position<O: Observer>(&mut self, to: Cell, via: Via, obs: &mut O) {
         let to = if is_treasure(to) { TREASURE[0] } else { to };
         let (part, entry) = match (via, self.tile_at(to)) {
@@ -691,7 +710,9 @@ impl<'r> Game<'r> {
     }
 
     /// Entering a chamber: a monster token there is met instead of the chamber's effect.
-    #[inline]
+    /// Always inlined (into `arrive`, which every move ends with, and the resolve step): as a
+    /// call of its own it was one more frame in the chain of every move.
+    #[inline(always)]
     pub(crate) fn resolve<O: Observer>(&mut self, obs: &mut O) {
         if !self.cur().on_board() {
             return;

@@ -51,7 +51,9 @@ impl PvpState {
 }
 
 impl<'r> Game<'r> {
-    /// The other hero the active hero would have to attack in chamber `pos`, if any.
+    /// The other hero the active hero would have to attack in chamber `pos`, if any. Inlined:
+    /// see `Game::attr_value`.
+    #[inline]
     pub(crate) fn defender_at(&self, pos: Cell) -> Option<u8> {
         if !self.variant.hero_vs_hero || is_treasure(pos) {
             return None;
@@ -176,11 +178,12 @@ impl<'r> Game<'r> {
             _ => return,
         };
         let Some(i) = self.heroes[l].held.iter().position(|&x| x == card) else { return };
-        self.heroes[l].held.remove(i);
+        let rules = self.rules;
+        self.heroes[l].held.remove(rules, i);
         let set =
             self.heroes[l].gold_set.iter().position(|(k, _)| *k == card).map(|j| self.heroes[l].gold_set.remove(j));
         let v = &mut self.heroes[victor as usize];
-        let _ = v.held.try_push(card);
+        let _ = v.held.try_push(rules, card);
         if let Some(s) = set {
             let _ = v.gold_set.try_push(s);
         }

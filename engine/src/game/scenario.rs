@@ -85,20 +85,22 @@ impl<'r> Game<'r> {
         self.stack_deck(&[card]);
         let deck = self.rules.cards[card as usize].deck;
         if self.take_top(deck) == Some(card) {
-            let _ = self.heroes[seat as usize].held.try_push(card);
+            let rules = self.rules;
+            let _ = self.heroes[seat as usize].held.try_push(rules, card);
         }
         self.refresh_legal();
     }
 
     /// Replaces a hero's runes with this one (taken from the rune deck or discard pile).
     pub fn give_rune(&mut self, seat: u8, card: CardId) {
-        let old: ArrayVec<CardId, 4> = core::mem::take(&mut self.heroes[seat as usize].runes);
+        let old: ArrayVec<CardId, 4> = self.heroes[seat as usize].runes.take();
         for c in old {
             self.put_top(c);
         }
         self.stack_deck(&[card]);
         if self.take_top(Deck::Rune) == Some(card) {
-            self.heroes[seat as usize].runes.push(card);
+            let rules = self.rules;
+            self.heroes[seat as usize].runes.push(rules, card);
         }
         self.refresh_legal();
     }
