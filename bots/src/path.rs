@@ -776,12 +776,7 @@ impl Graph {
             });
         });
         around.each(|n| self.note_sides(n, &mut changed));
-        self.key = Some(key);
-        self.last = changed;
-        if !changed.is_empty() {
-            next_rev(&mut self.rev);
-        }
-        Change::Spaces(changed)
+        self.finish_update(key, changed)
     }
 
     /// [`Graph::update`] when the board changed at one explored space `c` only and loot
@@ -810,19 +805,9 @@ impl Graph {
             let j = n as usize;
             self.was.enter[j] = self.enter[j];
             self.was.open[j] = self.open[j];
-            if m & side != 0 {
-                self.open[j] |= back;
-            } else {
-                self.open[j] &= !back;
-            }
-            self.note_sides(n, &mut changed);
+            self.take_side(n, m & side != 0, back, &mut changed);
         });
-        self.key = Some(key);
-        self.last = changed;
-        if !changed.is_empty() {
-            next_rev(&mut self.rev);
-        }
-        Change::Spaces(changed)
+        self.finish_update(key, changed)
     }
 
     /// [`Graph::update_one`] for several changed spaces `hit`, all explored, loot repricing
@@ -864,21 +849,35 @@ impl Graph {
                     self.was.enter[j] = self.enter[j];
                     self.was.open[j] = self.open[j];
                 }
-                let j = n as usize;
-                if m & side != 0 {
-                    self.open[j] |= back;
-                } else {
-                    self.open[j] &= !back;
-                }
-                self.note_sides(n, &mut changed);
+                self.take_side(n, m & side != 0, back, &mut changed);
             });
         });
+        self.finish_update(key, changed)
+    }
+
+    /// The end of every update: the graph's key, what changed, and a new revision if anything
+    /// did.
+    #[inline(always)]
+    fn finish_update(&mut self, key: (u32, u8, bool), changed: Spaces) -> Change {
         self.key = Some(key);
         self.last = changed;
         if !changed.is_empty() {
             next_rev(&mut self.rev);
         }
         Change::Spaces(changed)
+    }
+
+    /// Neighbour `n` of a space read again takes that space's side toward it (`open` or not,
+    /// `back` being the side of `n` facing it), then is noted as [`Graph::note_sides`] says.
+    #[inline(always)]
+    fn take_side(&mut self, n: Cell, open: bool, back: u8, changed: &mut Spaces) {
+        let j = n as usize;
+        if open {
+            self.open[j] |= back;
+        } else {
+            self.open[j] &= !back;
+        }
+        self.note_sides(n, changed);
     }
 
     /// After `c` was read again: copies its sides into the neighbours' `into` masks if they

@@ -232,22 +232,30 @@ impl Held {
     }
 }
 
-impl core::ops::Deref for Held {
-    type Target = [CardId];
-    #[inline]
-    fn deref(&self) -> &[CardId] {
-        &self.cards
-    }
+/// Read access for a card list whose changes go through its own methods (`Held`, `Runes`):
+/// the cards as a slice, and `for &c in &list`.
+macro_rules! read_as_cards {
+    ($t:ty) => {
+        impl core::ops::Deref for $t {
+            type Target = [CardId];
+            #[inline]
+            fn deref(&self) -> &[CardId] {
+                &self.cards
+            }
+        }
+
+        impl<'a> IntoIterator for &'a $t {
+            type Item = &'a CardId;
+            type IntoIter = core::slice::Iter<'a, CardId>;
+            #[inline]
+            fn into_iter(self) -> Self::IntoIter {
+                self.cards.iter()
+            }
+        }
+    };
 }
 
-impl<'a> IntoIterator for &'a Held {
-    type Item = &'a CardId;
-    type IntoIter = core::slice::Iter<'a, CardId>;
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.cards.iter()
-    }
-}
+read_as_cards!(Held);
 
 /// A hero's runes, with the windows they can be used in ([`crate::rules::RuneDef::window`],
 /// a bit per [`crate::data::RuneWindow`]).
@@ -295,22 +303,7 @@ impl Runes {
     }
 }
 
-impl core::ops::Deref for Runes {
-    type Target = [CardId];
-    #[inline]
-    fn deref(&self) -> &[CardId] {
-        &self.cards
-    }
-}
-
-impl<'a> IntoIterator for &'a Runes {
-    type Item = &'a CardId;
-    type IntoIter = core::slice::Iter<'a, CardId>;
-    #[inline]
-    fn into_iter(self) -> Self::IntoIter {
-        self.cards.iter()
-    }
-}
+read_as_cards!(Runes);
 
 /// One hero's state.
 #[derive(Clone, Debug)]
