@@ -1105,7 +1105,8 @@ impl<'a> Ring<'a> {
         Ring { buckets, full: 0, level: 0 }
     }
 
-    /// Adds a starting entry; `false` if its bucket is full (the repair then gives up).
+    /// Adds an entry (a starting one, or a pass's through `push`); `false` if its bucket is
+    /// full (the repair then gives up).
     #[inline(always)]
     fn put(&mut self, cost: u16, c: Cell) -> bool {
         let k = cost as usize % RING;
@@ -1162,16 +1163,8 @@ impl Pending for Ring<'_> {
     /// or undercuts (pass 2), so is never pushed.
     #[inline(always)]
     fn push(&mut self, cost: u16, c: Cell) -> bool {
-        let k = cost as usize % RING;
-        let n = self.buckets.len[k] as usize;
         debug_assert!(cost.wrapping_sub(self.level) < RING as u16, "{cost} beyond the ring from {}", self.level);
-        if n >= BUCKET {
-            return false;
-        }
-        self.buckets.cells[k][n] = c;
-        self.buckets.len[k] = n as u8 + 1;
-        self.full |= 1 << k;
-        true
+        self.put(cost, c)
     }
 
     #[inline(always)]
