@@ -1454,7 +1454,10 @@ impl DistMap {
                     }
                     // The spaces whose offer came through it look again.
                     let through = u32::from(g) + u32::from(graph.enter[i]);
-                    each_side(graph.into[i], u, |w| {
+                    // A loop rather than `each_side`: the offer inside made its closure a call
+                    // of its own per side.
+                    for d in sides(graph.into[i]) {
+                        let w = toward(u, d);
                         let j = w as usize;
                         if u32::from(rhs[j]) == through {
                             let now = offer(cost, graph, w);
@@ -1463,7 +1466,7 @@ impl DistMap {
                                 fits &= queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
                             }
                         }
-                    });
+                    }
                 }
                 if !fits {
                     break 'fill;
