@@ -237,6 +237,9 @@ pub struct DistMap {
     /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
     next: [Cell8; SLOTS],
     known: [Cell64; 4],
+    /// Spaces near which memoised steps are to be forgotten before the memo is next read
+    /// (see [`DistMap::forget_steps_near`]).
+    stale: core::cell::Cell<Spaces>,
     /// The last answer of [`DistMap::hops`] read through the memo: (revision, space, moves).
     /// A policy asks again from the same space at the next decision more often than not.
     last: core::cell::Cell<(u64, Cell, u8)>,
@@ -270,6 +273,7 @@ impl Clone for DistMap {
         self.cost = source.cost;
         self.next.clone_from(&source.next);
         self.known.clone_from(&source.known);
+        self.stale.set(source.stale.get());
         self.last.set(source.last.get());
         self.rev = source.rev;
         self.rhs = source.rhs;
@@ -284,6 +288,7 @@ impl Default for DistMap {
             cost: [UNREACHABLE; SLOTS],
             next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
             known: Default::default(),
+            stale: Default::default(),
             last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             pending: Spaces::default(),
@@ -1515,17 +1520,36 @@ impl DistMap {
         for k in &self.known {
             k.set(0);
         }
+        self.stale.set(Spaces::default());
         self.last.set((u64::MAX, NO_CELL, 0));
     }
 
     /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
     /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
+    ///
+    /// The last answer goes at once; the steps only once the memo is next read
+    /// ([`DistMap::fresh_steps`]), so that the changes and settlings of a map read now and
+    /// then (the tower map on the way to the treasure) are forgotten near in one go.
     fn forget_steps_near(&self, touched: &Spaces) {
         self.last.set((u64::MAX, NO_CELL, 0));
-        let gone = touched.grown();
+        let mut stale = self.stale.get();
+        stale.union(touched);
+        self.stale.set(stale);
+    }
+
+    /// Forgets the memoised steps [`DistMap::forget_steps_near`] left to forget: asked before
+    /// every read of the memo.
+    #[inline(always)]
+    fn fresh_steps(&self) {
+        let stale = self.stale.get();
+        if stale.is_empty() {
+            return;
+        }
+        let gone = stale.grown();
         for (k, g) in self.known.iter().zip(gone.0) {
             k.set(k.get() & !g);
         }
+        self.stale.set(Spaces::default());
     }
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
@@ -1579,6 +1603,9 @@ impl DistMap {
     /// `visit` is shown each space the walk goes through, `c` and the target included.
     #[inline(always)]
     fn walk(&self, graph: &Graph, c: Cell, memo: bool, mut visit: impl FnMut(Cell)) -> u8 {
+        if memo {
+            self.fresh_steps();
+        }
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1636,6 +1663,9 @@ impl DistMap {
     pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
         out.clear();
         let memo = self.rev == graph.rev;
+        if memo {
+            self.fresh_steps();
+        }
         let mut at = c;
         loop {
             let cost = self.cost[at as usize];
