@@ -1073,6 +1073,21 @@ impl<'a> Ring<'a> {
         Some((self.level, self.buckets.cells[k][n]))
     }
 
+    /// Adds the space of every entry to `set`, and empties the ring.
+    #[inline]
+    fn drain_into(&mut self, set: &mut Spaces) {
+        let mut full = self.full;
+        while full != 0 {
+            let k = full.trailing_zeros() as usize;
+            full &= full - 1;
+            for &c in &self.buckets.cells[k][..self.buckets.len[k] as usize] {
+                set.set(c);
+            }
+            self.buckets.len[k] = 0;
+        }
+        self.full = 0;
+    }
+
     /// Empties the ring (the buckets that hold entries only).
     #[inline]
     fn clear(&mut self) {
@@ -1128,14 +1143,14 @@ impl Want for Everything {
 }
 
 /// Makes `w` pending at `key` (not below the ring's level): into the ring if within its
-/// reach, else left waiting, `far` the least key waiting. `false` if the ring's bucket is
-/// full.
+/// reach (it joins `pending` when the ring is drained), else into `pending` to wait, `far`
+/// the least key waiting. `false` if the ring's bucket is full.
 #[inline(always)]
 fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) -> bool {
-    pending.set(w);
     if ring.reaches(key) {
         ring.put(key, w)
     } else {
+        pending.set(w);
         *far = (*far).min(u32::from(key));
         true
     }
@@ -1375,8 +1390,11 @@ impl DistMap {
     ///
     /// Keys within one ring's length of the lowest go into the bucket ring; a pending space
     /// whose key lies beyond waits (only the least such key is kept), and the ring is filled
-    /// again from `pending` before its entries reach that key. If a bucket fills up, the map
-    /// is computed in full instead.
+    /// again from `pending` before its entries reach that key. While the settling runs, a
+    /// space queued in the ring joins `pending` only when the ring is drained into it (before
+    /// a refill or at a stop), and one that becomes consistent leaves it at the next fill:
+    /// (I) holds again whenever the settling returns. If a bucket fills up, the map is
+    /// computed in full instead.
     #[inline(never)]
     fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
@@ -1411,8 +1429,10 @@ impl DistMap {
             while let Some((k, u)) = ring.pop() {
                 let k32 = u32::from(k);
                 if k32 >= far {
-                    // Waiting spaces may come first from here on.
-                    ring.clear();
+                    // Waiting spaces may come first from here on (the entry taken goes back
+                    // with the ring's).
+                    pending.set(u);
+                    ring.drain_into(pending);
                     level = far;
                     continue 'fill;
                 }
@@ -1428,15 +1448,17 @@ impl DistMap {
                     need = want.need(cost, graph);
                     if k32 >= need {
                         *floor = k32;
-                        ring.clear();
+                        // The entry taken is pending still (inconsistent, in the ring).
+                        pending.set(u);
+                        ring.drain_into(pending);
                         break 'fill;
                     }
                 }
                 touched.set(u);
                 if r < g {
                     // Takes its offer; the spaces that can step onto it may get a lower one.
+                    // (Left in `pending` if there: dropped as consistent at the next fill.)
                     cost[i] = r;
-                    pending.unset(u);
                     let through = u32::from(r) + u32::from(graph.enter[i]);
                     each_side(graph.into[i], u, |w| {
                         let j = w as usize;
@@ -1452,9 +1474,7 @@ impl DistMap {
                 } else {
                     // Loses its cost, and waits at its offer if it has one.
                     cost[i] = UNREACHABLE;
-                    if r == UNREACHABLE {
-                        pending.unset(u);
-                    } else {
+                    if r != UNREACHABLE {
                         fits &= queue(&mut ring, pending, &mut far, r, u);
                     }
                     // The spaces whose offer came through it look again.
