@@ -6,14 +6,16 @@
 //! absorbed once for the table instead of once per seat.
 //!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
-//! is repaired (or computed, after a rebuild) when a seat first reads it, so a map nobody
-//! needs (the treasure map once every hero heads home, the tower map while the way back can
-//! be bounded without it, see `Strategic::slack_below`) costs nothing. Repairing once for
-//! several updates gives the same map as repairing after each: [`DistMap::repair`] ends at
-//! the fixed point of the graph it is given, whatever spaces it is told to look at first, as
-//! long as every changed space is among them.
+//! takes the changes in ([`DistMap::note`], or is computed, after a rebuild) when a seat first
+//! prepares it, and is settled only as far as a seat then reads it ([`Maps::settle`]), so a
+//! map nobody needs (the treasure map once every hero heads home, the tower map while the way
+//! back can be bounded without it, see `Strategic::slack_below`) costs nothing, nor does the
+//! part of a map nobody reads. Taking several updates in at once gives the same map as taking
+//! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
+//! is told to look at first, as long as every changed space is among them.
 
-use crate::path::{Before, Change, CostModel, DistMap, Goal, Graph, Route, Spaces};
+use crate::path::{Before, Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use dq_engine::Cell;
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
 pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
@@ -33,13 +35,13 @@ struct Lazy {
     /// `None` when it must be computed in full.
     behind: Option<Spaces>,
     /// What the spaces of `behind` were when the map was last brought up to date, if kept
-    /// (see [`Lazy::note`]), so that a repair several updates late checks only the spaces that
-    /// lost something (as one right after an update does) rather than every changed space and
-    /// its neighbours.
+    /// (see [`Lazy::note`]), so that a map several updates late works out again only the
+    /// offers that may have changed (as one right after an update does) rather than those of
+    /// every changed space and its neighbours.
     before: Option<Before>,
 }
 
-/// Copies field by field, so that [`DistMap::clone_from`] leaves the repair's scratch buckets
+/// Copies field by field, so that [`DistMap::clone_from`] leaves the settling's scratch buckets
 /// behind instead of building a whole new map to move in.
 impl Clone for Lazy {
     fn clone(&self) -> Self {
@@ -63,7 +65,7 @@ impl Lazy {
     ///
     /// Only a map that often falls several updates behind is worth the keeping (the tower
     /// map, read only now and then on the way to the treasure); one read after every update
-    /// is repaired from the graph's own record of its last update.
+    /// takes it in with the graph's own record of its last update.
     #[inline(always)]
     fn note(&mut self, change: &Change, graph: &Graph) {
         match (change, self.behind.as_mut()) {
@@ -78,8 +80,9 @@ impl Lazy {
         }
     }
 
-    /// Brings the map up to date with `graph`. The test for a map already up to date (most
-    /// reads) is inlined into the caller; the repair is a call of its own.
+    /// Takes the changes of `graph` in (see [`DistMap::note`]); the map is settled where it
+    /// is read. The test for a map already up to date (most reads) is inlined into the
+    /// caller; the rest is a call of its own.
     #[inline(always)]
     fn sync(&mut self, graph: &Graph, goal: Goal) {
         if self.behind.is_some_and(|s| s.is_empty()) {
@@ -95,8 +98,8 @@ impl Lazy {
             None => self.map.compute(graph, goal),
             Some(s) if s.is_empty() => return,
             Some(s) => match &self.before {
-                Some(before) => self.map.repair_from(graph, goal, s, before),
-                None => self.map.repair(graph, goal, s),
+                Some(before) => self.map.note_from(graph, s, before),
+                None => self.map.note(graph, s),
             },
         }
         self.behind = Some(Spaces::default());
@@ -167,8 +170,9 @@ impl Maps {
         &self.graph
     }
 
-    /// Brings the map to `goal` up to date with the graph (inlined: most often there is
-    /// nothing to do, see `Lazy::sync`).
+    /// Brings the map to `goal` up to date with the graph, but for the settling, which
+    /// [`Maps::settle`] does as far as a reader needs (inlined: most often there is nothing
+    /// to do, see `Lazy::sync`).
     #[inline(always)]
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
@@ -177,7 +181,33 @@ impl Maps {
         }
     }
 
-    /// The map to `goal` as last prepared (read it only after [`Maps::prepare`] this decision).
+    /// Settles the map to `goal` (prepared this decision) until what `want` reads is right
+    /// (see [`DistMap::settle`]): read the map only after this.
+    #[inline(always)]
+    pub fn settle(&mut self, goal: Goal, want: &impl Want) {
+        match goal {
+            Goal::Treasure => self.treasure.map.settle(&self.graph, goal, want),
+            Goal::Tower => self.tower.map.settle(&self.graph, goal, want),
+        }
+    }
+
+    /// [`Maps::settle`] until the spaces `cells` are exact.
+    #[inline(always)]
+    pub fn settle_at(&mut self, goal: Goal, cells: &[Cell]) {
+        self.settle(goal, &Exact(cells));
+    }
+
+    /// Prepares the map to `goal` and settles it in full.
+    pub fn prepare_all(&mut self, goal: Goal) {
+        self.prepare(goal);
+        match goal {
+            Goal::Treasure => self.treasure.map.settle_all(&self.graph, goal),
+            Goal::Tower => self.tower.map.settle_all(&self.graph, goal),
+        }
+    }
+
+    /// The map to `goal` as last prepared: exact only at the spaces settled since (see
+    /// [`Maps::settle`]).
     #[inline]
     pub fn map(&self, goal: Goal) -> &DistMap {
         match goal {
@@ -274,8 +304,8 @@ impl TableMaps {
     fn keep_empty_now(&mut self, model: usize) {
         let slot = &mut self.slots[model][0];
         if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) {
-            slot.prepare(Goal::Treasure);
-            slot.prepare(Goal::Tower);
+            slot.prepare_all(Goal::Treasure);
+            slot.prepare_all(Goal::Tower);
             self.empty[model] = Some(slot.clone());
         }
     }
@@ -291,7 +321,7 @@ mod tests {
     use dq_engine::rng::GameRng;
     use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
 
-    /// Maps synced only now and then (several board changes absorbed by one repair), for both
+    /// Maps synced only now and then (several board changes taken in at once), for both
     /// cost models and loot states, equal maps computed afresh.
     #[test]
     fn maps_brought_up_to_date_late_equal_fresh_ones() {
@@ -318,7 +348,7 @@ mod tests {
                 fresh.build(game, &MODELS[model], loaded);
                 assert!(m.graph().same_as(&fresh), "game {i} step {step}: graph");
                 for goal in [Goal::Treasure, Goal::Tower] {
-                    m.prepare(goal);
+                    m.prepare_all(goal);
                     let mut want = DistMap::default();
                     want.compute(&fresh, goal);
                     assert_eq!(

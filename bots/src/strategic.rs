@@ -13,7 +13,7 @@
 
 use crate::equilibrium::{payoff, solve, weights};
 use crate::maps::{Maps, TableMaps, MODELS};
-use crate::path::{route_cost, CostModel, Goal, Route};
+use crate::path::{route_cost, CostModel, Goal, Graph, Route, Want, SLOTS};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
@@ -264,7 +264,8 @@ impl Strategic {
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (a caller reading the tower map
-    /// on the way to the treasure prepares it). Inlined into its callers.
+    /// on the way to the treasure prepares it; every reader settles what it reads). Inlined
+    /// into its callers.
     #[inline(always)]
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         let (goal, m) = self.plan_lazy(game, seat, maps);
@@ -276,8 +277,9 @@ impl Strategic {
     /// leaves the dungeon reads no map) and the treasure map is left as it is (perhaps behind
     /// the board) while the hero stands in the treasure chamber: there the hero's distance
     /// to it is 0 whatever the board, and the dragon decision reads only the tower map. The
-    /// repair waits for the next hero that reads the map (none, once every hero is homeward
-    /// or gone). The caller prepares the goal's map before it reads it.
+    /// changes wait for the next hero that reads the map (none, once every hero is homeward
+    /// or gone). The caller prepares the goal's map, and settles it as far as it reads it
+    /// (see [`Maps::settle`]), before it reads it.
     #[inline(always)]
     fn plan_lazy<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         // Loot reprices the board only under a model that charges loaded bridges extra; under
@@ -294,7 +296,7 @@ impl Strategic {
     /// The goal. The maps are left to the caller (see [`Strategic::plan_lazy`]), but for
     /// what [`Strategic::slack_below`] reads: the treasure map when bounds do not settle
     /// whether to head home, the tower map when the way back must be known exactly (on the
-    /// way to the treasure its repairs after each board change wait until it is read).
+    /// way to the treasure the board changes wait until it is read).
     /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
@@ -334,8 +336,9 @@ impl Strategic {
     /// space, [`TO_TREASURE_LEAST`]) and the fewest back (or the way back, if known), the
     /// answer is known without the walk there or the treasure map it reads: nearly every
     /// search decision is settled so, and a hero who turns home so leaves the treasure map
-    /// behind the board (its repair then waits for a reader that may never come). Otherwise
-    /// the treasure map is brought up to date and walked.
+    /// behind the board (its changes then wait for a reader that may never come). Otherwise
+    /// the treasure map is brought up to date, settled as far as the hero's space, and
+    /// walked.
     ///
     /// The spare turns fall as the way back (`back`) grows too, so when they are fewer than `k`
     /// even with the fewest moves the way back can take ([`TREASURE_LEAST`]), or not fewer
@@ -366,6 +369,7 @@ impl Strategic {
                 return true;
             }
             m.prepare(Goal::Treasure);
+            m.settle_at(Goal::Treasure, &[pos]);
             i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
         };
         let slack = |back: i64| spare(to_treasure + back);
@@ -404,11 +408,12 @@ impl Strategic {
         u32::from(self.first_danger.saturating_sub(game.sun()))
     }
 
-    /// Spare turns once the hero has walked home from `pos`.
-    fn spare(&self, game: &Game<'_>, pos: Cell, m: &Maps) -> i64 {
+    /// Spare turns once the hero has walked home from `pos` (the tower map prepared).
+    fn spare(&self, game: &Game<'_>, pos: Cell, m: &mut Maps) -> i64 {
         if pos as usize >= CELLS {
             return 0;
         }
+        m.settle_at(Goal::Tower, &[pos]);
         i64::from(self.safe_turns(game))
             - self.turns_for(i64::from(m.map(Goal::Tower).hops(m.graph(), pos)))
             - i64::from(self.p().margin)
@@ -484,10 +489,11 @@ impl Strategic {
 
     fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
         let (goal, m) = self.plan(game, seat, maps);
-        let map = m.map(goal);
-        let here = map.cost.get(game.hero(seat).pos as usize).copied().unwrap_or(u16::MAX);
+        let pos = game.hero(seat).pos;
+        m.settle_at(goal, &[pos]);
+        let here = m.map(goal).cost[pos as usize];
         match cheapest(m, goal, choices) {
-            Some(mv @ Choice::Move(to)) if map.via(m.graph(), to) < u32::from(here) => mv,
+            Some(mv @ Choice::Move(to)) if m.map(goal).via(m.graph(), to) < u32::from(here) => mv,
             _ => Choice::No,
         }
     }
@@ -495,7 +501,7 @@ impl Strategic {
     /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and the
     /// expected treasure beats the expected loss (treasure held, and life if the rage dice can
     /// kill).
-    fn dragon_pays(&self, game: &Game<'_>, seat: u8, m: &Maps) -> bool {
+    fn dragon_pays(&self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
         let rules = game.rules();
         let h = game.hero(seat);
         let p = self.p();
@@ -807,19 +813,21 @@ fn model_of(spec: BotSpec) -> usize {
 /// A walk moves to a neighbouring space at every step, so from a treasure space it takes at
 /// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
 /// least is as long cannot beat it and is not taken. (Nearly every walk back is that
-/// short, so this halves the walking.)
+/// short, so this halves the walking.) The map is settled as far as each walk taken needs,
+/// so a walk not taken settles nothing either.
 ///
 /// The spaces of the fewer walk go into `route` (see [`DistMap::hops_route`]); left empty
 /// if no walk reaches a tower.
 ///
 /// [`DistMap::hops_route`]: crate::path::DistMap::hops_route
-fn walk_back(m: &Maps, route: &mut Route) -> (u8, Cell) {
-    let tower = m.map(Goal::Tower);
+fn walk_back(m: &mut Maps, route: &mut Route) -> (u8, Cell) {
     let (mut best, mut from) = (u8::MAX, TREASURE[0]);
     let mut walked = Route::new();
     route.clear();
     for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
         if least < best {
+            m.settle_at(Goal::Tower, &[t]);
+            let tower = m.map(Goal::Tower);
             // Until a walk reaches a tower, walks go straight into `route`; a later one only
             // if it is fewer.
             if best == u8::MAX {
@@ -980,8 +988,33 @@ const TREASURE_LEAST: [u8; TREASURE.len()] = {
     least
 };
 
-/// The legal move that gets cheapest to `goal` (the first of equals); the map must be prepared.
-fn cheapest(m: &Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+/// The legal move that gets cheapest to `goal` (the first of equals); the map must be
+/// prepared. It is settled first as far as the choice needs (see [`Moves`]), so the chosen
+/// move's cost (read again by callers) is exact.
+///
+/// The moves are priced on the map as it is first: if the floor of its inconsistent keys is
+/// at least the cheapest price (then at least what [`Moves::need`] says, which is at most the
+/// cheapest sum), that answer stands, as it does at most decisions; else the map is settled
+/// and the moves priced again (a call of its own).
+#[inline(always)]
+fn cheapest(m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+    let best = price_moves(m, goal, choices);
+    if best.is_none_or(|(via, _)| m.map(goal).reads_right(via)) {
+        return best.map(|(_, c)| c);
+    }
+    cheapest_settled(m, goal, choices)
+}
+
+/// [`cheapest`] once the map must be settled first.
+#[inline(never)]
+fn cheapest_settled(m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+    m.settle(goal, &Moves(choices));
+    price_moves(m, goal, choices).map(|(_, c)| c)
+}
+
+/// The cheapest move on the map to `goal` as it is (the first of equals), and its price.
+#[inline(always)]
+fn price_moves(m: &Maps, goal: Goal, choices: &Choices) -> Option<(u32, Choice)> {
     let map = m.map(goal);
     choices
         .iter()
@@ -990,7 +1023,34 @@ fn cheapest(m: &Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
             _ => None,
         })
         .min_by_key(|&(cost, _)| cost)
-        .map(|(_, c)| c)
+}
+
+/// What [`cheapest`] reads of a map: the cost of moving to each space a move goes to and on
+/// to the goal (`enter + g`), enough to tell the cheapest, first of equals.
+///
+/// With `K` the least key of the map's inconsistent spaces, a space that costs less than `K`
+/// is exact, and one that costs `K` or more has an exact cost of `K` or more (see
+/// [`DistMap`]'s settling). So once `K` is at least the sum of some move (whose space then
+/// costs less than `K`: exact), every move whose space is not exact sums to more than `K`,
+/// more than that move: it is neither the cheapest nor equal to it, and the exact moves
+/// decide. Once `K` is above the cost of every move's space, all are exact anyway.
+///
+/// [`DistMap`]: crate::path::DistMap
+struct Moves<'a>(&'a Choices);
+
+impl Want for Moves<'_> {
+    #[inline(always)]
+    fn need(&self, cost: &[u16; SLOTS], graph: &Graph) -> u32 {
+        let (mut least_sum, mut most) = (u32::MAX, 0);
+        for &c in self.0 {
+            if let Choice::Move(to) = c {
+                let g = u32::from(cost[to as usize]);
+                least_sum = least_sum.min(g + u32::from(graph.enter(to)));
+                most = most.max(g + 1);
+            }
+        }
+        least_sum.min(most)
+    }
 }
 
 const CARDS: [CombatCard; 3] = [CombatCard::Magic, CombatCard::Melee, CombatCard::Ranged];
@@ -1221,10 +1281,12 @@ mod tests {
             for model in 0..MODELS.len() {
                 let m = table.sync(game, model, false);
                 m.prepare(Goal::Tower);
-                let tower = m.map(Goal::Tower);
-                let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
+                // The walks back settle the map only as far as they read it.
                 let mut route = Route::new();
                 let (back, from) = walk_back(m, &mut route);
+                m.prepare_all(Goal::Tower);
+                let tower = m.map(Goal::Tower);
+                let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
                 assert_eq!(i64::from(back), want, "game {i}, model {model}");
                 // The way kept is the way the walk from that space takes.
                 let mut want_route = Route::new();
@@ -1336,6 +1398,59 @@ mod tests {
         assert!(yes > 50_000 && no > 50_000, "{yes} below, {no} not");
     }
 
+    /// The cheapest move read from maps settled only as far as it needs (see [`Moves`]) is the
+    /// move maps computed afresh give, and so is its price, for moves from spaces all over
+    /// the board (a space and its open neighbours, some choices not moves), on the boards of
+    /// games played at random, for both goals.
+    #[test]
+    fn the_cheapest_move_on_a_partly_settled_map_is_the_fresh_one() {
+        use crate::path::{DistMap, Graph};
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut checked, mut settled) = (0, 0);
+        each_board(&rules, 31, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for (model, cost_model) in MODELS.iter().enumerate() {
+                let m = table.sync(game, model, false);
+                let mut fresh = Graph::default();
+                fresh.build(game, cost_model, false);
+                for goal in [Goal::Treasure, Goal::Tower] {
+                    let at = ((u64::from(step) * 0x9E37_79B9 + i * 7 + model as u64) % CELLS as u64) as Cell;
+                    let mut choices = Choices::new();
+                    choices.push(Choice::Search);
+                    for d in Dir::ALL {
+                        if fresh.open(at) & (1 << d as u8) != 0 {
+                            if let Some(to) = dq_engine::board::step(at, d) {
+                                choices.push(Choice::Move(to));
+                            }
+                        }
+                    }
+                    m.prepare(goal);
+                    let before = m.map(goal).is_settled();
+                    let got = cheapest(m, goal, &choices);
+                    settled += usize::from(!before && m.map(goal).is_settled());
+                    let mut want_map = DistMap::default();
+                    want_map.compute(&fresh, goal);
+                    let want = choices
+                        .iter()
+                        .filter_map(|&c| match c {
+                            Choice::Move(to) => Some((want_map.via(&fresh, to), c)),
+                            _ => None,
+                        })
+                        .min_by_key(|&(cost, _)| cost);
+                    assert_eq!(got, want.map(|(_, c)| c), "game {i} step {step}: {goal:?} from {at}");
+                    if let (Some(Choice::Move(to)), Some((price, _))) = (got, want) {
+                        assert_eq!(m.map(goal).via(m.graph(), to), price, "game {i} step {step}: {goal:?} price");
+                    }
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 20_000 && settled < checked / 2, "{checked} checked, {settled} settled in full");
+    }
+
     /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
     /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
     /// a treasure map left behind the board there is brought to the same map later.
@@ -1353,7 +1468,7 @@ mod tests {
                 let m = table.sync(game, model, false);
                 // Prepared only now and then: behind the board in between.
                 if step.is_multiple_of(5) {
-                    m.prepare(Goal::Treasure);
+                    m.prepare_all(Goal::Treasure);
                     let mut fresh = Graph::default();
                     fresh.build(game, cost_model, false);
                     let mut want = DistMap::default();
