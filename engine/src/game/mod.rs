@@ -703,12 +703,21 @@ static START_LOOK: [u8; LOOK_LEN] = {
 };
 
 /// The answers of a decision that has always the same ones, whatever the state (what
-/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are.
-fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
+/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are: the first `.1`
+/// entries of `.0`, padded to [`POST_BLOCK`] entries so that [`Game::post_block`] can copy
+/// them as one block.
+fn fixed_choices(kind: DecisionKind) -> Option<&'static ([Choice; POST_BLOCK], usize)> {
     use DecisionKind as K;
-    const YES_NO: [Choice; 2] = [Choice::No, Choice::Yes];
-    const COMBAT: [Choice; 3] =
-        [Choice::Combat(CombatCard::Magic), Choice::Combat(CombatCard::Melee), Choice::Combat(CombatCard::Ranged)];
+    static YES_NO: ([Choice; POST_BLOCK], usize) = ([Choice::No, Choice::Yes, Choice::No, Choice::No], 2);
+    static COMBAT: ([Choice; POST_BLOCK], usize) = (
+        [
+            Choice::Combat(CombatCard::Magic),
+            Choice::Combat(CombatCard::Melee),
+            Choice::Combat(CombatCard::Ranged),
+            Choice::No,
+        ],
+        3,
+    );
     match kind {
         K::BeforeTest
         | K::MayDraw(_)
@@ -722,6 +731,10 @@ fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
         _ => None,
     }
 }
+
+/// Answer lists up to this long are posted by copying this many slots in one block
+/// ([`Game::post_block`]).
+const POST_BLOCK: usize = 4;
 
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
@@ -1180,13 +1193,17 @@ impl<'r> Game<'r> {
         // A decision whose answers never change (a yes or no, a combat card: half the
         // decisions asked this way) is posted with its constant list, without listing the
         // answers into a buffer first. Two or more answers: `ask_with` would only post them.
-        if let Some(fixed) = fixed_choices(kind) {
+        if let Some(&(ref fixed, n)) = fixed_choices(kind) {
             debug_assert!({
                 let mut legal = Choices::new();
                 self.choices(Decision { seat, kind }, &mut legal);
-                legal.as_slice() == fixed
+                legal.as_slice() == &fixed[..n]
             });
-            self.post(Decision { seat, kind }, fixed);
+            self.pending = Some(Decision { seat, kind });
+            self.legal_ok = true;
+            // SAFETY: `fixed` is an array of `POST_BLOCK` answers, all initialised, the first
+            // `n` (at most `POST_BLOCK`) of them the list.
+            unsafe { self.post_block(fixed.as_ptr(), n) };
             return;
         }
         let mut legal = Choices::new();
@@ -1197,7 +1214,7 @@ impl<'r> Game<'r> {
     /// [`Game::ask`] with the legal answers the caller has just listed (exactly what
     /// `choices` gives for this decision now): steps that look at the answers before asking
     /// (the action phase, rune windows) need not list them twice.
-    pub(crate) fn ask_with<O: Observer>(&mut self, seat: u8, kind: DecisionKind, legal: &[Choice], obs: &mut O) {
+    pub(crate) fn ask_with<O: Observer>(&mut self, seat: u8, kind: DecisionKind, legal: &Choices, obs: &mut O) {
         let d = Decision { seat, kind };
         match legal.len() {
             // A decision with no legal answer is skipped (e.g. a tower with no way on).
@@ -1238,20 +1255,46 @@ impl<'r> Game<'r> {
 
     /// Makes `d` the pending decision with its legal answers. Copies only the answers, not a
     /// whole `Choices` (a move copies all 128 slots, which showed up as 5% of a greedy game).
-    pub(crate) fn post(&mut self, d: Decision, legal: &[Choice]) {
+    pub(crate) fn post(&mut self, d: Decision, legal: &Choices) {
         self.pending = Some(d);
-        self.legal.clear();
-        // `legal` comes from a `Choices` too, so it always fits. A short list (most: an
-        // action's few moves, a yes/no, a rune window) is copied entry by entry: the bulk copy
-        // goes through a call to memcpy, which for a few bytes costs more than the copy.
-        if legal.len() <= 4 {
-            for &c in legal {
-                let _ = self.legal.try_push(c);
-            }
+        self.legal_ok = true;
+        let n = legal.len();
+        if n <= POST_BLOCK {
+            // SAFETY: `legal`'s buffer has `Choices`' capacity (128) slots, at least
+            // `POST_BLOCK` of them, the first `n` initialised (its length).
+            unsafe { self.post_block(legal.as_ptr(), n) };
         } else {
+            self.legal.clear();
+            // `legal` is a `Choices` too, so it always fits.
             let _ = self.legal.try_extend_from_slice(legal);
         }
-        self.legal_ok = true;
+    }
+
+    /// Sets `legal` to the `n` answers at `src`, copying `POST_BLOCK` slots as one block
+    /// whatever `n` is. Why: most lists are short (an action's few moves, a yes or no, a
+    /// rune window), and a copy of a fixed 16 bytes is two instructions where copying the
+    /// answers one by one (a capacity test, a store and a length update each) cost some
+    /// twenty a decision, and a bulk copy of `n` goes through a call to memcpy.
+    ///
+    /// # Safety
+    ///
+    /// `src` must be valid for reads of `POST_BLOCK` slots of `Choice` (initialised or not:
+    /// the copy is untyped), of which the first `n` are initialised answers, `n <=
+    /// POST_BLOCK`; and it must not point into `self.legal`.
+    #[inline(always)]
+    unsafe fn post_block(&mut self, src: *const Choice, n: usize) {
+        debug_assert!(n <= POST_BLOCK);
+        const { assert!(POST_BLOCK <= 128) };
+        // SAFETY: the destination is `legal`'s buffer of 128 slots, at least `POST_BLOCK`;
+        // the source (the caller's promise) is `POST_BLOCK` readable slots elsewhere, so the
+        // two do not overlap. `copy_nonoverlapping` copies bytes without reading them as
+        // values, so slots past the first `n` may be uninitialised. After it the first `n`
+        // slots of `legal` hold initialised answers, which is what `set_len(n)` (n at most
+        // the capacity) needs; the slots past `n` are not part of the list.
+        unsafe {
+            core::ptr::copy_nonoverlapping(src, self.legal.as_mut_ptr(), POST_BLOCK);
+            self.legal.set_len(n);
+        }
     }
 
     /// Recomputes the pending decision's legal answers (after a scenario edit).
