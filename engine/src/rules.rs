@@ -375,6 +375,48 @@ pub struct Rules {
     pub card_combat: Option<crate::card_combat::CardRules>,
     /// FNV-1a hash of the data files, for run metadata.
     pub data_hash: u64,
+    /// `tiles` again, in a table the engine indexes without a bounds check.
+    pub(crate) tile_table: TileTable,
+}
+
+/// The tiles of [`Rules::tiles`] in a table of 256 entries (the ones past the tiles copies of
+/// the first), built once with the rules.
+///
+/// Why: the engine looks a space's tile up by the byte the board keeps for it, hundreds of
+/// times a game (every move, action and chamber asks what the hero stands on). Indexed by a
+/// `u8`, a 256-entry table needs no bounds check, where the `Vec` costs a length load, a
+/// compare and a branch each time.
+#[derive(Clone)]
+pub(crate) struct TileTable(Box<[TileDef; 256]>);
+
+impl TileTable {
+    fn new(tiles: &[TileDef]) -> TileTable {
+        let pad = tiles.first().copied().unwrap_or(TileDef {
+            kind: TileKind::DungeonRoom,
+            sides: [Side::Wall; 4],
+            part: [0; 4],
+            torch: false,
+            stairs: false,
+            walls: 0xF,
+            barriers: 0,
+        });
+        let mut t = vec![pad; 256];
+        t[..tiles.len()].copy_from_slice(tiles);
+        TileTable(t.into_boxed_slice().try_into().expect("256 entries"))
+    }
+
+    /// Tile `i` (any `u8`: past the rules' tiles, a copy of the first).
+    #[inline(always)]
+    pub(crate) fn get(&self, i: u8) -> &TileDef {
+        &self.0[i as usize]
+    }
+}
+
+impl fmt::Debug for TileTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The same tiles as `Rules::tiles`, which `Rules`' own output lists.
+        f.write_str("TileTable(..)")
+    }
 }
 
 /// A data error: file, line and what is wrong.
@@ -1062,6 +1104,7 @@ impl Rules {
             return Ok(Rules {
                 edition: game.edition,
                 heroes: hero_defs,
+                tile_table: TileTable::new(&tile_defs),
                 tiles: tile_defs,
                 cards,
                 decks: ranges,
@@ -1118,6 +1161,7 @@ impl Rules {
         Ok(Rules {
             edition: game.edition,
             heroes: hero_defs,
+            tile_table: TileTable::new(&tile_defs),
             tiles: tile_defs,
             cards,
             decks: ranges,

@@ -1245,7 +1245,7 @@ impl<'r> Game<'r> {
         let s = self.board[c as usize];
         let mut v = crate::board::FIXED_CLOSED[c as usize];
         if s.tile != 0 {
-            v |= crate::board::rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot);
+            v |= crate::board::rotate_mask(self.rules.tile_table.get(s.tile - 1).walls, s.rot);
         }
         if s.tile != 0 || crate::board::PRINTED[c as usize] {
             v |= LOOK_EXPLORED;

@@ -42,14 +42,15 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 };
 
 impl<'r> Game<'r> {
-    /// The tile on a space, if any.
+    /// The tile on a space, if any. Read from the rules' tile table (no bounds check: the
+    /// board's byte is the tile's index + 1, below 256).
     #[inline]
     pub(crate) fn tile_at(&self, c: Cell) -> Option<&'r crate::rules::TileDef> {
         let t = self.board[c as usize].tile;
         if t == 0 {
             None
         } else {
-            Some(&self.rules.tiles[t as usize - 1])
+            Some(self.rules.tile_table.get(t - 1))
         }
     }
 
