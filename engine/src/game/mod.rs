@@ -183,7 +183,7 @@ impl Held {
     /// Counts card `c`'s flags in (`add`) or out.
     #[inline]
     fn note(&mut self, rules: &Rules, c: CardId, add: bool) {
-        let flags = rules.cards[c as usize].status;
+        let flags = rules.card(c).status;
         if flags != 0 {
             for (i, n) in self.counts.iter_mut().enumerate() {
                 if flags & (1 << i) != 0 {
@@ -213,7 +213,7 @@ impl Held {
         self.cards.retain(|c| {
             let k = keep(*c);
             if !k {
-                let flags = rules.cards[*c as usize].status;
+                let flags = rules.card(*c).status;
                 for (i, n) in dropped.iter_mut().enumerate() {
                     *n += (flags >> i) & 1;
                 }
@@ -280,7 +280,7 @@ impl Runes {
 
     /// The window bits of these cards.
     fn windows_of(rules: &Rules, cards: &[CardId]) -> u8 {
-        cards.iter().filter_map(|&c| rules.cards[c as usize].rune).fold(0, |m, d| m | 1 << d.window as u8)
+        cards.iter().filter_map(|&c| rules.card(c).rune).fold(0, |m, d| m | 1 << d.window as u8)
     }
 
     /// Adds a rune at the end.
@@ -1245,7 +1245,7 @@ impl<'r> Game<'r> {
         let s = self.board[c as usize];
         let mut v = crate::board::FIXED_CLOSED[c as usize];
         if s.tile != 0 {
-            v |= crate::board::rotate_mask(self.rules.tile_table.get(s.tile - 1).walls, s.rot);
+            v |= crate::board::rotate_mask(self.rules.tile(s.tile - 1).walls, s.rot);
         }
         if s.tile != 0 || crate::board::PRINTED[c as usize] {
             v |= LOOK_EXPLORED;
@@ -1411,7 +1411,7 @@ impl<'r> Game<'r> {
             K::BridgeDiscard => {
                 out.push(Choice::Done);
                 for &c in &self.cur().held {
-                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                    if self.rules.card(c).loot && out.len() < out.capacity() {
                         out.push(Choice::Card(c));
                     }
                 }
@@ -1440,7 +1440,7 @@ impl<'r> Game<'r> {
             K::EndGameItems => {
                 out.push(Choice::Done);
                 for &c in &self.cur().held {
-                    if !self.rules.cards[c as usize].on_end_optional.is_empty()
+                    if !self.rules.card(c).on_end_optional.is_empty()
                         && !self.end_used.contains(&c)
                         && out.len() < out.capacity()
                     {
@@ -1470,7 +1470,7 @@ impl<'r> Game<'r> {
                     out.push(Choice::No);
                 }
                 for &c in &self.cur().held {
-                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                    if self.rules.card(c).loot && out.len() < out.capacity() {
                         out.push(Choice::Card(c));
                     }
                 }
@@ -1548,7 +1548,7 @@ impl<'r> Game<'r> {
             K::StatusItems => self.answer_status_item(c, obs),
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
-                    let span = self.rules.cards[card as usize].on_end_optional;
+                    let span = self.rules.card(card).on_end_optional;
                     self.push(Task::EndGameOptional { seat: self.active });
                     self.push(Task::Ops { span, card });
                     self.mark_end_used(card);
@@ -1655,7 +1655,7 @@ impl<'r> Game<'r> {
     /// combat round or status-item decision, where the call cost more than a copy of the code.
     #[inline]
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
-        let h = &self.rules.heroes[self.heroes[seat as usize].def as usize];
+        let h = self.rules.hero(self.heroes[seat as usize].def);
         match a {
             AttrSel::One(x) => h.attrs[crate::rules::attr_index(x)],
             AttrSel::LowerOf(x, y) => h.attrs[crate::rules::attr_index(x)].min(h.attrs[crate::rules::attr_index(y)]),
@@ -1667,7 +1667,7 @@ impl<'r> Game<'r> {
         if self.variant.no_abilities {
             crate::rules::Abilities::default()
         } else {
-            self.rules.heroes[self.heroes[seat as usize].def as usize].abilities
+            self.rules.hero(self.heroes[seat as usize].def).abilities
         }
     }
 
@@ -1713,7 +1713,7 @@ impl<'r> Game<'r> {
     }
 
     fn card_gold(&self, h: &Hero, c: CardId) -> u32 {
-        let def = &self.rules.cards[c as usize];
+        let def = self.rules.card(c);
         if !def.loot {
             return 0;
         }
@@ -1721,7 +1721,7 @@ impl<'r> Game<'r> {
             return g;
         }
         if let Some((partner, g)) = def.pair_gold {
-            if h.held.iter().any(|&o| o != c && self.rules.cards[o as usize].name_id == partner) {
+            if h.held.iter().any(|&o| o != c && self.rules.card(o).name_id == partner) {
                 return g;
             }
         }
@@ -1730,12 +1730,11 @@ impl<'r> Game<'r> {
 
     /// Number of loot cards in a hero's play area.
     pub(crate) fn loot_count(&self, seat: u8) -> u8 {
-        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].loot).count() as u8
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).loot).count() as u8
     }
 
     /// Number of treasure cards in a hero's play area.
     pub(crate) fn treasure_count(&self, seat: u8) -> u8 {
-        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].deck == Deck::Treasure).count()
-            as u8
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).deck == Deck::Treasure).count() as u8
     }
 }

@@ -50,7 +50,7 @@ impl<'r> Game<'r> {
         if t == 0 {
             None
         } else {
-            Some(self.rules.tile_table.get(t - 1))
+            Some(self.rules.tile(t - 1))
         }
     }
 
