@@ -220,13 +220,14 @@ pub fn manhattan(a: Cell, b: Cell) -> u8 {
     row(a).abs_diff(row(b)) + col(a).abs_diff(col(b))
 }
 
-/// A set of cells in three words: no allocation, `Copy`.
+/// A set of cells: no allocation, `Copy`. Four words, a bit per `Cell` value (the board needs
+/// three), so that a cell's word is found without a bounds check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellSet([u64; 3]);
+pub struct CellSet([u64; 4]);
 
 impl CellSet {
     /// The empty set.
-    pub const EMPTY: CellSet = CellSet([0; 3]);
+    pub const EMPTY: CellSet = CellSet([0; 4]);
 
     /// Adds a cell.
     #[inline]
@@ -253,7 +254,7 @@ impl CellSet {
 
     /// Whether empty.
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 3]
+        self.0 == [0; 4]
     }
 }
 

@@ -381,6 +381,8 @@ pub struct Rules {
     pub(crate) card_table: Table<CardDef, MAX_CARDS>,
     /// `heroes` again, likewise ([`Rules::hero`]).
     pub(crate) hero_table: Table<HeroDef, 256>,
+    /// `sun_numbers` again, likewise ([`Rules::sun_number`]).
+    pub(crate) sun_table: Table<u8, 256>,
 }
 
 /// A rule list again, in a table of `N` entries (a power of two; the entries past the list
@@ -1115,6 +1117,7 @@ impl Rules {
                 matrix: [[(0, 0); 3]; 3],
                 solo: [(0, 0); 6],
                 sun_spaces: game.sun_spaces,
+                sun_table: Table::new(&sun_numbers, || 0),
                 sun_numbers,
                 runes_per_hero: game.runes_per_hero,
                 monster_kinds: decks.monster_kinds,
@@ -1174,6 +1177,7 @@ impl Rules {
             matrix,
             solo,
             sun_spaces: game.sun_spaces,
+            sun_table: Table::new(&sun_numbers, || 0),
             sun_numbers,
             runes_per_hero: game.runes_per_hero,
             monster_kinds: decks.monster_kinds,
@@ -1195,6 +1199,14 @@ impl Rules {
     pub(crate) fn hero(&self, h: u8) -> &HeroDef {
         debug_assert!((h as usize) < self.heroes.len(), "hero {h} out of range");
         self.hero_table.get(h as usize)
+    }
+
+    /// The number of sun space `s` (at most `sun_spaces`, see `sun_numbers`), read without a
+    /// bounds check ([`Table`]).
+    #[inline(always)]
+    pub(crate) fn sun_number(&self, s: u8) -> u8 {
+        debug_assert!((s as usize) < self.sun_numbers.len(), "sun space {s} out of range");
+        *self.sun_table.get(s as usize)
     }
 
     /// Tile `t` (below `tiles.len()`), read without a bounds check ([`Table`]).

@@ -30,7 +30,7 @@ impl<'r> Game<'r> {
             return None;
         }
         *n -= 1;
-        Some(self.decks.slots[first + *n as usize])
+        Some(self.decks.slots[slot(first + *n as usize)])
     }
 
     /// Puts a card back on top of its deck.
@@ -38,7 +38,7 @@ impl<'r> Game<'r> {
         let deck = self.rules.card(card).deck;
         let (first, _) = self.region(deck);
         let n = &mut self.decks.draw[deck as usize];
-        self.decks.slots[first + *n as usize] = card;
+        self.decks.slots[slot(first + *n as usize)] = card;
         *n += 1;
     }
 
@@ -48,7 +48,7 @@ impl<'r> Game<'r> {
         let (first, len) = self.region(deck);
         let k = &mut self.decks.discard[deck as usize];
         *k += 1;
-        self.decks.slots[first + len - *k as usize] = card;
+        self.decks.slots[slot(first + len - *k as usize)] = card;
         if O::ENABLED {
             obs.event(Event::CardDiscarded { card });
         }
@@ -635,6 +635,14 @@ impl<'r> Game<'r> {
             }
         }
     }
+}
+
+/// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
+/// at most `MAX_CARDS`), which spares the draw and the discard a bounds check each.
+#[inline(always)]
+fn slot(i: usize) -> usize {
+    debug_assert!(i < crate::rules::MAX_CARDS);
+    i & (crate::rules::MAX_CARDS - 1)
 }
 
 /// The death cause a card's effects are blamed on, by the card's deck: a trap's on traps, a

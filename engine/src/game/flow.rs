@@ -112,7 +112,7 @@ impl<'r> Game<'r> {
                 self.start_servant_turn(obs);
                 return;
             }
-            let h = &mut self.heroes[next as usize];
+            let h = &mut self.heroes[next as usize & (MAX_SEATS - 1)];
             if !h.in_game() {
                 continue;
             }
@@ -140,7 +140,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::RoundStart { round: self.round, sun: self.sun });
         }
-        let number = self.rules.sun_numbers[self.sun as usize];
+        let number = self.rules.sun_number(self.sun);
         if number == 0 {
             return false;
         }

@@ -38,6 +38,9 @@ use arrayvec::ArrayVec;
 pub const MAX_SEATS: usize = 4;
 // `Game::cur` masks the active seat with `MAX_SEATS - 1`.
 const _: () = assert!(MAX_SEATS.is_power_of_two());
+/// Slots of the tile stack ([`TileStack`]): one per `u8`.
+const TILE_SLOTS: usize = u8::MAX as usize + 1;
+const _: () = assert!(MAX_TILES <= TILE_SLOTS);
 /// No card (sentinel).
 pub const NO_CARD: CardId = CardId::MAX;
 const NO_CELL: Cell = u8::MAX;
@@ -393,7 +396,9 @@ pub(crate) struct Decks {
 /// The chamber tile stack.
 #[derive(Clone, Debug)]
 pub(crate) struct TileStack {
-    order: [u8; MAX_TILES],
+    /// A slot per `u8` (the tiles use the first `MAX_TILES`), so that the top (`left`, a
+    /// `u8`) is read without a bounds check.
+    order: [u8; TILE_SLOTS],
     left: u8,
 }
 
@@ -680,10 +685,10 @@ static START_SLOTS: [CardId; MAX_CARDS] = {
 };
 
 /// The tile stack before setup: tile `i` at position `i` (see [`START_SLOTS`]).
-static START_TILES: [u8; MAX_TILES] = {
-    let mut t = [0; MAX_TILES];
+static START_TILES: [u8; TILE_SLOTS] = {
+    let mut t = [0; TILE_SLOTS];
     let mut i = 0;
-    while i < MAX_TILES {
+    while i < TILE_SLOTS {
         t[i] = i as u8;
         i += 1;
     }
@@ -1655,7 +1660,7 @@ impl<'r> Game<'r> {
     /// combat round or status-item decision, where the call cost more than a copy of the code.
     #[inline]
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
-        let h = self.rules.hero(self.heroes[seat as usize].def);
+        let h = self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def);
         match a {
             AttrSel::One(x) => h.attrs[crate::rules::attr_index(x)],
             AttrSel::LowerOf(x, y) => h.attrs[crate::rules::attr_index(x)].min(h.attrs[crate::rules::attr_index(y)]),
@@ -1667,7 +1672,7 @@ impl<'r> Game<'r> {
         if self.variant.no_abilities {
             crate::rules::Abilities::default()
         } else {
-            self.rules.hero(self.heroes[seat as usize].def).abilities
+            self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def).abilities
         }
     }
 

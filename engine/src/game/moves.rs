@@ -548,7 +548,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        self.third.came_from[self.active as usize] = from;
+        self.third.came_from[self.active as usize & (MAX_SEATS - 1)] = from;
         if self.explored(to) {
             self.arrive(to, via, obs);
             return;
