@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::{is_tower, is_treasure};
-use crate::data::RuneWindow;
+use crate::data::{RuneWindow, TileKind};
 
 impl<'r> Game<'r> {
     /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
@@ -378,14 +378,23 @@ impl<'r> Game<'r> {
                 if is_tower(pos) && self.can_exit(self.active) {
                     out.push(Choice::ExitDungeon);
                 }
-                let mut targets = Targets::new();
-                self.move_targets(false, &mut targets);
-                if self.tile_kind(pos) == Some(crate::data::TileKind::ChamberOfDarkness) {
-                    if !targets.is_empty() {
-                        out.push(Choice::MoveDark);
-                    }
+                let kind = self.tile_kind(pos);
+                if !is_treasure(pos)
+                    && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor | TileKind::ChamberOfDarkness))
+                {
+                    // The common action (an ordinary chamber): `move_targets`' first path, the
+                    // answers written as they are found.
+                    self.open_targets(pos, |to| out.push(Choice::Move(to)));
                 } else {
-                    super::moves::push_moves(out, &targets);
+                    let mut targets = Targets::new();
+                    self.move_targets(false, &mut targets);
+                    if kind == Some(TileKind::ChamberOfDarkness) {
+                        if !targets.is_empty() {
+                            out.push(Choice::MoveDark);
+                        }
+                    } else {
+                        super::moves::push_moves(out, &targets);
+                    }
                 }
                 if self.can_search(pos) {
                     out.push(Choice::Search);
