@@ -18,10 +18,16 @@ pub const TREASURE: [Cell; 2] = [4 * COLS + 6, 5 * COLS + 6];
 /// Marks "no space" in [`NEIGHBOURS`].
 pub const NO_CELL: Cell = Cell::MAX;
 
-/// `NEIGHBOURS[c][d]`: the space in direction `d` of `c`, or [`NO_CELL`] past the outer wall.
-/// A table lookup instead of row/column arithmetic in the move and path-finding loops.
-pub static NEIGHBOURS: [[Cell; 4]; CELLS] = {
-    let mut t = [[NO_CELL; 4]; CELLS];
+/// Entries of the tables below indexed by a [`Cell`]: one per `Cell` value (256), so that a
+/// lookup by a `Cell` needs no bounds check. The entries past [`CELLS`] are those of a space
+/// off the board ([`NO_CELL`] among them): no neighbours, not printed, every side closed.
+pub const CELL_SLOTS: usize = Cell::MAX as usize + 1;
+
+/// `NEIGHBOURS[c][d]`: the space in direction `d` of `c`, or [`NO_CELL`] past the outer wall
+/// (and for every `c` off the board). A table lookup instead of row/column arithmetic in the
+/// move and path-finding loops; a slot per `Cell` value ([`CELL_SLOTS`]).
+pub static NEIGHBOURS: [[Cell; 4]; CELL_SLOTS] = {
+    let mut t = [[NO_CELL; 4]; CELL_SLOTS];
     let mut c = 0;
     while c < CELLS {
         let (r, k) = ((c / COLS as usize) as u8, (c % COLS as usize) as u8);
@@ -43,9 +49,9 @@ pub static NEIGHBOURS: [[Cell; 4]; CELLS] = {
 };
 
 /// Whether a space is printed on the board (a tower or a treasure chamber space): explored from
-/// the start, never holds a tile.
-pub static PRINTED: [bool; CELLS] = {
-    let mut t = [false; CELLS];
+/// the start, never holds a tile. A slot per `Cell` value ([`CELL_SLOTS`]).
+pub static PRINTED: [bool; CELL_SLOTS] = {
+    let mut t = [false; CELL_SLOTS];
     let mut i = 0;
     while i < 4 {
         t[TOWERS[i] as usize] = true;
@@ -76,8 +82,14 @@ pub const OUTER_WALL: [u8; CELLS] = {
 
 /// Sides of each space that are closed whatever lies there, as a mask of [`Dir`] bits: the
 /// outer wall, and the side between the two treasure chamber spaces (one chamber, not a hall).
-pub static FIXED_CLOSED: [u8; CELLS] = {
-    let mut t = OUTER_WALL;
+/// A slot per `Cell` value ([`CELL_SLOTS`]; all sides closed off the board).
+pub static FIXED_CLOSED: [u8; CELL_SLOTS] = {
+    let mut t = [0xF; CELL_SLOTS];
+    let mut c = 0;
+    while c < CELLS {
+        t[c] = OUTER_WALL[c];
+        c += 1;
+    }
     t[TREASURE[0] as usize] |= 1 << Dir::South as u8;
     t[TREASURE[1] as usize] |= 1 << Dir::North as u8;
     t
@@ -161,10 +173,8 @@ impl Dir {
 /// space gets `None` rather than a wrapped-around one.
 #[inline]
 pub fn step(c: Cell, d: Dir) -> Option<Cell> {
-    match NEIGHBOURS.get(c as usize) {
-        Some(n) if n[d as usize] != NO_CELL => Some(n[d as usize]),
-        _ => None,
-    }
+    let n = NEIGHBOURS[c as usize][d as usize];
+    (n != NO_CELL).then_some(n)
 }
 
 /// The direction from `a` to an orthogonally adjacent `b`.
@@ -172,7 +182,7 @@ pub fn step(c: Cell, d: Dir) -> Option<Cell> {
 pub fn dir_between(a: Cell, b: Cell) -> Option<Dir> {
     // One table row read instead of a `step` per direction (moves ask this every step).
     // `NO_CELL` entries mark the outer wall: never a neighbour, even of `b == NO_CELL`.
-    let n = NEIGHBOURS.get(a as usize)?;
+    let n = &NEIGHBOURS[a as usize];
     if b == NO_CELL {
         return None;
     }
@@ -195,7 +205,7 @@ pub fn walk(c: Cell, d: Dir, n: u8) -> (Cell, u8) {
 /// Whether a cell is a tower chamber.
 #[inline]
 pub fn is_tower(c: Cell) -> bool {
-    matches!(PRINTED.get(c as usize), Some(true)) && !is_treasure(c)
+    PRINTED[c as usize] && !is_treasure(c)
 }
 
 /// Whether a cell is one of the two treasure chamber spaces.
@@ -210,13 +220,14 @@ pub fn manhattan(a: Cell, b: Cell) -> u8 {
     row(a).abs_diff(row(b)) + col(a).abs_diff(col(b))
 }
 
-/// A set of cells in three words: no allocation, `Copy`.
+/// A set of cells: no allocation, `Copy`. Four words, a bit per `Cell` value (the board needs
+/// three), so that a cell's word is found without a bounds check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellSet([u64; 3]);
+pub struct CellSet([u64; 4]);
 
 impl CellSet {
     /// The empty set.
-    pub const EMPTY: CellSet = CellSet([0; 3]);
+    pub const EMPTY: CellSet = CellSet([0; 4]);
 
     /// Adds a cell.
     #[inline]
@@ -243,7 +254,7 @@ impl CellSet {
 
     /// Whether empty.
     pub fn is_empty(&self) -> bool {
-        self.0 == [0; 3]
+        self.0 == [0; 4]
     }
 }
 

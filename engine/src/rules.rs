@@ -375,6 +375,51 @@ pub struct Rules {
     pub card_combat: Option<crate::card_combat::CardRules>,
     /// FNV-1a hash of the data files, for run metadata.
     pub data_hash: u64,
+    /// `tiles` again, in a table the engine indexes without a bounds check.
+    pub(crate) tile_table: Table<TileDef, 256>,
+    /// `cards` again, likewise ([`Rules::card`]).
+    pub(crate) card_table: Table<CardDef, MAX_CARDS>,
+    /// `heroes` again, likewise ([`Rules::hero`]).
+    pub(crate) hero_table: Table<HeroDef, 256>,
+    /// `sun_numbers` again, likewise ([`Rules::sun_number`]).
+    pub(crate) sun_table: Table<u8, 256>,
+}
+
+/// A rule list again, in a table of `N` entries (a power of two; the entries past the list
+/// are copies of a filler), built once with the rules, read by an index masked to `N - 1`.
+///
+/// Why: the engine looks up the tile a space holds, a card's definition or a hero sheet
+/// hundreds of times a game, by ids that are always in range (a tile byte of the board, a
+/// card id from the decks, a hero's sheet number). Masked to the table's size such an index
+/// needs no bounds check (for a `u8` into 256 entries the mask is no instruction at all),
+/// where the `Vec` costs a length load, a compare and a branch each time.
+#[derive(Clone)]
+pub(crate) struct Table<T, const N: usize>(Box<[T; N]>);
+
+impl<T: Clone, const N: usize> Table<T, N> {
+    /// `items` (at most `N`), then copies of `filler` (of `items[0]` if there is one).
+    fn new(items: &[T], filler: impl FnOnce() -> T) -> Table<T, N> {
+        const { assert!(N.is_power_of_two()) };
+        assert!(items.len() <= N, "a rule table holds at most {N} entries");
+        let pad = items.first().cloned().unwrap_or_else(filler);
+        let mut t = items.to_vec();
+        t.resize(N, pad);
+        let Ok(b) = t.into_boxed_slice().try_into() else { unreachable!("resized to {N}") };
+        Table(b)
+    }
+
+    /// Entry `i` masked to the table (for an index within the list, its entry).
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> &T {
+        &self.0[i & (N - 1)]
+    }
+}
+
+impl<T, const N: usize> fmt::Debug for Table<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The same entries as the list it copies, which `Rules`' own output shows.
+        f.write_str("Table(..)")
+    }
 }
 
 /// A data error: file, line and what is wrong.
@@ -1061,6 +1106,9 @@ impl Rules {
             let card_combat = crate::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
             return Ok(Rules {
                 edition: game.edition,
+                tile_table: Table::new(&tile_defs, Rules::filler_tile),
+                card_table: Table::new(&cards, Rules::filler_card),
+                hero_table: Table::new(&hero_defs, Rules::filler_hero),
                 heroes: hero_defs,
                 tiles: tile_defs,
                 cards,
@@ -1069,6 +1117,7 @@ impl Rules {
                 matrix: [[(0, 0); 3]; 3],
                 solo: [(0, 0); 6],
                 sun_spaces: game.sun_spaces,
+                sun_table: Table::new(&sun_numbers, || 0),
                 sun_numbers,
                 runes_per_hero: game.runes_per_hero,
                 monster_kinds: decks.monster_kinds,
@@ -1117,6 +1166,9 @@ impl Rules {
 
         Ok(Rules {
             edition: game.edition,
+            tile_table: Table::new(&tile_defs, Rules::filler_tile),
+            card_table: Table::new(&cards, Rules::filler_card),
+            hero_table: Table::new(&hero_defs, Rules::filler_hero),
             heroes: hero_defs,
             tiles: tile_defs,
             cards,
@@ -1125,12 +1177,89 @@ impl Rules {
             matrix,
             solo,
             sun_spaces: game.sun_spaces,
+            sun_table: Table::new(&sun_numbers, || 0),
             sun_numbers,
             runes_per_hero: game.runes_per_hero,
             monster_kinds: decks.monster_kinds,
             card_combat: None,
             data_hash: hash,
         })
+    }
+
+    /// The definition of card `c` (an id of these rules: below `cards.len()`), read without a
+    /// bounds check ([`Table`]).
+    #[inline(always)]
+    pub(crate) fn card(&self, c: CardId) -> &CardDef {
+        debug_assert!((c as usize) < self.cards.len(), "card {c} out of range");
+        self.card_table.get(c as usize)
+    }
+
+    /// Hero sheet `h` (below `heroes.len()`), read without a bounds check ([`Table`]).
+    #[inline(always)]
+    pub(crate) fn hero(&self, h: u8) -> &HeroDef {
+        debug_assert!((h as usize) < self.heroes.len(), "hero {h} out of range");
+        self.hero_table.get(h as usize)
+    }
+
+    /// The number of sun space `s` (at most `sun_spaces`, see `sun_numbers`), read without a
+    /// bounds check ([`Table`]).
+    #[inline(always)]
+    pub(crate) fn sun_number(&self, s: u8) -> u8 {
+        debug_assert!((s as usize) < self.sun_numbers.len(), "sun space {s} out of range");
+        *self.sun_table.get(s as usize)
+    }
+
+    /// Tile `t` (below `tiles.len()`), read without a bounds check ([`Table`]).
+    #[inline(always)]
+    pub(crate) fn tile(&self, t: u8) -> &TileDef {
+        debug_assert!((t as usize) < self.tiles.len(), "tile {t} out of range");
+        self.tile_table.get(t as usize)
+    }
+
+    /// What fills the tile table past the tiles when there are none (never read).
+    fn filler_tile() -> TileDef {
+        TileDef {
+            kind: TileKind::DungeonRoom,
+            sides: [Side::Wall; 4],
+            part: [0; 4],
+            torch: false,
+            stairs: false,
+            walls: 0xF,
+            barriers: 0,
+        }
+    }
+
+    /// What fills the card table when there are no cards (never read).
+    fn filler_card() -> CardDef {
+        CardDef {
+            name: String::new(),
+            name_id: 0,
+            deck: Deck::Dungeon,
+            gold: 0,
+            effect: Span::EMPTY,
+            loot: false,
+            ambush: false,
+            monster: None,
+            rune: None,
+            on_status: Span::EMPTY,
+            on_status_optional: Span::EMPTY,
+            on_status_catacombs: Span::EMPTY,
+            on_status_treasure: Span::EMPTY,
+            on_end: Span::EMPTY,
+            on_end_optional: Span::EMPTY,
+            autopass: 0,
+            double_dragon: false,
+            pair_gold: None,
+            discard_on_catacombs: false,
+            discard_on_exit: false,
+            estimated: false,
+            status: 0,
+        }
+    }
+
+    /// What fills the hero table when there are no heroes (never read).
+    fn filler_hero() -> HeroDef {
+        HeroDef { id: String::new(), name: String::new(), health: 0, attrs: [0; 4], abilities: Abilities::default() }
     }
 
     /// Whether the 2010 rules (edition `third`) are played: the data has a card combat.

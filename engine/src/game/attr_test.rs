@@ -117,13 +117,13 @@ impl<'r> Game<'r> {
             out.extend([Choice::Reroll(0), Choice::Reroll(1)]);
         }
         for &r in &h.runes {
-            if self.rules.cards[r as usize].rune.is_some_and(|d| d.window == RuneWindow::AfterFailedTest) {
+            if self.rules.card(r).rune.is_some_and(|d| d.window == RuneWindow::AfterFailedTest) {
                 out.push(Choice::Card(r));
             }
         }
         let bit = tag_bit(self.test.tag);
         for &c in &h.held {
-            if self.rules.cards[c as usize].autopass & bit != 0 && out.len() < out.capacity() {
+            if self.rules.card(c).autopass & bit != 0 && out.len() < out.capacity() {
                 out.push(Choice::Card(c));
             }
         }
@@ -146,7 +146,7 @@ impl<'r> Game<'r> {
                 self.test.dice[(i & 1) as usize] = self.d6(obs);
                 self.evaluate_test(obs);
             }
-            Choice::Card(card) if self.rules.cards[card as usize].deck == Deck::Rune => {
+            Choice::Card(card) if self.rules.card(card).deck == Deck::Rune => {
                 self.test.pass = false;
                 self.push(Task::TestEnd);
                 self.use_rune(card, obs);

@@ -30,25 +30,25 @@ impl<'r> Game<'r> {
             return None;
         }
         *n -= 1;
-        Some(self.decks.slots[first + *n as usize])
+        Some(self.decks.slots[slot(first + *n as usize)])
     }
 
     /// Puts a card back on top of its deck.
     pub(crate) fn put_top(&mut self, card: CardId) {
-        let deck = self.rules.cards[card as usize].deck;
+        let deck = self.rules.card(card).deck;
         let (first, _) = self.region(deck);
         let n = &mut self.decks.draw[deck as usize];
-        self.decks.slots[first + *n as usize] = card;
+        self.decks.slots[slot(first + *n as usize)] = card;
         *n += 1;
     }
 
     /// Puts a card face up on its deck's discard pile.
     pub(crate) fn put_discard<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        let deck = self.rules.cards[card as usize].deck;
+        let deck = self.rules.card(card).deck;
         let (first, len) = self.region(deck);
         let k = &mut self.decks.discard[deck as usize];
         *k += 1;
-        self.decks.slots[first + len - *k as usize] = card;
+        self.decks.slots[slot(first + len - *k as usize)] = card;
         if O::ENABLED {
             obs.event(Event::CardDiscarded { card });
         }
@@ -83,7 +83,7 @@ impl<'r> Game<'r> {
             return;
         }
         self.push(Task::FinishCard { card });
-        let def = &self.rules.cards[card as usize];
+        let def = self.rules.card(card);
         let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card;
         if !redraw && self.runs_next() {
             // The common draw: no redraw offer, and this is the draw step's last act (see
@@ -162,7 +162,7 @@ impl<'r> Game<'r> {
         if !self.is_resolving(card) {
             return; // cancelled
         }
-        let span = self.rules.cards[card as usize].effect;
+        let span = self.rules.card(card).effect;
         // `card_body` is only the card-body step's handler: see `Game::runs_next`.
         if self.runs_next() {
             self.ops(span, card, obs);
@@ -223,7 +223,7 @@ impl<'r> Game<'r> {
         } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
             // A catacomb card kept beyond the catacombs (Vampire Bite) leaves the row now; loot
             // stays in the row until the hero resurfaces.
-            if self.rules.cards[card as usize].loot {
+            if self.rules.card(card).loot {
                 return;
             }
             self.cur_mut().row.remove(i);
@@ -252,7 +252,7 @@ impl<'r> Game<'r> {
         // Whatever this card does to the hero is blamed on its deck (a status-phase effect must
         // not inherit the cause of the last card drawn).
         if card != NO_CARD {
-            self.cause = CAUSE_OF_DECK[self.rules.cards[card as usize].deck as usize];
+            self.cause = CAUSE_OF_DECK[self.rules.card(card).deck as usize];
         }
         if span.len > 1 {
             self.push(Task::Ops { span: span.rest(), card });
@@ -267,7 +267,7 @@ impl<'r> Game<'r> {
             Amount::Dice { dice, plus } => (self.roll(dice, obs) as i16 + plus as i16).max(0) as u8,
             Amount::HalfRemainingUp => {
                 let h = self.cur();
-                let health = self.rules.heroes[h.def as usize].health;
+                let health = self.rules.hero(h.def).health;
                 health.saturating_sub(h.wounds).div_ceil(2)
             }
             Amount::Minus { base, attr } => {
@@ -365,7 +365,7 @@ impl<'r> Game<'r> {
             }
             Op::Case { .. } => {}
             Op::Shuffle => {
-                let deck = self.rules.cards[card as usize].deck;
+                let deck = self.rules.card(card).deck;
                 self.discard_anywhere(card, obs);
                 self.reshuffle(deck, obs);
                 if deck == Deck::Catacomb {
@@ -402,7 +402,7 @@ impl<'r> Game<'r> {
                         if O::ENABLED {
                             obs.event(Event::CardDrawn { seat, card: m });
                         }
-                        sum = sum.saturating_add(self.rules.cards[m as usize].monster.map_or(0, |x| x.escape_penalty));
+                        sum = sum.saturating_add(self.rules.card(m).monster.map_or(0, |x| x.escape_penalty));
                         self.put_discard(m, obs);
                     }
                 }
@@ -416,7 +416,7 @@ impl<'r> Game<'r> {
             Op::DiscardRandomOtherLoot => {
                 let rules = self.rules;
                 let others: ArrayVec<CardId, HELD_CAP> =
-                    self.cur().held.iter().copied().filter(|&c| c != card && rules.cards[c as usize].loot).collect();
+                    self.cur().held.iter().copied().filter(|&c| c != card && rules.card(c).loot).collect();
                 if !others.is_empty() {
                     let c = others[self.pick(others.len())];
                     self.discard_held(seat, c, obs);
@@ -604,12 +604,12 @@ impl<'r> Game<'r> {
     /// Whether rune `r` may be used in the open window (`window`, `window_card`).
     #[inline]
     fn rune_usable(&self, r: CardId) -> bool {
-        let Some(def) = self.rules.cards[r as usize].rune else { return false };
+        let Some(def) = self.rules.card(r).rune else { return false };
         if def.window != self.window {
             return false;
         }
         if def.window == RuneWindow::AfterDraw {
-            let deck = (self.window_card != NO_CARD).then(|| self.rules.cards[self.window_card as usize].deck);
+            let deck = (self.window_card != NO_CARD).then(|| self.rules.card(self.window_card).deck);
             if deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
                 return false;
             }
@@ -630,11 +630,19 @@ impl<'r> Game<'r> {
             let rules = self.rules;
             self.cur_mut().runes.remove(rules, i);
             self.put_discard(r, obs);
-            if let Some(def) = self.rules.cards[r as usize].rune {
+            if let Some(def) = self.rules.card(r).rune {
                 self.push(Task::Ops { span: def.effect, card: r });
             }
         }
     }
+}
+
+/// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
+/// at most `MAX_CARDS`), which spares the draw and the discard a bounds check each.
+#[inline(always)]
+fn slot(i: usize) -> usize {
+    debug_assert!(i < crate::rules::MAX_CARDS);
+    i & (crate::rules::MAX_CARDS - 1)
 }
 
 /// The death cause a card's effects are blamed on, by the card's deck: a trap's on traps, a

@@ -22,7 +22,7 @@ impl<'r> Game<'r> {
         h.stats.catacomb_entries += 1;
         let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
         h.held.retain(rules, |c| {
-            let keep = !rules.cards[c as usize].discard_on_catacombs;
+            let keep = !rules.card(c).discard_on_catacombs;
             if !keep {
                 dropped.push(c);
             }
@@ -52,7 +52,7 @@ impl<'r> Game<'r> {
             self.put_discard(card, obs);
             return;
         }
-        let span = self.rules.cards[card as usize].effect;
+        let span = self.rules.card(card).effect;
         self.push(Task::Ops { span, card });
     }
 
@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, ROW_CAP> = ArrayVec::new();
         for c in row {
-            if keep_loot && rules.cards[c as usize].loot && h.held.try_push(rules, c).is_ok() {
+            if keep_loot && rules.card(c).loot && h.held.try_push(rules, c).is_ok() {
                 continue;
             }
             dropped.push(c);

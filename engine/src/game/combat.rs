@@ -63,11 +63,11 @@ impl<'r> Game<'r> {
         if let Some(life) = self.duel.and_then(|d| d.life) {
             return life;
         }
-        self.rules.cards[self.combat.card as usize].monster.map_or(1, |m| m.life)
+        self.rules.card(self.combat.card).monster.map_or(1, |m| m.life)
     }
 
     fn escape_penalty(&self) -> u8 {
-        self.rules.cards[self.combat.card as usize].monster.map_or(0, |m| m.escape_penalty)
+        self.rules.card(self.combat.card).monster.map_or(0, |m| m.escape_penalty)
     }
 
     /// Inlined: see `Game::attr_value`.

@@ -57,7 +57,7 @@ impl<'r> Game<'r> {
             obs.event(Event::DiceCombatRound { roll, target, hero_hit, monster_wounds: self.third.fight.dice_hits() });
         }
         if hero_hit {
-            let health = self.rules.heroes[self.cur().def as usize].health;
+            let health = self.rules.hero(self.cur().def).health;
             let lethal = self.cur().wounds.saturating_add(1) >= health;
             if lethal {
                 // "Monster Victory": the token stays where the hero fell.

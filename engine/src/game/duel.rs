@@ -153,10 +153,7 @@ impl<'r> Game<'r> {
         // The monster: a card of the requested kind on top of the monster deck.
         let cards = rules.deck_cards(Deck::Monster);
         let count = |k: Option<u8>| {
-            cards
-                .clone()
-                .filter(|&c| rules.cards[c as usize].monster.is_some_and(|m| k.is_none_or(|k| m.kind == k)))
-                .count()
+            cards.clone().filter(|&c| rules.card(c).monster.is_some_and(|m| k.is_none_or(|k| m.kind == k))).count()
         };
         let n = count(config.monster);
         if n == 0 {
@@ -165,7 +162,7 @@ impl<'r> Game<'r> {
         let pick = setup.below(n as u32) as usize;
         if let Some(card) = cards
             .clone()
-            .filter(|&c| rules.cards[c as usize].monster.is_some_and(|m| config.monster.is_none_or(|k| m.kind == k)))
+            .filter(|&c| rules.card(c).monster.is_some_and(|m| config.monster.is_none_or(|k| m.kind == k)))
             .nth(pick)
         {
             game.stack_deck(&[card]);

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::{is_tower, is_treasure};
-use crate::data::RuneWindow;
+use crate::data::{RuneWindow, TileKind};
 
 impl<'r> Game<'r> {
     /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
@@ -112,7 +112,7 @@ impl<'r> Game<'r> {
                 self.start_servant_turn(obs);
                 return;
             }
-            let h = &mut self.heroes[next as usize];
+            let h = &mut self.heroes[next as usize & (MAX_SEATS - 1)];
             if !h.in_game() {
                 continue;
             }
@@ -140,7 +140,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::RoundStart { round: self.round, sun: self.sun });
         }
-        let number = self.rules.sun_numbers[self.sun as usize];
+        let number = self.rules.sun_number(self.sun);
         if number == 0 {
             return false;
         }
@@ -247,7 +247,7 @@ impl<'r> Game<'r> {
         let h = self.cur();
         let in_treasure = h.on_board() && is_treasure(h.pos);
         let bits = h.held.status();
-        debug_assert_eq!(bits, h.held.iter().fold(0, |m, &c| m | rules.cards[c as usize].status));
+        debug_assert_eq!(bits, h.held.iter().fold(0, |m, &c| m | rules.card(c).status));
         let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
         let mut wanted = crate::rules::STATUS_MANDATORY;
         if in_treasure {
@@ -255,14 +255,14 @@ impl<'r> Game<'r> {
         }
         let mut mandatory = bits & wanted != 0;
         if !mandatory && h.status == HeroStatus::Catacombs {
-            mandatory = h.row.iter().any(|&c| !rules.cards[c as usize].on_status_catacombs.is_empty());
+            mandatory = h.row.iter().any(|&c| !rules.card(c).on_status_catacombs.is_empty());
         }
         (optional, mandatory)
     }
 
     pub(crate) fn status_item_choices(&self, out: &mut Choices) {
         for &c in &self.cur().held {
-            if !self.rules.cards[c as usize].on_status_optional.is_empty() && out.len() < out.capacity() {
+            if !self.rules.card(c).on_status_optional.is_empty() && out.len() < out.capacity() {
                 out.push(Choice::Card(c));
             }
         }
@@ -273,7 +273,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
         if let Choice::Card(card) = c {
             self.push(Task::StatusOptional);
-            let span = self.rules.cards[card as usize].on_status_optional;
+            let span = self.rules.card(card).on_status_optional;
             self.push(Task::Ops { span, card });
         }
     }
@@ -292,7 +292,7 @@ impl<'r> Game<'r> {
         }
         let mut todo: ArrayVec<(Span, CardId), 32> = ArrayVec::new();
         for &c in &h.held {
-            let d = &rules.cards[c as usize];
+            let d = rules.card(c);
             for s in [d.on_status, if in_treasure { d.on_status_treasure } else { Span::EMPTY }] {
                 if !s.is_empty() && todo.len() < todo.capacity() {
                     todo.push((s, c));
@@ -301,7 +301,7 @@ impl<'r> Game<'r> {
         }
         if h.status == HeroStatus::Catacombs {
             for &c in &h.row {
-                let s = rules.cards[c as usize].on_status_catacombs;
+                let s = rules.card(c).on_status_catacombs;
                 if !s.is_empty() && todo.len() < todo.capacity() {
                     todo.push((s, c));
                 }
@@ -378,14 +378,23 @@ impl<'r> Game<'r> {
                 if is_tower(pos) && self.can_exit(self.active) {
                     out.push(Choice::ExitDungeon);
                 }
-                let mut targets = Targets::new();
-                self.move_targets(false, &mut targets);
-                if self.tile_kind(pos) == Some(crate::data::TileKind::ChamberOfDarkness) {
-                    if !targets.is_empty() {
-                        out.push(Choice::MoveDark);
-                    }
+                let kind = self.tile_kind(pos);
+                if !is_treasure(pos)
+                    && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor | TileKind::ChamberOfDarkness))
+                {
+                    // The common action (an ordinary chamber): `move_targets`' first path, the
+                    // answers written as they are found.
+                    self.open_targets(pos, |to| out.push(Choice::Move(to)));
                 } else {
-                    super::moves::push_moves(out, &targets);
+                    let mut targets = Targets::new();
+                    self.move_targets(false, &mut targets);
+                    if kind == Some(TileKind::ChamberOfDarkness) {
+                        if !targets.is_empty() {
+                            out.push(Choice::MoveDark);
+                        }
+                    } else {
+                        super::moves::push_moves(out, &targets);
+                    }
                 }
                 if self.can_search(pos) {
                     out.push(Choice::Search);
@@ -439,7 +448,7 @@ impl<'r> Game<'r> {
             Choice::Retest => {
                 let card = self.cur().retest;
                 self.cur_mut().retest = NO_CARD;
-                let span = self.rules.cards[card as usize].effect;
+                let span = self.rules.card(card).effect;
                 self.push(Task::Ops { span, card });
             }
             _ => {}
@@ -513,7 +522,7 @@ impl<'r> Game<'r> {
         if amount == 0 || !self.heroes[seat as usize].in_game() {
             return;
         }
-        let health = self.rules.heroes[self.heroes[seat as usize].def as usize].health;
+        let health = self.rules.hero(self.heroes[seat as usize].def).health;
         let h = &mut self.heroes[seat as usize];
         h.wounds = h.wounds.saturating_add(amount);
         h.stats.wounds_taken = h.stats.wounds_taken.saturating_add(amount as u16);
@@ -627,7 +636,7 @@ impl<'r> Game<'r> {
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, HELD_CAP> = ArrayVec::new();
         h.held.retain(rules, |c| {
-            let keep = !rules.cards[c as usize].discard_on_exit;
+            let keep = !rules.card(c).discard_on_exit;
             if !keep {
                 dropped.push(c);
             }
@@ -695,7 +704,7 @@ impl<'r> Game<'r> {
         let rules = self.rules;
         let held = self.heroes[seat as usize].held.clone();
         for &c in held.iter().rev() {
-            let s = rules.cards[c as usize].on_end;
+            let s = rules.card(c).on_end;
             if !s.is_empty() {
                 self.push(Task::Ops { span: s, card: c });
             }
@@ -708,7 +717,7 @@ impl<'r> Game<'r> {
         let any = self.heroes[seat as usize]
             .held
             .iter()
-            .any(|&c| !self.rules.cards[c as usize].on_end_optional.is_empty() && !self.end_used.contains(&c));
+            .any(|&c| !self.rules.card(c).on_end_optional.is_empty() && !self.end_used.contains(&c));
         if any {
             self.ask(seat, DecisionKind::EndGameItems, obs);
         }

@@ -38,6 +38,9 @@ use arrayvec::ArrayVec;
 pub const MAX_SEATS: usize = 4;
 // `Game::cur` masks the active seat with `MAX_SEATS - 1`.
 const _: () = assert!(MAX_SEATS.is_power_of_two());
+/// Slots of the tile stack ([`TileStack`]): one per `u8`.
+const TILE_SLOTS: usize = u8::MAX as usize + 1;
+const _: () = assert!(MAX_TILES <= TILE_SLOTS);
 /// No card (sentinel).
 pub const NO_CARD: CardId = CardId::MAX;
 const NO_CELL: Cell = u8::MAX;
@@ -183,7 +186,7 @@ impl Held {
     /// Counts card `c`'s flags in (`add`) or out.
     #[inline]
     fn note(&mut self, rules: &Rules, c: CardId, add: bool) {
-        let flags = rules.cards[c as usize].status;
+        let flags = rules.card(c).status;
         if flags != 0 {
             for (i, n) in self.counts.iter_mut().enumerate() {
                 if flags & (1 << i) != 0 {
@@ -213,7 +216,7 @@ impl Held {
         self.cards.retain(|c| {
             let k = keep(*c);
             if !k {
-                let flags = rules.cards[*c as usize].status;
+                let flags = rules.card(*c).status;
                 for (i, n) in dropped.iter_mut().enumerate() {
                     *n += (flags >> i) & 1;
                 }
@@ -280,7 +283,7 @@ impl Runes {
 
     /// The window bits of these cards.
     fn windows_of(rules: &Rules, cards: &[CardId]) -> u8 {
-        cards.iter().filter_map(|&c| rules.cards[c as usize].rune).fold(0, |m, d| m | 1 << d.window as u8)
+        cards.iter().filter_map(|&c| rules.card(c).rune).fold(0, |m, d| m | 1 << d.window as u8)
     }
 
     /// Adds a rune at the end.
@@ -393,7 +396,9 @@ pub(crate) struct Decks {
 /// The chamber tile stack.
 #[derive(Clone, Debug)]
 pub(crate) struct TileStack {
-    order: [u8; MAX_TILES],
+    /// A slot per `u8` (the tiles use the first `MAX_TILES`), so that the top (`left`, a
+    /// `u8`) is read without a bounds check.
+    order: [u8; TILE_SLOTS],
     left: u8,
 }
 
@@ -680,10 +685,10 @@ static START_SLOTS: [CardId; MAX_CARDS] = {
 };
 
 /// The tile stack before setup: tile `i` at position `i` (see [`START_SLOTS`]).
-static START_TILES: [u8; MAX_TILES] = {
-    let mut t = [0; MAX_TILES];
+static START_TILES: [u8; TILE_SLOTS] = {
+    let mut t = [0; TILE_SLOTS];
     let mut i = 0;
-    while i < MAX_TILES {
+    while i < TILE_SLOTS {
         t[i] = i as u8;
         i += 1;
     }
@@ -703,12 +708,21 @@ static START_LOOK: [u8; LOOK_LEN] = {
 };
 
 /// The answers of a decision that has always the same ones, whatever the state (what
-/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are.
-fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
+/// [`Game::choices`] lists for it), for [`Game::ask`] to post as they are: the first `.1`
+/// entries of `.0`, padded to [`POST_BLOCK`] entries so that [`Game::post_block`] can copy
+/// them as one block.
+fn fixed_choices(kind: DecisionKind) -> Option<&'static ([Choice; POST_BLOCK], usize)> {
     use DecisionKind as K;
-    const YES_NO: [Choice; 2] = [Choice::No, Choice::Yes];
-    const COMBAT: [Choice; 3] =
-        [Choice::Combat(CombatCard::Magic), Choice::Combat(CombatCard::Melee), Choice::Combat(CombatCard::Ranged)];
+    static YES_NO: ([Choice; POST_BLOCK], usize) = ([Choice::No, Choice::Yes, Choice::No, Choice::No], 2);
+    static COMBAT: ([Choice; POST_BLOCK], usize) = (
+        [
+            Choice::Combat(CombatCard::Magic),
+            Choice::Combat(CombatCard::Melee),
+            Choice::Combat(CombatCard::Ranged),
+            Choice::No,
+        ],
+        3,
+    );
     match kind {
         K::BeforeTest
         | K::MayDraw(_)
@@ -722,6 +736,10 @@ fn fixed_choices(kind: DecisionKind) -> Option<&'static [Choice]> {
         _ => None,
     }
 }
+
+/// Answer lists up to this long are posted by copying this many slots in one block
+/// ([`Game::post_block`]).
+const POST_BLOCK: usize = 4;
 
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
@@ -1180,13 +1198,17 @@ impl<'r> Game<'r> {
         // A decision whose answers never change (a yes or no, a combat card: half the
         // decisions asked this way) is posted with its constant list, without listing the
         // answers into a buffer first. Two or more answers: `ask_with` would only post them.
-        if let Some(fixed) = fixed_choices(kind) {
+        if let Some(&(ref fixed, n)) = fixed_choices(kind) {
             debug_assert!({
                 let mut legal = Choices::new();
                 self.choices(Decision { seat, kind }, &mut legal);
-                legal.as_slice() == fixed
+                legal.as_slice() == &fixed[..n]
             });
-            self.post(Decision { seat, kind }, fixed);
+            self.pending = Some(Decision { seat, kind });
+            self.legal_ok = true;
+            // SAFETY: `fixed` is an array of `POST_BLOCK` answers, all initialised, the first
+            // `n` (at most `POST_BLOCK`) of them the list.
+            unsafe { self.post_block(fixed.as_ptr(), n) };
             return;
         }
         let mut legal = Choices::new();
@@ -1197,7 +1219,7 @@ impl<'r> Game<'r> {
     /// [`Game::ask`] with the legal answers the caller has just listed (exactly what
     /// `choices` gives for this decision now): steps that look at the answers before asking
     /// (the action phase, rune windows) need not list them twice.
-    pub(crate) fn ask_with<O: Observer>(&mut self, seat: u8, kind: DecisionKind, legal: &[Choice], obs: &mut O) {
+    pub(crate) fn ask_with<O: Observer>(&mut self, seat: u8, kind: DecisionKind, legal: &Choices, obs: &mut O) {
         let d = Decision { seat, kind };
         match legal.len() {
             // A decision with no legal answer is skipped (e.g. a tower with no way on).
@@ -1228,7 +1250,7 @@ impl<'r> Game<'r> {
         let s = self.board[c as usize];
         let mut v = crate::board::FIXED_CLOSED[c as usize];
         if s.tile != 0 {
-            v |= crate::board::rotate_mask(self.rules.tiles[s.tile as usize - 1].walls, s.rot);
+            v |= crate::board::rotate_mask(self.rules.tile(s.tile - 1).walls, s.rot);
         }
         if s.tile != 0 || crate::board::PRINTED[c as usize] {
             v |= LOOK_EXPLORED;
@@ -1238,20 +1260,46 @@ impl<'r> Game<'r> {
 
     /// Makes `d` the pending decision with its legal answers. Copies only the answers, not a
     /// whole `Choices` (a move copies all 128 slots, which showed up as 5% of a greedy game).
-    pub(crate) fn post(&mut self, d: Decision, legal: &[Choice]) {
+    pub(crate) fn post(&mut self, d: Decision, legal: &Choices) {
         self.pending = Some(d);
-        self.legal.clear();
-        // `legal` comes from a `Choices` too, so it always fits. A short list (most: an
-        // action's few moves, a yes/no, a rune window) is copied entry by entry: the bulk copy
-        // goes through a call to memcpy, which for a few bytes costs more than the copy.
-        if legal.len() <= 4 {
-            for &c in legal {
-                let _ = self.legal.try_push(c);
-            }
+        self.legal_ok = true;
+        let n = legal.len();
+        if n <= POST_BLOCK {
+            // SAFETY: `legal`'s buffer has `Choices`' capacity (128) slots, at least
+            // `POST_BLOCK` of them, the first `n` initialised (its length).
+            unsafe { self.post_block(legal.as_ptr(), n) };
         } else {
+            self.legal.clear();
+            // `legal` is a `Choices` too, so it always fits.
             let _ = self.legal.try_extend_from_slice(legal);
         }
-        self.legal_ok = true;
+    }
+
+    /// Sets `legal` to the `n` answers at `src`, copying `POST_BLOCK` slots as one block
+    /// whatever `n` is. Why: most lists are short (an action's few moves, a yes or no, a
+    /// rune window), and a copy of a fixed 16 bytes is two instructions where copying the
+    /// answers one by one (a capacity test, a store and a length update each) cost some
+    /// twenty a decision, and a bulk copy of `n` goes through a call to memcpy.
+    ///
+    /// # Safety
+    ///
+    /// `src` must be valid for reads of `POST_BLOCK` slots of `Choice` (initialised or not:
+    /// the copy is untyped), of which the first `n` are initialised answers, `n <=
+    /// POST_BLOCK`; and it must not point into `self.legal`.
+    #[inline(always)]
+    unsafe fn post_block(&mut self, src: *const Choice, n: usize) {
+        debug_assert!(n <= POST_BLOCK);
+        const { assert!(POST_BLOCK <= 128) };
+        // SAFETY: the destination is `legal`'s buffer of 128 slots, at least `POST_BLOCK`;
+        // the source (the caller's promise) is `POST_BLOCK` readable slots elsewhere, so the
+        // two do not overlap. `copy_nonoverlapping` copies bytes without reading them as
+        // values, so slots past the first `n` may be uninitialised. After it the first `n`
+        // slots of `legal` hold initialised answers, which is what `set_len(n)` (n at most
+        // the capacity) needs; the slots past `n` are not part of the list.
+        unsafe {
+            core::ptr::copy_nonoverlapping(src, self.legal.as_mut_ptr(), POST_BLOCK);
+            self.legal.set_len(n);
+        }
     }
 
     /// Recomputes the pending decision's legal answers (after a scenario edit).
@@ -1282,6 +1330,18 @@ impl<'r> Game<'r> {
         if self.tasks.try_push(t).is_err() {
             debug_assert!(false, "task stack overflow");
         }
+    }
+
+    /// The action step out of line, for `answer_here` (`action` is inlined into its callers).
+    #[inline(never)]
+    fn action_step<O: Observer>(&mut self, obs: &mut O) {
+        self.action(obs);
+    }
+
+    /// The status-check step out of line, for `answer_here`.
+    #[inline(never)]
+    fn status_end_step<O: Observer>(&mut self, obs: &mut O) {
+        self.status_end(obs);
     }
 
     fn step<O: Observer>(&mut self, t: Task, obs: &mut O) {
@@ -1368,7 +1428,7 @@ impl<'r> Game<'r> {
             K::BridgeDiscard => {
                 out.push(Choice::Done);
                 for &c in &self.cur().held {
-                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                    if self.rules.card(c).loot && out.len() < out.capacity() {
                         out.push(Choice::Card(c));
                     }
                 }
@@ -1397,7 +1457,7 @@ impl<'r> Game<'r> {
             K::EndGameItems => {
                 out.push(Choice::Done);
                 for &c in &self.cur().held {
-                    if !self.rules.cards[c as usize].on_end_optional.is_empty()
+                    if !self.rules.card(c).on_end_optional.is_empty()
                         && !self.end_used.contains(&c)
                         && out.len() < out.capacity()
                     {
@@ -1427,7 +1487,7 @@ impl<'r> Game<'r> {
                     out.push(Choice::No);
                 }
                 for &c in &self.cur().held {
-                    if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+                    if self.rules.card(c).loot && out.len() < out.capacity() {
                         out.push(Choice::Card(c));
                     }
                 }
@@ -1499,13 +1559,39 @@ impl<'r> Game<'r> {
                         self.push(Task::Draw { deck, redraw_ok: true });
                     }
                 }
+                // The card that offered the draw finishes next (its finish lies under the
+                // decision), when nothing else came on top: see `finish_on_top`.
+                self.finish_on_top(obs);
             }
             K::Redraw => self.answer_redraw(c, obs),
-            K::Rune => self.answer_rune(c, obs),
-            K::StatusItems => self.answer_status_item(c, obs),
+            K::Rune => {
+                self.answer_rune(c, obs);
+                // The end-of-status window's decision waits over the action step (see
+                // `status_end`), and a rune left unused pushes nothing: the loop would pop and
+                // run the action next, so run it here (the answer's last act, see `runs_next`)
+                // without the trip through the loop.
+                if self.runs_next() && matches!(self.tasks.last(), Some(Task::Action)) {
+                    self.tasks.pop();
+                    self.action_step(obs);
+                }
+            }
+            K::StatusItems => {
+                self.answer_status_item(c, obs);
+                // `Done` pushes nothing, and under the decision wait the mandatory effects and
+                // the status check (see `start_turn`): the loop would pop and run them next, so
+                // run them here (the answer's last acts, see `runs_next`).
+                if self.runs_next() && matches!(self.tasks.last(), Some(Task::StatusMandatory)) {
+                    self.tasks.pop();
+                    self.status_mandatory(obs);
+                    if self.runs_next() && matches!(self.tasks.last(), Some(Task::StatusCheck)) {
+                        self.tasks.pop();
+                        self.status_end_step(obs);
+                    }
+                }
+            }
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
-                    let span = self.rules.cards[card as usize].on_end_optional;
+                    let span = self.rules.card(card).on_end_optional;
                     self.push(Task::EndGameOptional { seat: self.active });
                     self.push(Task::Ops { span, card });
                     self.mark_end_used(card);
@@ -1612,7 +1698,7 @@ impl<'r> Game<'r> {
     /// combat round or status-item decision, where the call cost more than a copy of the code.
     #[inline]
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
-        let h = &self.rules.heroes[self.heroes[seat as usize].def as usize];
+        let h = self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def);
         match a {
             AttrSel::One(x) => h.attrs[crate::rules::attr_index(x)],
             AttrSel::LowerOf(x, y) => h.attrs[crate::rules::attr_index(x)].min(h.attrs[crate::rules::attr_index(y)]),
@@ -1624,7 +1710,7 @@ impl<'r> Game<'r> {
         if self.variant.no_abilities {
             crate::rules::Abilities::default()
         } else {
-            self.rules.heroes[self.heroes[seat as usize].def as usize].abilities
+            self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def).abilities
         }
     }
 
@@ -1670,7 +1756,7 @@ impl<'r> Game<'r> {
     }
 
     fn card_gold(&self, h: &Hero, c: CardId) -> u32 {
-        let def = &self.rules.cards[c as usize];
+        let def = self.rules.card(c);
         if !def.loot {
             return 0;
         }
@@ -1678,7 +1764,7 @@ impl<'r> Game<'r> {
             return g;
         }
         if let Some((partner, g)) = def.pair_gold {
-            if h.held.iter().any(|&o| o != c && self.rules.cards[o as usize].name_id == partner) {
+            if h.held.iter().any(|&o| o != c && self.rules.card(o).name_id == partner) {
                 return g;
             }
         }
@@ -1687,12 +1773,11 @@ impl<'r> Game<'r> {
 
     /// Number of loot cards in a hero's play area.
     pub(crate) fn loot_count(&self, seat: u8) -> u8 {
-        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].loot).count() as u8
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).loot).count() as u8
     }
 
     /// Number of treasure cards in a hero's play area.
     pub(crate) fn treasure_count(&self, seat: u8) -> u8 {
-        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.cards[c as usize].deck == Deck::Treasure).count()
-            as u8
+        self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).deck == Deck::Treasure).count() as u8
     }
 }

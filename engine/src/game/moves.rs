@@ -42,14 +42,15 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 };
 
 impl<'r> Game<'r> {
-    /// The tile on a space, if any.
+    /// The tile on a space, if any. Read from the rules' tile table (no bounds check: the
+    /// board's byte is the tile's index + 1, below 256).
     #[inline]
     pub(crate) fn tile_at(&self, c: Cell) -> Option<&'r crate::rules::TileDef> {
         let t = self.board[c as usize].tile;
         if t == 0 {
             None
         } else {
-            Some(&self.rules.tiles[t as usize - 1])
+            Some(self.rules.tile(t - 1))
         }
     }
 
@@ -198,16 +199,7 @@ impl<'r> Game<'r> {
         // targets, same order. (With several heroes this is every action: the general loop
         // below cost ~300 instructions a call.)
         if !again && !treasure && tile.is_none_or(|t| !matches!(t.kind, TileKind::Chasm | TileKind::Corridor)) {
-            let mut open = self.open_mask(pos);
-            let row = &NEIGHBOURS[pos as usize];
-            while open != 0 {
-                let d = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let to = row[d & 3];
-                if !(others && cell_in(&held, to)) {
-                    out.push(to);
-                }
-            }
+            self.open_targets(pos, |to| out.push(to));
             return;
         }
         // The rest of the calls in a single space but a chasm: a "move again" (a corridor's
@@ -273,6 +265,27 @@ impl<'r> Game<'r> {
                     continue;
                 }
                 out.push(to);
+            }
+        }
+    }
+
+    /// The targets of an action in an ordinary chamber (not the treasure chamber, a corridor
+    /// or a chasm): every open hall from `pos` in direction order, but for one into a space
+    /// another hero holds ([`Game::move_targets`]' first path), each passed to `put`. Apart so
+    /// that the action's listing can write its move answers directly instead of through a
+    /// [`Targets`] list.
+    #[inline(always)]
+    pub(crate) fn open_targets(&self, pos: Cell, mut put: impl FnMut(Cell)) {
+        let others = self.seats > 1 && !self.variant.hero_vs_hero;
+        let held = if others { self.held_by_others() } else { [NO_CELL; MAX_SEATS] };
+        let mut open = self.open_mask(pos);
+        let row = &NEIGHBOURS[pos as usize];
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let to = row[d & 3];
+            if !(others && cell_in(&held, to)) {
+                put(to);
             }
         }
     }
@@ -547,7 +560,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        self.third.came_from[self.active as usize] = from;
+        self.third.came_from[self.active as usize & (MAX_SEATS - 1)] = from;
         if self.explored(to) {
             self.arrive(to, via, obs);
             return;

@@ -157,7 +157,7 @@ impl<'r> Game<'r> {
         }
         let mut k = 0u8;
         for &c in &self.heroes[l as usize].held {
-            if self.rules.cards[c as usize].loot && out.len() < out.capacity() {
+            if self.rules.card(c).loot && out.len() < out.capacity() {
                 out.push(if self.variant.cloak_and_dagger { Choice::Part(k) } else { Choice::Card(c) });
                 k += 1;
             }
@@ -170,8 +170,7 @@ impl<'r> Game<'r> {
             Choice::Card(card) => card,
             Choice::Part(k) => {
                 let rules = self.rules;
-                let loot =
-                    self.heroes[l].held.iter().copied().filter(|&x| rules.cards[x as usize].loot).nth(k as usize);
+                let loot = self.heroes[l].held.iter().copied().filter(|&x| rules.card(x).loot).nth(k as usize);
                 let Some(card) = loot else { return };
                 card
             }

@@ -10,7 +10,7 @@ impl<'r> Game<'r> {
     /// deck's draw or discard pile.
     pub fn stack_deck(&mut self, cards: &[CardId]) {
         for &card in cards.iter().rev() {
-            let deck = self.rules.cards[card as usize].deck;
+            let deck = self.rules.card(card).deck;
             let r = self.rules.decks[deck as usize];
             let (first, len) = (r.first as usize, r.len as usize);
             let d = self.decks.draw[deck as usize] as usize;
@@ -83,7 +83,7 @@ impl<'r> Game<'r> {
     /// Puts a card from its deck into a hero's play area.
     pub fn give_card(&mut self, seat: u8, card: CardId) {
         self.stack_deck(&[card]);
-        let deck = self.rules.cards[card as usize].deck;
+        let deck = self.rules.card(card).deck;
         if self.take_top(deck) == Some(card) {
             let rules = self.rules;
             let _ = self.heroes[seat as usize].held.try_push(rules, card);
@@ -150,10 +150,7 @@ impl<'r> Game<'r> {
             let s = &mut seen[c as usize];
             *s += 1;
             if *s > 1 {
-                return Err(format!(
-                    "card {} ({}) is in two places, one of them {place}",
-                    c, rules.cards[c as usize].name
-                ));
+                return Err(format!("card {} ({}) is in two places, one of them {place}", c, rules.card(c).name));
             }
             Ok(())
         };
@@ -166,7 +163,7 @@ impl<'r> Game<'r> {
                 return Err(format!("{} deck: {d} drawable + {k} discarded > {len}", deck.name()));
             }
             for &c in self.decks.slots[first..first + d].iter().chain(&self.decks.slots[first + len - k..first + len]) {
-                if rules.cards[c as usize].deck != deck {
+                if rules.card(c).deck != deck {
                     return Err(format!("card {c} sits in the {} deck", deck.name()));
                 }
                 mark(c, "a deck")?;
@@ -176,7 +173,7 @@ impl<'r> Game<'r> {
             for &c in h.held.iter().chain(&h.row).chain(&h.runes) {
                 mark(c, "a hero")?;
             }
-            let health = rules.heroes[h.def as usize].health;
+            let health = rules.hero(h.def).health;
             if h.in_game() && h.wounds >= health {
                 return Err(format!("seat {seat} is alive with {} wounds of {health}", h.wounds));
             }

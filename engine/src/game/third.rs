@@ -192,7 +192,7 @@ impl<'r> Game<'r> {
     }
 
     fn token_kind(&self, token: CardId) -> u8 {
-        self.rules.cards[token as usize].monster.map_or(0, |m| m.kind)
+        self.rules.card(token).monster.map_or(0, |m| m.kind)
     }
 
     /// The token on a board cell, if any.
@@ -296,7 +296,7 @@ impl<'r> Game<'r> {
         let ab = self.abilities(seat);
         let cr = self.card_rules();
         let kind = self.token_kind(token);
-        let life = self.rules.cards[token as usize].monster.map_or(1, |m| m.life);
+        let life = self.rules.card(token).monster.map_or(1, |m| m.life);
         // `dq duel --life` fixes the token's life value.
         let life = self.duel.and_then(|d| d.life).unwrap_or(life);
         let def = self.cur().def as usize;
@@ -358,7 +358,7 @@ impl<'r> Game<'r> {
         if escaped {
             self.third_escaped(obs);
         } else {
-            let health = self.rules.heroes[self.cur().def as usize].health;
+            let health = self.rules.hero(self.cur().def).health;
             if self.cur().wounds.saturating_add(dmg) >= health {
                 self.third_monster_stays();
             }
@@ -748,7 +748,7 @@ impl<'r> Game<'r> {
             self.flush_resolving(obs);
             self.truncate_turn();
         }
-        let health = self.rules.heroes[self.heroes[seat as usize].def as usize].health;
+        let health = self.rules.hero(self.heroes[seat as usize].def).health;
         let h = &mut self.heroes[seat as usize];
         h.stats.deaths += 1;
         let before = h.wounds;
@@ -776,12 +776,8 @@ impl<'r> Game<'r> {
             self.ask(seat, DecisionKind::DiscardLoot, obs);
         } else {
             let h = &self.heroes[seat as usize];
-            let cheapest = h
-                .held
-                .iter()
-                .copied()
-                .filter(|&c| self.rules.cards[c as usize].loot)
-                .min_by_key(|&c| self.card_gold(h, c));
+            let cheapest =
+                h.held.iter().copied().filter(|&c| self.rules.card(c).loot).min_by_key(|&c| self.card_gold(h, c));
             if let Some(c) = cheapest {
                 self.discard_held(seat, c, obs);
             }

@@ -12,7 +12,7 @@ impl<'r> Game<'r> {
         if !h.on_board() || !is_treasure(h.pos) || (draws > 0 && self.turn.raged) {
             return;
         }
-        let doubles = h.held.iter().any(|&c| self.rules.cards[c as usize].double_dragon);
+        let doubles = h.held.iter().any(|&c| self.rules.card(c).double_dragon);
         let total = if doubles { 2 } else { 1 };
         if draws >= total {
             return;
@@ -50,12 +50,8 @@ impl<'r> Game<'r> {
             return;
         }
         let rules = self.rules;
-        let treasures: ArrayVec<CardId, HELD_CAP> = self.heroes[seat as usize]
-            .held
-            .iter()
-            .copied()
-            .filter(|&c| rules.cards[c as usize].deck == Deck::Treasure)
-            .collect();
+        let treasures: ArrayVec<CardId, HELD_CAP> =
+            self.heroes[seat as usize].held.iter().copied().filter(|&c| rules.card(c).deck == Deck::Treasure).collect();
         for c in treasures {
             self.discard_held(seat, c, obs);
         }

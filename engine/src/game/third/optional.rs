@@ -194,7 +194,7 @@ impl<'r> Game<'r> {
         let mut kind = None;
         for _ in 0..limit {
             let Some(card) = self.draw_card(Deck::Dungeon, obs) else { break };
-            let first = self.rules.span(self.rules.cards[card as usize].effect).first().copied();
+            let first = self.rules.span(self.rules.card(card).effect).first().copied();
             self.put_discard(card, obs);
             match first {
                 Some(Op::Monster { kind: k, .. }) => {
