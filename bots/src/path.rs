@@ -345,8 +345,25 @@ impl Spaces {
 
     /// Adds `c`.
     #[inline]
-    pub fn set(&mut self, c: Cell) {
+    pub const fn set(&mut self, c: Cell) {
         self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+
+    /// The set of the spaces `cells`.
+    pub const fn of(cells: &[Cell]) -> Spaces {
+        let mut s = Spaces([0; 4]);
+        let mut i = 0;
+        while i < cells.len() {
+            s.set(cells[i]);
+            i += 1;
+        }
+        s
+    }
+
+    /// Whether the set and `other` have a space in common.
+    #[inline]
+    pub fn meets(&self, other: &Spaces) -> bool {
+        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3])) != 0
     }
 
     /// Removes `c`.
