@@ -522,6 +522,9 @@ pub struct Graph {
     /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
     /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
     by_enter: [u8; MAX_STEP as usize],
+    /// Bit `e` set: `by_enter[e]` is not 0 (so [`Graph::most_moves`] goes through the entry
+    /// costs that occur only, usually a handful of the [`MAX_STEP`]).
+    tiers: u64,
 }
 
 /// Copies what the board shows; the record of the last update stays behind (the copy reports
@@ -541,6 +544,7 @@ impl Clone for Graph {
         self.rev = source.rev;
         self.last = Spaces::default();
         self.by_enter = source.by_enter;
+        self.tiers = source.tiers;
     }
 }
 
@@ -555,6 +559,7 @@ impl Default for Graph {
             last: Spaces::default(),
             was: Before::default(),
             by_enter: [0; MAX_STEP as usize],
+            tiers: 0,
         }
     }
 }
@@ -614,6 +619,7 @@ impl Graph {
             self.write_into(c);
         }
         self.by_enter = [0; MAX_STEP as usize];
+        self.tiers = 0;
         for c in 0..CELLS {
             self.count_enter(self.enter[c], 1);
         }
@@ -932,6 +938,7 @@ impl Graph {
             && self.open == other.open
             && self.into == other.into
             && self.by_enter == other.by_enter
+            && self.tiers == other.tiers
     }
 
     /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
@@ -939,6 +946,8 @@ impl Graph {
     fn count_enter(&mut self, enter: u16, by: u8) {
         if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
             *n = n.wrapping_add(by);
+            let bit = 1u64 << enter;
+            self.tiers = if *n == 0 { self.tiers & !bit } else { self.tiers | bit };
         }
     }
 
@@ -986,8 +995,12 @@ impl Graph {
             }
         }
         let (mut left, mut moves) = (cost, 0u32);
-        for (enter, &n) in by_enter.iter().enumerate() {
-            let (enter, n) = (enter as u32, u32::from(n));
+        // The entry costs that occur, cheapest first (one `never` emptied perhaps).
+        let mut tiers = self.tiers;
+        while tiers != 0 {
+            let enter = tiers.trailing_zeros();
+            tiers &= tiers - 1;
+            let n = u32::from(by_enter[enter as usize]);
             if n == 0 {
                 continue;
             }
@@ -1607,6 +1620,13 @@ impl DistMap {
         self.hops_walk(graph, c, memo)
     }
 
+    /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
+    #[inline(always)]
+    pub fn hops_known(&self, graph: &Graph, c: Cell) -> Option<u8> {
+        let (rev, from, moves) = self.last.get();
+        (self.rev == graph.rev && rev == self.rev && from == c).then_some(moves)
+    }
+
     /// [`DistMap::hops`] once the last answer is not the one asked for.
     #[inline(never)]
     fn hops_walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
@@ -1991,6 +2011,33 @@ mod tests {
             }
         });
         assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
+    }
+
+    /// The walk from any space to either goal makes at most [`Graph::most_moves`] moves for
+    /// the space's cost, the space itself never entered: the bound the strategic policy
+    /// trusts instead of the walk to the treasure.
+    #[test]
+    fn the_walk_from_a_space_takes_at_most_the_most_moves_for_its_cost() {
+        let rules = Rules::revised();
+        let mut checked = 0;
+        each_board(&rules, 47, 60, |game, i, step| {
+            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
+            let mut g = Graph::default();
+            g.build(game, &model, false);
+            for goal in [Goal::Treasure, Goal::Tower] {
+                let mut map = DistMap::default();
+                map.compute(&g, goal);
+                for c in 0..CELLS as Cell {
+                    let cost = map.cost[c as usize];
+                    if cost != UNREACHABLE {
+                        let most = g.most_moves(u32::from(cost), [c]);
+                        assert!(u32::from(map.hops(&g, c)) <= most, "game {i} step {step}: {goal:?} from {c}");
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(checked > 100_000, "only {checked} walks");
     }
 
     /// The most moves for a cost take the cheapest spaces first, one move each.

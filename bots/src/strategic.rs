@@ -13,7 +13,7 @@
 
 use crate::equilibrium::{payoff, solve, weights};
 use crate::maps::{Maps, TableMaps, WayBack, MODELS};
-use crate::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS};
+use crate::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS, UNREACHABLE};
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
@@ -337,7 +337,13 @@ impl Strategic {
     /// answer is known without the walk there or the treasure map it reads: nearly every
     /// search decision is settled so, and a hero who turns home so leaves the treasure map
     /// behind the board (its changes then wait for a reader that may never come). Otherwise
-    /// the treasure map is brought up to date, settled as far as the hero's space, and
+    /// the treasure map is brought up to date and settled as far as the hero's space; unless
+    /// the walk from there is the map's last answer, the most moves it can take come first:
+    /// the walk enters a different space at every move, never `pos`, and the spaces it enters
+    /// cost what `pos` costs in all, so it takes at most
+    /// [`Graph::most_moves`](crate::path::Graph::most_moves) of that cost. If even those and
+    /// the most the way back can take (below) leave `k` turns or more, the answer is no and
+    /// the walk is not taken (about three walks in four in solo games); else the map is
     /// walked.
     ///
     /// The spare turns fall as the way back (`back`) grows too, so when they are fewer than `k`
@@ -370,7 +376,24 @@ impl Strategic {
             }
             m.prepare(Goal::Treasure);
             m.settle_at(Goal::Treasure, &[pos]);
-            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+            if let Some(moves) = m.map(Goal::Treasure).hops_known(m.graph(), pos) {
+                i64::from(moves)
+            } else {
+                // The most moves before the walk (see above): if even they leave enough
+                // turns, the walk is not taken.
+                let cost = m.map(Goal::Treasure).cost[pos as usize];
+                if cost != UNREACHABLE {
+                    let back_most = match m.back {
+                        Some(back) => Some(back),
+                        None => kept_most_back(m).map(i64::from),
+                    };
+                    let most = i64::from(m.graph().most_moves(u32::from(cost), [pos]));
+                    if back_most.is_some_and(|back| spare(most + back) >= k) {
+                        return false;
+                    }
+                }
+                i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+            }
         };
         let slack = |back: i64| spare(to_treasure + back);
         let back = match m.back {
@@ -379,22 +402,7 @@ impl Strategic {
                 if slack(i64::from(BACK_LEAST)) < k {
                     return true;
                 }
-                let most = match m.most_back {
-                    Some(most) => most,
-                    None => {
-                        let way = match m.way {
-                            Some(way) => way,
-                            None => {
-                                let way = way_back(m.graph(), &m.route);
-                                m.way = Some(way);
-                                way
-                            }
-                        };
-                        let most = way.found.map(|(cost, from)| most_from(m.graph(), cost, from));
-                        m.most_back = Some(most);
-                        most
-                    }
-                };
+                let most = kept_most_back(m);
                 if most.is_some_and(|most| slack(i64::from(most)) >= k) {
                     return false;
                 }
@@ -866,10 +874,30 @@ fn exact_back(m: &mut Maps) -> i64 {
     i64::from(back)
 }
 
+/// [`most_back`] on the graph of `m` from the way last walked there, kept in `m` until the
+/// graph changes (the way it rests on longer, see [`Maps::way`]).
+#[inline]
+fn kept_most_back(m: &mut Maps) -> Option<u32> {
+    if let Some(most) = m.most_back {
+        return most;
+    }
+    let way = match m.way {
+        Some(way) => way,
+        None => {
+            let way = way_back(m.graph(), &m.route);
+            m.way = Some(way);
+            way
+        }
+    };
+    let most = way.found.map(|(cost, from)| most_from(m.graph(), cost, from));
+    m.most_back = Some(most);
+    most
+}
+
 /// The most moves the way back from the treasure chamber can take on `graph`, if a way a
 /// hero can still take is known (see [`way_back`]): `route`, else the first of the
 /// [`STRAIGHT_BACK`] ways still open; what the policy asks, through the [`WayBack`] it keeps.
-#[cfg(test)]
+#[cfg_attr(not(test), allow(dead_code))]
 fn most_back(g: &crate::path::Graph, route: &[Cell]) -> Option<u32> {
     way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
 }
