@@ -156,7 +156,8 @@ static SIDE_OF_STEP: [u8; 256] = {
 
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
-/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map,
+/// from its making on (nothing writes them), so copies leave them be.
 pub const SLOTS: usize = 256;
 
 /// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
@@ -224,7 +225,7 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 /// Besides the costs, a map remembers the first step of the path [`DistMap::hops`] follows
 /// from each space it has been asked about (`next`, valid where `known` says so), so that a
 /// path walked once is read back step by step instead of being searched again. The memo is
-/// interior (hops takes `&self`), forgotten by [`DistMap::compute`], and trimmed by
+/// interior (hops takes `&self`), forgotten by [`DistMap::compute`] and in a copy, and trimmed by
 /// [`DistMap::note`] and the settling to the spaces whose step cannot have changed; it is
 /// tied to the
 /// [`Graph`] revision it was filled for, so a map read over any other graph is searched
@@ -260,8 +261,12 @@ pub struct DistMap {
 type Cell8 = core::cell::Cell<u8>;
 type Cell64 = core::cell::Cell<u64>;
 
-/// Copies the costs, the offers, what is pending and the memo; the settling's scratch buckets
-/// stay behind (they are empty between settlings), so a copy moves about half the map.
+/// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
+/// it are the same in every map, see [`SLOTS`]). The memo of steps is forgotten in the copy
+/// rather than copied: a table copies the empty board's maps at every game start, where taking
+/// again the steps a walk reads costs less over a game than copying the memo (measured). The
+/// settling's scratch buckets stay behind (they are empty
+/// between settlings), so a copy moves about a quarter of the map.
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -270,13 +275,11 @@ impl Clone for DistMap {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.cost = source.cost;
-        self.next.clone_from(&source.next);
-        self.known.clone_from(&source.known);
-        self.stale.set(source.stale.get());
-        self.last.set(source.last.get());
+        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
+        self.cost[..CELLS].copy_from_slice(&source.cost[..CELLS]);
+        self.forget_steps();
         self.rev = source.rev;
-        self.rhs = source.rhs;
+        self.rhs[..CELLS].copy_from_slice(&source.rhs[..CELLS]);
         self.pending = source.pending;
         self.floor = source.floor;
     }
@@ -527,7 +530,8 @@ pub struct Graph {
     tiers: u64,
 }
 
-/// Copies what the board shows; the record of the last update stays behind (the copy reports
+/// Copies what the board shows, in the board's slots only (the slots past it are the same in
+/// every graph, see [`SLOTS`]); the record of the last update stays behind (the copy reports
 /// no last change, so a repair over it checks conservatively until its next update).
 impl Clone for Graph {
     fn clone(&self) -> Self {
@@ -537,9 +541,10 @@ impl Clone for Graph {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.enter = source.enter;
-        self.open = source.open;
-        self.into = source.into;
+        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
+        self.enter[..CELLS].copy_from_slice(&source.enter[..CELLS]);
+        self.open[..CELLS].copy_from_slice(&source.open[..CELLS]);
+        self.into[..CELLS].copy_from_slice(&source.into[..CELLS]);
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
@@ -2038,6 +2043,31 @@ mod tests {
             }
         });
         assert!(checked > 100_000, "only {checked} walks");
+    }
+
+    /// A copy of a graph and of its maps (board slots only, memo forgotten) is the source in
+    /// every slot and walks as the source does, copied over maps of other boards.
+    #[test]
+    fn copies_equal_their_sources() {
+        let rules = Rules::revised();
+        let (mut g2, mut m2) = (Graph::default(), DistMap::default());
+        let mut checked = 0;
+        each_board(&rules, 59, 40, |game, i, step| {
+            let mut g = Graph::default();
+            g.build(game, &CostModel::BOLD, false);
+            let mut m = DistMap::default();
+            m.compute(&g, if step % 2 == 0 { Goal::Treasure } else { Goal::Tower });
+            let _ = m.hops(&g, (step % CELLS as u32) as Cell);
+            g2.clone_from(&g);
+            m2.clone_from(&m);
+            assert!(g2.same_as(&g) && g2.key() == g.key(), "game {i} step {step}: graph");
+            assert!(m2.cost == m.cost && m2.rhs == m.rhs && m2.floor == m.floor, "game {i} step {step}: map");
+            for c in 0..CELLS as Cell {
+                assert_eq!(m2.hops(&g2, c), m.hops(&g, c), "game {i} step {step}: hops from {c}");
+            }
+            checked += 1;
+        });
+        assert!(checked > 1000, "only {checked} copies");
     }
 
     /// The most moves for a cost take the cheapest spaces first, one move each.
