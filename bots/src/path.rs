@@ -15,9 +15,9 @@
 //! marks the spaces left inconsistent, and [`DistMap::settle`] settles them (Lifelong
 //! Planning A* on a ring of cost buckets kept in the map) only as far as a reader needs: the
 //! spaces behind a hero, farther from the goal than anything asked, may never be settled.
-//! [`DistMap::hops`] remembers the step it took from each space and forgets only the steps
-//! near spaces a change or a settling touched. The costs read, the steps and the counts are
-//! exactly those of a plain search (the tests compare them on many boards).
+//! [`DistMap::hops`] walks the settled costs step by step (remembering its last answer only).
+//! The costs read, the steps and the counts are exactly those of a plain search (the tests
+//! compare them on many boards).
 
 use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NO_CELL, OUTER_WALL, TOWERS, TREASURE};
@@ -222,29 +222,20 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
 /// along that path on demand.
 ///
-/// Besides the costs, a map remembers the first step of the path [`DistMap::hops`] follows
-/// from each space it has been asked about (`next`, valid where `known` says so), so that a
-/// path walked once is read back step by step instead of being searched again. The memo is
-/// interior (hops takes `&self`), forgotten by [`DistMap::compute`] and in a copy, and trimmed by
-/// [`DistMap::note`] and the settling to the spaces whose step cannot have changed; it is
-/// tied to the
-/// [`Graph`] revision it was filled for, so a map read over any other graph is searched
-/// afresh.
+/// Besides the costs, a map remembers the last answer of [`DistMap::hops`] (interior: hops
+/// takes `&self`), forgotten whenever the costs change, and tied to the [`Graph`] revision it
+/// was found on, so a map read over any other graph walks afresh. (A memo of every step
+/// walked, forgotten near each change, paid while most decisions walked; once the bounds of
+/// the strategic policy spared most walks, its upkeep cost more than it saved.)
 #[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
     /// [`UNREACHABLE`]).
     pub cost: [u16; SLOTS],
-    /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
-    next: [Cell8; SLOTS],
-    known: [Cell64; 4],
-    /// Spaces near which memoised steps are to be forgotten before the memo is next read
-    /// (see [`DistMap::forget_steps_near`]).
-    stale: core::cell::Cell<Spaces>,
-    /// The last answer of [`DistMap::hops`] read through the memo: (revision, space, moves).
-    /// A policy asks again from the same space at the next decision more often than not.
+    /// The last answer of [`DistMap::hops`]: (revision, space, moves). A policy asks again
+    /// from the same space in the same decision more often than not.
     last: core::cell::Cell<(u64, Cell, u8)>,
-    /// The [`Graph::rev`] the costs (and the memo) were computed or noted for.
+    /// The [`Graph::rev`] the costs were computed or noted for.
     rev: u64,
     /// Spaces that may be inconsistent (their cost not their best offer); every inconsistent
     /// space is here (see [`DistMap::settle_now`]).
@@ -258,15 +249,9 @@ pub struct DistMap {
     ring: Buckets,
 }
 
-type Cell8 = core::cell::Cell<u8>;
-type Cell64 = core::cell::Cell<u64>;
-
 /// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
-/// it are the same in every map, see [`SLOTS`]). The memo of steps is forgotten in the copy
-/// rather than copied: a table copies the empty board's maps at every game start, where taking
-/// again the steps a walk reads costs less over a game than copying the memo (measured). The
-/// settling's scratch buckets stay behind (they are empty
-/// between settlings), so a copy moves about a quarter of the map.
+/// it are the same in every map, see [`SLOTS`]); the last answer is forgotten in the copy, and
+/// the settling's scratch buckets stay behind (they are empty between settlings).
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -277,7 +262,7 @@ impl Clone for DistMap {
     fn clone_from(&mut self, source: &Self) {
         // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
         self.cost[..CELLS].copy_from_slice(&source.cost[..CELLS]);
-        self.forget_steps();
+        self.forget_last();
         self.rev = source.rev;
         self.rhs[..CELLS].copy_from_slice(&source.rhs[..CELLS]);
         self.pending = source.pending;
@@ -289,9 +274,6 @@ impl Default for DistMap {
     fn default() -> Self {
         DistMap {
             cost: [UNREACHABLE; SLOTS],
-            next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
-            known: Default::default(),
-            stale: Default::default(),
             last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             pending: Spaces::default(),
@@ -516,7 +498,7 @@ pub struct Graph {
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
-    /// Bumped whenever the arrays change, so a map knows which graph its memo belongs to.
+    /// Bumped whenever the arrays change, so a map knows which graph its last answer (and its costs) belong to.
     rev: u64,
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
@@ -1236,7 +1218,7 @@ impl DistMap {
         self.rhs = self.cost;
         self.pending = Spaces::default();
         self.floor = u32::MAX;
-        self.forget_steps();
+        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1292,10 +1274,6 @@ impl DistMap {
         if changed.is_empty() {
             return;
         }
-        if self.rev != graph.rev.wrapping_sub(1) {
-            // The memo's steps may rest on changes nobody told this map about.
-            self.forget_steps();
-        }
         let DistMap { cost, rhs, pending, floor, .. } = self;
         // A space whose offer may now differ from its cost becomes pending.
         let mut mark = |cost: &[u16; SLOTS], rhs: &[u16; SLOTS], w: Cell| {
@@ -1350,8 +1328,7 @@ impl DistMap {
                 }
             }),
         }
-        // A step depends on the space's open sides and on its neighbours' entry costs.
-        self.forget_steps_near(changed);
+        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1434,7 +1411,8 @@ impl DistMap {
     fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
         let mut ring = Ring::new(ring);
-        let mut touched = Spaces::default();
+        // Whether any cost changed (the last answer of `hops` then goes).
+        let mut touched = false;
         let mut need = want.need(cost, graph);
         let mut fits = true;
         // At most the least key of the pending spaces: where the ring starts.
@@ -1489,7 +1467,7 @@ impl DistMap {
                         break 'fill;
                     }
                 }
-                touched.set(u);
+                touched = true;
                 if r < g {
                     // Takes its offer; the spaces that can step onto it may get a lower one.
                     // (Left in `pending` if there: dropped as consistent at the next fill.)
@@ -1545,8 +1523,8 @@ impl DistMap {
             self.compute(graph, goal);
             return;
         }
-        if !touched.is_empty() {
-            self.forget_steps_near(&touched);
+        if touched {
+            self.forget_last();
         }
     }
 
@@ -1570,59 +1548,27 @@ impl DistMap {
         Ok(())
     }
 
-    /// Forgets every memoised step.
-    fn forget_steps(&self) {
-        for k in &self.known {
-            k.set(0);
-        }
-        self.stale.set(Spaces::default());
-        self.last.set((u64::MAX, NO_CELL, 0));
-    }
-
-    /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
-    /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
-    ///
-    /// The last answer goes at once; the steps only once the memo is next read
-    /// ([`DistMap::fresh_steps`]), so that the changes and settlings of a map read now and
-    /// then (the tower map on the way to the treasure) are forgotten near in one go.
-    fn forget_steps_near(&self, touched: &Spaces) {
-        self.last.set((u64::MAX, NO_CELL, 0));
-        let mut stale = self.stale.get();
-        stale.union(touched);
-        self.stale.set(stale);
-    }
-
-    /// Forgets the memoised steps [`DistMap::forget_steps_near`] left to forget: asked before
-    /// every read of the memo.
+    /// Forgets the last answer of [`DistMap::hops`] (the costs are about to change, or did).
     #[inline(always)]
-    fn fresh_steps(&self) {
-        let stale = self.stale.get();
-        if stale.is_empty() {
-            return;
-        }
-        let gone = stale.grown();
-        for (k, g) in self.known.iter().zip(gone.0) {
-            k.set(k.get() & !g);
-        }
-        self.stale.set(Spaces::default());
+    fn forget_last(&self) {
+        self.last.set((u64::MAX, NO_CELL, 0));
     }
+
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
     ///
-    /// Steps are memoised per space while the map and `graph` (the graph the map was last
-    /// computed or repaired over) stay as they are.
+    /// The last answer is kept while the map and `graph` (the graph the map was last computed
+    /// or noted over) stay as they are.
     ///
     /// The test for the last answer is inlined into the caller; the walk is a call of its own.
     #[inline(always)]
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-        let memo = self.rev == graph.rev;
-        let (rev, from, moves) = self.last.get();
-        if memo && rev == self.rev && from == c {
-            return moves;
+        match self.hops_known(graph, c) {
+            Some(moves) => moves,
+            None => self.hops_walk(graph, c),
         }
-        self.hops_walk(graph, c, memo)
     }
 
     /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
@@ -1634,9 +1580,9 @@ impl DistMap {
 
     /// [`DistMap::hops`] once the last answer is not the one asked for.
     #[inline(never)]
-    fn hops_walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
-        let n = self.walk(graph, c, memo, |_| {});
-        if memo {
+    fn hops_walk(&self, graph: &Graph, c: Cell) -> u8 {
+        let n = self.walk(graph, c, |_| {});
+        if self.rev == graph.rev {
             self.last.set((self.rev, c, n));
         }
         n
@@ -1647,27 +1593,23 @@ impl DistMap {
     /// where a walk and then a route would take two.
     pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
         out.clear();
-        let memo = self.rev == graph.rev;
         // A path has fewer spaces than the board (costs fall at every step), so every push
         // fits.
-        let n = self.walk(graph, c, memo, |at| out.push(at));
+        let n = self.walk(graph, c, |at| out.push(at));
         if n == u8::MAX {
             out.clear();
         }
-        if memo {
+        if self.rev == graph.rev {
             self.last.set((self.rev, c, n));
         }
         n
     }
 
-    /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    /// [`DistMap::hops`] without the last answer.
     ///
     /// `visit` is shown each space the walk goes through, `c` and the target included.
     #[inline(always)]
-    fn walk(&self, graph: &Graph, c: Cell, memo: bool, mut visit: impl FnMut(Cell)) -> u8 {
-        if memo {
-            self.fresh_steps();
-        }
+    fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1680,17 +1622,7 @@ impl DistMap {
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }
-            let (word, bit) = (&self.known[at as usize >> 6], 1u64 << (at & 63));
-            let next = if memo && word.get() & bit != 0 {
-                self.next[at as usize].get()
-            } else {
-                let next = self.step(graph, at, cost);
-                if memo {
-                    self.next[at as usize].set(next);
-                    word.set(word.get() | bit);
-                }
-                next
-            };
+            let next = self.step(graph, at, cost);
             if next == NO_CELL {
                 return u8::MAX;
             }
@@ -1720,14 +1652,9 @@ impl DistMap {
     }
 
     /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
-    /// included, into `out` (left empty if the goal cannot be reached). Reads the memoised
-    /// steps without adding to them: it is asked right after a walk from `c`.
+    /// included, into `out` (left empty if the goal cannot be reached).
     pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
         out.clear();
-        let memo = self.rev == graph.rev;
-        if memo {
-            self.fresh_steps();
-        }
         let mut at = c;
         loop {
             let cost = self.cost[at as usize];
@@ -1738,8 +1665,7 @@ impl DistMap {
             if cost == 0 {
                 return;
             }
-            let known = self.known[at as usize >> 6].get() & (1u64 << (at & 63)) != 0;
-            let next = if memo && known { self.next[at as usize].get() } else { self.step(graph, at, cost) };
+            let next = self.step(graph, at, cost);
             if next == NO_CELL {
                 out.clear();
                 return;
@@ -1925,7 +1851,7 @@ mod tests {
                     let c0 = (i % CELLS as u64) as Cell;
                     let want0 = plain_hops(&m, &fresh, c0);
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
-                    // Hops read through the memo kept across repairs equal a plain search.
+                    // Hops (and the last answer kept across repairs) equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
@@ -2045,7 +1971,7 @@ mod tests {
         assert!(checked > 100_000, "only {checked} walks");
     }
 
-    /// A copy of a graph and of its maps (board slots only, memo forgotten) is the source in
+    /// A copy of a graph and of its maps (board slots only, last answer forgotten) is the source in
     /// every slot and walks as the source does, copied over maps of other boards.
     #[test]
     fn copies_equal_their_sources() {
