@@ -1075,19 +1075,34 @@ impl<'a> Ring<'a> {
         true
     }
 
-    /// Takes an entry of the lowest key.
+    /// Moves the level on to the lowest key of the entries (its bucket's entries are then
+    /// taken by [`Ring::take`], the bucket closed by [`Ring::close`]); `None` if there are
+    /// none.
     #[inline(always)]
-    fn pop(&mut self) -> Option<(u16, Cell)> {
+    fn next_key(&mut self) -> Option<(u16, usize)> {
         if self.full == 0 {
             return None;
         }
         self.level += self.full.rotate_right(u32::from(self.level) % RING as u32).trailing_zeros() as u16;
-        let k = self.level as usize % RING;
-        let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
-        self.buckets.len[k] = n as u8;
-        // The bucket's bit goes with its last entry, without a branch.
-        self.full &= !(u64::from(n == 0) << k);
-        Some((self.level, self.buckets.cells[k][n]))
+        Some((self.level, self.level as usize % RING))
+    }
+
+    /// Takes the last entry put in bucket `k` (the level's), if any.
+    #[inline(always)]
+    fn take(&mut self, k: usize) -> Option<Cell> {
+        let n = usize::from(self.buckets.len[k]);
+        if n == 0 {
+            return None;
+        }
+        self.buckets.len[k] = (n - 1) as u8;
+        Some(self.buckets.cells[k][(n - 1) % BUCKET])
+    }
+
+    /// Clears the bit of the level's bucket `k` once [`Ring::take`] has emptied it (an entry
+    /// put in it meanwhile, at the level's own key, is taken in the same pass).
+    #[inline(always)]
+    fn close(&mut self, k: usize) {
+        self.full &= !(1 << k);
     }
 
     /// Adds the space of every entry to `set`, and empties the ring.
@@ -1439,76 +1454,83 @@ impl DistMap {
             if !fits {
                 break;
             }
-            while let Some((k, u)) = ring.pop() {
+            // A bucket at a time, its entries taken last put first (as a queue of single
+            // entries would give them). A key put while it is taken is the level's own (a
+            // space met again at its key: taken in the same pass) or above it, and one that
+            // waits beyond the ring's reach is a ring's length above it: `far` is tested once
+            // per bucket.
+            while let Some((k, b)) = ring.next_key() {
                 let k32 = u32::from(k);
                 if k32 >= far {
-                    // Waiting spaces may come first from here on (the entry taken goes back
-                    // with the ring's).
-                    pending.set(u);
+                    // Waiting spaces may come first from here on (the bucket goes back with
+                    // the ring's entries).
                     ring.drain_into(pending);
                     level = far;
                     continue 'fill;
                 }
-                let i = u as usize;
-                let (g, r) = (cost[i], rhs[i]);
-                if g == r || g.min(r) != k {
-                    // Settled already, or met at a key it no longer has (its entry at the key
-                    // it has now is pending, never below this one).
-                    debug_assert!(g == r || g.min(r) > k);
-                    continue;
-                }
-                if k32 >= need {
-                    need = want.need(cost, graph);
+                while let Some(u) = ring.take(b) {
+                    let i = u as usize;
+                    let (g, r) = (cost[i], rhs[i]);
+                    if g == r || g.min(r) != k {
+                        // Settled already, or met at a key it no longer has (its entry at the key
+                        // it has now is pending, never below this one).
+                        debug_assert!(g == r || g.min(r) > k);
+                        continue;
+                    }
                     if k32 >= need {
-                        *floor = k32;
-                        // The entry taken is pending still (inconsistent, in the ring).
-                        pending.set(u);
-                        ring.drain_into(pending);
+                        need = want.need(cost, graph);
+                        if k32 >= need {
+                            *floor = k32;
+                            // The entry taken is pending still (inconsistent, in the ring).
+                            pending.set(u);
+                            ring.drain_into(pending);
+                            break 'fill;
+                        }
+                    }
+                    touched = true;
+                    if r < g {
+                        // Takes its offer; the spaces that can step onto it may get a lower one.
+                        // (Left in `pending` if there: dropped as consistent at the next fill.)
+                        cost[i] = r;
+                        let through = u32::from(r) + u32::from(graph.enter[i]);
+                        each_side(graph.into[i], u, |w| {
+                            let j = w as usize;
+                            if through < u32::from(rhs[j]) {
+                                rhs[j] = through as u16;
+                                // Its key falls only if its cost is above the new offer (if not,
+                                // it is pending already, or now consistent).
+                                if through < u32::from(cost[j]) {
+                                    fits &= queue(&mut ring, pending, &mut far, through as u16, w);
+                                }
+                            }
+                        });
+                    } else {
+                        // Loses its cost, and waits at its offer if it has one.
+                        cost[i] = UNREACHABLE;
+                        if r != UNREACHABLE {
+                            fits &= queue(&mut ring, pending, &mut far, r, u);
+                        }
+                        // The spaces whose offer came through it look again.
+                        let through = u32::from(g) + u32::from(graph.enter[i]);
+                        // A loop rather than `each_side`: the offer inside made its closure a call
+                        // of its own per side.
+                        for d in sides(graph.into[i]) {
+                            let w = toward(u, d);
+                            let j = w as usize;
+                            if u32::from(rhs[j]) == through {
+                                let now = offer(cost, graph, w);
+                                rhs[j] = now;
+                                if now != cost[j] {
+                                    fits &= queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
+                                }
+                            }
+                        }
+                    }
+                    if !fits {
                         break 'fill;
                     }
                 }
-                touched = true;
-                if r < g {
-                    // Takes its offer; the spaces that can step onto it may get a lower one.
-                    // (Left in `pending` if there: dropped as consistent at the next fill.)
-                    cost[i] = r;
-                    let through = u32::from(r) + u32::from(graph.enter[i]);
-                    each_side(graph.into[i], u, |w| {
-                        let j = w as usize;
-                        if through < u32::from(rhs[j]) {
-                            rhs[j] = through as u16;
-                            // Its key falls only if its cost is above the new offer (if not,
-                            // it is pending already, or now consistent).
-                            if through < u32::from(cost[j]) {
-                                fits &= queue(&mut ring, pending, &mut far, through as u16, w);
-                            }
-                        }
-                    });
-                } else {
-                    // Loses its cost, and waits at its offer if it has one.
-                    cost[i] = UNREACHABLE;
-                    if r != UNREACHABLE {
-                        fits &= queue(&mut ring, pending, &mut far, r, u);
-                    }
-                    // The spaces whose offer came through it look again.
-                    let through = u32::from(g) + u32::from(graph.enter[i]);
-                    // A loop rather than `each_side`: the offer inside made its closure a call
-                    // of its own per side.
-                    for d in sides(graph.into[i]) {
-                        let w = toward(u, d);
-                        let j = w as usize;
-                        if u32::from(rhs[j]) == through {
-                            let now = offer(cost, graph, w);
-                            rhs[j] = now;
-                            if now != cost[j] {
-                                fits &= queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
-                            }
-                        }
-                    }
-                }
-                if !fits {
-                    break 'fill;
-                }
+                ring.close(b);
             }
             if far == u32::MAX {
                 // Nothing waits: every space is consistent.
