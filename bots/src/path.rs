@@ -765,7 +765,7 @@ impl Graph {
             let j = n as usize;
             self.was.enter[j] = self.enter[j];
             self.was.open[j] = self.open[j];
-            self.take_side(n, m & side != 0, back, &mut changed);
+            self.take_side(n, m & side != 0, back, c, side, &mut changed);
         });
         self.finish_update(key, changed)
     }
@@ -776,10 +776,10 @@ impl Graph {
     /// general update does, without the sets of neighbours it builds.
     ///
     /// A neighbour of two changed spaces keeps what it was before the first (`kept`), and is
-    /// noted after each: its sides only move to their final values one by one, so it is
-    /// noted changed, and its sides copied into its neighbours' `into` masks, exactly when
-    /// its final sides differ from what it was. A changed space next to another is read
-    /// from the engine, never copied.
+    /// noted after each: its sides only move to their final values one by one (each changed
+    /// space's own, whose `into` bit follows it), so it is noted changed exactly when its
+    /// final sides differ from what it was. A changed space next to another is read from the
+    /// engine, never copied.
     #[inline(never)]
     fn update_few(
         &mut self,
@@ -809,7 +809,7 @@ impl Graph {
                     self.was.enter[j] = self.enter[j];
                     self.was.open[j] = self.open[j];
                 }
-                self.take_side(n, m & side != 0, back, &mut changed);
+                self.take_side(n, m & side != 0, back, c, side, &mut changed);
             });
         });
         self.finish_update(key, changed)
@@ -827,17 +827,26 @@ impl Graph {
         Change::Spaces(changed)
     }
 
-    /// Neighbour `n` of a space read again takes that space's side toward it (`open` or not,
-    /// `back` being the side of `n` facing it), then is noted as [`Graph::note_sides`] says.
+    /// Neighbour `n` of a space `c` read again takes `c`'s side toward it (`open` or not,
+    /// `back` being the side of `n` facing `c`, `side` that of `c` facing `n`), then is noted
+    /// as [`Graph::note_sides`] says: added to `changed` if its sides differ from what it was.
+    ///
+    /// Only the side facing `c` can move here, so of the `into` masks its sides are copied
+    /// into only `c`'s can change, in the one bit for `n`'s side: that bit follows, instead of
+    /// all four neighbours' masks written again.
     #[inline(always)]
-    fn take_side(&mut self, n: Cell, open: bool, back: u8, changed: &mut Spaces) {
+    fn take_side(&mut self, n: Cell, open: bool, back: u8, c: Cell, side: u8, changed: &mut Spaces) {
         let j = n as usize;
-        if open {
-            self.open[j] |= back;
-        } else {
-            self.open[j] &= !back;
+        let before = self.open[j];
+        let now = if open { before | back } else { before & !back };
+        if now != before {
+            self.open[j] = now;
+            let into = &mut self.into[c as usize];
+            *into = if open { *into | side } else { *into & !side };
         }
-        self.note_sides(n, changed);
+        if now != self.was.open[j] || self.enter[j] != self.was.enter[j] {
+            changed.set(n);
+        }
     }
 
     /// After `c` was read again: copies its sides into the neighbours' `into` masks if they
