@@ -1052,13 +1052,16 @@ struct Ring<'a> {
     full: u64,
     /// The key of the last entry taken (or where the ring was started).
     level: u16,
+    /// An entry was lost to a full bucket (the settling then gives up and the map is
+    /// computed in full).
+    lost: bool,
 }
 
 impl<'a> Ring<'a> {
     /// An empty ring over `buckets` (left empty by their last use).
     #[inline]
     fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        Ring { buckets, full: 0, level: 0 }
+        Ring { buckets, full: 0, level: 0, lost: false }
     }
 
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
@@ -1068,20 +1071,20 @@ impl<'a> Ring<'a> {
         key.wrapping_sub(self.level) < RING as u16
     }
 
-    /// Adds an entry within reach; `false` if its bucket is full (the settling then gives up
-    /// and the map is computed in full).
+    /// Adds an entry within reach; if its bucket is full, the entry is lost instead (noted in
+    /// `lost`: the settling then gives up and the map is computed in full).
     #[inline(always)]
-    fn put(&mut self, key: u16, c: Cell) -> bool {
+    fn put(&mut self, key: u16, c: Cell) {
         debug_assert!(self.reaches(key));
         let k = key as usize % RING;
         let n = self.buckets.len[k] as usize;
         if n >= BUCKET {
-            return false;
+            self.lost = true;
+            return;
         }
         self.buckets.cells[k][n] = c;
         self.buckets.len[k] = n as u8 + 1;
         self.full |= 1 << k;
-        true
     }
 
     /// Moves the level on to the lowest key of the entries (its bucket's entries are then
@@ -1185,15 +1188,14 @@ impl Want for Everything {
 
 /// Makes `w` pending at `key` (not below the ring's level): into the ring if within its
 /// reach (it joins `pending` when the ring is drained), else into `pending` to wait, `far`
-/// the least key waiting. `false` if the ring's bucket is full.
+/// the least key waiting. (A ring's bucket full: see [`Ring::put`].)
 #[inline(always)]
-fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) -> bool {
+fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
     if ring.reaches(key) {
-        ring.put(key, w)
+        ring.put(key, w);
     } else {
         pending.set(w);
         *far = (*far).min(u32::from(key));
-        true
     }
 }
 
@@ -1438,7 +1440,6 @@ impl DistMap {
         // Whether any cost changed (the last answer of `hops` then goes).
         let mut touched = false;
         let mut need = want.need(cost, graph);
-        let mut fits = true;
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
         'fill: loop {
@@ -1453,14 +1454,14 @@ impl DistMap {
                     keep.set(v);
                     let key = cost[i].min(rhs[i]);
                     if ring.reaches(key) {
-                        fits &= ring.put(key, v);
+                        ring.put(key, v);
                     } else {
                         far = far.min(u32::from(key));
                     }
                 }
             });
             *pending = keep;
-            if !fits {
+            if ring.lost {
                 break;
             }
             // A bucket at a time, its entries taken last put first (as a queue of single
@@ -1509,7 +1510,7 @@ impl DistMap {
                                 // Its key falls only if its cost is above the new offer (if not,
                                 // it is pending already, or now consistent).
                                 if through < u32::from(cost[j]) {
-                                    fits &= queue(&mut ring, pending, &mut far, through as u16, w);
+                                    queue(&mut ring, pending, &mut far, through as u16, w);
                                 }
                             }
                         });
@@ -1517,7 +1518,7 @@ impl DistMap {
                         // Loses its cost, and waits at its offer if it has one.
                         cost[i] = UNREACHABLE;
                         if r != UNREACHABLE {
-                            fits &= queue(&mut ring, pending, &mut far, r, u);
+                            queue(&mut ring, pending, &mut far, r, u);
                         }
                         // The spaces whose offer came through it look again.
                         let through = u32::from(g) + u32::from(graph.enter[i]);
@@ -1530,14 +1531,16 @@ impl DistMap {
                                 let now = offer(cost, graph, w);
                                 rhs[j] = now;
                                 if now != cost[j] {
-                                    fits &= queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
+                                    queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
                                 }
                             }
                         }
                     }
-                    if !fits {
-                        break 'fill;
-                    }
+                }
+                // A bucket that overflowed lost an entry: the map is computed in full below (the
+                // rest of the bucket taken meanwhile changes nothing that survives).
+                if ring.lost {
+                    break 'fill;
                 }
                 ring.close(b);
             }
@@ -1549,7 +1552,7 @@ impl DistMap {
             }
             level = far;
         }
-        if !fits {
+        if ring.lost {
             ring.clear();
             self.compute(graph, goal);
             return;
@@ -2025,6 +2028,47 @@ mod tests {
             checked += 1;
         });
         assert!(checked > 1000, "only {checked} copies");
+    }
+
+    /// A settling whose ring bucket fills up gives up and computes the map in full. On the
+    /// board of a game's start, with every space entered at one unit, every space two or more
+    /// moves from a tower is given a cost of 2 (the offers worked out again and the spaces
+    /// left inconsistent pending, so that invariant (I) holds): far more of them wait at that
+    /// one key than a bucket holds, and the settling still ends at the map computed afresh.
+    #[test]
+    fn a_settling_that_fills_a_bucket_ends_at_the_map_computed_afresh() {
+        let rules = Rules::revised();
+        let game = Game::new(&rules, &GameConfig::random(1, Variant::default()), 1, 0, &mut NoObserver).unwrap();
+        let flat = CostModel { unexplored: 1, kind: [1; 10], special: 1, monster: 0, bridge_loaded: 0 };
+        let mut g = Graph::default();
+        g.build(&game, &flat, false);
+        let goal = Goal::Tower;
+        let mut want = DistMap::default();
+        want.compute(&g, goal);
+        let mut m = DistMap::default();
+        m.compute(&g, goal);
+        for c in 0..CELLS {
+            if m.cost[c] > 2 {
+                m.cost[c] = 2;
+            }
+        }
+        let mut waiting = 0;
+        for c in 0..CELLS as Cell {
+            let i = c as usize;
+            if !goal.cells().contains(&c) {
+                m.rhs[i] = offer(&m.cost, &g, c);
+            }
+            if m.rhs[i] != m.cost[i] {
+                m.pending.set(c);
+                m.floor = m.floor.min(u32::from(m.cost[i].min(m.rhs[i])));
+                waiting += usize::from(m.cost[i].min(m.rhs[i]) == 2);
+            }
+        }
+        assert!(waiting > BUCKET, "only {waiting} spaces wait at one key");
+        m.check_settling(&g, goal).unwrap();
+        m.settle_all(&g, goal);
+        assert_eq!(m.cost, want.cost);
+        assert!(m.is_settled());
     }
 
     /// The most moves for a cost take the cheapest spaces first, one move each.
