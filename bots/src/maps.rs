@@ -122,6 +122,26 @@ pub struct Maps {
     /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
     /// `route` says nothing (forgotten whenever the graph changes).
     pub most_back: Option<Option<u32>>,
+    /// The way `most_back` is worked out from, once asked (see [`WayBack`]): kept across graph
+    /// changes that touch none of the spaces it looked at, forgotten when `route` changes.
+    pub way: Option<WayBack>,
+}
+
+/// The way a bound on the way back from the treasure chamber rests on (`route`, or once that
+/// is closed the first of the policy's straight ways still open, see `most_back` in the
+/// strategic policy): its cost and the treasure space it starts from, if one is open, and
+/// every space of the ways looked at to find it.
+///
+/// What a way costs, and whether a hero can still go that way, depends only on the entry
+/// costs and open sides of its own spaces ([`crate::path::route_cost`]). A graph update
+/// reports every space whose entry cost or open sides changed, so after one that reports none
+/// of `spaces`, every way looked at reads as before: the same way is found at the same cost.
+#[derive(Clone, Copy, Debug)]
+pub struct WayBack {
+    /// The cost of the way found and the treasure space it starts from (`None`: none open).
+    pub found: Option<(u32, Cell)>,
+    /// The spaces of every way looked at.
+    pub spaces: Spaces,
 }
 
 /// The tower map keeps what changed spaces were before (see `Lazy::note`).
@@ -134,6 +154,7 @@ impl Default for Maps {
             back: None,
             route: Route::new(),
             most_back: None,
+            way: None,
         }
     }
 }
@@ -150,6 +171,7 @@ impl Clone for Maps {
             back: self.back,
             route: self.route.clone(),
             most_back: self.most_back,
+            way: self.way,
         }
     }
 
@@ -160,6 +182,7 @@ impl Clone for Maps {
         self.back = source.back;
         self.route.clone_from(&source.route);
         self.most_back = source.most_back;
+        self.way = source.way;
     }
 }
 
@@ -227,6 +250,11 @@ impl Maps {
         }
         self.back = None;
         self.most_back = None;
+        if let Some(way) = &self.way {
+            if !matches!(change, Change::Spaces(s) if !s.meets(&way.spaces)) {
+                self.way = None;
+            }
+        }
         self.treasure.note(&change, &self.graph);
         self.tower.note(&change, &self.graph);
     }
@@ -250,6 +278,7 @@ impl TableMaps {
             slot.back = None;
             slot.route.clear();
             slot.most_back = None;
+            slot.way = None;
         }
     }
 

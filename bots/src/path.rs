@@ -15,9 +15,9 @@
 //! marks the spaces left inconsistent, and [`DistMap::settle`] settles them (Lifelong
 //! Planning A* on a ring of cost buckets kept in the map) only as far as a reader needs: the
 //! spaces behind a hero, farther from the goal than anything asked, may never be settled.
-//! [`DistMap::hops`] remembers the step it took from each space and forgets only the steps
-//! near spaces a change or a settling touched. The costs read, the steps and the counts are
-//! exactly those of a plain search (the tests compare them on many boards).
+//! [`DistMap::hops`] walks the settled costs step by step (remembering its last answer only).
+//! The costs read, the steps and the counts are exactly those of a plain search (the tests
+//! compare them on many boards).
 
 use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NO_CELL, OUTER_WALL, TOWERS, TREASURE};
@@ -156,7 +156,8 @@ static SIDE_OF_STEP: [u8; 256] = {
 
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
-/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map,
+/// from its making on (nothing writes them), so copies leave them be.
 pub const SLOTS: usize = 256;
 
 /// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
@@ -221,29 +222,20 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
 /// along that path on demand.
 ///
-/// Besides the costs, a map remembers the first step of the path [`DistMap::hops`] follows
-/// from each space it has been asked about (`next`, valid where `known` says so), so that a
-/// path walked once is read back step by step instead of being searched again. The memo is
-/// interior (hops takes `&self`), forgotten by [`DistMap::compute`], and trimmed by
-/// [`DistMap::note`] and the settling to the spaces whose step cannot have changed; it is
-/// tied to the
-/// [`Graph`] revision it was filled for, so a map read over any other graph is searched
-/// afresh.
+/// Besides the costs, a map remembers the last answer of [`DistMap::hops`] (interior: hops
+/// takes `&self`), forgotten whenever the costs change, and tied to the [`Graph`] revision it
+/// was found on, so a map read over any other graph walks afresh. (A memo of every step
+/// walked, forgotten near each change, paid while most decisions walked; once the bounds of
+/// the strategic policy spared most walks, its upkeep cost more than it saved.)
 #[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
     /// [`UNREACHABLE`]).
     pub cost: [u16; SLOTS],
-    /// Memoised first steps (`NO_CELL`: none), valid where `known` has the bit.
-    next: [Cell8; SLOTS],
-    known: [Cell64; 4],
-    /// Spaces near which memoised steps are to be forgotten before the memo is next read
-    /// (see [`DistMap::forget_steps_near`]).
-    stale: core::cell::Cell<Spaces>,
-    /// The last answer of [`DistMap::hops`] read through the memo: (revision, space, moves).
-    /// A policy asks again from the same space at the next decision more often than not.
+    /// The last answer of [`DistMap::hops`]: (revision, space, moves). A policy asks again
+    /// from the same space in the same decision more often than not.
     last: core::cell::Cell<(u64, Cell, u8)>,
-    /// The [`Graph::rev`] the costs (and the memo) were computed or noted for.
+    /// The [`Graph::rev`] the costs were computed or noted for.
     rev: u64,
     /// Spaces that may be inconsistent (their cost not their best offer); every inconsistent
     /// space is here (see [`DistMap::settle_now`]).
@@ -257,11 +249,9 @@ pub struct DistMap {
     ring: Buckets,
 }
 
-type Cell8 = core::cell::Cell<u8>;
-type Cell64 = core::cell::Cell<u64>;
-
-/// Copies the costs, the offers, what is pending and the memo; the settling's scratch buckets
-/// stay behind (they are empty between settlings), so a copy moves about half the map.
+/// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
+/// it are the same in every map, see [`SLOTS`]); the last answer is forgotten in the copy, and
+/// the settling's scratch buckets stay behind (they are empty between settlings).
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -270,13 +260,11 @@ impl Clone for DistMap {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.cost = source.cost;
-        self.next.clone_from(&source.next);
-        self.known.clone_from(&source.known);
-        self.stale.set(source.stale.get());
-        self.last.set(source.last.get());
+        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
+        self.cost[..CELLS].copy_from_slice(&source.cost[..CELLS]);
+        self.forget_last();
         self.rev = source.rev;
-        self.rhs = source.rhs;
+        self.rhs[..CELLS].copy_from_slice(&source.rhs[..CELLS]);
         self.pending = source.pending;
         self.floor = source.floor;
     }
@@ -286,9 +274,6 @@ impl Default for DistMap {
     fn default() -> Self {
         DistMap {
             cost: [UNREACHABLE; SLOTS],
-            next: core::array::from_fn(|_| Cell8::new(NO_CELL)),
-            known: Default::default(),
-            stale: Default::default(),
             last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             pending: Spaces::default(),
@@ -345,8 +330,25 @@ impl Spaces {
 
     /// Adds `c`.
     #[inline]
-    pub fn set(&mut self, c: Cell) {
+    pub const fn set(&mut self, c: Cell) {
         self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+
+    /// The set of the spaces `cells`.
+    pub const fn of(cells: &[Cell]) -> Spaces {
+        let mut s = Spaces([0; 4]);
+        let mut i = 0;
+        while i < cells.len() {
+            s.set(cells[i]);
+            i += 1;
+        }
+        s
+    }
+
+    /// Whether the set and `other` have a space in common.
+    #[inline]
+    pub fn meets(&self, other: &Spaces) -> bool {
+        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3])) != 0
     }
 
     /// Removes `c`.
@@ -496,7 +498,7 @@ pub struct Graph {
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
-    /// Bumped whenever the arrays change, so a map knows which graph its memo belongs to.
+    /// Bumped whenever the arrays change, so a map knows which graph its last answer (and its costs) belong to.
     rev: u64,
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
@@ -505,9 +507,13 @@ pub struct Graph {
     /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
     /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
     by_enter: [u8; MAX_STEP as usize],
+    /// Bit `e` set: `by_enter[e]` is not 0 (so [`Graph::most_moves`] goes through the entry
+    /// costs that occur only, usually a handful of the [`MAX_STEP`]).
+    tiers: u64,
 }
 
-/// Copies what the board shows; the record of the last update stays behind (the copy reports
+/// Copies what the board shows, in the board's slots only (the slots past it are the same in
+/// every graph, see [`SLOTS`]); the record of the last update stays behind (the copy reports
 /// no last change, so a repair over it checks conservatively until its next update).
 impl Clone for Graph {
     fn clone(&self) -> Self {
@@ -517,13 +523,15 @@ impl Clone for Graph {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.enter = source.enter;
-        self.open = source.open;
-        self.into = source.into;
+        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
+        self.enter[..CELLS].copy_from_slice(&source.enter[..CELLS]);
+        self.open[..CELLS].copy_from_slice(&source.open[..CELLS]);
+        self.into[..CELLS].copy_from_slice(&source.into[..CELLS]);
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
         self.by_enter = source.by_enter;
+        self.tiers = source.tiers;
     }
 }
 
@@ -538,6 +546,7 @@ impl Default for Graph {
             last: Spaces::default(),
             was: Before::default(),
             by_enter: [0; MAX_STEP as usize],
+            tiers: 0,
         }
     }
 }
@@ -597,6 +606,7 @@ impl Graph {
             self.write_into(c);
         }
         self.by_enter = [0; MAX_STEP as usize];
+        self.tiers = 0;
         for c in 0..CELLS {
             self.count_enter(self.enter[c], 1);
         }
@@ -755,7 +765,7 @@ impl Graph {
             let j = n as usize;
             self.was.enter[j] = self.enter[j];
             self.was.open[j] = self.open[j];
-            self.take_side(n, m & side != 0, back, &mut changed);
+            self.take_side(n, m & side != 0, back, c, side, &mut changed);
         });
         self.finish_update(key, changed)
     }
@@ -766,10 +776,10 @@ impl Graph {
     /// general update does, without the sets of neighbours it builds.
     ///
     /// A neighbour of two changed spaces keeps what it was before the first (`kept`), and is
-    /// noted after each: its sides only move to their final values one by one, so it is
-    /// noted changed, and its sides copied into its neighbours' `into` masks, exactly when
-    /// its final sides differ from what it was. A changed space next to another is read
-    /// from the engine, never copied.
+    /// noted after each: its sides only move to their final values one by one (each changed
+    /// space's own, whose `into` bit follows it), so it is noted changed exactly when its
+    /// final sides differ from what it was. A changed space next to another is read from the
+    /// engine, never copied.
     #[inline(never)]
     fn update_few(
         &mut self,
@@ -799,7 +809,7 @@ impl Graph {
                     self.was.enter[j] = self.enter[j];
                     self.was.open[j] = self.open[j];
                 }
-                self.take_side(n, m & side != 0, back, &mut changed);
+                self.take_side(n, m & side != 0, back, c, side, &mut changed);
             });
         });
         self.finish_update(key, changed)
@@ -817,17 +827,26 @@ impl Graph {
         Change::Spaces(changed)
     }
 
-    /// Neighbour `n` of a space read again takes that space's side toward it (`open` or not,
-    /// `back` being the side of `n` facing it), then is noted as [`Graph::note_sides`] says.
+    /// Neighbour `n` of a space `c` read again takes `c`'s side toward it (`open` or not,
+    /// `back` being the side of `n` facing `c`, `side` that of `c` facing `n`), then is noted
+    /// as [`Graph::note_sides`] says: added to `changed` if its sides differ from what it was.
+    ///
+    /// Only the side facing `c` can move here, so of the `into` masks its sides are copied
+    /// into only `c`'s can change, in the one bit for `n`'s side: that bit follows, instead of
+    /// all four neighbours' masks written again.
     #[inline(always)]
-    fn take_side(&mut self, n: Cell, open: bool, back: u8, changed: &mut Spaces) {
+    fn take_side(&mut self, n: Cell, open: bool, back: u8, c: Cell, side: u8, changed: &mut Spaces) {
         let j = n as usize;
-        if open {
-            self.open[j] |= back;
-        } else {
-            self.open[j] &= !back;
+        let before = self.open[j];
+        let now = if open { before | back } else { before & !back };
+        if now != before {
+            self.open[j] = now;
+            let into = &mut self.into[c as usize];
+            *into = if open { *into | side } else { *into & !side };
         }
-        self.note_sides(n, changed);
+        if now != self.was.open[j] || self.enter[j] != self.was.enter[j] {
+            changed.set(n);
+        }
     }
 
     /// After `c` was read again: copies its sides into the neighbours' `into` masks if they
@@ -915,6 +934,7 @@ impl Graph {
             && self.open == other.open
             && self.into == other.into
             && self.by_enter == other.by_enter
+            && self.tiers == other.tiers
     }
 
     /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
@@ -922,6 +942,8 @@ impl Graph {
     fn count_enter(&mut self, enter: u16, by: u8) {
         if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
             *n = n.wrapping_add(by);
+            let bit = 1u64 << enter;
+            self.tiers = if *n == 0 { self.tiers & !bit } else { self.tiers | bit };
         }
     }
 
@@ -969,8 +991,12 @@ impl Graph {
             }
         }
         let (mut left, mut moves) = (cost, 0u32);
-        for (enter, &n) in by_enter.iter().enumerate() {
-            let (enter, n) = (enter as u32, u32::from(n));
+        // The entry costs that occur, cheapest first (one `never` emptied perhaps).
+        let mut tiers = self.tiers;
+        while tiers != 0 {
+            let enter = tiers.trailing_zeros();
+            tiers &= tiers - 1;
+            let n = u32::from(by_enter[enter as usize]);
             if n == 0 {
                 continue;
             }
@@ -1026,13 +1052,16 @@ struct Ring<'a> {
     full: u64,
     /// The key of the last entry taken (or where the ring was started).
     level: u16,
+    /// An entry was lost to a full bucket (the settling then gives up and the map is
+    /// computed in full).
+    lost: bool,
 }
 
 impl<'a> Ring<'a> {
     /// An empty ring over `buckets` (left empty by their last use).
     #[inline]
     fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        Ring { buckets, full: 0, level: 0 }
+        Ring { buckets, full: 0, level: 0, lost: false }
     }
 
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
@@ -1042,35 +1071,50 @@ impl<'a> Ring<'a> {
         key.wrapping_sub(self.level) < RING as u16
     }
 
-    /// Adds an entry within reach; `false` if its bucket is full (the settling then gives up
-    /// and the map is computed in full).
+    /// Adds an entry within reach; if its bucket is full, the entry is lost instead (noted in
+    /// `lost`: the settling then gives up and the map is computed in full).
     #[inline(always)]
-    fn put(&mut self, key: u16, c: Cell) -> bool {
+    fn put(&mut self, key: u16, c: Cell) {
         debug_assert!(self.reaches(key));
         let k = key as usize % RING;
         let n = self.buckets.len[k] as usize;
         if n >= BUCKET {
-            return false;
+            self.lost = true;
+            return;
         }
         self.buckets.cells[k][n] = c;
         self.buckets.len[k] = n as u8 + 1;
         self.full |= 1 << k;
-        true
     }
 
-    /// Takes an entry of the lowest key.
+    /// Moves the level on to the lowest key of the entries (its bucket's entries are then
+    /// taken by [`Ring::take`], the bucket closed by [`Ring::close`]); `None` if there are
+    /// none.
     #[inline(always)]
-    fn pop(&mut self) -> Option<(u16, Cell)> {
+    fn next_key(&mut self) -> Option<(u16, usize)> {
         if self.full == 0 {
             return None;
         }
         self.level += self.full.rotate_right(u32::from(self.level) % RING as u32).trailing_zeros() as u16;
-        let k = self.level as usize % RING;
-        let n = (self.buckets.len[k] as usize).wrapping_sub(1) % BUCKET;
-        self.buckets.len[k] = n as u8;
-        // The bucket's bit goes with its last entry, without a branch.
-        self.full &= !(u64::from(n == 0) << k);
-        Some((self.level, self.buckets.cells[k][n]))
+        Some((self.level, self.level as usize % RING))
+    }
+
+    /// Takes the last entry put in bucket `k` (the level's), if any.
+    #[inline(always)]
+    fn take(&mut self, k: usize) -> Option<Cell> {
+        let n = usize::from(self.buckets.len[k]);
+        if n == 0 {
+            return None;
+        }
+        self.buckets.len[k] = (n - 1) as u8;
+        Some(self.buckets.cells[k][(n - 1) % BUCKET])
+    }
+
+    /// Clears the bit of the level's bucket `k` once [`Ring::take`] has emptied it (an entry
+    /// put in it meanwhile, at the level's own key, is taken in the same pass).
+    #[inline(always)]
+    fn close(&mut self, k: usize) {
+        self.full &= !(1 << k);
     }
 
     /// Adds the space of every entry to `set`, and empties the ring.
@@ -1144,15 +1188,14 @@ impl Want for Everything {
 
 /// Makes `w` pending at `key` (not below the ring's level): into the ring if within its
 /// reach (it joins `pending` when the ring is drained), else into `pending` to wait, `far`
-/// the least key waiting. `false` if the ring's bucket is full.
+/// the least key waiting. (A ring's bucket full: see [`Ring::put`].)
 #[inline(always)]
-fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) -> bool {
+fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
     if ring.reaches(key) {
-        ring.put(key, w)
+        ring.put(key, w);
     } else {
         pending.set(w);
         *far = (*far).min(u32::from(key));
-        true
     }
 }
 
@@ -1201,7 +1244,7 @@ impl DistMap {
         self.rhs = self.cost;
         self.pending = Spaces::default();
         self.floor = u32::MAX;
-        self.forget_steps();
+        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1257,10 +1300,6 @@ impl DistMap {
         if changed.is_empty() {
             return;
         }
-        if self.rev != graph.rev.wrapping_sub(1) {
-            // The memo's steps may rest on changes nobody told this map about.
-            self.forget_steps();
-        }
         let DistMap { cost, rhs, pending, floor, .. } = self;
         // A space whose offer may now differ from its cost becomes pending.
         let mut mark = |cost: &[u16; SLOTS], rhs: &[u16; SLOTS], w: Cell| {
@@ -1315,8 +1354,7 @@ impl DistMap {
                 }
             }),
         }
-        // A step depends on the space's open sides and on its neighbours' entry costs.
-        self.forget_steps_near(changed);
+        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1399,9 +1437,9 @@ impl DistMap {
     fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
         let mut ring = Ring::new(ring);
-        let mut touched = Spaces::default();
+        // Whether any cost changed (the last answer of `hops` then goes).
+        let mut touched = false;
         let mut need = want.need(cost, graph);
-        let mut fits = true;
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
         'fill: loop {
@@ -1416,86 +1454,95 @@ impl DistMap {
                     keep.set(v);
                     let key = cost[i].min(rhs[i]);
                     if ring.reaches(key) {
-                        fits &= ring.put(key, v);
+                        ring.put(key, v);
                     } else {
                         far = far.min(u32::from(key));
                     }
                 }
             });
             *pending = keep;
-            if !fits {
+            if ring.lost {
                 break;
             }
-            while let Some((k, u)) = ring.pop() {
+            // A bucket at a time, its entries taken last put first (as a queue of single
+            // entries would give them). A key put while it is taken is the level's own (a
+            // space met again at its key: taken in the same pass) or above it, and one that
+            // waits beyond the ring's reach is a ring's length above it: `far` is tested once
+            // per bucket.
+            while let Some((k, b)) = ring.next_key() {
                 let k32 = u32::from(k);
                 if k32 >= far {
-                    // Waiting spaces may come first from here on (the entry taken goes back
-                    // with the ring's).
-                    pending.set(u);
+                    // Waiting spaces may come first from here on (the bucket goes back with
+                    // the ring's entries).
                     ring.drain_into(pending);
                     level = far;
                     continue 'fill;
                 }
-                let i = u as usize;
-                let (g, r) = (cost[i], rhs[i]);
-                if g == r || g.min(r) != k {
-                    // Settled already, or met at a key it no longer has (its entry at the key
-                    // it has now is pending, never below this one).
-                    debug_assert!(g == r || g.min(r) > k);
-                    continue;
-                }
-                if k32 >= need {
-                    need = want.need(cost, graph);
+                while let Some(u) = ring.take(b) {
+                    let i = u as usize;
+                    let (g, r) = (cost[i], rhs[i]);
+                    if g == r || g.min(r) != k {
+                        // Settled already, or met at a key it no longer has (its entry at the key
+                        // it has now is pending, never below this one).
+                        debug_assert!(g == r || g.min(r) > k);
+                        continue;
+                    }
                     if k32 >= need {
-                        *floor = k32;
-                        // The entry taken is pending still (inconsistent, in the ring).
-                        pending.set(u);
-                        ring.drain_into(pending);
-                        break 'fill;
-                    }
-                }
-                touched.set(u);
-                if r < g {
-                    // Takes its offer; the spaces that can step onto it may get a lower one.
-                    // (Left in `pending` if there: dropped as consistent at the next fill.)
-                    cost[i] = r;
-                    let through = u32::from(r) + u32::from(graph.enter[i]);
-                    each_side(graph.into[i], u, |w| {
-                        let j = w as usize;
-                        if through < u32::from(rhs[j]) {
-                            rhs[j] = through as u16;
-                            // Its key falls only if its cost is above the new offer (if not,
-                            // it is pending already, or now consistent).
-                            if through < u32::from(cost[j]) {
-                                fits &= queue(&mut ring, pending, &mut far, through as u16, w);
-                            }
-                        }
-                    });
-                } else {
-                    // Loses its cost, and waits at its offer if it has one.
-                    cost[i] = UNREACHABLE;
-                    if r != UNREACHABLE {
-                        fits &= queue(&mut ring, pending, &mut far, r, u);
-                    }
-                    // The spaces whose offer came through it look again.
-                    let through = u32::from(g) + u32::from(graph.enter[i]);
-                    // A loop rather than `each_side`: the offer inside made its closure a call
-                    // of its own per side.
-                    for d in sides(graph.into[i]) {
-                        let w = toward(u, d);
-                        let j = w as usize;
-                        if u32::from(rhs[j]) == through {
-                            let now = offer(cost, graph, w);
-                            rhs[j] = now;
-                            if now != cost[j] {
-                                fits &= queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
-                            }
+                        need = want.need(cost, graph);
+                        if k32 >= need {
+                            *floor = k32;
+                            // The entry taken is pending still (inconsistent, in the ring).
+                            pending.set(u);
+                            ring.drain_into(pending);
+                            break 'fill;
                         }
                     }
+                    touched = true;
+                    if r < g {
+                        // Takes its offer; the spaces that can step onto it may get a lower one.
+                        // (Left in `pending` if there: dropped as consistent at the next fill.)
+                        cost[i] = r;
+                        let through = u32::from(r) + u32::from(graph.enter[i]);
+                        each_side(graph.into[i], u, |w| {
+                            let j = w as usize;
+                            if through < u32::from(rhs[j]) {
+                                rhs[j] = through as u16;
+                                // Its key falls only if its cost is above the new offer (if not,
+                                // it is pending already, or now consistent).
+                                if through < u32::from(cost[j]) {
+                                    queue(&mut ring, pending, &mut far, through as u16, w);
+                                }
+                            }
+                        });
+                    } else {
+                        // Loses its cost, and waits at its offer if it has one.
+                        cost[i] = UNREACHABLE;
+                        if r != UNREACHABLE {
+                            queue(&mut ring, pending, &mut far, r, u);
+                        }
+                        // The spaces whose offer came through it look again.
+                        let through = u32::from(g) + u32::from(graph.enter[i]);
+                        // A loop rather than `each_side`: the offer inside made its closure a call
+                        // of its own per side.
+                        for d in sides(graph.into[i]) {
+                            let w = toward(u, d);
+                            let j = w as usize;
+                            if u32::from(rhs[j]) == through {
+                                let now = offer(cost, graph, w);
+                                rhs[j] = now;
+                                if now != cost[j] {
+                                    queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
+                                }
+                            }
+                        }
+                    }
                 }
-                if !fits {
+                // A bucket that overflowed lost an entry: the map is computed in full below (the
+                // rest of the bucket taken meanwhile changes nothing that survives).
+                if ring.lost {
                     break 'fill;
                 }
+                ring.close(b);
             }
             if far == u32::MAX {
                 // Nothing waits: every space is consistent.
@@ -1505,13 +1552,13 @@ impl DistMap {
             }
             level = far;
         }
-        if !fits {
+        if ring.lost {
             ring.clear();
             self.compute(graph, goal);
             return;
         }
-        if !touched.is_empty() {
-            self.forget_steps_near(&touched);
+        if touched {
+            self.forget_last();
         }
     }
 
@@ -1535,66 +1582,41 @@ impl DistMap {
         Ok(())
     }
 
-    /// Forgets every memoised step.
-    fn forget_steps(&self) {
-        for k in &self.known {
-            k.set(0);
-        }
-        self.stale.set(Spaces::default());
-        self.last.set((u64::MAX, NO_CELL, 0));
-    }
-
-    /// Forgets the memoised steps of the spaces in `touched` and of their neighbours: a step
-    /// depends on the space's open sides and cost and on its neighbours' costs and entry costs.
-    ///
-    /// The last answer goes at once; the steps only once the memo is next read
-    /// ([`DistMap::fresh_steps`]), so that the changes and settlings of a map read now and
-    /// then (the tower map on the way to the treasure) are forgotten near in one go.
-    fn forget_steps_near(&self, touched: &Spaces) {
-        self.last.set((u64::MAX, NO_CELL, 0));
-        let mut stale = self.stale.get();
-        stale.union(touched);
-        self.stale.set(stale);
-    }
-
-    /// Forgets the memoised steps [`DistMap::forget_steps_near`] left to forget: asked before
-    /// every read of the memo.
+    /// Forgets the last answer of [`DistMap::hops`] (the costs are about to change, or did).
     #[inline(always)]
-    fn fresh_steps(&self) {
-        let stale = self.stale.get();
-        if stale.is_empty() {
-            return;
-        }
-        let gone = stale.grown();
-        for (k, g) in self.known.iter().zip(gone.0) {
-            k.set(k.get() & !g);
-        }
-        self.stale.set(Spaces::default());
+    fn forget_last(&self) {
+        self.last.set((u64::MAX, NO_CELL, 0));
     }
+
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
     ///
-    /// Steps are memoised per space while the map and `graph` (the graph the map was last
-    /// computed or repaired over) stay as they are.
+    /// The last answer is kept while the map and `graph` (the graph the map was last computed
+    /// or noted over) stay as they are.
     ///
     /// The test for the last answer is inlined into the caller; the walk is a call of its own.
     #[inline(always)]
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-        let memo = self.rev == graph.rev;
-        let (rev, from, moves) = self.last.get();
-        if memo && rev == self.rev && from == c {
-            return moves;
+        match self.hops_known(graph, c) {
+            Some(moves) => moves,
+            None => self.hops_walk(graph, c),
         }
-        self.hops_walk(graph, c, memo)
+    }
+
+    /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
+    #[inline(always)]
+    pub fn hops_known(&self, graph: &Graph, c: Cell) -> Option<u8> {
+        let (rev, from, moves) = self.last.get();
+        (self.rev == graph.rev && rev == self.rev && from == c).then_some(moves)
     }
 
     /// [`DistMap::hops`] once the last answer is not the one asked for.
     #[inline(never)]
-    fn hops_walk(&self, graph: &Graph, c: Cell, memo: bool) -> u8 {
-        let n = self.walk(graph, c, memo, |_| {});
-        if memo {
+    fn hops_walk(&self, graph: &Graph, c: Cell) -> u8 {
+        let n = self.walk(graph, c, |_| {});
+        if self.rev == graph.rev {
             self.last.set((self.rev, c, n));
         }
         n
@@ -1605,27 +1627,23 @@ impl DistMap {
     /// where a walk and then a route would take two.
     pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
         out.clear();
-        let memo = self.rev == graph.rev;
         // A path has fewer spaces than the board (costs fall at every step), so every push
         // fits.
-        let n = self.walk(graph, c, memo, |at| out.push(at));
+        let n = self.walk(graph, c, |at| out.push(at));
         if n == u8::MAX {
             out.clear();
         }
-        if memo {
+        if self.rev == graph.rev {
             self.last.set((self.rev, c, n));
         }
         n
     }
 
-    /// [`DistMap::hops`] without the last answer, through the step memo if `memo`.
+    /// [`DistMap::hops`] without the last answer.
     ///
     /// `visit` is shown each space the walk goes through, `c` and the target included.
     #[inline(always)]
-    fn walk(&self, graph: &Graph, c: Cell, memo: bool, mut visit: impl FnMut(Cell)) -> u8 {
-        if memo {
-            self.fresh_steps();
-        }
+    fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1638,17 +1656,7 @@ impl DistMap {
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }
-            let (word, bit) = (&self.known[at as usize >> 6], 1u64 << (at & 63));
-            let next = if memo && word.get() & bit != 0 {
-                self.next[at as usize].get()
-            } else {
-                let next = self.step(graph, at, cost);
-                if memo {
-                    self.next[at as usize].set(next);
-                    word.set(word.get() | bit);
-                }
-                next
-            };
+            let next = self.step(graph, at, cost);
             if next == NO_CELL {
                 return u8::MAX;
             }
@@ -1678,14 +1686,9 @@ impl DistMap {
     }
 
     /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
-    /// included, into `out` (left empty if the goal cannot be reached). Reads the memoised
-    /// steps without adding to them: it is asked right after a walk from `c`.
+    /// included, into `out` (left empty if the goal cannot be reached).
     pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
         out.clear();
-        let memo = self.rev == graph.rev;
-        if memo {
-            self.fresh_steps();
-        }
         let mut at = c;
         loop {
             let cost = self.cost[at as usize];
@@ -1696,8 +1699,7 @@ impl DistMap {
             if cost == 0 {
                 return;
             }
-            let known = self.known[at as usize >> 6].get() & (1u64 << (at & 63)) != 0;
-            let next = if memo && known { self.next[at as usize].get() } else { self.step(graph, at, cost) };
+            let next = self.step(graph, at, cost);
             if next == NO_CELL {
                 out.clear();
                 return;
@@ -1883,7 +1885,7 @@ mod tests {
                     let c0 = (i % CELLS as u64) as Cell;
                     let want0 = plain_hops(&m, &fresh, c0);
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
-                    // Hops read through the memo kept across repairs equal a plain search.
+                    // Hops (and the last answer kept across repairs) equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
@@ -1974,6 +1976,99 @@ mod tests {
             }
         });
         assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
+    }
+
+    /// The walk from any space to either goal makes at most [`Graph::most_moves`] moves for
+    /// the space's cost, the space itself never entered: the bound the strategic policy
+    /// trusts instead of the walk to the treasure.
+    #[test]
+    fn the_walk_from_a_space_takes_at_most_the_most_moves_for_its_cost() {
+        let rules = Rules::revised();
+        let mut checked = 0;
+        each_board(&rules, 47, 60, |game, i, step| {
+            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
+            let mut g = Graph::default();
+            g.build(game, &model, false);
+            for goal in [Goal::Treasure, Goal::Tower] {
+                let mut map = DistMap::default();
+                map.compute(&g, goal);
+                for c in 0..CELLS as Cell {
+                    let cost = map.cost[c as usize];
+                    if cost != UNREACHABLE {
+                        let most = g.most_moves(u32::from(cost), [c]);
+                        assert!(u32::from(map.hops(&g, c)) <= most, "game {i} step {step}: {goal:?} from {c}");
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(checked > 100_000, "only {checked} walks");
+    }
+
+    /// A copy of a graph and of its maps (board slots only, last answer forgotten) is the source in
+    /// every slot and walks as the source does, copied over maps of other boards.
+    #[test]
+    fn copies_equal_their_sources() {
+        let rules = Rules::revised();
+        let (mut g2, mut m2) = (Graph::default(), DistMap::default());
+        let mut checked = 0;
+        each_board(&rules, 59, 40, |game, i, step| {
+            let mut g = Graph::default();
+            g.build(game, &CostModel::BOLD, false);
+            let mut m = DistMap::default();
+            m.compute(&g, if step % 2 == 0 { Goal::Treasure } else { Goal::Tower });
+            let _ = m.hops(&g, (step % CELLS as u32) as Cell);
+            g2.clone_from(&g);
+            m2.clone_from(&m);
+            assert!(g2.same_as(&g) && g2.key() == g.key(), "game {i} step {step}: graph");
+            assert!(m2.cost == m.cost && m2.rhs == m.rhs && m2.floor == m.floor, "game {i} step {step}: map");
+            for c in 0..CELLS as Cell {
+                assert_eq!(m2.hops(&g2, c), m.hops(&g, c), "game {i} step {step}: hops from {c}");
+            }
+            checked += 1;
+        });
+        assert!(checked > 1000, "only {checked} copies");
+    }
+
+    /// A settling whose ring bucket fills up gives up and computes the map in full. On the
+    /// board of a game's start, with every space entered at one unit, every space two or more
+    /// moves from a tower is given a cost of 2 (the offers worked out again and the spaces
+    /// left inconsistent pending, so that invariant (I) holds): far more of them wait at that
+    /// one key than a bucket holds, and the settling still ends at the map computed afresh.
+    #[test]
+    fn a_settling_that_fills_a_bucket_ends_at_the_map_computed_afresh() {
+        let rules = Rules::revised();
+        let game = Game::new(&rules, &GameConfig::random(1, Variant::default()), 1, 0, &mut NoObserver).unwrap();
+        let flat = CostModel { unexplored: 1, kind: [1; 10], special: 1, monster: 0, bridge_loaded: 0 };
+        let mut g = Graph::default();
+        g.build(&game, &flat, false);
+        let goal = Goal::Tower;
+        let mut want = DistMap::default();
+        want.compute(&g, goal);
+        let mut m = DistMap::default();
+        m.compute(&g, goal);
+        for c in 0..CELLS {
+            if m.cost[c] > 2 {
+                m.cost[c] = 2;
+            }
+        }
+        let mut waiting = 0;
+        for c in 0..CELLS as Cell {
+            let i = c as usize;
+            if !goal.cells().contains(&c) {
+                m.rhs[i] = offer(&m.cost, &g, c);
+            }
+            if m.rhs[i] != m.cost[i] {
+                m.pending.set(c);
+                m.floor = m.floor.min(u32::from(m.cost[i].min(m.rhs[i])));
+                waiting += usize::from(m.cost[i].min(m.rhs[i]) == 2);
+            }
+        }
+        assert!(waiting > BUCKET, "only {waiting} spaces wait at one key");
+        m.check_settling(&g, goal).unwrap();
+        m.settle_all(&g, goal);
+        assert_eq!(m.cost, want.cost);
+        assert!(m.is_settled());
     }
 
     /// The most moves for a cost take the cheapest spaces first, one move each.
