@@ -874,8 +874,9 @@ fn exact_back(m: &mut Maps) -> i64 {
     i64::from(back)
 }
 
-/// [`most_back`] on the graph of `m` from the way last walked there, kept in `m` until the
-/// graph changes (the way it rests on longer, see [`Maps::way`]).
+/// The most moves the way back from the treasure chamber can take on the graph of `m`, if a
+/// way a hero can still take is known (see [`way_back`]): kept in `m` until the graph
+/// changes, the way it rests on longer (see [`Maps::way`]).
 #[inline]
 fn kept_most_back(m: &mut Maps) -> Option<u32> {
     if let Some(most) = m.most_back {
@@ -892,14 +893,6 @@ fn kept_most_back(m: &mut Maps) -> Option<u32> {
     let most = way.found.map(|(cost, from)| most_from(m.graph(), cost, from));
     m.most_back = Some(most);
     most
-}
-
-/// The most moves the way back from the treasure chamber can take on `graph`, if a way a
-/// hero can still take is known (see [`way_back`]): `route`, else the first of the
-/// [`STRAIGHT_BACK`] ways still open; what the policy asks, through the [`WayBack`] it keeps.
-#[cfg_attr(not(test), allow(dead_code))]
-fn most_back(g: &crate::path::Graph, route: &[Cell]) -> Option<u32> {
-    way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
 }
 
 /// The way the bound on the way back rests on: `route` (the way last walked, see
@@ -1337,6 +1330,13 @@ fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> 
 mod tests {
     use super::*;
     use crate::random_play::each_board;
+
+    /// The most moves the way back from the treasure chamber can take on `g`, if a way a
+    /// hero can still take is known (see [`way_back`]), worked out afresh: what the policy
+    /// reads through the [`WayBack`] it keeps ([`kept_most_back`]).
+    fn most_back(g: &Graph, route: &[Cell]) -> Option<u32> {
+        way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
+    }
 
     /// The least moves from the treasure spaces are their distances to the nearest tower, and
     /// the walk back skipping a walk that cannot be shorter gives the fewer of both walks, on
