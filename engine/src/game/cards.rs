@@ -158,6 +158,10 @@ impl<'r> Game<'r> {
         self.resolving.iter().any(|&c| c == card)
     }
 
+    /// A card's effect, unless it was cancelled. Always inlined: its two callers are the
+    /// draw (most cards, at once) and the card-body step, and the call cost a frame of its own
+    /// on most draws for a body of a few instructions (the effect itself is `ops`').
+    #[inline(always)]
     pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         if !self.is_resolving(card) {
             return; // cancelled
