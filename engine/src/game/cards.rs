@@ -158,6 +158,10 @@ impl<'r> Game<'r> {
         self.resolving.iter().any(|&c| c == card)
     }
 
+    /// A card's effect, unless it was cancelled. Always inlined: its two callers are the
+    /// draw (most cards, at once) and the card-body step, and the call cost a frame of its own
+    /// on most draws for a body of a few instructions (the effect itself is `ops`').
+    #[inline(always)]
     pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         if !self.is_resolving(card) {
             return; // cancelled
@@ -248,7 +252,10 @@ impl<'r> Game<'r> {
         if span.is_empty() || status == HeroStatus::Dead || (status == HeroStatus::Exited && !self.finishing) {
             return;
         }
-        let op = self.rules.ops[span.start as usize];
+        // Read where it lies in the rules (which `self` only borrows): `exec` copies out only
+        // the fields of the op it runs, not the whole `Op` before its dispatch.
+        let rules = self.rules;
+        let op = &rules.ops[span.start as usize];
         // Whatever this card does to the hero is blamed on its deck (a status-phase effect must
         // not inherit the cause of the last card drawn).
         if card != NO_CARD {
@@ -278,11 +285,12 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn exec<O: Observer>(&mut self, op: Op, card: CardId, obs: &mut O) {
+    /// Runs one op of a card's effect. The op is read where it lies in the rules, and the
+    /// hero's whereabouts (on the board, in the catacombs) only by the ops that depend on them,
+    /// each before it changes anything: most ops need neither.
+    fn exec<O: Observer>(&mut self, op: &Op, card: CardId, obs: &mut O) {
         let seat = self.active;
-        let on_board = self.cur().on_board();
-        let in_cata = self.cur().status == HeroStatus::Catacombs;
-        match op {
+        match *op {
             Op::Wounds(a) => {
                 let n = self.amount(a, obs);
                 self.wound(seat, n, self.cause, obs);
@@ -317,20 +325,20 @@ impl<'r> Game<'r> {
                 }
             }
             Op::CatacombEntrance => {
-                if on_board && self.rules.is_third() {
+                if self.cur().on_board() && self.rules.is_third() {
                     self.third_passage_down();
-                } else if on_board {
+                } else if self.cur().on_board() {
                     let pos = self.cur().pos;
                     self.board[pos as usize].flags |= F_MARKER;
                 }
             }
             Op::EnterCatacombs => {
-                if on_board {
+                if self.cur().on_board() {
                     self.push(Task::EnterCatacombs);
                 }
             }
             Op::RotateTile(q) => {
-                if on_board {
+                if self.cur().on_board() {
                     self.rotate_tile(self.cur().pos, q, obs);
                 }
             }
@@ -342,7 +350,7 @@ impl<'r> Game<'r> {
                 }
             }
             Op::SecretDoor => {
-                if on_board {
+                if self.cur().on_board() {
                     self.ask(seat, DecisionKind::SecretDoor, obs);
                 }
             }
@@ -375,23 +383,23 @@ impl<'r> Game<'r> {
                 }
             }
             Op::MayExitCatacombs => {
-                if in_cata {
+                if self.cur().status == HeroStatus::Catacombs {
                     self.ask(seat, DecisionKind::ExitCatacombs, obs);
                 }
             }
             Op::RetestNextTurn => {
-                if in_cata {
+                if self.cur().status == HeroStatus::Catacombs {
                     self.cur_mut().retest = card;
                 }
             }
             Op::Bribe { dice, times, wounds } => {
-                if in_cata && self.loot_count(seat) > 0 {
+                if self.cur().status == HeroStatus::Catacombs && self.loot_count(seat) > 0 {
                     self.bribe = (dice, times, wounds);
                     self.ask(seat, DecisionKind::Bribe, obs);
                 }
             }
             Op::BlockedWay { keep_loot } => {
-                if in_cata {
+                if self.cur().status == HeroStatus::Catacombs {
                     self.push(Task::ExitCatacombs { blocked: true, keep_loot });
                 }
             }
@@ -440,7 +448,7 @@ impl<'r> Game<'r> {
                 self.cancel_card(w, obs);
             }
             Op::RemoveSearchTokens => {
-                if on_board {
+                if self.cur().on_board() {
                     let pos = self.cur().pos;
                     for c in Self::chamber_cells(pos) {
                         self.board[c as usize].flags &= !F_SEARCHED;
@@ -471,7 +479,7 @@ impl<'r> Game<'r> {
                 self.push(Task::ArrangeSearch);
             }
             Op::Teleport => {
-                if on_board {
+                if self.cur().on_board() {
                     self.ask(seat, DecisionKind::Teleport, obs);
                 }
             }

@@ -1183,13 +1183,25 @@ impl<'r> Game<'r> {
     /// Runs tasks until a decision is needed or the game is over.
     pub(crate) fn run<O: Observer>(&mut self, obs: &mut O) {
         while self.pending.is_none() && !self.over {
-            let Some(task) = self.tasks.pop() else {
+            let n = self.tasks.len();
+            if n == 0 {
                 // Only reachable if a rule forgot the turn marker; end the game rather than spin.
                 debug_assert!(false, "task stack ran empty");
                 self.finish_game(obs);
                 continue;
+            }
+            // The task is popped by shortening the stack and read where it lies, so that each
+            // step reads only its own fields (a popped copy had every field of the largest
+            // task loaded, and spilled, before the dispatch).
+            // SAFETY: `n - 1 < n = len`, so the slot is initialised, and `Task` is `Copy` (no
+            // drop is skipped or doubled by shortening the stack). The slot stays in the
+            // stack's buffer, untouched until the step pushes; `step` copies its fields out
+            // before it does anything else (see there).
+            let top = unsafe {
+                self.tasks.set_len(n - 1);
+                self.tasks.as_ptr().add(n - 1)
             };
-            self.step(task, obs);
+            self.step(top, obs);
         }
     }
 
@@ -1344,8 +1356,16 @@ impl<'r> Game<'r> {
         self.status_end(obs);
     }
 
-    fn step<O: Observer>(&mut self, t: Task, obs: &mut O) {
-        match t {
+    /// Runs one step. `top` points at the task just popped, in the stack's buffer past its end (see `run`).
+    /// Its fields are copied out as the match binds them, before the handler runs and may push
+    /// over the slot; the reference to it is a local, not an argument, so it asserts nothing
+    /// about the slot once the fields are read.
+    #[inline(always)]
+    fn step<O: Observer>(&mut self, top: *const Task, obs: &mut O) {
+        // SAFETY: `run` passes a pointer to an initialised slot of `self.tasks`'s buffer,
+        // valid for reads; nothing writes the slot until the arm's bindings have been read.
+        let t = unsafe { &*top };
+        match *t {
             Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
             Task::StatusMandatory => self.status_mandatory(obs),
