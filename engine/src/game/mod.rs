@@ -1193,15 +1193,12 @@ impl<'r> Game<'r> {
             // The task is popped by shortening the stack and read where it lies, so that each
             // step reads only its own fields (a popped copy had every field of the largest
             // task loaded, and spilled, before the dispatch).
-            // SAFETY: `n - 1 < n = len`, so the slot is initialised, and `Task` is `Copy` (no
-            // drop is skipped or doubled by shortening the stack). The slot stays in the
-            // stack's buffer, untouched until the step pushes; `step` copies its fields out
-            // before it does anything else (see there).
-            let top = unsafe {
-                self.tasks.set_len(n - 1);
-                self.tasks.as_ptr().add(n - 1)
-            };
-            self.step(top, obs);
+            // SAFETY: `n - 1 < n = len`, so every slot up to the new length stays initialised,
+            // and `Task` is `Copy` (no drop is skipped or doubled by shortening the stack). The
+            // popped task stays in the slot just past the new end, which is what `step` needs.
+            unsafe { self.tasks.set_len(n - 1) };
+            // SAFETY: the stack was shortened by one just above, nothing in between.
+            unsafe { self.step(obs) };
         }
     }
 
@@ -1356,15 +1353,21 @@ impl<'r> Game<'r> {
         self.status_end(obs);
     }
 
-    /// Runs one step. `top` points at the task just popped, in the stack's buffer past its end (see `run`).
-    /// Its fields are copied out as the match binds them, before the handler runs and may push
-    /// over the slot; the reference to it is a local, not an argument, so it asserts nothing
-    /// about the slot once the fields are read.
+    /// Runs the step just popped off the task stack, reading the task where it lies: the
+    /// slot just past the stack's end (see `run`). Its fields are copied out as the match
+    /// binds them, before the handler runs and may push over the slot.
+    ///
+    /// # Safety
+    ///
+    /// The stack must have been shortened by one (`set_len`) right before the call, so that
+    /// the slot at its length holds the popped task, initialised.
     #[inline(always)]
-    fn step<O: Observer>(&mut self, top: *const Task, obs: &mut O) {
-        // SAFETY: `run` passes a pointer to an initialised slot of `self.tasks`'s buffer,
-        // valid for reads; nothing writes the slot until the arm's bindings have been read.
-        let t = unsafe { &*top };
+    unsafe fn step<O: Observer>(&mut self, obs: &mut O) {
+        // SAFETY: the slot at `len` is within the buffer (the stack held one more) and holds
+        // the popped task (the caller's promise). The pointer comes from this `&mut self`,
+        // and the reference is used only by the match below, which copies the arm's fields
+        // out before the handler borrows `self` again; nothing writes the slot before that.
+        let t: &Task = unsafe { &*self.tasks.as_ptr().add(self.tasks.len()) };
         match *t {
             Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
