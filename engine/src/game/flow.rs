@@ -379,11 +379,10 @@ impl<'r> Game<'r> {
                     out.push(Choice::ExitDungeon);
                 }
                 let kind = self.tile_kind(pos);
-                if !is_treasure(pos)
-                    && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor | TileKind::ChamberOfDarkness))
-                {
+                if super::moves::plain_moves(pos, kind) && kind != Some(TileKind::ChamberOfDarkness) {
                     // The common action (an ordinary chamber): `move_targets`' first path, the
-                    // answers written as they are found.
+                    // answers written as they are found (a chamber of darkness lists one
+                    // answer for all its moves).
                     self.open_targets(pos, |to| out.push(Choice::Move(to)));
                 } else {
                     let mut targets = Targets::new();
