@@ -1341,18 +1341,6 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// The action step out of line, for `answer_here` (`action` is inlined into its callers).
-    #[inline(never)]
-    fn action_step<O: Observer>(&mut self, obs: &mut O) {
-        self.action(obs);
-    }
-
-    /// The status-check step out of line, for `answer_here`.
-    #[inline(never)]
-    fn status_end_step<O: Observer>(&mut self, obs: &mut O) {
-        self.status_end(obs);
-    }
-
     /// Runs the step just popped off the task stack, reading the task where it lies: the
     /// slot just past the stack's end (see `run`). Its fields are copied out as the match
     /// binds them, before the handler runs and may push over the slot.
@@ -1582,36 +1570,10 @@ impl<'r> Game<'r> {
                         self.push(Task::Draw { deck, redraw_ok: true });
                     }
                 }
-                // The card that offered the draw finishes next (its finish lies under the
-                // decision), when nothing else came on top: see `finish_on_top`.
-                self.finish_on_top(obs);
             }
             K::Redraw => self.answer_redraw(c, obs),
-            K::Rune => {
-                self.answer_rune(c, obs);
-                // The end-of-status window's decision waits over the action step (see
-                // `status_end`), and a rune left unused pushes nothing: the loop would pop and
-                // run the action next, so run it here (the answer's last act, see `runs_next`)
-                // without the trip through the loop.
-                if self.runs_next() && matches!(self.tasks.last(), Some(Task::Action)) {
-                    self.tasks.pop();
-                    self.action_step(obs);
-                }
-            }
-            K::StatusItems => {
-                self.answer_status_item(c, obs);
-                // `Done` pushes nothing, and under the decision wait the mandatory effects and
-                // the status check (see `start_turn`): the loop would pop and run them next, so
-                // run them here (the answer's last acts, see `runs_next`).
-                if self.runs_next() && matches!(self.tasks.last(), Some(Task::StatusMandatory)) {
-                    self.tasks.pop();
-                    self.status_mandatory(obs);
-                    if self.runs_next() && matches!(self.tasks.last(), Some(Task::StatusCheck)) {
-                        self.tasks.pop();
-                        self.status_end_step(obs);
-                    }
-                }
-            }
+            K::Rune => self.answer_rune(c, obs),
+            K::StatusItems => self.answer_status_item(c, obs),
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
                     let span = self.rules.card(card).on_end_optional;
