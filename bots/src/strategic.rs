@@ -360,10 +360,13 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0 < k;
         }
-        let spare = |moves: i64| {
-            let need = self.turns_for(moves) + 1 + i64::from(self.p().margin);
-            i64::from(self.safe_turns(game)) - need
-        };
+        // Fewer than `k` turns to spare after `moves` moves (the sun's safe turns less the
+        // turns the moves take, one for the draw and the margin) exactly when the moves take
+        // more than `t` turns: one division for the call (see `Strategic::moves_within`),
+        // rather than one per question.
+        let t = i64::from(self.safe_turns(game)) - 1 - i64::from(self.p().margin) - k;
+        let limit = self.moves_within(t);
+        let short = |moves: i64| moves > limit;
         // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
         // without the map, which may be behind there (see `plan_lazy`).
         let to_treasure = if TREASURE.contains(&pos) {
@@ -371,7 +374,7 @@ impl Strategic {
         } else {
             // The fewest moves first (see above); the way back at its exact value if known.
             let back_least = m.back.unwrap_or(i64::from(BACK_LEAST));
-            if spare(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) < k {
+            if short(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) {
                 return true;
             }
             m.prepare(Goal::Treasure);
@@ -388,22 +391,22 @@ impl Strategic {
                         None => kept_most_back(m).map(i64::from),
                     };
                     let most = i64::from(m.graph().most_moves(u32::from(cost), [pos]));
-                    if back_most.is_some_and(|back| spare(most + back) >= k) {
+                    if back_most.is_some_and(|back| !short(most + back)) {
                         return false;
                     }
                 }
                 i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
             }
         };
-        let slack = |back: i64| spare(to_treasure + back);
+        let short_back = |back: i64| short(to_treasure + back);
         let back = match m.back {
             Some(back) => back,
             None => {
-                if slack(i64::from(BACK_LEAST)) < k {
+                if short_back(i64::from(BACK_LEAST)) {
                     return true;
                 }
                 let most = kept_most_back(m);
-                if most.is_some_and(|most| slack(i64::from(most)) >= k) {
+                if most.is_some_and(|most| !short_back(i64::from(most))) {
                     return false;
                 }
                 let back = exact_back(m);
@@ -411,12 +414,27 @@ impl Strategic {
                 back
             }
         };
-        slack(back) < k
+        short_back(back)
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
     fn turns_for(&self, moves: i64) -> i64 {
         (moves * i64::from(self.p().pace) + 99) / 100
+    }
+
+    /// The most moves that take `t` turns or fewer ([`Strategic::turns_for`]), -1 if none
+    /// do (`t` negative): the turns of 0 moves or more, ceil(moves * pace / 100), are at most
+    /// `t` exactly when moves * pace <= 100 t, so for moves up to 100 t / pace (rounded
+    /// down). Every count of moves the policy asks about is 0 or more. A question of
+    /// many moves against one `t` then costs one division in all, where asking
+    /// [`Strategic::turns_for`] costs one per question.
+    #[inline(always)]
+    fn moves_within(&self, t: i64) -> i64 {
+        match u32::try_from(t) {
+            // At a pace of 0 moves take no turns.
+            Ok(t) => (100 * t).checked_div(u32::from(self.p().pace)).map_or(i64::MAX, i64::from),
+            Err(_) => -1,
+        }
     }
 
     /// Turns left before the sun reaches its first numbered space.
@@ -1451,6 +1469,24 @@ mod tests {
             }
         });
         assert!(kept > 5000 && found > 10_000, "{kept} kept, {found} found");
+    }
+
+    /// `moves_within` answers as `turns_for` does: the moves it gives for `t` turns are the
+    /// most whose turns are at most `t`, at every pace a spec may give.
+    #[test]
+    fn moves_within_is_the_inverse_of_turns_for() {
+        let rules = Rules::revised();
+        let base = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        for pace in [50, 51, 99, 100, 101, 133, 150, 249, 250] {
+            let p = base.for_spec(BotSpec::parse(&format!("greedy:pace={pace}")).unwrap());
+            for t in -3..=300 {
+                let most = p.moves_within(t);
+                assert!(most >= -1, "pace {pace} t {t}");
+                for moves in 0..=700 {
+                    assert_eq!(p.turns_for(moves) <= t, moves <= most, "pace {pace} t {t} moves {moves}");
+                }
+            }
+        }
     }
 
     /// `slack_below`, which settles what it can by bounds (and leaves the maps behind the
