@@ -69,9 +69,17 @@ impl Strategic {
         if let Some(p) = plain.as_mut() {
             p.abilities = Default::default();
         }
-        let uncapped = plain.map(|p| solve(&payoff(rules, &p)));
+        let plain = plain.map(|p| payoff(rules, &p));
+        let uncapped = plain.map(|a| solve(&a));
         for h in &rules.heroes {
-            let capped = solve(&payoff(rules, h));
+            // A hero whose abilities leave the payoffs as they are (most: only a cap on the
+            // wounds dealt changes them) plays the plain game, whose equilibrium is solved
+            // once rather than again for each such hero.
+            let a = payoff(rules, h);
+            let capped = match (plain, uncapped) {
+                (Some(p), Some(u)) if p == a => u,
+                _ => solve(&a),
+            };
             let u = uncapped.unwrap_or(capped);
             nash.push([weights(capped.hero), weights(u.hero)]);
             nash_mix.push([capped.hero, u.hero]);
@@ -1354,6 +1362,27 @@ mod tests {
     /// reads through the [`WayBack`] it keeps ([`kept_most_back`]).
     fn most_back(g: &Graph, route: &[Cell]) -> Option<u32> {
         way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
+    }
+
+    /// The equilibria a policy keeps for each hero are those of the hero's own payoffs and of
+    /// the plain game, each solved afresh: the plain game's equilibrium, solved once, serves
+    /// every hero whose payoffs are the plain ones (all but one under the revised rules).
+    #[test]
+    fn equilibria_kept_per_hero_are_each_heros_own() {
+        let rules = Rules::revised();
+        let p = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        let mut plain = rules.heroes[0].clone();
+        plain.abilities = Default::default();
+        let u = solve(&payoff(&rules, &plain));
+        let mut shared = 0;
+        for (i, h) in rules.heroes.iter().enumerate() {
+            let c = solve(&payoff(&rules, h));
+            assert_eq!(p.nash_mix[i], [c.hero, u.hero], "hero {i}");
+            assert_eq!(p.monster_mix[i], [c.monster, u.monster], "hero {i}");
+            assert_eq!(p.nash[i], [weights(c.hero), weights(u.hero)], "hero {i}");
+            shared += usize::from(c == u);
+        }
+        assert!(shared > 0 && shared < rules.heroes.len(), "{shared} heroes play the plain game");
     }
 
     /// The least moves from the treasure spaces are their distances to the nearest tower, and
