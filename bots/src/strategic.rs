@@ -69,9 +69,17 @@ impl Strategic {
         if let Some(p) = plain.as_mut() {
             p.abilities = Default::default();
         }
-        let uncapped = plain.map(|p| solve(&payoff(rules, &p)));
+        let plain = plain.map(|p| payoff(rules, &p));
+        let uncapped = plain.map(|a| solve(&a));
         for h in &rules.heroes {
-            let capped = solve(&payoff(rules, h));
+            // A hero whose abilities leave the payoffs as they are (most: only a cap on the
+            // wounds dealt changes them) plays the plain game, whose equilibrium is solved
+            // once rather than again for each such hero.
+            let a = payoff(rules, h);
+            let capped = match (plain, uncapped) {
+                (Some(p), Some(u)) if p == a => u,
+                _ => solve(&a),
+            };
             let u = uncapped.unwrap_or(capped);
             nash.push([weights(capped.hero), weights(u.hero)]);
             nash_mix.push([capped.hero, u.hero]);
@@ -360,10 +368,13 @@ impl Strategic {
         if pos as usize >= CELLS {
             return 0 < k;
         }
-        let spare = |moves: i64| {
-            let need = self.turns_for(moves) + 1 + i64::from(self.p().margin);
-            i64::from(self.safe_turns(game)) - need
-        };
+        // Fewer than `k` turns to spare after `moves` moves (the sun's safe turns less the
+        // turns the moves take, one for the draw and the margin) exactly when the moves take
+        // more than `t` turns: one division for the call (see `Strategic::moves_within`),
+        // rather than one per question.
+        let t = i64::from(self.safe_turns(game)) - 1 - i64::from(self.p().margin) - k;
+        let limit = self.moves_within(t);
+        let short = |moves: i64| moves > limit;
         // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
         // without the map, which may be behind there (see `plan_lazy`).
         let to_treasure = if TREASURE.contains(&pos) {
@@ -371,7 +382,7 @@ impl Strategic {
         } else {
             // The fewest moves first (see above); the way back at its exact value if known.
             let back_least = m.back.unwrap_or(i64::from(BACK_LEAST));
-            if spare(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) < k {
+            if short(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) {
                 return true;
             }
             m.prepare(Goal::Treasure);
@@ -388,22 +399,22 @@ impl Strategic {
                         None => kept_most_back(m).map(i64::from),
                     };
                     let most = i64::from(m.graph().most_moves(u32::from(cost), [pos]));
-                    if back_most.is_some_and(|back| spare(most + back) >= k) {
+                    if back_most.is_some_and(|back| !short(most + back)) {
                         return false;
                     }
                 }
                 i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
             }
         };
-        let slack = |back: i64| spare(to_treasure + back);
+        let short_back = |back: i64| short(to_treasure + back);
         let back = match m.back {
             Some(back) => back,
             None => {
-                if slack(i64::from(BACK_LEAST)) < k {
+                if short_back(i64::from(BACK_LEAST)) {
                     return true;
                 }
                 let most = kept_most_back(m);
-                if most.is_some_and(|most| slack(i64::from(most)) >= k) {
+                if most.is_some_and(|most| !short_back(i64::from(most))) {
                     return false;
                 }
                 let back = exact_back(m);
@@ -411,12 +422,27 @@ impl Strategic {
                 back
             }
         };
-        slack(back) < k
+        short_back(back)
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
     fn turns_for(&self, moves: i64) -> i64 {
         (moves * i64::from(self.p().pace) + 99) / 100
+    }
+
+    /// The most moves that take `t` turns or fewer ([`Strategic::turns_for`]), -1 if none
+    /// do (`t` negative): the turns of 0 moves or more, ceil(moves * pace / 100), are at most
+    /// `t` exactly when moves * pace <= 100 t, so for moves up to 100 t / pace (rounded
+    /// down). Every count of moves the policy asks about is 0 or more. A question of
+    /// many moves against one `t` then costs one division in all, where asking
+    /// [`Strategic::turns_for`] costs one per question.
+    #[inline(always)]
+    fn moves_within(&self, t: i64) -> i64 {
+        match u32::try_from(t) {
+            // At a pace of 0 moves take no turns.
+            Ok(t) => (100 * t).checked_div(u32::from(self.p().pace)).map_or(i64::MAX, i64::from),
+            Err(_) => -1,
+        }
     }
 
     /// Turns left before the sun reaches its first numbered space.
@@ -938,8 +964,17 @@ fn way_back(g: &crate::path::Graph, route: &[Cell]) -> WayBack {
 /// about a quarter of the walks back the first bound leaves open.
 #[inline]
 fn most_from(g: &crate::path::Graph, cost: u32, from: Cell) -> u32 {
-    let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap_or(TOWERS[0]);
-    let never = TOWERS.iter().copied().filter(|&t| t != tower).chain([from]);
+    // The spaces left out: every tower but the one cheapest to enter (the first of equals),
+    // whose place in the list `from` takes. (A plain array rather than an iterator chain:
+    // this is asked at most decisions.)
+    let mut cheapest = 0;
+    for (i, &t) in TOWERS.iter().enumerate().skip(1) {
+        if g.enter(t) < g.enter(TOWERS[cheapest]) {
+            cheapest = i;
+        }
+    }
+    let mut never = TOWERS;
+    never[cheapest] = from;
     let other = if from == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
     g.most_moves_or_short(cost, never, other)
 }
@@ -1338,6 +1373,27 @@ mod tests {
         way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
     }
 
+    /// The equilibria a policy keeps for each hero are those of the hero's own payoffs and of
+    /// the plain game, each solved afresh: the plain game's equilibrium, solved once, serves
+    /// every hero whose payoffs are the plain ones (all but one under the revised rules).
+    #[test]
+    fn equilibria_kept_per_hero_are_each_heros_own() {
+        let rules = Rules::revised();
+        let p = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        let mut plain = rules.heroes[0].clone();
+        plain.abilities = Default::default();
+        let u = solve(&payoff(&rules, &plain));
+        let mut shared = 0;
+        for (i, h) in rules.heroes.iter().enumerate() {
+            let c = solve(&payoff(&rules, h));
+            assert_eq!(p.nash_mix[i], [c.hero, u.hero], "hero {i}");
+            assert_eq!(p.monster_mix[i], [c.monster, u.monster], "hero {i}");
+            assert_eq!(p.nash[i], [weights(c.hero), weights(u.hero)], "hero {i}");
+            shared += usize::from(c == u);
+        }
+        assert!(shared > 0 && shared < rules.heroes.len(), "{shared} heroes play the plain game");
+    }
+
     /// The least moves from the treasure spaces are their distances to the nearest tower, and
     /// the walk back skipping a walk that cannot be shorter gives the fewer of both walks, on
     /// boards of games played at random.
@@ -1371,6 +1427,46 @@ mod tests {
             }
         });
         assert!(checked > 10_000, "only {checked} boards");
+    }
+
+    /// `most_from` leaves out what its bound says: every tower but the first of those
+    /// cheapest to enter, and the treasure space the way starts from (the list written out
+    /// with iterators here), on boards of games played at random, for both cost models, ways
+    /// of many costs, and the towers priced alike or apart in every order (no board of play
+    /// prices them apart).
+    #[test]
+    fn most_from_leaves_out_all_towers_but_the_cheapest_and_the_start() {
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut asked = 0;
+        each_board(&rules, 7, 100, |game, _, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for model in 0..MODELS.len() {
+                let mut g = table.sync(game, model, false).graph().clone();
+                for prices in [[4, 4, 4, 4], [5, 4, 6, 4], [7, 6, 5, 6], [9, 8, 8, 3], [3, 3, 5, 5]] {
+                    for (&t, &e) in TOWERS.iter().zip(&prices) {
+                        g.reprice(t, e);
+                    }
+                    let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
+                    for from in TREASURE {
+                        let never = TOWERS.iter().copied().filter(|&t| t != tower).chain([from]);
+                        let other = if from == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+                        for cost in [0, 3, 17, 40, 41, 64, 90, 200] {
+                            let want = g.most_moves_or_short(cost, never.clone(), other);
+                            assert_eq!(
+                                most_from(&g, cost, from),
+                                want,
+                                "step {step} {prices:?} from {from} cost {cost}"
+                            );
+                            asked += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(asked > 10_000, "only {asked} asked");
     }
 
     /// The straight ways back are ways on the empty board from a treasure space to a tower,
@@ -1451,6 +1547,24 @@ mod tests {
             }
         });
         assert!(kept > 5000 && found > 10_000, "{kept} kept, {found} found");
+    }
+
+    /// `moves_within` answers as `turns_for` does: the moves it gives for `t` turns are the
+    /// most whose turns are at most `t`, at every pace a spec may give.
+    #[test]
+    fn moves_within_is_the_inverse_of_turns_for() {
+        let rules = Rules::revised();
+        let base = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        for pace in [50, 51, 99, 100, 101, 133, 150, 249, 250] {
+            let p = base.for_spec(BotSpec::parse(&format!("greedy:pace={pace}")).unwrap());
+            for t in -3..=300 {
+                let most = p.moves_within(t);
+                assert!(most >= -1, "pace {pace} t {t}");
+                for moves in 0..=700 {
+                    assert_eq!(p.turns_for(moves) <= t, moves <= most, "pace {pace} t {t} moves {moves}");
+                }
+            }
+        }
     }
 
     /// `slack_below`, which settles what it can by bounds (and leaves the maps behind the
