@@ -159,6 +159,46 @@ impl GameRng {
     }
 }
 
+/// A stream's generator seeded on its first use: until then only its seed is kept.
+///
+/// Why: a game seeds the reshuffle stream at every start, four SplitMix64 words and the
+/// generator's own seed checks, some seventy instructions, and most games never reshuffle
+/// a deck nor return a tile (the stream's only uses in the Revised game); a random-bot
+/// game is short enough for that to be a visible part of it. A generator seeded on first
+/// use draws exactly the words one seeded at the start would, so nothing else changes.
+#[derive(Clone, Debug)]
+pub struct LazyRng {
+    seed: u64,
+    rng: Option<GameRng>,
+}
+
+impl LazyRng {
+    /// The generator of one stream of one game, not seeded yet.
+    #[inline]
+    pub fn new(master: u64, index: u64, stream: Stream) -> Self {
+        LazyRng { seed: stream_seed(master, index, stream), rng: None }
+    }
+
+    /// The generator, seeded now if this is its first use.
+    #[inline]
+    pub fn get(&mut self) -> &mut GameRng {
+        let seed = self.seed;
+        self.rng.get_or_insert_with(|| seeded(seed))
+    }
+
+    /// How many 64-bit words the generator has produced (none before its first use).
+    pub fn draws(&self) -> u32 {
+        self.rng.as_ref().map_or(0, GameRng::draws)
+    }
+}
+
+/// [`GameRng::from_seed`] out of line, for [`LazyRng::get`]'s rare first use.
+#[cold]
+#[inline(never)]
+fn seeded(seed: u64) -> GameRng {
+    GameRng::from_seed(seed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,6 +239,17 @@ mod tests {
                 assert_eq!(ours.next_u64(), theirs.next_u64());
             }
         }
+    }
+
+    #[test]
+    fn lazy_rng_draws_as_seeded_at_once() {
+        let mut lazy = LazyRng::new(3, 9, Stream::Shuffle);
+        let mut now = GameRng::new(3, 9, Stream::Shuffle);
+        assert_eq!(lazy.draws(), 0);
+        for n in 1..40 {
+            assert_eq!(lazy.get().below(n), now.below(n));
+        }
+        assert_eq!(lazy.draws(), now.draws());
     }
 
     #[test]

@@ -63,7 +63,7 @@ impl<'r> Game<'r> {
         self.decks.draw[deck as usize] = (d + k) as u16;
         self.decks.discard[deck as usize] = 0;
         let pile = &mut self.decks.slots[first..first + d + k];
-        self.shuffle_rng.shuffle(pile);
+        self.shuffle_rng.get().shuffle(pile);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
         }

@@ -29,7 +29,7 @@ use crate::board::{Cell, CellSet, CELLS, TOWERS};
 use crate::data::{AttrSel, CombatCard, TestTag};
 use crate::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
 use crate::observer::{Event, Observer};
-use crate::rng::{GameRng, Stream};
+use crate::rng::{GameRng, LazyRng, Stream};
 use crate::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
 use crate::variant::Variant;
 use arrayvec::ArrayVec;
@@ -782,7 +782,8 @@ pub struct Game<'r> {
     pub(crate) legal: Choices,
     pub(crate) legal_ok: bool,
     pub(crate) dice_rng: GameRng,
-    pub(crate) shuffle_rng: GameRng,
+    /// Seeded on first use: most games never draw from it (see [`LazyRng`]).
+    pub(crate) shuffle_rng: LazyRng,
     /// Random words the setup stream produced (the RNG-floor benchmark counts them).
     pub(crate) setup_draws: u32,
     pub(crate) forced_dice: ArrayVec<u8, 32>,
@@ -885,7 +886,7 @@ impl<'r> Game<'r> {
             legal: Choices::new(),
             legal_ok: false,
             dice_rng: GameRng::new(master, index, Stream::Dice),
-            shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
+            shuffle_rng: LazyRng::new(master, index, Stream::Shuffle),
             setup_draws: 0,
             forced_dice: ArrayVec::new(),
             test: TestState::IDLE,
@@ -1066,7 +1067,7 @@ impl<'r> Game<'r> {
         legal.clear();
         *legal_ok = false;
         *dice_rng = GameRng::new(master, index, Stream::Dice);
-        *shuffle_rng = GameRng::new(master, index, Stream::Shuffle);
+        *shuffle_rng = LazyRng::new(master, index, Stream::Shuffle);
         *setup_draws = 0;
         forced_dice.clear();
         *test = TestState::IDLE;

@@ -639,7 +639,7 @@ impl<'r> Game<'r> {
     /// Returns a tile to a random place in the stack.
     pub(crate) fn return_tile(&mut self, t: u8) {
         let n = self.tiles.left as usize;
-        let at = self.shuffle_rng.below(n as u32 + 1) as usize;
+        let at = self.shuffle_rng.get().below(n as u32 + 1) as usize;
         self.tiles.order.copy_within(at..n, at + 1);
         self.tiles.order[at] = t;
         self.tiles.left += 1;
