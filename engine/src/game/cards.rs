@@ -567,8 +567,14 @@ impl<'r> Game<'r> {
     /// buffer makes a large frame) cost more than the tests.
     #[inline]
     pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        // Most windows offer nothing (a hero holds a rune or two, each for one window): the
+        // runes' window bits say so first, before the card is looked for among those being
+        // resolved or any rune's card is read (no runes, no bits). The open window is noted
+        // only then: `window` and `window_card` are read only while a rune decision this
+        // opens is pending, or by the effect of a rune used in it.
         let h = self.cur();
-        if !h.in_game() || h.runes.is_empty() {
+        debug_assert_eq!(h.runes.windows, super::Runes::windows_of(self.rules, &h.runes));
+        if !h.in_game() || !h.runes.has_window(window) {
             return;
         }
         if card != NO_CARD && !self.is_resolving(card) {
@@ -576,11 +582,7 @@ impl<'r> Game<'r> {
         }
         self.window = window;
         self.window_card = card;
-        // Most windows offer nothing (a hero holds a rune or two, each for one window): check
-        // that before listing the answers, first by the runes' window bits (no card read).
-        let runes = &self.cur().runes;
-        debug_assert_eq!(runes.windows, super::Runes::windows_of(self.rules, runes));
-        if !runes.has_window(window) || !runes.iter().any(|&r| self.rune_usable(r)) {
+        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
         self.post_runes(obs);
