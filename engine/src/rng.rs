@@ -1,10 +1,8 @@
 //! Per-game randomness: seed derivation and the few samplers the rules need.
 //!
-//! The samplers are written here on top of `rand_core` rather than taken from `rand`, so a
-//! stored replay keeps its meaning when dependencies are upgraded. A golden test pins them.
-
-use rand_core::{Rng, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+//! The generator (xoshiro256++) and the samplers are written here rather than taken from
+//! `rand_xoshiro` and `rand`, so a stored replay keeps its meaning when dependencies are
+//! upgraded. A golden test pins the samplers, another the generator against `rand_xoshiro`.
 
 /// The purposes a game draws randomness for. Each has its own stream so that two variants
 /// played from the same (seed, game) face the same dungeon for as long as they can
@@ -41,9 +39,14 @@ pub fn stream_seed(master: u64, index: u64, stream: Stream) -> u64 {
 }
 
 /// A random number generator with the samplers the game uses.
+///
+/// The generator is xoshiro256++ (Blackman and Vigna), its state held here and stepped by
+/// [`GameRng::step`]: the same words `rand_xoshiro::Xoshiro256PlusPlus` gives (a test pins
+/// it), without going through the crate's seeding, which takes the state as 32 bytes and
+/// tests them for all zeros (~30 instructions a stream, at every game start).
 #[derive(Clone, Debug)]
 pub struct GameRng {
-    inner: Xoshiro256PlusPlus,
+    s: [u64; 4],
     draws: u32,
 }
 
@@ -55,29 +58,40 @@ impl GameRng {
     }
 
     /// A generator from a raw 64-bit seed: the state `Xoshiro256PlusPlus::seed_from_u64`
-    /// makes (four SplitMix64 words from `seed`, little-endian), built here directly. The
-    /// crate's version fills the seed bytes through a generic byte-filling loop in an
-    /// out-of-line call, ~130 instructions; a game seeds four streams (setup, dice, shuffle
-    /// and the bots'). `mix64` is SplitMix64's step on its state plus the increment, so word
-    /// `k` is `mix64(seed + k * increment)`. (Four consecutive SplitMix64 words are never all
-    /// zero, the one case where `from_seed` would substitute a fixed state: `mix64` is a
-    /// bijection.) A test pins the equality.
+    /// makes (four SplitMix64 words from `seed`), built here directly. The crate's version
+    /// fills the seed bytes through a generic byte-filling loop in an out-of-line call, ~130
+    /// instructions; a game seeds four streams (setup, dice, shuffle and the bots').
+    /// `mix64` is SplitMix64's step on its state plus the increment, so word `k` is
+    /// `mix64(seed + k * increment)`. (Four consecutive SplitMix64 words are never all zero,
+    /// the one state the generator must not start from and the case where the crate's
+    /// `from_seed` would substitute a fixed state: `mix64` is a bijection, so no test is
+    /// needed.) A test pins the equality.
     #[inline]
     pub fn from_seed(seed: u64) -> Self {
-        let mut bytes = [0u8; 32];
-        let mut z = seed;
-        for w in bytes.chunks_exact_mut(8) {
-            w.copy_from_slice(&mix64(z).to_le_bytes());
-            z = z.wrapping_add(SPLITMIX_INCREMENT);
-        }
-        GameRng { inner: Xoshiro256PlusPlus::from_seed(bytes), draws: 0 }
+        let word = |k: u64| mix64(seed.wrapping_add(k.wrapping_mul(SPLITMIX_INCREMENT)));
+        GameRng { s: [word(0), word(1), word(2), word(3)], draws: 0 }
+    }
+
+    /// One xoshiro256++ step: the next word, and the state moved on.
+    #[inline(always)]
+    fn step(&mut self) -> u64 {
+        let s = &mut self.s;
+        let out = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        out
     }
 
     /// Raw 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.draws = self.draws.wrapping_add(1);
-        self.inner.next_u64()
+        self.step()
     }
 
     /// How many 64-bit words this generator has produced (the RNG-floor benchmark uses it).
@@ -98,7 +112,7 @@ impl GameRng {
     fn below_after_counted(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         let n64 = n as u64;
-        let mut m = (self.inner.next_u64() >> 32) * n64;
+        let mut m = (self.step() >> 32) * n64;
         if (m as u32) < n {
             let threshold = n.wrapping_neg() % n;
             while (m as u32) < threshold {
@@ -159,6 +173,46 @@ impl GameRng {
     }
 }
 
+/// A stream's generator seeded on its first use: until then only its seed is kept.
+///
+/// Why: a game seeds the reshuffle stream at every start, four SplitMix64 words and the
+/// generator's own seed checks, some seventy instructions, and most games never reshuffle
+/// a deck nor return a tile (the stream's only uses in the Revised game); a random-bot
+/// game is short enough for that to be a visible part of it. A generator seeded on first
+/// use draws exactly the words one seeded at the start would, so nothing else changes.
+#[derive(Clone, Debug)]
+pub struct LazyRng {
+    seed: u64,
+    rng: Option<GameRng>,
+}
+
+impl LazyRng {
+    /// The generator of one stream of one game, not seeded yet.
+    #[inline]
+    pub fn new(master: u64, index: u64, stream: Stream) -> Self {
+        LazyRng { seed: stream_seed(master, index, stream), rng: None }
+    }
+
+    /// The generator, seeded now if this is its first use.
+    #[inline]
+    pub fn get(&mut self) -> &mut GameRng {
+        let seed = self.seed;
+        self.rng.get_or_insert_with(|| seeded(seed))
+    }
+
+    /// How many 64-bit words the generator has produced (none before its first use).
+    pub fn draws(&self) -> u32 {
+        self.rng.as_ref().map_or(0, GameRng::draws)
+    }
+}
+
+/// [`GameRng::from_seed`] out of line, for [`LazyRng::get`]'s rare first use.
+#[cold]
+#[inline(never)]
+fn seeded(seed: u64) -> GameRng {
+    GameRng::from_seed(seed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,14 +245,26 @@ mod tests {
 
     #[test]
     fn from_seed_is_the_crate_seeding() {
+        use rand_core::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
         for seed in [0, 1, 42, u64::MAX, 0x9E37_79B9_7F4A_7C15u64.wrapping_neg(), stream_seed(1, 5, Stream::Dice)] {
             let mut ours = GameRng::from_seed(seed);
             let mut theirs = Xoshiro256PlusPlus::seed_from_u64(seed);
-            assert_eq!(ours.inner, theirs, "seed {seed:#x}");
-            for _ in 0..8 {
-                assert_eq!(ours.next_u64(), theirs.next_u64());
+            for _ in 0..1000 {
+                assert_eq!(ours.next_u64(), theirs.next_u64(), "seed {seed:#x}");
             }
         }
+    }
+
+    #[test]
+    fn lazy_rng_draws_as_seeded_at_once() {
+        let mut lazy = LazyRng::new(3, 9, Stream::Shuffle);
+        let mut now = GameRng::new(3, 9, Stream::Shuffle);
+        assert_eq!(lazy.draws(), 0);
+        for n in 1..40 {
+            assert_eq!(lazy.get().below(n), now.below(n));
+        }
+        assert_eq!(lazy.draws(), now.draws());
     }
 
     #[test]

@@ -142,3 +142,24 @@ fn a_restarted_game_is_a_new_game() {
         }
     }
 }
+
+#[test]
+fn a_restart_with_fewer_seats_is_a_new_game() {
+    // The reset rewrites only the hero slots the last game seated and the new seats: after a
+    // four-hero game, a restart with fewer heroes still gives exactly the new game's state.
+    let rules = Rules::revised();
+    let mut rng = GameRng::new(8, 0, Stream::Bot);
+    let mut c = Choices::new();
+    let four = GameConfig::random(4, Variant::default());
+    let mut g = Game::new(&rules, &four, 8, 3, &mut NoObserver).unwrap();
+    for (i, n) in [1, 2, 4, 3, 1].into_iter().enumerate() {
+        while !g.is_over() {
+            g.legal(&mut c);
+            g.apply(c[rng.below(c.len() as u32) as usize], &mut NoObserver).unwrap();
+        }
+        let cfg = GameConfig::random(n, Variant::default());
+        g.restart(&cfg, 8, i as u64, &mut NoObserver).unwrap();
+        let fresh = Game::new(&rules, &cfg, 8, i as u64, &mut NoObserver).unwrap();
+        assert_eq!(format!("{g:?}"), format!("{fresh:?}"), "{n} seats after game {i}");
+    }
+}

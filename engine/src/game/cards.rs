@@ -63,7 +63,7 @@ impl<'r> Game<'r> {
         self.decks.draw[deck as usize] = (d + k) as u16;
         self.decks.discard[deck as usize] = 0;
         let pile = &mut self.decks.slots[first..first + d + k];
-        self.shuffle_rng.shuffle(pile);
+        self.shuffle_rng.get().shuffle(pile);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
         }
@@ -108,7 +108,11 @@ impl<'r> Game<'r> {
                     return;
                 }
             }
-            self.card_body(card, obs);
+            // Still being resolved: it was put among the cards being resolved just above, and
+            // only an answer can take it out (a rune's), while nothing has been asked since.
+            // So the body runs without `card_body`'s search for it.
+            debug_assert!(self.is_resolving(card));
+            self.card_effect(card, obs);
             self.finish_on_top(obs);
             return;
         }
@@ -158,14 +162,24 @@ impl<'r> Game<'r> {
         self.resolving.iter().any(|&c| c == card)
     }
 
-    /// A card's effect, unless it was cancelled. Always inlined: its two callers are the
-    /// draw (most cards, at once) and the card-body step, and the call cost a frame of its own
-    /// on most draws for a body of a few instructions (the effect itself is `ops`').
+    /// A card's effect, unless it was cancelled: the card-body step's handler (and the draw's
+    /// when a decision came between the draw and the body). Always inlined, as is
+    /// `card_effect`: a call would cost a frame of its own for a body of a few instructions
+    /// (the effect itself is `ops`').
     #[inline(always)]
     pub(crate) fn card_body<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         if !self.is_resolving(card) {
             return; // cancelled
         }
+        self.card_effect(card, obs);
+    }
+
+    /// The effect of a card known to be still being resolved. Why apart from
+    /// [`Game::card_body`]: the draw's common path (most cards) has just put the card among
+    /// those being resolved and asked nothing since, so the search for it there, a scan with
+    /// its loop on every draw, would always find it.
+    #[inline(always)]
+    fn card_effect<O: Observer>(&mut self, card: CardId, obs: &mut O) {
         let span = self.rules.card(card).effect;
         // `card_body` is only the card-body step's handler: see `Game::runs_next`.
         if self.runs_next() {
@@ -567,8 +581,14 @@ impl<'r> Game<'r> {
     /// buffer makes a large frame) cost more than the tests.
     #[inline]
     pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        // Most windows offer nothing (a hero holds a rune or two, each for one window): the
+        // runes' window bits say so first, before the card is looked for among those being
+        // resolved or any rune's card is read (no runes, no bits). The open window is noted
+        // only then: `window` and `window_card` are read only while a rune decision this
+        // opens is pending, or by the effect of a rune used in it.
         let h = self.cur();
-        if !h.in_game() || h.runes.is_empty() {
+        debug_assert_eq!(h.runes.windows, super::Runes::windows_of(self.rules, &h.runes));
+        if !h.in_game() || !h.runes.has_window(window) {
             return;
         }
         if card != NO_CARD && !self.is_resolving(card) {
@@ -576,11 +596,7 @@ impl<'r> Game<'r> {
         }
         self.window = window;
         self.window_card = card;
-        // Most windows offer nothing (a hero holds a rune or two, each for one window): check
-        // that before listing the answers, first by the runes' window bits (no card read).
-        let runes = &self.cur().runes;
-        debug_assert_eq!(runes.windows, super::Runes::windows_of(self.rules, runes));
-        if !runes.has_window(window) || !runes.iter().any(|&r| self.rune_usable(r)) {
+        if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
         self.post_runes(obs);

@@ -29,7 +29,7 @@ use crate::board::{Cell, CellSet, CELLS, TOWERS};
 use crate::data::{AttrSel, CombatCard, TestTag};
 use crate::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
 use crate::observer::{Event, Observer};
-use crate::rng::{GameRng, Stream};
+use crate::rng::{GameRng, LazyRng, Stream};
 use crate::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
 use crate::variant::Variant;
 use arrayvec::ArrayVec;
@@ -782,7 +782,8 @@ pub struct Game<'r> {
     pub(crate) legal: Choices,
     pub(crate) legal_ok: bool,
     pub(crate) dice_rng: GameRng,
-    pub(crate) shuffle_rng: GameRng,
+    /// Seeded on first use: most games never draw from it (see [`LazyRng`]).
+    pub(crate) shuffle_rng: LazyRng,
     /// Random words the setup stream produced (the RNG-floor benchmark counts them).
     pub(crate) setup_draws: u32,
     pub(crate) forced_dice: ArrayVec<u8, 32>,
@@ -885,7 +886,7 @@ impl<'r> Game<'r> {
             legal: Choices::new(),
             legal_ok: false,
             dice_rng: GameRng::new(master, index, Stream::Dice),
-            shuffle_rng: GameRng::new(master, index, Stream::Shuffle),
+            shuffle_rng: LazyRng::new(master, index, Stream::Shuffle),
             setup_draws: 0,
             forced_dice: ArrayVec::new(),
             test: TestState::IDLE,
@@ -1038,6 +1039,7 @@ impl<'r> Game<'r> {
             third,
         } = self;
         *variant = variant_in;
+        let old_seats = *seats as usize;
         *seats = defs.len() as u8;
         *first = 0;
         *active = 0;
@@ -1045,14 +1047,25 @@ impl<'r> Game<'r> {
         *sun = 0;
         *over = false;
         *sunset = false;
-        // Slots past the seats in play get hero 0, as in `blank`: never read, but the state
-        // stays exactly that of a new game.
+        // Slots past the seats in play hold hero 0, as in `blank`: never read, but the state
+        // stays exactly that of a new game. Only the slots the last game seated can differ
+        // from that (play writes only seats in play), so only those and the new seats are
+        // written: a solo game after a solo game rewrites one hero, not four. Why: the four
+        // heroes' fields were a good part of the reset, ~25 stores each, at every game start.
+        let dirty = old_seats.max(defs.len());
         for (i, h) in heroes.iter_mut().enumerate() {
-            *h = Hero::new(defs.get(i).copied().unwrap_or(0));
+            if i < dirty {
+                *h = Hero::new(defs.get(i).copied().unwrap_or(0));
+            }
         }
         *board = [Space::default(); LOOK_LEN];
         *look = START_LOOK;
-        *tiles = TileStack { order: START_TILES, left: 0 };
+        // Only the rules' tiles, as for the deck slots below: the stack's slots past them
+        // are never written (a tile is only ever put back into the stack it came from, below
+        // its old top), so they still hold what `blank` put there.
+        let nt = rules.tiles.len();
+        tiles.order[..nt].copy_from_slice(&START_TILES[..nt]);
+        tiles.left = 0;
         // Only the slots of the rules' cards: the decks' regions cover exactly those (from
         // slot 0, in card order), and the slots past them are never written, so they still
         // hold what `blank` put there. Written in place: building a `Decks` value and moving
@@ -1066,7 +1079,7 @@ impl<'r> Game<'r> {
         legal.clear();
         *legal_ok = false;
         *dice_rng = GameRng::new(master, index, Stream::Dice);
-        *shuffle_rng = GameRng::new(master, index, Stream::Shuffle);
+        *shuffle_rng = LazyRng::new(master, index, Stream::Shuffle);
         *setup_draws = 0;
         forced_dice.clear();
         *test = TestState::IDLE;

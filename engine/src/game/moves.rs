@@ -234,7 +234,7 @@ impl<'r> Game<'r> {
                 open &= open - 1;
                 let to = row[d & 3];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if (others && cell_in(&held, to)) || (again && self.turn.entered.contains(canon)) {
+                if (others && held_has(held, to)) || (again && self.turn.entered.contains(canon)) {
                     continue;
                 }
                 if d == entry_dir {
@@ -267,7 +267,7 @@ impl<'r> Game<'r> {
                 open &= open - 1;
                 let to = NEIGHBOURS[c as usize][d as usize];
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if (others && cell_in(&held, to))
+                if (others && held_has(held, to))
                     || (treasure && cell_in(out, to))
                     || entered.is_some_and(|e| e.contains(canon))
                 {
@@ -295,7 +295,7 @@ impl<'r> Game<'r> {
             let d = open.trailing_zeros() as usize;
             open &= open - 1;
             let to = row[d & 3];
-            if !(others && cell_in(&held, to)) {
+            if !(others && held_has(held, to)) {
                 put(to);
             }
         }
@@ -639,7 +639,7 @@ impl<'r> Game<'r> {
     /// Returns a tile to a random place in the stack.
     pub(crate) fn return_tile(&mut self, t: u8) {
         let n = self.tiles.left as usize;
-        let at = self.shuffle_rng.below(n as u32 + 1) as usize;
+        let at = self.shuffle_rng.get().below(n as u32 + 1) as usize;
         self.tiles.order.copy_within(at..n, at + 1);
         self.tiles.order[at] = t;
         self.tiles.left += 1;
@@ -963,6 +963,20 @@ impl<'r> Game<'r> {
     }
 }
 
+/// Whether the other heroes' spaces ([`Game::held_by_others`]) include `c`, tested on all
+/// four at once as the bytes of one word: a byte of `x` is zero exactly where a space is
+/// `c`, and `(x - 0x01..) & !x & 0x80..` is nonzero exactly when some byte of `x` is zero
+/// (the lowest zero byte always sets its high bit; bytes above a borrow may set theirs
+/// too, but only when some byte is zero). Why: with several heroes every action and move
+/// again tests each open hall against the four seats, and the loop over them (a compare
+/// and a branch per seat) cost ~13 instructions a hall.
+#[inline(always)]
+fn held_has(held: [Cell; MAX_SEATS], c: Cell) -> bool {
+    const { assert!(MAX_SEATS == 4) };
+    let x = u32::from_ne_bytes(held) ^ (u32::from(c) * 0x0101_0101);
+    x.wrapping_sub(0x0101_0101) & !x & 0x8080_8080 != 0
+}
+
 /// Whether `cells` holds `c`: `<[u8]>::contains` written as a plain loop. The standard one
 /// goes through `memchr`'s setup, which costs more than the handful of compares these
 /// few-entry lists (the other heroes' spaces, a move's targets) need (clippy's
@@ -994,5 +1008,30 @@ mod open_toward_tests {
             }
         }
         assert_eq!(OPEN_TOWARD[0][0].len(), LOOK_LEN);
+    }
+}
+
+#[cfg(test)]
+mod held_has_tests {
+    use super::{cell_in, held_has};
+
+    /// The word test against the plain scan, for every space asked and seats holding the
+    /// bytes around it and at the edges (a borrow between bytes is where the test could go
+    /// wrong).
+    #[test]
+    fn held_has_matches_the_scan() {
+        for c in 0..=255u8 {
+            let near = [0, 1, 0x7F, 0x80, 0xFE, 0xFF, c.wrapping_sub(1), c, c.wrapping_add(1)];
+            for &a in &near {
+                for &b in &near {
+                    for &x in &near {
+                        for &y in &near {
+                            let held = [a, b, x, y];
+                            assert_eq!(held_has(held, c), cell_in(&held, c), "{held:?} {c}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -229,8 +229,11 @@ impl<'r> Game<'r> {
     /// from the board instead" (at random: he cannot look at the numbers).
     fn draw_token(&mut self, kind: u8) -> Option<CardId> {
         let r = self.rules.decks[Deck::Monster as usize];
-        let kind =
-            if kind == ANY_KIND { self.shuffle_rng.below(self.rules.monster_kinds.len() as u32) as u8 } else { kind };
+        let kind = if kind == ANY_KIND {
+            self.shuffle_rng.get().below(self.rules.monster_kinds.len() as u32) as u8
+        } else {
+            kind
+        };
         let stacked = core::mem::replace(&mut self.third.stacked_token, NO_CARD);
         if stacked != NO_CARD && self.token_index(stacked).is_some() {
             self.lift_token(stacked);
@@ -252,7 +255,7 @@ impl<'r> Game<'r> {
         if from.is_empty() {
             return None;
         }
-        let t = from[self.shuffle_rng.below(from.len() as u32) as usize];
+        let t = from[self.shuffle_rng.get().below(from.len() as u32) as usize];
         self.lift_token(t);
         Some(t)
     }
@@ -313,7 +316,7 @@ impl<'r> Game<'r> {
         let deck = core::mem::take(&mut self.third.stacked_deck);
         let hp = core::mem::take(&mut self.third.stacked_power[HERO]);
         let mp = core::mem::take(&mut self.third.stacked_power[MONSTER]);
-        self.third.fight.start(cr, setup, &mut self.shuffle_rng, &deck, [&hp, &mp]);
+        self.third.fight.start(cr, setup, self.shuffle_rng.get(), &deck, [&hp, &mp]);
         self.third.token = token;
         // A token a servant moved onto the hero was not entered: no chamber after the kill.
         self.third.from_token = from_token && self.servant == super::pvp::NO_SEAT;
@@ -405,7 +408,7 @@ impl<'r> Game<'r> {
         if chose_to_fight && !self.variant.combat_dice {
             if let Some((n, attack)) = self.abilities(self.active).opening_volley {
                 let cr = self.card_rules();
-                self.third.fight.volley(cr, n, attack, &mut self.shuffle_rng);
+                self.third.fight.volley(cr, n, attack, self.shuffle_rng.get());
                 if self.third.fight.monster_dead() {
                     self.third_monster_killed(obs);
                     return;
@@ -436,7 +439,7 @@ impl<'r> Game<'r> {
         let d = self.third.monster_seat;
         let other = self.third.pvp
             && self.abilities(d).no_power_card_at_wounds.is_some_and(|w| self.heroes[d as usize].wounds >= w);
-        self.third.fight.draw_step([!solo && !challara, !solo && !other], &mut self.shuffle_rng);
+        self.third.fight.draw_step([!solo && !challara, !solo && !other], self.shuffle_rng.get());
         let f = &self.third.fight;
         if f.hand(HERO).is_empty() || (!solo && f.hand(MONSTER).is_empty()) {
             self.third_stalemate(obs);
@@ -487,7 +490,7 @@ impl<'r> Game<'r> {
         }
         let (hero, monster) = if self.variant.solo { (card, 0) } else { (self.third.hero_card, card) };
         let cr = self.card_rules();
-        if self.third.fight.reveal(cr, hero, monster, &mut self.shuffle_rng) {
+        if self.third.fight.reveal(cr, hero, monster, self.shuffle_rng.get()) {
             self.push(Task::Third(Step::Counter));
         } else {
             self.third_stalemate(obs);
@@ -499,7 +502,7 @@ impl<'r> Game<'r> {
         match self.third.fight.counter_side(cr) {
             None => self.push(Task::Third(Step::Assign)),
             Some(MONSTER) if self.variant.solo => {
-                self.third.fight.solo_counter(cr, &mut self.shuffle_rng);
+                self.third.fight.solo_counter(cr, self.shuffle_rng.get());
                 self.push(Task::Third(Step::Assign));
             }
             Some(side) => self.third_counter_more(side, obs),
@@ -531,7 +534,7 @@ impl<'r> Game<'r> {
         match c {
             Choice::Card(card) => {
                 let cr = self.card_rules();
-                self.third.fight.counter_play(cr, side, card as CcId, &mut self.shuffle_rng);
+                self.third.fight.counter_play(cr, side, card as CcId, self.shuffle_rng.get());
                 self.push(Task::Third(Step::CounterMore { side: side as u8 }));
             }
             _ => self.push(Task::Third(Step::Assign)),
@@ -541,7 +544,7 @@ impl<'r> Game<'r> {
     fn third_assign<O: Observer>(&mut self, obs: &mut O) {
         let cr = self.card_rules();
         let before = self.third.fight.damage(MONSTER).len() as u8;
-        let r = self.third.fight.assign(cr, &mut self.shuffle_rng);
+        let r = self.third.fight.assign(cr, self.shuffle_rng.get());
         if O::ENABLED {
             obs.event(Event::CardCombatRound {
                 winner: r.winner,

@@ -63,7 +63,7 @@ impl<'r> Game<'r> {
         let deck = core::mem::take(&mut self.third.stacked_deck);
         let hp = core::mem::take(&mut self.third.stacked_power[HERO]);
         let mp = core::mem::take(&mut self.third.stacked_power[MONSTER]);
-        self.third.fight.start(cr, setup, &mut self.shuffle_rng, &deck, [&hp, &mp]);
+        self.third.fight.start(cr, setup, self.shuffle_rng.get(), &deck, [&hp, &mp]);
         self.pvp = PvpState { defender, ..PvpState::NONE };
         self.third.pvp = true;
         self.third.declared = false;
