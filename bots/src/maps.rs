@@ -39,18 +39,24 @@ struct Lazy {
     /// offers that may have changed (as one right after an update does) rather than those of
     /// every changed space and its neighbours.
     before: Option<Before>,
+    /// Set only while `behind` is `Some` and empty (the map is up to date; cleared at every
+    /// change noted, even one of no spaces, which `sync_now` then finds empty). Why: the
+    /// test for an up-to-date map runs at every read of a map, and `behind`'s own test
+    /// reads its tag and ORs its four words; this is one byte.
+    fresh: bool,
 }
 
 /// Copies field by field, so that [`DistMap::clone_from`] leaves the settling's scratch buckets
 /// behind instead of building a whole new map to move in.
 impl Clone for Lazy {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind, before: self.before.clone() }
+        Lazy { map: self.map.clone(), behind: self.behind, before: self.before.clone(), fresh: self.fresh }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.map.clone_from(&source.map);
         self.behind = source.behind;
+        self.fresh = source.fresh;
         // What spaces were before matters only at spaces the map is behind on (a table's
         // maps start every game from a copy of the empty board's, which are up to date).
         if source.behind.is_some_and(|b| !b.is_empty()) {
@@ -68,6 +74,9 @@ impl Lazy {
     /// takes it in with the graph's own record of its last update.
     #[inline(always)]
     fn note(&mut self, change: &Change, graph: &Graph) {
+        if !matches!(change, Change::None) {
+            self.fresh = false;
+        }
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
             (Change::Spaces(s), Some(behind)) => {
@@ -85,7 +94,8 @@ impl Lazy {
     /// caller; the rest is a call of its own.
     #[inline(always)]
     fn sync(&mut self, graph: &Graph, goal: Goal) {
-        if self.behind.is_some_and(|s| s.is_empty()) {
+        debug_assert!(!self.fresh || self.behind.is_some_and(|s| s.is_empty()));
+        if self.fresh {
             return;
         }
         self.sync_now(graph, goal);
@@ -96,13 +106,17 @@ impl Lazy {
     fn sync_now(&mut self, graph: &Graph, goal: Goal) {
         match &self.behind {
             None => self.map.compute(graph, goal),
-            Some(s) if s.is_empty() => return,
+            Some(s) if s.is_empty() => {
+                self.fresh = true;
+                return;
+            }
             Some(s) => match &self.before {
                 Some(before) => self.map.note_from(graph, s, before),
                 None => self.map.note(graph, s),
             },
         }
         self.behind = Some(Spaces::default());
+        self.fresh = true;
     }
 }
 
@@ -274,7 +288,9 @@ impl TableMaps {
         for slot in self.slots.iter_mut().flatten() {
             slot.graph.clear();
             slot.treasure.behind = None;
+            slot.treasure.fresh = false;
             slot.tower.behind = None;
+            slot.tower.fresh = false;
             slot.back = None;
             slot.route.clear();
             slot.most_back = None;

@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
             // only posts a decision (it pushes nothing), so when one asks, the steps still to
             // come go on the stack exactly where the pushes before it would have put them.
             let ambush = def.ambush;
-            self.offer_runes(RuneWindow::AfterDraw, card, obs);
+            self.offer_runes_resolving(RuneWindow::AfterDraw, card, obs);
             if !self.runs_next() {
                 self.push(Task::CardBody { card });
                 if ambush {
@@ -102,7 +102,7 @@ impl<'r> Game<'r> {
                 return;
             }
             if ambush {
-                self.offer_runes(RuneWindow::AfterAmbush, card, obs);
+                self.offer_runes_resolving(RuneWindow::AfterAmbush, card, obs);
                 if !self.runs_next() {
                     self.push(Task::CardBody { card });
                     return;
@@ -146,8 +146,15 @@ impl<'r> Game<'r> {
     }
 
     /// Discards a card being resolved without resolving it.
+    ///
+    /// The card is nearly always the last one put among those being resolved (its finish
+    /// step runs once its effect, and any card drawn by it, is done), so that end is tried
+    /// first: a pop instead of the general search and a shifting `remove`.
     pub(crate) fn cancel_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
+        if self.resolving.last() == Some(&card) {
+            self.resolving.pop();
+            self.put_discard(card, obs);
+        } else if let Some(i) = self.resolving.iter().position(|&c| c == card) {
             self.resolving.remove(i);
             self.put_discard(card, obs);
         }
@@ -581,6 +588,22 @@ impl<'r> Game<'r> {
     /// buffer makes a large frame) cost more than the tests.
     #[inline]
     pub(crate) fn offer_runes<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        self.offer_runes_in::<true, O>(window, card, obs);
+    }
+
+    /// [`Game::offer_runes`] for a card known to be still being resolved (or `NO_CARD`). Why
+    /// apart: the draw's common path offers the after-draw and after-ambush windows of the
+    /// card it has just put among those being resolved, with nothing asked since, so the
+    /// search for it there would always find it.
+    #[inline]
+    pub(crate) fn offer_runes_resolving<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
+        debug_assert!(card == NO_CARD || self.is_resolving(card));
+        self.offer_runes_in::<false, O>(window, card, obs);
+    }
+
+    /// The rune window, searching for `card` among the cards being resolved if `SEARCH`.
+    #[inline(always)]
+    fn offer_runes_in<const SEARCH: bool, O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
         // Most windows offer nothing (a hero holds a rune or two, each for one window): the
         // runes' window bits say so first, before the card is looked for among those being
         // resolved or any rune's card is read (no runes, no bits). The open window is noted
@@ -591,7 +614,7 @@ impl<'r> Game<'r> {
         if !h.in_game() || !h.runes.has_window(window) {
             return;
         }
-        if card != NO_CARD && !self.is_resolving(card) {
+        if SEARCH && card != NO_CARD && !self.is_resolving(card) {
             return;
         }
         self.window = window;

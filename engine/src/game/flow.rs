@@ -100,7 +100,16 @@ impl<'r> Game<'r> {
             }
         }
         loop {
-            let next = if self.round == 0 { self.first } else { (self.active + 1) % self.seats };
+            // The next seat by a compare rather than `% seats`: a division at every turn.
+            // (`active < seats` always, so `active + 1 <= seats`.)
+            debug_assert!(self.active < self.seats);
+            let next = if self.round == 0 {
+                self.first
+            } else if self.active + 1 >= self.seats {
+                0
+            } else {
+                self.active + 1
+            };
             self.active = next;
             if next == self.first {
                 self.round = self.round.saturating_add(1);
@@ -518,11 +527,13 @@ impl<'r> Game<'r> {
 
     /// A hero suffers wounds; at his health he dies.
     pub(crate) fn wound<O: Observer>(&mut self, seat: u8, amount: u8, cause: DeathCause, obs: &mut O) {
-        if amount == 0 || !self.heroes[seat as usize].in_game() {
+        // Masked as `cur` does (a seat is below `MAX_SEATS`): no bounds check per wound.
+        let seat_i = seat as usize & (MAX_SEATS - 1);
+        if amount == 0 || !self.heroes[seat_i].in_game() {
             return;
         }
-        let health = self.rules.hero(self.heroes[seat as usize].def).health;
-        let h = &mut self.heroes[seat as usize];
+        let health = self.rules.hero(self.heroes[seat_i].def).health;
+        let h = &mut self.heroes[seat_i];
         h.wounds = h.wounds.saturating_add(amount);
         h.stats.wounds_taken = h.stats.wounds_taken.saturating_add(amount as u16);
         let total = h.wounds;
