@@ -19,6 +19,16 @@ fn main() {
         .unwrap_or_else(|| "unknown".to_string());
     println!("cargo:rustc-env=DQ_GIT_COMMIT={commit}");
 
+    // The kind of build, for `dq bench`'s report: figures from a profile-guided build
+    // (scripts/pgo/build.sh sets DQ_BUILD) and a plain one should never be mixed up.
+    // `PROFILE` is "release" for every profile that inherits from release.
+    let build = std::env::var("DQ_BUILD")
+        .ok()
+        .filter(|b| !b.is_empty())
+        .unwrap_or_else(|| std::env::var("PROFILE").unwrap_or_else(|_| "unknown".to_string()));
+    println!("cargo:rustc-env=DQ_BUILD_KIND={build}");
+    println!("cargo:rerun-if-env-changed=DQ_BUILD");
+
     // Rebuild when HEAD moves: HEAD itself (branch switch), the branch's ref, packed refs.
     // Only existing paths are named: a missing one would make cargo rerun this every build.
     let git = root.join(".git");

@@ -47,10 +47,11 @@ impl Figures {
     pub fn json(&self, table: &Table, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("null".to_string(), |a| format!("{a:.4}"));
         format!(
-            "{{\"games\":{},\"heroes\":{},\"bots\":{},\"parquet\":{parquet},\"threads\":{},\
+            "{{\"build\":{},\"games\":{},\"heroes\":{},\"bots\":{},\"parquet\":{parquet},\"threads\":{},\
              \"games_per_sec_1_thread\":{:.1},\"games_per_sec_all_threads\":{:.1},\"scaling\":{:.3},\
              \"ns_per_game\":{:.1},\"rng_draws_per_game\":{:.1},\"rng_floor_ns_per_game\":{:.2},\
              \"rng_floor_ratio\":{:.2},\"allocations_per_game\":{allocs}}}",
+            serde_json::to_string(crate::meta::BUILD_KIND).unwrap_or_default(),
             self.games,
             serde_json::to_string(&table.heroes).unwrap_or_default(),
             serde_json::to_string(&table.bots.join(",")).unwrap_or_default(),
@@ -69,11 +70,12 @@ impl Figures {
     pub fn text(&self, table: &Table, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("not counted".to_string(), |a| format!("{a:.2} per game"));
         format!(
-            "dq bench: heroes {}, bots {}, {} games per pass, {}\n\
+            "dq bench ({} build): heroes {}, bots {}, {} games per pass, {}\n\
              \x20 1 thread:      {:>10.0} games/s ({:.2} µs per game)\n\
              \x20 {} threads:{}{:>10.0} games/s (scaling {:.2}x)\n\
              \x20 RNG floor:     {:>10.3} µs per game ({:.0} random words per game); a game costs {:.1}x the floor\n\
              \x20 allocations:   {allocs}",
+            crate::meta::BUILD_KIND,
             table.heroes,
             table.bots.join(","),
             self.games,

@@ -6,6 +6,11 @@ use crate::table::shell_word;
 /// The git commit the binary was built from ("unknown" outside a repository).
 pub const GIT_COMMIT: &str = env!("DQ_GIT_COMMIT");
 
+/// The kind of build: "release", "debug", or "pgo" for the profile-guided build of
+/// `scripts/pgo/build.sh` (whose games/s are higher for the same results), so that a
+/// benchmark figure says what it was measured on.
+pub const BUILD_KIND: &str = env!("DQ_BUILD_KIND");
+
 /// How game seeds are derived (see `dq_engine::rng`): recorded so a file stays reproducible
 /// even if a later version changed the scheme.
 pub const SEED_SCHEME: &str =

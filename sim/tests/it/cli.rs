@@ -515,3 +515,30 @@ fn duels_do_not_depend_on_threads() {
     let ends: u64 = ["hero_wins", "hero_deaths", "escapes"].iter().map(|k| a[*k].as_u64().unwrap()).sum();
     assert_eq!(ends, 10_000);
 }
+
+/// `dq bench --json` gives every documented key, names the kind of build it measured (a
+/// profile-guided build's figures must not pass for a plain one's), and counts no heap
+/// allocation while playing.
+#[test]
+fn bench_json_names_the_build_and_gives_every_key() {
+    let j = json(&ok(&["bench", "--games", "300", "--threads", "1", "--no-out", "--json"]));
+    // `cargo test --release` builds dq in the release profile, plain `cargo test` in a debug one.
+    let want = if cfg!(debug_assertions) { "debug" } else { "release" };
+    assert_eq!(j["build"], Value::from(want), "{j:?}");
+    for k in [
+        "games_per_sec_1_thread",
+        "games_per_sec_all_threads",
+        "threads",
+        "scaling",
+        "ns_per_game",
+        "rng_floor_ns_per_game",
+        "rng_floor_ratio",
+        "allocations_per_game",
+    ] {
+        assert!(j[k].as_f64().is_some_and(|v| v >= 0.0), "{k} in {j:?}");
+    }
+    assert_eq!(j["games"], Value::from(300));
+    assert_eq!(j["threads"], Value::from(1));
+    assert_eq!(j["parquet"], Value::from(false));
+    assert_eq!(j["allocations_per_game"].as_f64(), Some(0.0), "{j:?}");
+}
