@@ -1143,7 +1143,7 @@ struct Moves<'a>(&'a Choices);
 
 impl Want for Moves<'_> {
     #[inline(always)]
-    fn need(&self, cost: &[u16; SLOTS], graph: &Graph) -> u32 {
+    fn need(&self, cost: &[u16; SLOTS], _: &[u16; SLOTS], graph: &Graph) -> u32 {
         let (mut least_sum, mut most) = (u32::MAX, 0);
         for &c in self.0 {
             if let Choice::Move(to) = c {
