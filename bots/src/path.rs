@@ -1036,20 +1036,33 @@ impl Graph {
     /// [`Graph::most_moves`], and the tier it stopped in (taken in part) with the units left
     /// there, if it did not take every tier in full.
     #[inline]
+    ///
+    /// The spaces of `never` are taken off the counts of the tiers read only (usually the
+    /// first two or three), rather than off a copy of every count: their entry costs are
+    /// gathered first (a few; beyond [`NEVER`] of them, into a copy of the counts after all).
     fn packing(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> (u32, Option<(u32, u32)>) {
-        let mut by_enter = self.by_enter;
-        for c in never {
-            if let Some(n) = by_enter.get_mut(usize::from(self.enter[c as usize])) {
-                *n = n.saturating_sub(1);
+        let mut off = [UNREACHABLE; NEVER];
+        let mut copy: Option<[u8; MAX_STEP as usize]> = None;
+        for (k, c) in never.into_iter().enumerate() {
+            let e = self.enter[c as usize];
+            if k < NEVER {
+                off[k] = e;
+            } else {
+                let counts = copy.get_or_insert(self.by_enter);
+                if let Some(n) = counts.get_mut(usize::from(e)) {
+                    *n = n.saturating_sub(1);
+                }
             }
         }
+        let by_enter = copy.as_ref().unwrap_or(&self.by_enter);
         let (mut left, mut moves) = (cost, 0u32);
         // The entry costs that occur, cheapest first (one `never` emptied perhaps).
         let mut tiers = self.tiers;
         while tiers != 0 {
             let enter = tiers.trailing_zeros();
             tiers &= tiers - 1;
-            let n = u32::from(by_enter[enter as usize]);
+            let taken = off.iter().filter(|&&e| u32::from(e) == enter).count() as u8;
+            let n = u32::from(by_enter[enter as usize].saturating_sub(taken));
             if n == 0 {
                 continue;
             }
@@ -1064,6 +1077,10 @@ impl Graph {
         (moves, None)
     }
 }
+
+/// The spaces left out of [`Graph::most_moves`] whose entry costs it keeps apart (the policy
+/// leaves out four).
+const NEVER: usize = 4;
 
 /// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
 /// lead anywhere.
