@@ -253,6 +253,18 @@ impl Maps {
         }
     }
 
+    /// The map to `goal` (see [`Maps::map`]) and the graph to read it over, with
+    /// [`Maps::route`] to write: a walk back then goes straight into the route kept, where
+    /// a walk into a route of its own then moved in costs a copy of the whole route.
+    #[inline]
+    pub fn map_and_route(&mut self, goal: Goal) -> (&DistMap, &Graph, &mut Route) {
+        let map = match goal {
+            Goal::Treasure => &self.treasure.map,
+            Goal::Tower => &self.tower.map,
+        };
+        (map, &self.graph, &mut self.route)
+    }
+
     /// Updates the graph from the board and notes the change in both maps (inlined into
     /// [`TableMaps::sync`], its one caller).
     #[inline(always)]

@@ -1036,20 +1036,33 @@ impl Graph {
     /// [`Graph::most_moves`], and the tier it stopped in (taken in part) with the units left
     /// there, if it did not take every tier in full.
     #[inline]
+    ///
+    /// The spaces of `never` are taken off the counts of the tiers read only (usually the
+    /// first two or three), rather than off a copy of every count: their entry costs are
+    /// gathered first (a few; beyond [`NEVER`] of them, into a copy of the counts after all).
     fn packing(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> (u32, Option<(u32, u32)>) {
-        let mut by_enter = self.by_enter;
-        for c in never {
-            if let Some(n) = by_enter.get_mut(usize::from(self.enter[c as usize])) {
-                *n = n.saturating_sub(1);
+        let mut off = [UNREACHABLE; NEVER];
+        let mut copy: Option<[u8; MAX_STEP as usize]> = None;
+        for (k, c) in never.into_iter().enumerate() {
+            let e = self.enter[c as usize];
+            if k < NEVER {
+                off[k] = e;
+            } else {
+                let counts = copy.get_or_insert(self.by_enter);
+                if let Some(n) = counts.get_mut(usize::from(e)) {
+                    *n = n.saturating_sub(1);
+                }
             }
         }
+        let by_enter = copy.as_ref().unwrap_or(&self.by_enter);
         let (mut left, mut moves) = (cost, 0u32);
         // The entry costs that occur, cheapest first (one `never` emptied perhaps).
         let mut tiers = self.tiers;
         while tiers != 0 {
             let enter = tiers.trailing_zeros();
             tiers &= tiers - 1;
-            let n = u32::from(by_enter[enter as usize]);
+            let taken = off.iter().filter(|&&e| u32::from(e) == enter).count() as u8;
+            let n = u32::from(by_enter[enter as usize].saturating_sub(taken));
             if n == 0 {
                 continue;
             }
@@ -1064,6 +1077,10 @@ impl Graph {
         (moves, None)
     }
 }
+
+/// The spaces left out of [`Graph::most_moves`] whose entry costs it keeps apart (the policy
+/// leaves out four).
+const NEVER: usize = 4;
 
 /// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
 /// lead anywhere.
@@ -1213,19 +1230,32 @@ fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
 /// right once the least key of its inconsistent spaces is at least this.
 pub trait Want {
     /// The least key of the inconsistent spaces from which on what is wanted reads right over
-    /// the costs `cost` (a map's, perhaps not settled yet) on `graph`. The answer may fall
-    /// or rise as the costs are settled; it is asked again before the settling stops.
-    fn need(&self, cost: &[u16; SLOTS], graph: &Graph) -> u32;
+    /// the costs `cost` and offers `rhs` (a map's, perhaps not settled yet) on `graph`. The
+    /// answer may fall or rise as the costs are settled; it is asked again before the
+    /// settling stops.
+    fn need(&self, cost: &[u16; SLOTS], rhs: &[u16; SLOTS], graph: &Graph) -> u32;
 }
 
-/// Spaces whose costs are read (or walked from): wanted exact, so one more than the highest
-/// of their costs.
+/// Spaces whose costs are read (or walked from): wanted exact, so the highest of their
+/// costs, one more for a space that is not consistent (its cost not its offer).
+///
+/// Why a consistent space `c` needs no more than its cost `g(c)`: with every inconsistent
+/// key at least `g(c)` (see [`DistMap::settle_now`]), the neighbour whose sum makes `c`'s
+/// offer costs less than `g(c)` (entry costs are positive), so it is exact, and any
+/// neighbour whose exact cost is lower than that is exact too (below the least key), so
+/// `c`'s offer, its cost, is the exact one. A walk from `c` then compares only neighbours
+/// that cost less than `g(c)`, all exact (one that costs `g(c)` or more sums to more).
+/// Asking one more would settle every space keyed at `g(c)` first, spaces neither `c`'s
+/// cost nor the walk reads.
 pub struct Exact<'a>(pub &'a [Cell]);
 
 impl Want for Exact<'_> {
     #[inline(always)]
-    fn need(&self, cost: &[u16; SLOTS], _: &Graph) -> u32 {
-        self.0.iter().fold(0, |n, &c| n.max(u32::from(cost[c as usize]) + 1))
+    fn need(&self, cost: &[u16; SLOTS], rhs: &[u16; SLOTS], _: &Graph) -> u32 {
+        self.0.iter().fold(0, |n, &c| {
+            let (g, r) = (cost[c as usize], rhs[c as usize]);
+            n.max(u32::from(g) + u32::from(g != r))
+        })
     }
 }
 
@@ -1234,7 +1264,7 @@ struct Everything;
 
 impl Want for Everything {
     #[inline(always)]
-    fn need(&self, _: &[u16; SLOTS], _: &Graph) -> u32 {
+    fn need(&self, _: &[u16; SLOTS], _: &[u16; SLOTS], _: &Graph) -> u32 {
         u32::MAX
     }
 }
@@ -1418,7 +1448,7 @@ impl DistMap {
     /// a call of its own.
     #[inline(always)]
     pub fn settle(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
-        if self.reads_right(want.need(&self.cost, graph)) {
+        if self.reads_right(want.need(&self.cost, &self.rhs, graph)) {
             return;
         }
         self.settle_now(graph, goal, want);
@@ -1492,7 +1522,7 @@ impl DistMap {
         let mut ring = Ring::new(ring);
         // Whether any cost changed (the last answer of `hops` then goes).
         let mut touched = false;
-        let mut need = want.need(cost, graph);
+        let mut need = want.need(cost, rhs, graph);
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
         'fill: loop {
@@ -1541,7 +1571,7 @@ impl DistMap {
                         continue;
                     }
                     if k32 >= need {
-                        need = want.need(cost, graph);
+                        need = want.need(cost, rhs, graph);
                         if k32 >= need {
                             *floor = k32;
                             // The entry taken is pending still (inconsistent, in the ring).
@@ -1804,7 +1834,7 @@ mod tests {
     fn maps_settled_as_far_as_asked_read_as_fresh_ones() {
         let rules = Rules::revised();
         let (mut g, mut maps) = (Graph::default(), [DistMap::default(), DistMap::default()]);
-        let (mut reads, mut partial) = (0, 0);
+        let (mut reads, mut partial, mut at_floor) = (0, 0, 0);
         each_board(&rules, 53, 300, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             if step == 0 {
@@ -1838,6 +1868,9 @@ mod tests {
                         "game {i} step {step}: {goal:?} hops from {c}"
                     );
                     reads += 1;
+                    // Read at the floor itself: consistent there, left unsettled at its key
+                    // (see `Exact`).
+                    at_floor += usize::from(u32::from(m.cost[c as usize]) == m.floor);
                 }
                 for c in 0..CELLS {
                     let (got, exact) = (u32::from(m.cost[c]), u32::from(want.cost[c]));
@@ -1851,6 +1884,7 @@ mod tests {
             }
         });
         assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
+        assert!(at_floor > 100, "only {at_floor} reads at the floor");
     }
 
     #[test]

@@ -858,27 +858,33 @@ fn model_of(spec: BotSpec) -> usize {
 /// short, so this halves the walking.) The map is settled as far as each walk taken needs,
 /// so a walk not taken settles nothing either.
 ///
-/// The spaces of the fewer walk go into `route` (see [`DistMap::hops_route`]); left empty
-/// if no walk reaches a tower.
+/// The walks are taken from treasure space `first` (an index into [`TREASURE`]) first: the
+/// space the way back last started from, whose walk is most often the short one still, so
+/// that the other is walked (and the map settled as far as it needs) less often. Of two
+/// walks equally short the one taken first is kept.
+///
+/// The spaces of the fewer walk go into [`Maps::route`] (see [`DistMap::hops_route`]); left
+/// empty if no walk reaches a tower.
 ///
 /// [`DistMap::hops_route`]: crate::path::DistMap::hops_route
-fn walk_back(m: &mut Maps, route: &mut Route) -> (u8, Cell) {
-    let (mut best, mut from) = (u8::MAX, TREASURE[0]);
+fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
+    let (mut best, mut from) = (u8::MAX, TREASURE[first]);
     let mut walked = Route::new();
-    route.clear();
-    for (&t, &least) in TREASURE.iter().zip(&TREASURE_LEAST) {
+    m.route.clear();
+    for i in [first, first ^ 1] {
+        let (t, least) = (TREASURE[i], TREASURE_LEAST[i]);
         if least < best {
             m.settle_at(Goal::Tower, &[t]);
-            let tower = m.map(Goal::Tower);
+            let (tower, graph, route) = m.map_and_route(Goal::Tower);
             // Until a walk reaches a tower, walks go straight into `route`; a later one only
             // if it is fewer.
             if best == u8::MAX {
-                let moves = tower.hops_route(m.graph(), t, route);
+                let moves = tower.hops_route(graph, t, route);
                 if moves < best {
                     (best, from) = (moves, t);
                 }
             } else {
-                let moves = tower.hops_route(m.graph(), t, &mut walked);
+                let moves = tower.hops_route(graph, t, &mut walked);
                 if moves < best {
                     (best, from) = (moves, t);
                     core::mem::swap(route, &mut walked);
@@ -893,9 +899,8 @@ fn walk_back(m: &mut Maps, route: &mut Route) -> (u8, Cell) {
 /// first; keeps the way walked in [`Maps::route`].
 fn exact_back(m: &mut Maps) -> i64 {
     m.prepare(Goal::Tower);
-    let mut route = Route::new();
-    let (back, _) = walk_back(m, &mut route);
-    m.route = route;
+    let first = usize::from(m.route.first() == Some(&TREASURE[1]));
+    let (back, _) = walk_back(m, first);
     m.way = None;
     i64::from(back)
 }
@@ -903,11 +908,20 @@ fn exact_back(m: &mut Maps) -> i64 {
 /// The most moves the way back from the treasure chamber can take on the graph of `m`, if a
 /// way a hero can still take is known (see [`way_back`]): kept in `m` until the graph
 /// changes, the way it rests on longer (see [`Maps::way`]).
-#[inline]
+///
+/// The test for a bound kept already is inlined into the callers; the working out is a call
+/// of its own.
+#[inline(always)]
 fn kept_most_back(m: &mut Maps) -> Option<u32> {
-    if let Some(most) = m.most_back {
-        return most;
+    match m.most_back {
+        Some(most) => most,
+        None => most_back_now(m),
     }
+}
+
+/// [`kept_most_back`] once the graph changed since the bound was last worked out.
+#[inline(never)]
+fn most_back_now(m: &mut Maps) -> Option<u32> {
     let way = match m.way {
         Some(way) => way,
         None => {
@@ -1143,7 +1157,7 @@ struct Moves<'a>(&'a Choices);
 
 impl Want for Moves<'_> {
     #[inline(always)]
-    fn need(&self, cost: &[u16; SLOTS], graph: &Graph) -> u32 {
+    fn need(&self, cost: &[u16; SLOTS], _: &[u16; SLOTS], graph: &Graph) -> u32 {
         let (mut least_sum, mut most) = (u32::MAX, 0);
         for &c in self.0 {
             if let Choice::Move(to) = c {
@@ -1413,8 +1427,8 @@ mod tests {
                 let m = table.sync(game, model, false);
                 m.prepare(Goal::Tower);
                 // The walks back settle the map only as far as they read it.
-                let mut route = Route::new();
-                let (back, from) = walk_back(m, &mut route);
+                let (back, from) = walk_back(m, ((i + u64::from(step)) % 2) as usize);
+                let route = m.route.clone();
                 m.prepare_all(Goal::Tower);
                 let tower = m.map(Goal::Tower);
                 let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
@@ -1492,7 +1506,7 @@ mod tests {
             for (model, route) in routes.iter_mut().enumerate() {
                 let m = table.sync(game, model, false);
                 m.prepare(Goal::Tower);
-                let back = u32::from(walk_back(m, &mut Route::new()).0);
+                let back = u32::from(walk_back(m, 0).0);
                 let g: &Graph = m.graph();
                 match most_back(g, route) {
                     Some(most) => {
@@ -1508,7 +1522,8 @@ mod tests {
                 // A way walked now and then (never in some games), so that some are many
                 // board changes old and some games have none.
                 if i % 3 != 0 && step.is_multiple_of(7) {
-                    walk_back(m, route);
+                    walk_back(m, 0);
+                    route.clone_from(&m.route);
                 }
             }
         });
