@@ -1240,7 +1240,7 @@ pub trait Want {
 /// costs, one more for a space that is not consistent (its cost not its offer).
 ///
 /// Why a consistent space `c` needs no more than its cost `g(c)`: with every inconsistent
-/// key at least `g(c)` (see [`DistMap::settle_now`]), the neighbour whose sum makes `c`'s
+/// key at least `g(c)` (see `DistMap::settle_now`), the neighbour whose sum makes `c`'s
 /// offer costs less than `g(c)` (entry costs are positive), so it is exact, and any
 /// neighbour whose exact cost is lower than that is exact too (below the least key), so
 /// `c`'s offer, its cost, is the exact one. A walk from `c` then compares only neighbours

@@ -41,7 +41,7 @@ pub fn stream_seed(master: u64, index: u64, stream: Stream) -> u64 {
 /// A random number generator with the samplers the game uses.
 ///
 /// The generator is xoshiro256++ (Blackman and Vigna), its state held here and stepped by
-/// [`GameRng::step`]: the same words `rand_xoshiro::Xoshiro256PlusPlus` gives (a test pins
+/// `GameRng::step`: the same words `rand_xoshiro::Xoshiro256PlusPlus` gives (a test pins
 /// it), without going through the crate's seeding, which takes the state as 32 bytes and
 /// tests them for all zeros (~30 instructions a stream, at every game start).
 #[derive(Clone, Debug)]
