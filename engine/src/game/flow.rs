@@ -527,7 +527,9 @@ impl<'r> Game<'r> {
 
     /// A hero suffers wounds; at his health he dies.
     pub(crate) fn wound<O: Observer>(&mut self, seat: u8, amount: u8, cause: DeathCause, obs: &mut O) {
-        // Masked as `cur` does (a seat is below `MAX_SEATS`): no bounds check per wound.
+        // Masked as `cur` does (a seat is below `MAX_SEATS`): no bounds check per wound. The
+        // debug assertion keeps the check the mask leaves out.
+        debug_assert!(seat < self.seats, "wound for seat {seat} of {}", self.seats);
         let seat_i = seat as usize & (MAX_SEATS - 1);
         if amount == 0 || !self.heroes[seat_i].in_game() {
             return;
