@@ -1035,11 +1035,11 @@ impl Graph {
 
     /// [`Graph::most_moves`], and the tier it stopped in (taken in part) with the units left
     /// there, if it did not take every tier in full.
-    #[inline]
     ///
     /// The spaces of `never` are taken off the counts of the tiers read only (usually the
     /// first two or three), rather than off a copy of every count: their entry costs are
     /// gathered first (a few; beyond [`NEVER`] of them, into a copy of the counts after all).
+    #[inline]
     fn packing(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> (u32, Option<(u32, u32)>) {
         let mut off = [UNREACHABLE; NEVER];
         let mut copy: Option<[u8; MAX_STEP as usize]> = None;
