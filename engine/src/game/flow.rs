@@ -67,18 +67,20 @@ impl<'r> Game<'r> {
             }
         }
         self.active = self.first;
-        self.push(Task::TurnEnd);
+        // The stack is empty: `run` starts the first turn there (see `Task`).
+        debug_assert!(self.tasks.is_empty());
     }
 
-    /// The turn-end step: the end-of-action rune window if the turn still owes it (see
-    /// `TurnFlags::end_window`), then the end of the turn. When the window asks, the turn
-    /// end waits under the decision, as it did under the window's own step.
+    /// The turn's end, run when the task stack runs empty (see `Task`): the end-of-action
+    /// rune window if the turn still owes it (see `TurnFlags::end_window`), then the end of
+    /// the turn. When the window asks, the turn end waits under the decision: the stack is
+    /// left empty, and runs empty again once the answer's steps are done.
     pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
+        debug_assert!(self.tasks.is_empty());
         if self.turn.end_window {
             self.turn.end_window = false;
             self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
             if !self.runs_next() {
-                self.push(Task::TurnEnd);
                 return;
             }
         }
@@ -192,7 +194,8 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::TurnStart { seat: self.active, round, extra });
         }
-        self.push(Task::TurnEnd);
+        // The turn's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
+        debug_assert!(self.tasks.is_empty());
         // Most turns have no status phase to speak of. The loop runs the status steps next
         // (nothing is pending: turn_end returns straight to it), so whether they will find
         // anything to do can be read now; steps with nothing to do are not pushed. With
@@ -488,26 +491,24 @@ impl<'r> Game<'r> {
         self.truncate_turn();
     }
 
-    /// Drops the rest of the turn's steps, keeping the turn marker.
+    /// Drops the rest of the turn's steps, down to the turn's end (the bottom of the stack, see
+    /// `Task`) or a step that marks the end of something else.
     pub(crate) fn truncate_turn(&mut self) {
         while let Some(t) = self.tasks.last() {
             if matches!(
                 t,
-                Task::TurnEnd
-                    | Task::EndGame { .. }
+                Task::EndGame { .. }
                     | Task::EndGameOptional { .. }
                     | Task::Finalize
                     | Task::DuelEnd
                     | Task::ServantDone { .. }
             ) {
-                // Down to the turn end: the end-of-action window above it goes too.
-                if matches!(t, Task::TurnEnd) {
-                    self.turn.end_window = false;
-                }
-                break;
+                return;
             }
             self.tasks.pop();
         }
+        // Down to the turn's end: the end-of-action window owed above it goes too.
+        self.turn.end_window = false;
     }
 
     /// Discards cards still being resolved and a monster still being fought.

@@ -440,10 +440,15 @@ pub(crate) enum Leave {
 }
 
 /// A step of the rules waiting to run.
+///
+/// The turn's end has no step of its own: it is the bottom of the stack. A turn's steps are
+/// pushed on an empty stack (a turn starts when the previous one's steps are all done), so
+/// the stack runs empty exactly where a turn-end step at its bottom would have been popped,
+/// and `run` ends the turn there (see `Game::turn_end_step`). Why: a push, a pop and a
+/// dispatch fewer every turn.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Task {
     // --- turn structure ---
-    TurnEnd,
     StatusOptional,
     StatusMandatory,
     StatusCheck,
@@ -657,7 +662,7 @@ pub(crate) struct TurnFlags {
     pub door_open: bool,
     pub raged: bool,
     /// The end-of-action rune window is still to come this turn. It stands for a
-    /// `RunesAt(EndOfAction)` step directly above the turn's `TurnEnd` (which is where
+    /// `RunesAt(EndOfAction)` step directly above the turn's end (which is where
     /// `start_turn` would put one): the turn-end step opens the window first, and whatever
     /// would have dropped that step (a truncated turn, the game's end) clears the flag. Why:
     /// one push, pop and dispatch fewer every turn, for a window that almost never asks.
@@ -1198,9 +1203,8 @@ impl<'r> Game<'r> {
         while self.pending.is_none() && !self.over {
             let n = self.tasks.len();
             if n == 0 {
-                // Only reachable if a rule forgot the turn marker; end the game rather than spin.
-                debug_assert!(false, "task stack ran empty");
-                self.finish_game(obs);
+                // The turn's steps are all done: the bottom of the stack is its end (see `Task`).
+                self.stack_ran_empty(obs);
                 continue;
             }
             // The task is popped by shortening the stack and read where it lies, so that each
@@ -1212,6 +1216,23 @@ impl<'r> Game<'r> {
             unsafe { self.tasks.set_len(n - 1) };
             // SAFETY: the stack was shortened by one just above, nothing in between.
             unsafe { self.step(obs) };
+        }
+    }
+
+    /// The task stack ran empty in `run`: the turn ends (the bottom of the stack is the turn's
+    /// end, see `Task`). Always inlined into `run`, as the turn-end step was.
+    ///
+    /// A game that is ending, or a single combat, keeps its own step at the bottom of the
+    /// stack (the game's end, the combat's), whose handler ends the game, so neither ever
+    /// runs its stack empty; should a rule ever let one do so, the game ends rather than
+    /// starting a turn.
+    #[inline(always)]
+    fn stack_ran_empty<O: Observer>(&mut self, obs: &mut O) {
+        if self.finishing || self.duel.is_some() {
+            debug_assert!(false, "task stack ran empty in a game's end or a single combat");
+            self.finish_game(obs);
+        } else {
+            self.turn_end_step(obs);
         }
     }
 
@@ -1370,7 +1391,6 @@ impl<'r> Game<'r> {
         // out before the handler borrows `self` again; nothing writes the slot before that.
         let t: &Task = unsafe { &*self.tasks.as_ptr().add(self.tasks.len()) };
         match *t {
-            Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
             Task::StatusMandatory => self.status_mandatory(obs),
             Task::StatusCheck => self.status_end(obs),
