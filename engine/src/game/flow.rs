@@ -280,13 +280,52 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Inlined: see `Game::attr_value`.
-    #[inline]
-    pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
+    /// Always inlined (into `apply`), with the rest of the status phase it may run: see
+    /// `Game::attr_value`.
+    #[inline(always)]
+    pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if let Choice::Card(card) = c {
             self.push(Task::StatusOptional);
             let span = self.rules.card(card).on_status_optional;
             self.push(Task::Ops { span, card });
+        } else if let Some(Task::StatusMandatory) = self.tasks.last() {
+            // Done: the rest of the status phase is what the loop would run next (the answer
+            // is a last act, see `Game::runs_next`), its mandatory effects' step on top.
+            if self.runs_next() {
+                self.tasks.pop();
+                self.status_mandatory(obs);
+                self.status_end_on_top(obs);
+            }
+        }
+    }
+
+    /// Runs the status-check step on top of the task stack now, if the loop would run it next
+    /// (a last act only: see `Game::runs_next`). Why: the status phase's last steps (its
+    /// mandatory effects, mostly none, then the check, the rune window and the action) were a
+    /// task round trip each after the player's status-item decision; with them run here, the
+    /// answer goes straight on to the action's decision.
+    #[inline]
+    fn status_end_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(Task::StatusCheck) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.status_end(obs);
+            }
+        }
+    }
+
+    /// Runs the action step on top of the task stack now, if the loop would run it next (a
+    /// last act only: see `Game::runs_next`). Why: most rune decisions are the end-of-status
+    /// window, the action step waiting under it; answered, the loop popped the action at once,
+    /// a call of the loop and a dispatch for a step that only lists the moves and asks.
+    /// Always inlined (into `apply`'s rune answer): as a call of its own it cost most of that.
+    #[inline(always)]
+    pub(crate) fn action_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(Task::Action) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.action(obs);
+            }
         }
     }
 
@@ -342,7 +381,9 @@ impl<'r> Game<'r> {
     /// other two (down to the turn end), and the window only ever posts a decision (it pushes
     /// nothing). So one step does the same: the action runs at once when nothing is pending,
     /// and waits under the window's decision otherwise, where its own step was. Why: two
-    /// task round trips fewer on every turn with a status phase.
+    /// task round trips fewer on every turn with a status phase. Always inlined (into the
+    /// loop's step and the status-item answer, once a turn with a status phase each).
+    #[inline(always)]
     pub(crate) fn status_end<O: Observer>(&mut self, obs: &mut O) {
         self.status_check();
         if self.turn.end_after_status {

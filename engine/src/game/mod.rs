@@ -1605,7 +1605,15 @@ impl<'r> Game<'r> {
                 }
             }
             K::Redraw => self.answer_redraw(c, obs),
-            K::Rune => self.answer_rune(c, obs),
+            K::Rune => {
+                if let Choice::Card(r) = c {
+                    self.use_rune(r, obs);
+                } else {
+                    // No rune: most windows asked are the end-of-status one, the action waiting
+                    // under them. (A rune used pushes its effect above whatever waits.)
+                    self.action_on_top(obs);
+                }
+            }
             K::StatusItems => self.answer_status_item(c, obs),
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
