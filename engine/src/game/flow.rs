@@ -212,7 +212,7 @@ impl<'r> Game<'r> {
         // The end of the status phase, its rune window and the action are one step
         // (`StatusCheck`, see `Game::status_end`).
         let (optional, mandatory) = self.status_due();
-        if self.pending.is_some() || self.over {
+        if !self.runs_next() {
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
@@ -741,6 +741,7 @@ impl<'r> Game<'r> {
         self.tasks.clear();
         self.turn.end_window = false;
         self.pending = None;
+        self.halted = self.over;
         self.push(Task::Finalize);
         for k in (0..self.seats).rev() {
             let seat = (self.first + k) % self.seats;
@@ -805,6 +806,7 @@ impl<'r> Game<'r> {
         self.winners = winners;
         self.over = true;
         self.pending = None;
+        self.halted = true;
         if O::ENABLED {
             obs.event(Event::GameOver { round: self.round });
         }
