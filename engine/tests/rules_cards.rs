@@ -556,6 +556,32 @@ fn unstable_potion_is_loot_offered_at_the_status_phase() {
     g.check_invariants().unwrap();
 }
 
+/// Declining the status items goes on with the rest of the status phase: the end-of-status
+/// rune window (a Stasis Rune held), then, the rune declined, the action, all in the same turn.
+/// (Both answers run the steps after them straight away: `answer_status_item`,
+/// `action_on_top`.) Used instead, the rune's effect comes before the action.
+#[test]
+fn status_items_declined_then_the_end_of_status_rune_window_then_the_action() {
+    for use_it in [false, true] {
+        let (mut g, mut t, potion) = potion_at_status(0);
+        let r = rune("Stasis Rune");
+        g.give_rune(0, r);
+        answer(&mut g, &mut t, Choice::Done);
+        expect(&g, 0, DecisionKind::Rune);
+        assert_eq!(g.round(), 2);
+        assert_eq!(legal(&g), vec![Choice::No, Choice::Card(r)]);
+        answer(&mut g, &mut t, if use_it { Choice::Card(r) } else { Choice::No });
+        action_in_round(&g, 2);
+        assert_eq!(g.hero(0).held, &[potion]);
+        if use_it {
+            rune_used(&g, r);
+        } else {
+            assert_eq!(g.hero(0).runes, &[r]);
+        }
+        g.check_invariants().unwrap();
+    }
+}
+
 #[test]
 fn unstable_potion_table_every_band() {
     // (dice, wounds before, wounds after); 2 kills.

@@ -678,6 +678,59 @@ fn bridge_cross_or_end_turn_loot_weighs_on_the_test() {
     g.check_invariants().unwrap();
 }
 
+/// END OF TURN: the end-of-action rune window (the Rune of Insight's) opens once the action's
+/// steps are all done, before the next turn starts; a turn ended early (here on a bridge) drops
+/// it; a rune used in it acts before the next turn. (The turn's end is the bottom of the
+/// engine's task stack: this pins when it runs.)
+#[test]
+fn end_of_action_window_opens_at_the_turns_end_unless_the_turn_was_cut_short() {
+    let (mut g, mut t) = bridge(0);
+    let mut tl = Tiles::default();
+    // `bridge` laid its three tiles from a fresh `Tiles`: skip them.
+    tl.pick(TileKind::DungeonRoom, [H, H, H, H]);
+    tl.pick(TileKind::Bridge, [H, W, H, W]);
+    tl.pick(TileKind::DungeonRoom, [H, H, H, H]);
+    tl.room(&mut g, at(2, 3));
+    let insight = card_in(Deck::Rune, "Rune of Insight");
+    g.give_rune(0, insight);
+    expect(&g, 0, DecisionKind::Action);
+
+    // Onto the bridge, then end the turn there: no window, the next turn starts.
+    answer(&mut g, &mut t, mv(3, 4));
+    expect(&g, 0, DecisionKind::Bridge);
+    answer(&mut g, &mut t, Choice::EndTurn);
+    assert_eq!(g.round(), 2);
+    expect(&g, 0, DecisionKind::Action);
+
+    // Back into a room with a harmless card: the window opens in the same round.
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(3, 3));
+    assert_eq!(g.hero(0).pos, at(3, 3));
+    assert_eq!(g.round(), 2);
+    expect(&g, 0, DecisionKind::Rune);
+    assert_legal(&g, &[Choice::No, Choice::Card(insight)]);
+    answer(&mut g, &mut t, Choice::No);
+    assert_eq!(g.round(), 3);
+    expect(&g, 0, DecisionKind::Action);
+
+    // Again, using the rune this time: it leaves the hero before the next turn.
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(2, 3));
+    assert_eq!(g.round(), 3);
+    expect(&g, 0, DecisionKind::Rune);
+    answer(&mut g, &mut t, Choice::Card(insight));
+    assert!(g.hero(0).runes.is_empty());
+    assert_eq!(g.round(), 4);
+    expect(&g, 0, DecisionKind::Action);
+
+    // No rune left: the next turn's end opens nothing.
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(3, 3));
+    assert_eq!(g.round(), 5);
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+}
+
 // --- 10. bottomless pit -------------------------------------------------------------------------------------
 
 /// BOTTOMLESS PIT: a Luck test; success ends the turn there, failure kills the hero.

@@ -664,12 +664,6 @@ impl<'r> Game<'r> {
         true
     }
 
-    pub(crate) fn answer_rune<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if let Choice::Card(r) = c {
-            self.use_rune(r, obs);
-        }
-    }
-
     /// Uses a rune: it leaves the game (returned to the box: its deck's discard pile, which is
     /// never drawn from again).
     pub(crate) fn use_rune<O: Observer>(&mut self, r: CardId, obs: &mut O) {

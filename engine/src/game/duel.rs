@@ -178,7 +178,7 @@ impl<'r> Game<'r> {
     /// Runs a staged game ([`Game::duel_staged`]) to its first decision; does nothing once a
     /// decision is pending or the game is over.
     pub fn begin<O: Observer>(&mut self, obs: &mut O) {
-        if self.pending.is_none() && !self.over {
+        if self.runs_next() {
             self.run(obs);
         }
     }
@@ -202,5 +202,6 @@ impl<'r> Game<'r> {
     pub(crate) fn duel_end<O: Observer>(&mut self, _obs: &mut O) {
         self.heroes[0].stats.end_round = self.round;
         self.over = true;
+        self.halted = true;
     }
 }

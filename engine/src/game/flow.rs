@@ -67,18 +67,20 @@ impl<'r> Game<'r> {
             }
         }
         self.active = self.first;
-        self.push(Task::TurnEnd);
+        // The stack is empty: `run` starts the first turn there (see `Task`).
+        debug_assert!(self.tasks.is_empty());
     }
 
-    /// The turn-end step: the end-of-action rune window if the turn still owes it (see
-    /// `TurnFlags::end_window`), then the end of the turn. When the window asks, the turn
-    /// end waits under the decision, as it did under the window's own step.
+    /// The turn's end, run when the task stack runs empty (see `Task`): the end-of-action
+    /// rune window if the turn still owes it (see `TurnFlags::end_window`), then the end of
+    /// the turn. When the window asks, the turn end waits under the decision: the stack is
+    /// left empty, and runs empty again once the answer's steps are done.
     pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
+        debug_assert!(self.tasks.is_empty());
         if self.turn.end_window {
             self.turn.end_window = false;
             self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
             if !self.runs_next() {
-                self.push(Task::TurnEnd);
                 return;
             }
         }
@@ -192,7 +194,8 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::TurnStart { seat: self.active, round, extra });
         }
-        self.push(Task::TurnEnd);
+        // The turn's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
+        debug_assert!(self.tasks.is_empty());
         // Most turns have no status phase to speak of. The loop runs the status steps next
         // (nothing is pending: turn_end returns straight to it), so whether they will find
         // anything to do can be read now; steps with nothing to do are not pushed. With
@@ -209,7 +212,7 @@ impl<'r> Game<'r> {
         // The end of the status phase, its rune window and the action are one step
         // (`StatusCheck`, see `Game::status_end`).
         let (optional, mandatory) = self.status_due();
-        if self.pending.is_some() || self.over {
+        if !self.runs_next() {
             self.push(Task::StatusCheck);
             self.push(Task::StatusMandatory);
             self.push(Task::StatusOptional);
@@ -277,13 +280,52 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Inlined: see `Game::attr_value`.
-    #[inline]
-    pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
+    /// Always inlined (into `apply`), with the rest of the status phase it may run: see
+    /// `Game::attr_value`.
+    #[inline(always)]
+    pub(crate) fn answer_status_item<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if let Choice::Card(card) = c {
             self.push(Task::StatusOptional);
             let span = self.rules.card(card).on_status_optional;
             self.push(Task::Ops { span, card });
+        } else if let Some(Task::StatusMandatory) = self.tasks.last() {
+            // Done: the rest of the status phase is what the loop would run next (the answer
+            // is a last act, see `Game::runs_next`), its mandatory effects' step on top.
+            if self.runs_next() {
+                self.tasks.pop();
+                self.status_mandatory(obs);
+                self.status_end_on_top(obs);
+            }
+        }
+    }
+
+    /// Runs the status-check step on top of the task stack now, if the loop would run it next
+    /// (a last act only: see `Game::runs_next`). Why: the status phase's last steps (its
+    /// mandatory effects, mostly none, then the check, the rune window and the action) were a
+    /// task round trip each after the player's status-item decision; with them run here, the
+    /// answer goes straight on to the action's decision.
+    #[inline]
+    fn status_end_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(Task::StatusCheck) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.status_end(obs);
+            }
+        }
+    }
+
+    /// Runs the action step on top of the task stack now, if the loop would run it next (a
+    /// last act only: see `Game::runs_next`). Why: most rune decisions are the end-of-status
+    /// window, the action step waiting under it; answered, the loop popped the action at once,
+    /// a call of the loop and a dispatch for a step that only lists the moves and asks.
+    /// Always inlined (into `apply`'s rune answer): as a call of its own it cost most of that.
+    #[inline(always)]
+    pub(crate) fn action_on_top<O: Observer>(&mut self, obs: &mut O) {
+        if let Some(Task::Action) = self.tasks.last() {
+            if self.runs_next() {
+                self.tasks.pop();
+                self.action(obs);
+            }
         }
     }
 
@@ -339,7 +381,9 @@ impl<'r> Game<'r> {
     /// other two (down to the turn end), and the window only ever posts a decision (it pushes
     /// nothing). So one step does the same: the action runs at once when nothing is pending,
     /// and waits under the window's decision otherwise, where its own step was. Why: two
-    /// task round trips fewer on every turn with a status phase.
+    /// task round trips fewer on every turn with a status phase. Always inlined (into the
+    /// loop's step and the status-item answer, once a turn with a status phase each).
+    #[inline(always)]
     pub(crate) fn status_end<O: Observer>(&mut self, obs: &mut O) {
         self.status_check();
         if self.turn.end_after_status {
@@ -488,26 +532,24 @@ impl<'r> Game<'r> {
         self.truncate_turn();
     }
 
-    /// Drops the rest of the turn's steps, keeping the turn marker.
+    /// Drops the rest of the turn's steps, down to the turn's end (the bottom of the stack, see
+    /// `Task`) or a step that marks the end of something else.
     pub(crate) fn truncate_turn(&mut self) {
         while let Some(t) = self.tasks.last() {
             if matches!(
                 t,
-                Task::TurnEnd
-                    | Task::EndGame { .. }
+                Task::EndGame { .. }
                     | Task::EndGameOptional { .. }
                     | Task::Finalize
                     | Task::DuelEnd
                     | Task::ServantDone { .. }
             ) {
-                // Down to the turn end: the end-of-action window above it goes too.
-                if matches!(t, Task::TurnEnd) {
-                    self.turn.end_window = false;
-                }
-                break;
+                return;
             }
             self.tasks.pop();
         }
+        // Down to the turn's end: the end-of-action window owed above it goes too.
+        self.turn.end_window = false;
     }
 
     /// Discards cards still being resolved and a monster still being fought.
@@ -699,6 +741,7 @@ impl<'r> Game<'r> {
         self.tasks.clear();
         self.turn.end_window = false;
         self.pending = None;
+        self.halted = self.over;
         self.push(Task::Finalize);
         for k in (0..self.seats).rev() {
             let seat = (self.first + k) % self.seats;
@@ -763,6 +806,7 @@ impl<'r> Game<'r> {
         self.winners = winners;
         self.over = true;
         self.pending = None;
+        self.halted = true;
         if O::ENABLED {
             obs.event(Event::GameOver { round: self.round });
         }

@@ -440,10 +440,15 @@ pub(crate) enum Leave {
 }
 
 /// A step of the rules waiting to run.
+///
+/// The turn's end has no step of its own: it is the bottom of the stack. A turn's steps are
+/// pushed on an empty stack (a turn starts when the previous one's steps are all done), so
+/// the stack runs empty exactly where a turn-end step at its bottom would have been popped,
+/// and `run` ends the turn there (see `Game::turn_end_step`). Why: a push, a pop and a
+/// dispatch fewer every turn.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Task {
     // --- turn structure ---
-    TurnEnd,
     StatusOptional,
     StatusMandatory,
     StatusCheck,
@@ -657,7 +662,7 @@ pub(crate) struct TurnFlags {
     pub door_open: bool,
     pub raged: bool,
     /// The end-of-action rune window is still to come this turn. It stands for a
-    /// `RunesAt(EndOfAction)` step directly above the turn's `TurnEnd` (which is where
+    /// `RunesAt(EndOfAction)` step directly above the turn's end (which is where
     /// `start_turn` would put one): the turn-end step opens the window first, and whatever
     /// would have dropped that step (a truncated turn, the game's end) clears the flag. Why:
     /// one push, pop and dispatch fewer every turn, for a window that almost never asks.
@@ -777,6 +782,11 @@ pub struct Game<'r> {
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
     pub(crate) pending: Option<Decision>,
+    /// Whether the task loop stops here: a decision is pending or the game is over
+    /// (`pending.is_some() || over`), kept so by every write of either. Why: the loop and
+    /// every step's last act (`Game::runs_next`) ask it, several times a decision, and one
+    /// byte's test is half the two tests it stands for.
+    pub(crate) halted: bool,
     /// The legal answers of `pending`, computed once when it was posted (bots read them and
     /// `apply` checks against them). Scenario edits that could change them clear `legal_ok`.
     pub(crate) legal: Choices,
@@ -883,6 +893,7 @@ impl<'r> Game<'r> {
             decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
+            halted: false,
             legal: Choices::new(),
             legal_ok: false,
             dice_rng: GameRng::new(master, index, Stream::Dice),
@@ -1002,6 +1013,7 @@ impl<'r> Game<'r> {
             decks,
             tasks,
             pending,
+            halted,
             legal,
             legal_ok,
             dice_rng,
@@ -1076,6 +1088,7 @@ impl<'r> Game<'r> {
         decks.discard = [0; NUM_DECKS];
         tasks.clear();
         *pending = None;
+        *halted = false;
         legal.clear();
         *legal_ok = false;
         *dice_rng = GameRng::new(master, index, Stream::Dice);
@@ -1164,7 +1177,10 @@ impl<'r> Game<'r> {
         if !self.is_legal(choice) {
             return Err(IllegalChoice { decision: Some(d), choice });
         }
+        // A decision was pending, so the game is not over: the loop may run on.
+        debug_assert!(!self.over);
         self.pending = None;
+        self.halted = false;
         self.legal.clear();
         if O::ENABLED {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
@@ -1195,12 +1211,11 @@ impl<'r> Game<'r> {
 
     /// Runs tasks until a decision is needed or the game is over.
     pub(crate) fn run<O: Observer>(&mut self, obs: &mut O) {
-        while self.pending.is_none() && !self.over {
+        while self.runs_next() {
             let n = self.tasks.len();
             if n == 0 {
-                // Only reachable if a rule forgot the turn marker; end the game rather than spin.
-                debug_assert!(false, "task stack ran empty");
-                self.finish_game(obs);
+                // The turn's steps are all done: the bottom of the stack is its end (see `Task`).
+                self.stack_ran_empty(obs);
                 continue;
             }
             // The task is popped by shortening the stack and read where it lies, so that each
@@ -1212,6 +1227,23 @@ impl<'r> Game<'r> {
             unsafe { self.tasks.set_len(n - 1) };
             // SAFETY: the stack was shortened by one just above, nothing in between.
             unsafe { self.step(obs) };
+        }
+    }
+
+    /// The task stack ran empty in `run`: the turn ends (the bottom of the stack is the turn's
+    /// end, see `Task`). Always inlined into `run`, as the turn-end step was.
+    ///
+    /// A game that is ending, or a single combat, keeps its own step at the bottom of the
+    /// stack (the game's end, the combat's), whose handler ends the game, so neither ever
+    /// runs its stack empty; should a rule ever let one do so, the game ends rather than
+    /// starting a turn.
+    #[inline(always)]
+    fn stack_ran_empty<O: Observer>(&mut self, obs: &mut O) {
+        if self.finishing || self.duel.is_some() {
+            debug_assert!(false, "task stack ran empty in a game's end or a single combat");
+            self.finish_game(obs);
+        } else {
+            self.turn_end_step(obs);
         }
     }
 
@@ -1227,6 +1259,7 @@ impl<'r> Game<'r> {
                 legal.as_slice() == &fixed[..n]
             });
             self.pending = Some(Decision { seat, kind });
+            self.halted = true;
             self.legal_ok = true;
             // SAFETY: `fixed` is an array of `POST_BLOCK` answers, all initialised, the first
             // `n` (at most `POST_BLOCK`) of them the list.
@@ -1284,6 +1317,7 @@ impl<'r> Game<'r> {
     /// whole `Choices` (a move copies all 128 slots, which showed up as 5% of a greedy game).
     pub(crate) fn post(&mut self, d: Decision, legal: &Choices) {
         self.pending = Some(d);
+        self.halted = true;
         self.legal_ok = true;
         let n = legal.len();
         if n <= POST_BLOCK {
@@ -1343,7 +1377,8 @@ impl<'r> Game<'r> {
     /// move runs a chain of them.
     #[inline]
     pub(crate) fn runs_next(&self) -> bool {
-        self.pending.is_none() && !self.over
+        debug_assert_eq!(self.halted, self.pending.is_some() || self.over);
+        !self.halted
     }
 
     #[inline]
@@ -1370,7 +1405,6 @@ impl<'r> Game<'r> {
         // out before the handler borrows `self` again; nothing writes the slot before that.
         let t: &Task = unsafe { &*self.tasks.as_ptr().add(self.tasks.len()) };
         match *t {
-            Task::TurnEnd => self.turn_end_step(obs),
             Task::StatusOptional => self.status_optional(obs),
             Task::StatusMandatory => self.status_mandatory(obs),
             Task::StatusCheck => self.status_end(obs),
@@ -1585,7 +1619,15 @@ impl<'r> Game<'r> {
                 }
             }
             K::Redraw => self.answer_redraw(c, obs),
-            K::Rune => self.answer_rune(c, obs),
+            K::Rune => {
+                if let Choice::Card(r) = c {
+                    self.use_rune(r, obs);
+                } else {
+                    // No rune: most windows asked are the end-of-status one, the action waiting
+                    // under them. (A rune used pushes its effect above whatever waits.)
+                    self.action_on_top(obs);
+                }
+            }
             K::StatusItems => self.answer_status_item(c, obs),
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
@@ -1777,5 +1819,57 @@ impl<'r> Game<'r> {
     /// Number of treasure cards in a hero's play area.
     pub(crate) fn treasure_count(&self, seat: u8) -> u8 {
         self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).deck == Deck::Treasure).count() as u8
+    }
+}
+
+#[cfg(test)]
+mod halted_tests {
+    use super::{Game, GameConfig};
+    use crate::decision::Choices;
+    use crate::observer::NoObserver;
+    use crate::rules::Rules;
+    use crate::variant::Variant;
+
+    /// `halted` against what it stands for (`pending.is_some() || over`) after every game
+    /// start and every answer, in games of one to four heroes under every optional rule
+    /// alone and both editions, answers picked at random from the legal ones.
+    #[test]
+    fn halted_is_a_pending_decision_or_the_end() {
+        let check = |g: &Game| assert_eq!(g.halted, g.pending.is_some() || g.over, "round {}", g.round);
+        for rules in [Rules::revised(), Rules::third()] {
+            let mut variants = vec![Variant::default()];
+            for name in Variant::NAMES {
+                let mut v = Variant::default();
+                if v.enable(name).is_ok() {
+                    variants.push(v);
+                }
+            }
+            let mut pick: u64 = 0x9E37_79B9;
+            let (mut games, mut answers) = (0, 0);
+            for (k, variant) in variants.into_iter().enumerate() {
+                for seats in 1..=4 {
+                    let Ok(mut g) =
+                        Game::new(&rules, &GameConfig::random(seats, variant), 7, k as u64, &mut NoObserver)
+                    else {
+                        continue;
+                    };
+                    check(&g);
+                    games += 1;
+                    let mut legal = Choices::new();
+                    for _ in 0..5_000 {
+                        if g.is_over() {
+                            break;
+                        }
+                        g.legal(&mut legal);
+                        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        let c = legal[(pick >> 33) as usize % legal.len()];
+                        g.apply(c, &mut NoObserver).unwrap();
+                        answers += 1;
+                        check(&g);
+                    }
+                }
+            }
+            assert!(games >= 40 && answers >= 1_000, "{games} games, {answers} answers");
+        }
     }
 }

@@ -115,7 +115,7 @@ impl<'r> Game<'r> {
             self.pvp = PvpState::NONE;
             if a_in {
                 self.end_turn_now(obs);
-                // Ending the turn drops the steps above the turn marker, the defender's
+                // Ending the turn drops the steps above the turn's end, the defender's
                 // Death Can Wait restart among them: put it back.
                 let queued = self.tasks.iter().any(|t| matches!(t, Task::Respawn { seat } if *seat == d));
                 if self.variant.death_can_wait && !d_in && !queued && !self.finishing() {

@@ -46,7 +46,8 @@ impl<'r> Game<'r> {
     /// A servant's turn: one token moved or added, or nothing.
     pub(crate) fn start_servant_turn<O: Observer>(&mut self, obs: &mut O) {
         self.turn = TurnFlags::default();
-        self.push(Task::TurnEnd);
+        // The servant's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
+        debug_assert!(self.tasks.is_empty());
         self.ask(self.active, DecisionKind::ServantMove, obs);
     }
 
