@@ -122,6 +122,47 @@ impl GameRng {
         (m >> 32) as u32
     }
 
+    /// The swaps [`GameRng::shuffle`] makes on `plan.len()` items, drawn now and written down
+    /// to be made later: `plan[i]` for each position `i` from the top (`len - 1`) down to 1 is
+    /// the position `j <= i` the shuffle swaps item `i` with at that step (`plan[0]` is left as
+    /// it is). The same words as the shuffle in the same order, counted alike; making the swaps
+    /// in that order (`swap(i, plan[i])`, `i` falling) gives the shuffle's order. Why: the setup
+    /// shuffles every deck and the tile stack, but a game draws few of those cards; the swaps
+    /// of the rest need never be made (see `Decks`). Written as `shuffle` is (two steps a
+    /// pass, the slots written through a slice pattern without bounds checks) and always
+    /// inlined, as it is. Items: at most 256 (a step's `j` is written as a `u8`, half the
+    /// room of a `u16` in the game's fixed-size state).
+    #[inline(always)]
+    pub fn shuffle_plan(&mut self, plan: &mut [u8]) {
+        let n = plan.len();
+        if n < 2 {
+            return;
+        }
+        self.draws = self.draws.wrapping_add(n as u32 - 1);
+        self.plan_steps(plan);
+    }
+
+    /// `shuffle_plan`'s steps, their words already counted.
+    #[inline(always)]
+    fn plan_steps(&mut self, plan: &mut [u8]) {
+        debug_assert!(plan.len() <= u8::MAX as usize + 1);
+        let mut rest = plan;
+        while rest.len() > 2 {
+            let m = rest.len();
+            let j = self.below_after_counted(m as u32);
+            let k = self.below_after_counted(m as u32 - 1);
+            if let [.., below, top] = rest {
+                *top = j as u8;
+                *below = k as u8;
+            }
+            rest = &mut core::mem::take(&mut rest)[..m - 2];
+        }
+        if let [_, top] = rest {
+            // `shuffle` clamps this step's `j` to 1: `below(2)` is 0 or 1 anyway.
+            *top = self.below_after_counted(2) as u8;
+        }
+    }
+
     /// One six-sided die.
     #[inline]
     pub fn d6(&mut self) -> u8 {
@@ -230,6 +271,28 @@ mod tests {
 
     const GOLDEN_DICE: [u8; 12] = [5, 2, 6, 5, 5, 4, 1, 4, 2, 6, 4, 6];
     const GOLDEN_SHUFFLE: [u8; 10] = [9, 4, 5, 2, 8, 1, 7, 3, 0, 6];
+
+    #[test]
+    fn shuffle_plan_is_the_shuffle_made_later() {
+        for n in [0usize, 1, 2, 3, 4, 5, 12, 50, 115, 250, 256] {
+            for seed in [1u64, 42, 0xDEAD_BEEF] {
+                let mut eager = GameRng::from_seed(seed);
+                let mut items: Vec<u16> = (0..n as u16).collect();
+                eager.shuffle(&mut items);
+                let mut lazy = GameRng::from_seed(seed);
+                let mut plan = vec![u8::MAX; n];
+                lazy.shuffle_plan(&mut plan);
+                let mut made: Vec<u16> = (0..n as u16).collect();
+                for i in (1..n).rev() {
+                    assert!(plan[i] as usize <= i, "n {n} seed {seed}: step {i} swaps with {}", plan[i]);
+                    made.swap(i, plan[i] as usize);
+                }
+                assert_eq!(made, items, "n {n} seed {seed}");
+                assert_eq!(lazy.draws(), eager.draws(), "n {n} seed {seed}");
+                assert_eq!(lazy.next_u64(), eager.next_u64(), "n {n} seed {seed}: stream position");
+            }
+        }
+    }
 
     #[test]
     fn below_is_uniform_enough() {

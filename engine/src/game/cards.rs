@@ -23,14 +23,21 @@ impl<'r> Game<'r> {
     }
 
     /// Takes the top card without reforming the deck.
+    #[inline]
     pub(crate) fn take_top(&mut self, deck: Deck) -> Option<CardId> {
         let (first, _) = self.region(deck);
-        let n = &mut self.decks.draw[deck as usize];
-        if *n == 0 {
+        let d = deck as usize;
+        let n = self.decks.draw[d];
+        if n == 0 {
             return None;
         }
-        *n -= 1;
-        Some(self.decks.slots[slot(first + *n as usize)])
+        let i = n - 1;
+        self.decks.draw[d] = i;
+        // The slot's setup shuffle step first, if not made yet (see `Decks`).
+        if i < self.decks.unsettled[d] {
+            self.decks.settle_top(first, d, i as usize);
+        }
+        Some(self.decks.slots[slot(first + i as usize)])
     }
 
     /// Puts a card back on top of its deck.
@@ -57,6 +64,8 @@ impl<'r> Game<'r> {
     /// Shuffles the discard pile into the deck (with the cards still in the deck).
     pub(crate) fn reshuffle<O: Observer>(&mut self, deck: Deck, obs: &mut O) {
         let (first, len) = self.region(deck);
+        // The draw pile in its setup order first (see `Decks`).
+        self.decks.settle(first, deck as usize);
         let d = self.decks.draw[deck as usize] as usize;
         let k = self.decks.discard[deck as usize] as usize;
         self.decks.slots.copy_within(first + len - k..first + len, first + d);
@@ -676,14 +685,6 @@ impl<'r> Game<'r> {
             }
         }
     }
-}
-
-/// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
-/// at most `MAX_CARDS`), which spares the draw and the discard a bounds check each.
-#[inline(always)]
-fn slot(i: usize) -> usize {
-    debug_assert!(i < crate::rules::MAX_CARDS);
-    i & (crate::rules::MAX_CARDS - 1)
 }
 
 /// The death cause a card's effects are blamed on, by the card's deck: a trap's on traps, a
