@@ -1965,7 +1965,6 @@ mod halted_tests {
     use crate::decision::Choices;
     use crate::observer::NoObserver;
     use crate::rules::Rules;
-    use crate::variant::Variant;
 
     /// `halted` against what it stands for (`pending.is_some() || over`) after every game
     /// start and every answer, in games of one to four heroes under every optional rule
@@ -1974,13 +1973,7 @@ mod halted_tests {
     fn halted_is_a_pending_decision_or_the_end() {
         let check = |g: &Game| assert_eq!(g.halted, g.pending.is_some() || g.over, "round {}", g.round);
         for rules in [Rules::revised(), Rules::third()] {
-            let mut variants = vec![Variant::default()];
-            for name in Variant::NAMES {
-                let mut v = Variant::default();
-                if v.enable(name).is_ok() {
-                    variants.push(v);
-                }
-            }
+            let variants = crate::variant::none_then_each_rule_alone();
             let mut pick: u64 = 0x9E37_79B9;
             let (mut games, mut answers) = (0, 0);
             for (k, variant) in variants.into_iter().enumerate() {

@@ -5,7 +5,6 @@
 use super::*;
 use crate::decision::Choices;
 use crate::rng::{GameRng, Stream};
-use crate::variant::Variant;
 use std::cell::Cell;
 
 thread_local! {
@@ -100,13 +99,7 @@ fn compare(rules: &Rules, cfg: &GameConfig, index: u64, lazy: Option<bool>, poli
 #[test]
 fn lazy_setup_shuffle_plays_as_the_eager_one() {
     for rules in [Rules::revised(), Rules::third()] {
-        let mut variants = vec![Variant::default()];
-        for name in Variant::NAMES {
-            let mut v = Variant::default();
-            if v.enable(name).is_ok() {
-                variants.push(v);
-            }
-        }
+        let variants = crate::variant::none_then_each_rule_alone();
         let (mut games, mut answers) = (0u32, 0u32);
         for (k, variant) in variants.into_iter().enumerate() {
             for seats in 1..=4 {
