@@ -1,9 +1,12 @@
 //! `dq bench`: how fast this machine plays, measured the way `dq run` plays.
 //!
-//! Two passes over the same games, one on a single thread and one on every thread (each
-//! writing its Parquet rows to a temporary file that is deleted afterwards, unless
-//! `--no-out`), then the RNG floor: the time the same generator takes to draw as many random
-//! words as the games consumed. Allocations are counted on the worker thread while it plays.
+//! Each round plays two passes over the same games, one on a single thread and one on every
+//! thread (each writing its Parquet rows to a temporary file that is deleted afterwards,
+//! unless `--no-out`), then measures the RNG floor: the time the same generator takes to draw
+//! as many random words as the games consumed. The figures are the rounds' medians, each
+//! ratio (scaling, floor ratio) taken within its round first, since a shared machine's speed
+//! wanders between rounds more than within one. Allocations are counted on the worker thread
+//! while it plays.
 
 use crate::cli::{BenchArgs, CHUNK};
 use crate::error::{bad, Failure};
@@ -27,11 +30,50 @@ struct Pass {
     allocs: Option<u64>,
 }
 
+/// One round's figures, kept so the report can show how far the rounds spread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RoundFigures {
+    pub games_per_sec_1_thread: f64,
+    pub games_per_sec_all_threads: f64,
+    pub ns_per_game: f64,
+    pub rng_floor_ns_per_game: f64,
+}
+
+impl RoundFigures {
+    /// All-threads over one-thread games/s, within this round.
+    pub fn scaling(&self) -> f64 {
+        self.games_per_sec_all_threads / self.games_per_sec_1_thread.max(1e-9)
+    }
+
+    /// A game's cost over the RNG floor, both measured in this round.
+    pub fn rng_floor_ratio(&self) -> f64 {
+        self.ns_per_game / self.rng_floor_ns_per_game.max(1e-9)
+    }
+}
+
+/// The median of `values` (the mean of the middle two for an even count; 0 for none).
+fn median(values: impl Iterator<Item = f64>) -> f64 {
+    let mut v: Vec<f64> = values.collect();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The smallest and largest of `values`.
+fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
+}
+
 /// The figures `dq bench` prints.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figures {
     pub games: u64,
     pub threads: usize,
+    /// Each round's figures, in the order played; the fields below are their medians.
+    pub rounds: Vec<RoundFigures>,
     pub games_per_sec_1_thread: f64,
     pub games_per_sec_all_threads: f64,
     pub scaling: f64,
@@ -43,14 +85,54 @@ pub struct Figures {
 }
 
 impl Figures {
+    /// The medians of `rounds` (at least one), with the counts that do not vary by round.
+    pub fn of_rounds(
+        games: u64,
+        threads: usize,
+        rounds: Vec<RoundFigures>,
+        rng_draws_per_game: f64,
+        allocations_per_game: Option<f64>,
+    ) -> Figures {
+        let m = |f: fn(&RoundFigures) -> f64| median(rounds.iter().map(f));
+        Figures {
+            games,
+            threads,
+            games_per_sec_1_thread: m(|r| r.games_per_sec_1_thread),
+            games_per_sec_all_threads: m(|r| r.games_per_sec_all_threads),
+            scaling: m(RoundFigures::scaling),
+            ns_per_game: m(|r| r.ns_per_game),
+            rng_draws_per_game,
+            rng_floor_ns_per_game: m(|r| r.rng_floor_ns_per_game),
+            rng_floor_ratio: m(RoundFigures::rng_floor_ratio),
+            allocations_per_game,
+            rounds,
+        }
+    }
+
     /// One JSON object; the keys are part of the interface.
     pub fn json(&self, table: &Table, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("null".to_string(), |a| format!("{a:.4}"));
+        let per_round: Vec<String> = self
+            .rounds
+            .iter()
+            .map(|r| {
+                format!(
+                    "{{\"games_per_sec_1_thread\":{:.1},\"games_per_sec_all_threads\":{:.1},\"scaling\":{:.3},\
+                     \"ns_per_game\":{:.1},\"rng_floor_ns_per_game\":{:.2},\"rng_floor_ratio\":{:.2}}}",
+                    r.games_per_sec_1_thread,
+                    r.games_per_sec_all_threads,
+                    r.scaling(),
+                    r.ns_per_game,
+                    r.rng_floor_ns_per_game,
+                    r.rng_floor_ratio(),
+                )
+            })
+            .collect();
         format!(
             "{{\"build\":{},\"games\":{},\"heroes\":{},\"bots\":{},\"parquet\":{parquet},\"threads\":{},\
              \"games_per_sec_1_thread\":{:.1},\"games_per_sec_all_threads\":{:.1},\"scaling\":{:.3},\
              \"ns_per_game\":{:.1},\"rng_draws_per_game\":{:.1},\"rng_floor_ns_per_game\":{:.2},\
-             \"rng_floor_ratio\":{:.2},\"allocations_per_game\":{allocs}}}",
+             \"rng_floor_ratio\":{:.2},\"allocations_per_game\":{allocs},\"rounds\":{},\"per_round\":[{}]}}",
             serde_json::to_string(crate::meta::BUILD_KIND).unwrap_or_default(),
             self.games,
             serde_json::to_string(&table.heroes).unwrap_or_default(),
@@ -63,23 +145,41 @@ impl Figures {
             self.rng_draws_per_game,
             self.rng_floor_ns_per_game,
             self.rng_floor_ratio,
+            self.rounds.len(),
+            per_round.join(","),
         )
     }
 
     /// The readable report.
     pub fn text(&self, table: &Table, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("not counted".to_string(), |a| format!("{a:.2} per game"));
+        let (one_lo, one_hi) = range(self.rounds.iter().map(|r| r.games_per_sec_1_thread));
+        let (all_lo, all_hi) = range(self.rounds.iter().map(|r| r.games_per_sec_all_threads));
+        let (ratio_lo, ratio_hi) = range(self.rounds.iter().map(RoundFigures::rng_floor_ratio));
+        let spread = if self.rounds.len() > 1 {
+            format!(
+                "\n\x20 spread:        1 thread {one_lo:.0}-{one_hi:.0} games/s, {} threads {all_lo:.0}-{all_hi:.0} \
+                 games/s, floor ratio {ratio_lo:.1}-{ratio_hi:.1}x",
+                self.threads
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "dq bench ({} build): heroes {}, bots {}, {} games per pass, {}\n\
+            "dq bench ({} build): heroes {}, bots {}, {} games per pass, {}, {}\n\
              \x20 1 thread:      {:>10.0} games/s ({:.2} µs per game)\n\
              \x20 {} threads:{}{:>10.0} games/s (scaling {:.2}x)\n\
              \x20 RNG floor:     {:>10.3} µs per game ({:.0} random words per game); a game costs {:.1}x the floor\n\
-             \x20 allocations:   {allocs}",
+             \x20 allocations:   {allocs}{spread}",
             crate::meta::BUILD_KIND,
             table.heroes,
             table.bots.join(","),
             self.games,
             if parquet { "Parquet rows written to a temporary file" } else { "no Parquet output" },
+            match self.rounds.len() {
+                1 => "1 round".to_string(),
+                n => format!("median of {n} rounds"),
+            },
             self.games_per_sec_1_thread,
             self.ns_per_game / 1000.0,
             self.threads,
@@ -106,24 +206,37 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
 
     // Warm caches and bots' first-game work outside the timed passes.
     pass(&rules, &table, seed, games.min(2_000), 1, false)?;
-    let one = pass(&rules, &table, seed, games, 1, parquet)?;
-    let all = pass(&rules, &table, seed, games, threads, parquet)?;
-    let floor_ns = rng_floor(one.draws) / games as f64;
-    let ns_per_game = one.seconds * 1e9 / games as f64;
-    let gps1 = games as f64 / one.seconds;
-    let gpsn = games as f64 / all.seconds;
-    let f = Figures {
+    let mut rounds = Vec::with_capacity(args.rounds as usize);
+    let mut draws = None;
+    let mut allocs = Some(0u64);
+    for _ in 0..args.rounds {
+        let one = pass(&rules, &table, seed, games, 1, parquet)?;
+        let all = pass(&rules, &table, seed, games, threads, parquet)?;
+        // Every pass plays the same games, so draws the same words: a difference would mean
+        // results depend on the thread count.
+        if one.draws != all.draws || draws.is_some_and(|d| d != one.draws) {
+            return Err(Failure::Failed(format!(
+                "passes drew different numbers of random words ({} on 1 thread, {} on {threads})",
+                one.draws, all.draws
+            )));
+        }
+        draws = Some(one.draws);
+        allocs = allocs.zip(one.allocs).map(|(a, b)| a + b);
+        rounds.push(RoundFigures {
+            games_per_sec_1_thread: games as f64 / one.seconds,
+            games_per_sec_all_threads: games as f64 / all.seconds,
+            ns_per_game: one.seconds * 1e9 / games as f64,
+            rng_floor_ns_per_game: rng_floor(one.draws) / games as f64,
+        });
+    }
+    let played = games as f64 * rounds.len() as f64;
+    let f = Figures::of_rounds(
         games,
         threads,
-        games_per_sec_1_thread: gps1,
-        games_per_sec_all_threads: gpsn,
-        scaling: gpsn / gps1,
-        ns_per_game,
-        rng_draws_per_game: one.draws as f64 / games as f64,
-        rng_floor_ns_per_game: floor_ns,
-        rng_floor_ratio: ns_per_game / floor_ns.max(1e-9),
-        allocations_per_game: one.allocs.map(|a| a as f64 / games as f64),
-    };
+        rounds,
+        draws.unwrap_or(0) as f64 / games as f64,
+        allocs.map(|a| a as f64 / played),
+    );
     if args.json {
         crate::error::emit(&format!("{}\n", f.json(&table, parquet)));
     } else {
@@ -210,4 +323,48 @@ fn rng_floor(draws: u64) -> f64 {
             t.elapsed().as_nanos() as f64
         })
         .fold(f64::INFINITY, f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(one: f64, all: f64, floor_ns: f64) -> RoundFigures {
+        RoundFigures {
+            games_per_sec_1_thread: one,
+            games_per_sec_all_threads: all,
+            ns_per_game: 1e9 / one,
+            rng_floor_ns_per_game: floor_ns,
+        }
+    }
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median([3.0, 1.0, 2.0].into_iter()), 2.0);
+        assert_eq!(median([4.0, 1.0, 3.0, 2.0].into_iter()), 2.5);
+        assert_eq!(median([7.0].into_iter()), 7.0);
+        assert_eq!(median(std::iter::empty()), 0.0);
+    }
+
+    /// Ratios are taken within each round, then the median: a round where the whole machine
+    /// ran slow still pairs its two passes.
+    #[test]
+    fn ratios_are_paired_within_rounds() {
+        // Scalings 2.0, 1.5 and 1.9; the ratio of the medians (200/100) would say 2.0.
+        let f = Figures::of_rounds(
+            10,
+            2,
+            vec![round(100.0, 200.0, 500.0), round(200.0, 300.0, 250.0), round(50.0, 95.0, 1000.0)],
+            390.0,
+            Some(0.0),
+        );
+        assert_eq!(f.games_per_sec_1_thread, 100.0);
+        assert_eq!(f.games_per_sec_all_threads, 200.0);
+        assert_eq!(f.scaling, 1.9);
+        // Floor ratios: 1e7/500 = 20000, 5e6/250 = 20000, 2e7/1000 = 20000.
+        assert_eq!(f.rng_floor_ratio, 20000.0);
+        assert_eq!(f.ns_per_game, 1e7);
+        assert_eq!(f.rng_floor_ns_per_game, 500.0);
+        assert_eq!(f.rounds.len(), 3);
+    }
 }

@@ -147,6 +147,11 @@ pub struct BenchArgs {
     /// Threads of the parallel pass [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
+    /// Rounds of measurement, each a one-thread pass, an all-threads pass and the RNG floor;
+    /// the figures are the rounds' medians, so one slow moment of a busy machine does not
+    /// become the result.
+    #[arg(long, value_name = "R", default_value = "3", value_parser = parse_rounds, allow_hyphen_values = true)]
+    pub rounds: u32,
     /// Do not write Parquet rows (by default each pass writes them to a temporary file, as
     /// `dq run --out` would, and deletes it).
     #[arg(long)]
@@ -371,6 +376,13 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     match whole(s) {
         Some(n @ 1..=1024) => Ok(n as usize),
         _ => Err("expected a number of threads from 1 to 1024".into()),
+    }
+}
+
+fn parse_rounds(s: &str) -> Result<u32, String> {
+    match whole(s) {
+        Some(n @ 1..=100) => Ok(n as u32),
+        _ => Err("expected a number of rounds from 1 to 100".into()),
     }
 }
 

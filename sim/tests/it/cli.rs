@@ -264,6 +264,11 @@ fn bad_input_fails_cleanly() {
         (&["run", "--shard", "-1/2"], "invalid value '-1/2' for '--shard <I/N>'"),
         (&["run", "--shard", "1/0"], "expected I/N with 0 <= I < N"),
         (&["run", "--threads", "0"], "invalid value '0' for '--threads <T>'"),
+        (
+            &["bench", "--rounds", "0"],
+            "invalid value '0' for '--rounds <R>': expected a number of rounds from 1 to 100",
+        ),
+        (&["bench", "--rounds", "101"], "invalid value '101' for '--rounds <R>'"),
         (&["run", "--seed", "-1"], "invalid value '-1' for '--seed <S>'"),
         (&["run", "--data", "/nonexistent/dq-data"], "--data /nonexistent/dq-data: not a folder"),
         (&["run", "--frobnicate"], "unexpected argument '--frobnicate'"),
@@ -541,4 +546,33 @@ fn bench_json_names_the_build_and_gives_every_key() {
     assert_eq!(j["threads"], Value::from(1));
     assert_eq!(j["parquet"], Value::from(false));
     assert_eq!(j["allocations_per_game"].as_f64(), Some(0.0), "{j:?}");
+    // The default is three rounds, each listed; the top-level figures are their medians.
+    let rounds = j["per_round"].as_array().expect("per_round");
+    assert_eq!(j["rounds"], Value::from(3));
+    assert_eq!(rounds.len(), 3);
+    let mut one: Vec<f64> = rounds.iter().map(|r| r["games_per_sec_1_thread"].as_f64().unwrap()).collect();
+    one.sort_by(f64::total_cmp);
+    let top = j["games_per_sec_1_thread"].as_f64().unwrap();
+    assert!((top - one[1]).abs() <= 0.1, "median {top} of {one:?}");
+}
+
+/// `dq bench --rounds 2` plays two rounds and lists each one's figures.
+#[test]
+fn bench_rounds_are_listed() {
+    let j = json(&ok(&["bench", "--games", "100", "--threads", "1", "--no-out", "--rounds", "2", "--json"]));
+    assert_eq!(j["rounds"], Value::from(2));
+    let rounds = j["per_round"].as_array().expect("per_round");
+    assert_eq!(rounds.len(), 2, "{j:?}");
+    for r in rounds {
+        for k in [
+            "games_per_sec_1_thread",
+            "games_per_sec_all_threads",
+            "scaling",
+            "ns_per_game",
+            "rng_floor_ns_per_game",
+            "rng_floor_ratio",
+        ] {
+            assert!(r[k].as_f64().is_some_and(|v| v > 0.0), "{k} in {r:?}");
+        }
+    }
 }
