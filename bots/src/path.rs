@@ -609,9 +609,11 @@ impl Default for Graph {
 /// The entry costs and open sides some spaces had before a run of graph updates (valid at
 /// those spaces only): what a repair needs to tell which way each changed space changed.
 ///
-/// The graph keeps one for its last update; a map that falls behind by several updates keeps
-/// its own (see [`Before::note_last`]), so that its repair still knows, for every space
-/// changed since it was last brought up to date, what the map was computed with.
+/// The graph keeps one for its last update; a map that falls behind by several updates may
+/// keep its own (see [`Before::note_last`]), so that its repair still knows, for every space
+/// changed since it was last brought up to date, what the map was computed with. (The
+/// policy's shared maps keep none: the record cost more at every update than it saved, see
+/// `Lazy::note` in the maps module.)
 #[derive(Clone, Debug)]
 pub struct Before {
     enter: [u16; SLOTS],
