@@ -61,7 +61,7 @@ impl Lazy {
     /// A map read right after the update takes it in with the graph's own record of what the
     /// changed spaces were (see [`DistMap::note`]); one several updates behind works out the
     /// offers of every changed space and its neighbours again. Why no map keeps a record of
-    /// its own ([`crate::path::Before`], as the tower map did: it falls several updates behind
+    /// its own (`Before` in the path module, as the tower map did: it falls several updates behind
     /// on the way to the treasure): keeping it cost more at every update than it saved at the
     /// reads, once a read of the hero's own space no longer settled the map in full (greedy 1
     /// 2000: 118.21 M -> 117.58 M instructions without it).

@@ -409,16 +409,6 @@ impl Spaces {
         }
     }
 
-    /// The spaces of the set that are not in `other`.
-    #[inline]
-    pub fn without(&self, other: &Spaces) -> Spaces {
-        let mut out = *self;
-        for (a, b) in out.0.iter_mut().zip(other.0) {
-            *a &= !b;
-        }
-        out
-    }
-
     /// Removes and returns the lowest space, if any.
     #[inline]
     pub fn pop(&mut self) -> Option<Cell> {
@@ -606,16 +596,15 @@ impl Default for Graph {
     }
 }
 
-/// The entry costs and open sides some spaces had before a run of graph updates (valid at
-/// those spaces only): what a repair needs to tell which way each changed space changed.
+/// The entry costs and open sides the spaces the graph's last update changed had before it
+/// (valid at those spaces only): what [`DistMap::note`] needs to tell which way each changed
+/// space changed, for a map brought up to date just before that update.
 ///
-/// The graph keeps one for its last update; a map that falls behind by several updates may
-/// keep its own (see [`Before::note_last`]), so that its repair still knows, for every space
-/// changed since it was last brought up to date, what the map was computed with. (The
-/// policy's shared maps keep none: the record cost more at every update than it saved, see
-/// `Lazy::note` in the maps module.)
+/// Only the graph keeps one. A map several updates behind works out the offers around every
+/// changed space again instead: a record of its own, kept up at every update, cost more than
+/// it saved (see `Lazy::note` in the maps module).
 #[derive(Clone, Debug)]
-pub struct Before {
+struct Before {
     enter: [u16; SLOTS],
     open: [u8; SLOTS],
 }
@@ -623,17 +612,6 @@ pub struct Before {
 impl Default for Before {
     fn default() -> Self {
         Before { enter: [UNREACHABLE; SLOTS], open: [0; SLOTS] }
-    }
-}
-
-impl Before {
-    /// Records, at each space of `fresh`, what `graph` had there before its last update (the
-    /// spaces must be among those the update reported).
-    pub fn note_last(&mut self, graph: &Graph, fresh: &Spaces) {
-        fresh.each(|c| {
-            self.enter[c as usize] = graph.was.enter[c as usize];
-            self.open[c as usize] = graph.was.open[c as usize];
-        });
     }
 }
 
@@ -1387,13 +1365,6 @@ impl DistMap {
         self.settle_all(graph, goal);
     }
 
-    /// [`DistMap::repair`] told what every space of `changed` was when the map was last
-    /// brought up to date (see [`DistMap::note_from`]).
-    pub fn repair_from(&mut self, graph: &Graph, goal: Goal, changed: &Spaces, before: &Before) {
-        self.note_from(graph, changed, before);
-        self.settle_all(graph, goal);
-    }
-
     /// Takes in the graph changes `changed` (made since the map was last brought up to date;
     /// it must hold every space they changed): the offers they change are brought up to date,
     /// and the spaces they leave inconsistent become pending. No cost changes here:
@@ -1401,7 +1372,7 @@ impl DistMap {
     ///
     /// When the map was last brought up to date just before the graph's last update and
     /// `changed` is what that update reported, the graph's record of the spaces before it says
-    /// which way each one changed (see [`DistMap::note_from`]); otherwise the offers of every
+    /// which way each one changed (see `DistMap::note_with`); otherwise the offers of every
     /// changed space and its neighbours are worked out again.
     pub fn note(&mut self, graph: &Graph, changed: &Spaces) {
         // Whether the map was last synced to the graph as it was just before its last update,
@@ -1410,23 +1381,18 @@ impl DistMap {
         self.note_with(graph, changed, one_behind.then_some(&graph.was));
     }
 
-    /// [`DistMap::note`] told what every space of `changed` was when the map was last brought
-    /// up to date (`before`), however many updates ago.
+    /// [`DistMap::note`], told what every space of `changed` was when the map was last brought
+    /// up to date (`before`) if that is known, else working the offers around every changed
+    /// space out again (one body for both ways in).
     ///
-    /// A space's offer is the least of `g(w) + enter(w)` over the neighbours `w` it can step
-    /// onto, so it changes only with its own open sides or a neighbour's entry cost (costs do
-    /// not change here). Where one of those only got cheaper or opened, the offer is lowered
-    /// to the new sum if that is less; where one got dearer or closed, the offer is worked out
-    /// again only if it came that way (a space that lost its side toward a changed space lost
-    /// a side itself, so is among the changed ones). Taken one change at a time in any order,
-    /// each step leaves the offer the least over the sums as they are by then.
-    #[inline]
-    pub fn note_from(&mut self, graph: &Graph, changed: &Spaces, before: &Before) {
-        self.note_with(graph, changed, Some(before));
-    }
-
-    /// [`DistMap::note`], with what the changed spaces were before if known (one body for
-    /// both ways in).
+    /// Told what they were: a space's offer is the least of `g(w) + enter(w)` over the
+    /// neighbours `w` it can step onto, so it changes only with its own open sides or a
+    /// neighbour's entry cost (costs do not change here). Where one of those only got cheaper
+    /// or opened, the offer is lowered to the new sum if that is less; where one got dearer or
+    /// closed, the offer is worked out again only if it came that way (a space that lost its
+    /// side toward a changed space lost a side itself, so is among the changed ones). Taken
+    /// one change at a time in any order, each step leaves the offer the least over the sums
+    /// as they are by then.
     fn note_with(&mut self, graph: &Graph, changed: &Spaces, before: Option<&Before>) {
         if changed.is_empty() {
             return;
@@ -2005,9 +1971,6 @@ mod tests {
             // A tower map brought up to date only every few steps, from the changes gathered
             // meanwhile (`None`: computed in full), as a table that shares maps does.
             let (mut late, mut behind) = (DistMap::default(), None::<Spaces>);
-            // The same, repaired from what the changed spaces were when it was last brought
-            // up to date.
-            let (mut late_from, mut before) = (DistMap::default(), Before::default());
             let mut step = 0u32;
             while !game.is_over() {
                 // Loot state flips now and then, as it does when a hero picks up or drops loot.
@@ -2018,7 +1981,6 @@ mod tests {
                         treasure.repair(&g, Goal::Treasure, &changed);
                         tower.repair(&g, Goal::Tower, &changed);
                         if let Some(b) = behind.as_mut() {
-                            before.note_last(&g, &changed.without(b));
                             b.union(&changed);
                         }
                         repairs += 1;
@@ -2031,16 +1993,9 @@ mod tests {
                 }
                 if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
                     match behind {
-                        None => {
-                            late.compute(&g, Goal::Tower);
-                            late_from.compute(&g, Goal::Tower);
-                        }
-                        Some(b) => {
-                            late.repair(&g, Goal::Tower, &b);
-                            late_from.repair_from(&g, Goal::Tower, &b, &before);
-                        }
+                        None => late.compute(&g, Goal::Tower),
+                        Some(b) => late.repair(&g, Goal::Tower, &b),
                     }
-                    assert_eq!(late_from.cost, tower.cost, "game {i} step {step}: late tower map from before");
                     behind = Some(Spaces::default());
                     for c in 0..CELLS as Cell {
                         assert_eq!(late.hops(&g, c), tower.hops(&g, c), "game {i} step {step}: late hops from {c}");
