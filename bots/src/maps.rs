@@ -14,7 +14,7 @@
 //! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
 //! is told to look at first, as long as every changed space is among them.
 
-use crate::path::{Before, Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use crate::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
 use dq_engine::Cell;
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
@@ -34,11 +34,6 @@ struct Lazy {
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
     /// `None` when it must be computed in full.
     behind: Option<Spaces>,
-    /// What the spaces of `behind` were when the map was last brought up to date, if kept
-    /// (see [`Lazy::note`]), so that a map several updates late works out again only the
-    /// offers that may have changed (as one right after an update does) rather than those of
-    /// every changed space and its neighbours.
-    before: Option<Before>,
     /// Set only while `behind` is `Some` and empty (the map is up to date; cleared at every
     /// change noted, even one of no spaces, which `sync_now` then finds empty). Why: the
     /// test for an up-to-date map runs at every read of a map, and `behind`'s own test
@@ -50,41 +45,34 @@ struct Lazy {
 /// behind instead of building a whole new map to move in.
 impl Clone for Lazy {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind, before: self.before.clone(), fresh: self.fresh }
+        Lazy { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.map.clone_from(&source.map);
         self.behind = source.behind;
         self.fresh = source.fresh;
-        // What spaces were before matters only at spaces the map is behind on (a table's
-        // maps start every game from a copy of the empty board's, which are up to date).
-        if source.behind.is_some_and(|b| !b.is_empty()) {
-            self.before.clone_from(&source.before);
-        }
     }
 }
 
 impl Lazy {
-    /// Notes a change `graph` just reported, and, for a map that keeps them (`Lazy::before`
-    /// set), what the spaces newly behind were before it.
+    /// Notes a change the graph just reported.
     ///
-    /// Only a map that often falls several updates behind is worth the keeping (the tower
-    /// map, read only now and then on the way to the treasure); one read after every update
-    /// takes it in with the graph's own record of its last update.
+    /// A map read right after the update takes it in with the graph's own record of what the
+    /// changed spaces were (see [`DistMap::note`]); one several updates behind works out the
+    /// offers of every changed space and its neighbours again. Why no map keeps a record of
+    /// its own (`Before` in the path module, as the tower map did: it falls several updates behind
+    /// on the way to the treasure): keeping it cost more at every update than it saved at the
+    /// reads, once a read of the hero's own space no longer settled the map in full (greedy 1
+    /// 2000: 118.21 M -> 117.58 M instructions without it).
     #[inline(always)]
-    fn note(&mut self, change: &Change, graph: &Graph) {
+    fn note(&mut self, change: &Change) {
         if !matches!(change, Change::None) {
             self.fresh = false;
         }
         match (change, self.behind.as_mut()) {
             (Change::None, _) | (Change::Spaces(_), None) => {}
-            (Change::Spaces(s), Some(behind)) => {
-                if let Some(before) = self.before.as_mut() {
-                    before.note_last(graph, &s.without(behind));
-                }
-                behind.union(s);
-            }
+            (Change::Spaces(s), Some(behind)) => behind.union(s),
             (Change::All, _) => self.behind = None,
         }
     }
@@ -110,10 +98,7 @@ impl Lazy {
                 self.fresh = true;
                 return;
             }
-            Some(s) => match &self.before {
-                Some(before) => self.map.note_from(graph, s, before),
-                None => self.map.note(graph, s),
-            },
+            Some(s) => self.map.note(graph, s),
         }
         self.behind = Some(Spaces::default());
         self.fresh = true;
@@ -121,7 +106,7 @@ impl Lazy {
 }
 
 /// The graph and both distance maps for one cost model and one loot state.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Maps {
     graph: Graph,
     treasure: Lazy,
@@ -156,21 +141,6 @@ pub struct WayBack {
     pub found: Option<(u32, Cell)>,
     /// The spaces of every way looked at.
     pub spaces: Spaces,
-}
-
-/// The tower map keeps what changed spaces were before (see `Lazy::note`).
-impl Default for Maps {
-    fn default() -> Self {
-        Maps {
-            graph: Graph::default(),
-            treasure: Lazy::default(),
-            tower: Lazy { before: Some(Before::default()), ..Lazy::default() },
-            back: None,
-            route: Route::new(),
-            most_back: None,
-            way: None,
-        }
-    }
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -281,8 +251,8 @@ impl Maps {
                 self.way = None;
             }
         }
-        self.treasure.note(&change, &self.graph);
-        self.tower.note(&change, &self.graph);
+        self.treasure.note(&change);
+        self.tower.note(&change);
     }
 }
 
