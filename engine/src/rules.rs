@@ -272,7 +272,12 @@ pub struct DeckRange {
 }
 
 /// One physical chamber tile.
+///
+/// Aligned to four bytes, which makes it sixteen (thirteen without): the tile table is read
+/// at every space looked at, and an index times sixteen is one shift where thirteen took
+/// two address computations (greedy 1 2000 -0.19 M instructions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(4))]
 pub struct TileDef {
     pub kind: TileKind,
     /// Sides (top, right, bottom, left) in the tile's own orientation; entry arrow at bottom.
@@ -288,6 +293,8 @@ pub struct TileDef {
     /// a move checks this before working out the hall's two sides.
     pub barriers: u8,
 }
+
+const _: () = assert!(core::mem::size_of::<TileDef>() == 16);
 
 impl TileDef {
     /// Whether the tile has two parts (bridge, chasm, cave-in).

@@ -72,16 +72,16 @@ impl<'r> Game<'r> {
     /// Whether a space holds a chamber (tower, treasure chamber or tile).
     #[inline]
     pub(crate) fn explored(&self, c: Cell) -> bool {
-        self.look[c as usize] & LOOK_EXPLORED != 0
+        self.board[c as usize].look & LOOK_EXPLORED != 0
     }
 
     /// World directions that are closed on a space: its tile's walls turned by the tile's
     /// rotation, plus the outer wall and the inside of the treasure chamber. Doors and
     /// portcullises count as open here (they are tested when crossed). Read from
-    /// [`Game::look`], which [`Game::look_of`] works out when the space changes.
+    /// [`Space::look`], which [`Game::look_of`] works out when the space changes.
     #[inline]
     pub(crate) fn closed(&self, c: Cell) -> u8 {
-        self.look[c as usize] & 0xF
+        self.board[c as usize].look & 0xF
     }
 
     /// Tile side index (tile orientation) facing world direction `d`.
@@ -144,11 +144,11 @@ impl<'r> Game<'r> {
         let row = &NEIGHBOURS[c as usize];
         // Toward an unexplored space: open while tiles remain to be placed there.
         let t = &OPEN_TOWARD[usize::from(self.tiles.left > 0)];
-        let look = &self.look;
-        let m = t[0][look[row[0] as usize] as usize]
-            | t[1][look[row[1] as usize] as usize]
-            | t[2][look[row[2] as usize] as usize]
-            | t[3][look[row[3] as usize] as usize];
+        let b = &self.board;
+        let m = t[0][b[row[0] as usize].look as usize]
+            | t[1][b[row[1] as usize].look as usize]
+            | t[2][b[row[2] as usize].look as usize]
+            | t[3][b[row[3] as usize].look as usize];
         m & own
     }
 
@@ -645,7 +645,7 @@ impl<'r> Game<'r> {
     #[inline]
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
-        self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+        self.board[c as usize] = Space { tile: t + 1, rot, flags: 0, look: 0 };
         self.touch(c);
         self.cur_mut().stats.chambers_explored += 1;
         if O::ENABLED {
