@@ -1460,10 +1460,18 @@ impl<'r> Game<'r> {
             // `POST_BLOCK` of them, the first `n` initialised (its length).
             unsafe { self.post_block(legal.as_ptr(), n) };
         } else {
-            self.legal.clear();
-            // `legal` is a `Choices` too, so it always fits.
-            let _ = self.legal.try_extend_from_slice(legal);
+            self.post_long(legal);
         }
+    }
+
+    /// `post`'s copy of a list longer than `POST_BLOCK`. Out of line: its call to memcpy
+    /// gave `post` a frame (three pushes and pops) that the short lists, nine in ten, paid
+    /// for nothing.
+    #[inline(never)]
+    fn post_long(&mut self, legal: &Choices) {
+        self.legal.clear();
+        // `legal` is a `Choices` too, so it always fits.
+        let _ = self.legal.try_extend_from_slice(legal);
     }
 
     /// Sets `legal` to the `n` answers at `src`, copying `POST_BLOCK` slots as one block
@@ -1890,12 +1898,22 @@ impl<'r> Game<'r> {
     }
 
     /// A d6 (or a forced value from a stacked test).
+    #[inline]
     pub(crate) fn d6<O: Observer>(&mut self, obs: &mut O) -> u8 {
-        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_dice.remove(0) };
+        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_die() };
         if O::ENABLED {
             obs.event(Event::Dice { seat: self.active, dice: [v, 0, 0], count: 1 });
         }
         v
+    }
+
+    /// The next of the dice a test stacked (see `forced_dice`). Out of line and cold: the
+    /// shifting remove made `d6`, a die of the dice stream at every combat round and test, a
+    /// function with a frame of its own.
+    #[cold]
+    #[inline(never)]
+    fn forced_die(&mut self) -> u8 {
+        self.forced_dice.remove(0)
     }
 
     /// The sum of `n` dice.

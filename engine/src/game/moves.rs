@@ -387,10 +387,32 @@ impl<'r> Game<'r> {
     }
 
     /// A move begins: crossing tests, then doors and portcullises, then the new chamber.
+    ///
+    /// Leaving one of the three chambers with a crossing test goes through `start_move_from`
+    /// (out of line): its tests and calls gave `start_move` a frame (three pushes and pops)
+    /// that every other move, which only goes on to the barriers, paid for.
     pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
-        if !self.cur().on_board() {
+        let h = self.cur();
+        if !h.on_board() {
             return;
         }
+        let tested = matches!(self.tile_kind(h.pos), Some(TileKind::Bridge | TileKind::CaveIn | TileKind::SpiderWeb));
+        if tested && !mode.no_leave_test {
+            self.start_move_from(to, mode, obs);
+            return;
+        }
+        debug_assert!(self.leave_test(to, mode).is_none());
+        if self.runs_next() {
+            // `start_move` is only the move step's handler: see `Game::runs_next`.
+            self.barriers(to, mode, 0, obs);
+        } else {
+            self.push(Task::Barriers { to, mode, stage: 0 });
+        }
+    }
+
+    /// `start_move` from a bridge, a cave-in or the webs: the crossing test first, if due.
+    #[inline(never)]
+    fn start_move_from<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
         match self.leave_test(to, mode) {
             Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
             Some(Leave::CaveIn) => {
@@ -803,10 +825,15 @@ impl<'r> Game<'r> {
     }
 
     /// The chamber effects of the Rules Reference.
+    ///
+    /// The tower's decision and the rotating chamber are out of line (`tower_ask`,
+    /// `rotating_chamber`): inlined, their calls and the tower's listing buffer gave
+    /// `chamber` a frame that every chamber entered paid for, where the common arms end in
+    /// a tail call.
     pub(crate) fn chamber<O: Observer>(&mut self, obs: &mut O) {
         let pos = self.cur().pos;
         if is_tower(pos) {
-            self.ask(self.active, DecisionKind::Tower, obs);
+            self.tower_ask(obs);
             return;
         }
         if is_treasure(pos) {
@@ -840,16 +867,26 @@ impl<'r> Game<'r> {
                     obs,
                 );
             }
-            TileKind::RotatingChamber => {
-                // Rotates once, on the first entry, as the issue and the 2010 rulebook say ("only
-                // ever rotates once"); the Revised Rules Reference's "Upon Entering" read literally
-                // would turn it on every entry. Can trap the hero (dead end).
-                if self.board[pos as usize].flags & F_ROTATED == 0 {
-                    self.board[pos as usize].flags |= F_ROTATED;
-                    self.rotate_tile(pos, 2, obs);
-                    self.end_turn_now(obs);
-                }
-            }
+            TileKind::RotatingChamber => self.rotating_chamber(pos, obs),
+        }
+    }
+
+    /// A tower entered: where to go on (see `chamber`).
+    #[inline(never)]
+    fn tower_ask<O: Observer>(&mut self, obs: &mut O) {
+        self.ask(self.active, DecisionKind::Tower, obs);
+    }
+
+    /// The rotating chamber at `pos` entered (see `chamber`). Rotates once, on the first
+    /// entry, as the issue and the 2010 rulebook say ("only ever rotates once"); the Revised
+    /// Rules Reference's "Upon Entering" read literally would turn it on every entry. Can
+    /// trap the hero (dead end).
+    #[inline(never)]
+    fn rotating_chamber<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
+        if self.board[pos as usize].flags & F_ROTATED == 0 {
+            self.board[pos as usize].flags |= F_ROTATED;
+            self.rotate_tile(pos, 2, obs);
+            self.end_turn_now(obs);
         }
     }
 
