@@ -205,5 +205,7 @@ impl<'r> Game<'r> {
         self.heroes[0].stats.end_round = self.round;
         self.over = true;
         self.halted = true;
+        // As `finish_game`: no answers once the game is over.
+        self.legal.clear();
     }
 }

@@ -830,6 +830,8 @@ impl<'r> Game<'r> {
         self.over = true;
         self.pending = None;
         self.halted = true;
+        // No answers once the game is over (`apply` leaves the last decision's: see there).
+        self.legal.clear();
         if O::ENABLED {
             obs.event(Event::GameOver { round: self.round });
         }
