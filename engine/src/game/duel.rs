@@ -146,7 +146,7 @@ impl<'r> Game<'r> {
             game.third.came_from[0] = FROM;
             game.duel = Some(DuelState { life: config.life });
             game.round = 1;
-            game.active = 0;
+            game.active = Seat::of(0);
             game.push(Task::DuelEnd);
             let kind = config.monster.unwrap_or(crate::rules::ANY_KIND);
             game.push(Task::Third(third::Step::Encounter { kind, escape: config.escape, token: NO_CARD }));
@@ -171,7 +171,7 @@ impl<'r> Game<'r> {
         }
         game.duel = Some(DuelState { life: config.life });
         game.round = 1;
-        game.active = 0;
+        game.active = Seat::of(0);
         game.push(Task::DuelEnd);
         game.push(Task::Encounter { escape: config.escape });
         Ok(game)

@@ -308,7 +308,7 @@ impl<'r> Game<'r> {
     fn held_by_others(&self) -> [Cell; MAX_SEATS] {
         let mut held = [NO_CELL; MAX_SEATS];
         for (i, o) in self.seated().iter().enumerate() {
-            if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
+            if i as u8 != self.active.get() && o.on_board() && !is_treasure(o.pos) {
                 held[i] = o.pos;
             }
         }
@@ -327,7 +327,7 @@ impl<'r> Game<'r> {
                 if is_treasure(c) && is_treasure(to) {
                     continue;
                 }
-                if (!self.explored(to) && self.tiles.left == 0) || self.occupied(to, self.active) {
+                if (!self.explored(to) && self.tiles.left == 0) || self.occupied(to, self.active.get()) {
                     continue;
                 }
                 if !out.contains(&Choice::Move(to)) {
@@ -358,7 +358,7 @@ impl<'r> Game<'r> {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
             push_moves(&mut c, &t);
-            self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
+            self.ask_with(self.active.get(), DecisionKind::MoveAgain, &c, obs);
         }
     }
 
@@ -444,7 +444,7 @@ impl<'r> Game<'r> {
             Leave::Bridge => {
                 // Fall: 1d6 wounds, then the catacombs.
                 let n = self.roll(1, obs);
-                self.wound(self.active, n, DeathCause::Bridge, obs);
+                self.wound(self.active.get(), n, DeathCause::Bridge, obs);
                 if self.cur().on_board() {
                     self.push(Task::EnterCatacombs);
                 }
@@ -465,15 +465,15 @@ impl<'r> Game<'r> {
             if t.part[k] == h.part || t.sides[k] == Side::Wall {
                 return None;
             }
-            self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active))
+            self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get()))
         })
     }
 
     /// Before crossing a bridge the player may discard loot (each card adds 1 to the roll).
     pub(crate) fn bridge_discard<O: Observer>(&mut self, to: Cell, obs: &mut O) {
         self.bridge_to = to;
-        if self.loot_count(self.active) > 0 {
-            self.ask(self.active, DecisionKind::BridgeDiscard, obs);
+        if self.loot_count(self.active.get()) > 0 {
+            self.ask(self.active.get(), DecisionKind::BridgeDiscard, obs);
         } else {
             self.push(Task::BridgeTest { to });
         }
@@ -483,7 +483,7 @@ impl<'r> Game<'r> {
         let to = self.bridge_to;
         match c {
             Choice::Card(card) => {
-                self.discard_held(self.active, card, obs);
+                self.discard_held(self.active.get(), card, obs);
                 self.push(Task::BridgeDiscard { to });
             }
             _ => self.push(Task::BridgeTest { to }),
@@ -491,7 +491,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn bridge_test<O: Observer>(&mut self, to: Cell, obs: &mut O) {
-        let loot = self.loot_count(self.active);
+        let loot = self.loot_count(self.active.get());
         let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
         self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
         self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot, obs);
@@ -593,7 +593,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        self.third.came_from[self.active as usize & (MAX_SEATS - 1)] = from;
+        self.third.came_from[self.active as usize] = from;
         if self.explored(to) {
             self.arrive(to, via, obs);
             return;
@@ -619,7 +619,7 @@ impl<'r> Game<'r> {
     pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         self.place_to = to;
         match via {
-            Via::Catacombs => self.ask(self.active, DecisionKind::TileOrientation, obs),
+            Via::Catacombs => self.ask(self.active.get(), DecisionKind::TileOrientation, obs),
             _ => {
                 let back = Self::back_toward(to, from, via);
                 self.place_tile(to, self.scratch_tiles[0], back, obs);
@@ -703,7 +703,7 @@ impl<'r> Game<'r> {
     pub(crate) fn redraw_tile<O: Observer>(&mut self, obs: &mut O) {
         if let Some(t2) = self.take_tile() {
             self.scratch_tiles[1] = t2;
-            self.ask(self.active, DecisionKind::ChooseTile, obs);
+            self.ask(self.active.get(), DecisionKind::ChooseTile, obs);
         }
     }
 
@@ -725,7 +725,7 @@ impl<'r> Game<'r> {
             && self.tile_at(to).is_some_and(|t| t.is_split() || t.kind == TileKind::SpiderWeb);
         if side {
             self.push(Task::Resolve);
-            self.ask(self.active, DecisionKind::ChooseSide, obs);
+            self.ask(self.active.get(), DecisionKind::ChooseSide, obs);
         } else if self.runs_next() {
             // `arrive` is the last act of the steps (and answers) that call it: see
             // `Game::runs_next`.
@@ -746,7 +746,7 @@ impl<'r> Game<'r> {
             }
             _ => (0, 4),
         };
-        let seat = self.active;
+        let seat = self.active.get();
         let h = self.cur_mut();
         let from = h.pos;
         h.pos = to;
@@ -874,7 +874,7 @@ impl<'r> Game<'r> {
     /// A tower entered: where to go on (see `chamber`).
     #[inline(never)]
     fn tower_ask<O: Observer>(&mut self, obs: &mut O) {
-        self.ask(self.active, DecisionKind::Tower, obs);
+        self.ask(self.active.get(), DecisionKind::Tower, obs);
     }
 
     /// The rotating chamber at `pos` entered (see `chamber`). Rotates once, on the first
@@ -894,7 +894,7 @@ impl<'r> Game<'r> {
         if self.test.pass {
             self.end_turn_now(obs);
         } else {
-            self.kill(self.active, DeathCause::Pit, obs);
+            self.kill(self.active.get(), DeathCause::Pit, obs);
         }
     }
 
@@ -922,7 +922,7 @@ impl<'r> Game<'r> {
     /// heroes do not share spaces); the Revised "no second jump in a turn" holds.
     pub(crate) fn tower_choices(&self, out: &mut Choices) {
         let third = self.rules.is_third();
-        if self.can_exit(self.active) && !(third && self.turn.jumped) {
+        if self.can_exit(self.active.get()) && !(third && self.turn.jumped) {
             out.push(Choice::ExitDungeon);
         }
         let mut t = Targets::new();
@@ -931,7 +931,7 @@ impl<'r> Game<'r> {
         if !self.turn.jumped && (!third || self.variant.tower_power) {
             let pos = self.cur().pos;
             for tw in TOWERS {
-                if tw != pos && !self.occupied(tw, self.active) {
+                if tw != pos && !self.occupied(tw, self.active.get()) {
                     out.push(Choice::Move(tw));
                 }
             }

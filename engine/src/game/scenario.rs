@@ -111,7 +111,7 @@ impl<'r> Game<'r> {
     /// Kills a hero who is not the one taking his turn (cards to the discard piles, as on any
     /// death; Death Can Wait applies).
     pub fn kill_hero(&mut self, seat: u8) {
-        if seat != self.active {
+        if seat != self.active.get() {
             self.kill(seat, DeathCause::Card, &mut crate::observer::NoObserver);
         }
         self.refresh_legal();

@@ -48,7 +48,7 @@ impl<'r> Game<'r> {
         self.turn = TurnFlags::default();
         // The servant's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
         debug_assert!(self.tasks.is_empty());
-        self.ask(self.active, DecisionKind::ServantMove, obs);
+        self.ask(self.active.get(), DecisionKind::ServantMove, obs);
     }
 
     fn token_cells(&self) -> impl Iterator<Item = Cell> + '_ {
@@ -110,10 +110,10 @@ impl<'r> Game<'r> {
                 if let Some(hero) = victim {
                     // The monster attacks: the hero meets it on the servant's turn, with the
                     // servant as the monster player; then play goes on from the servant.
-                    let servant = self.active;
+                    let servant = self.active.get();
                     self.push(Task::ServantDone { seat: servant });
                     self.servant = servant;
-                    self.active = hero;
+                    self.active = Seat::of(hero);
                     self.turn = TurnFlags::default();
                     match moved {
                         Some((kind, token)) => {
@@ -139,7 +139,7 @@ impl<'r> Game<'r> {
     /// The attack on a servant's turn is over: the turn is the servant's again.
     pub(crate) fn servant_done(&mut self, seat: u8) {
         self.servant = NO_SEAT;
-        self.active = seat;
+        self.active = Seat::of(seat);
         self.turn = TurnFlags::default();
     }
 }
