@@ -30,7 +30,7 @@ impl<'r> Game<'r> {
             pass: false,
             margin: 0,
         };
-        if self.rules.is_third() {
+        if self.third_rules {
             self.third_test_key(attr, tag);
         }
         if self.runs_next() {
@@ -78,7 +78,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        if self.rules.is_third() && !self.test.no_determination {
+        if self.third_rules && !self.test.no_determination {
             // 2010: each determination token of this encounter adds one to the attribute.
             self.test.target = self.test.target.saturating_add(self.cur().determination);
         }
@@ -110,7 +110,7 @@ impl<'r> Game<'r> {
         out.push(Choice::Done);
         let h = self.cur();
         let need = self.total().saturating_sub(self.test.target);
-        if !self.rules.is_third() && !self.test.no_determination && need > 0 && h.determination >= need {
+        if !self.third_rules && !self.test.no_determination && need > 0 && h.determination >= need {
             out.push(Choice::Spend(need));
         }
         if self.abilities(self.active.get()).reroll_test_die && !self.test.rerolled {
@@ -172,7 +172,7 @@ impl<'r> Game<'r> {
             };
             obs.event(Event::Test { seat, attr, target: self.test.target, total, pass });
         }
-        if pass && self.rules.is_third() {
+        if pass && self.third_rules {
             self.third_test_passed();
         }
         if !pass {

@@ -348,14 +348,14 @@ impl<'r> Game<'r> {
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
             Op::Monster { escape, kind } => {
-                if self.rules.is_third() {
+                if self.third_rules {
                     self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD }));
                 } else {
                     self.push(Task::Encounter { escape })
                 }
             }
             Op::CatacombEntrance => {
-                if self.cur().on_board() && self.rules.is_third() {
+                if self.cur().on_board() && self.third_rules {
                     self.third_passage_down();
                 } else if self.cur().on_board() {
                     let pos = self.cur().pos;

@@ -81,7 +81,7 @@ impl<'r> Game<'r> {
         h.marker = at;
         // 2010: "if the die roll would place the Hero outside the dungeon, he stops at the
         // dungeon wall instead" (no wounds).
-        if !self.rules.is_third() {
+        if !self.third_rules {
             self.wound(self.active.get(), over, DeathCause::Resurfacing, obs);
         }
         if self.cur().status != HeroStatus::Catacombs {
@@ -116,7 +116,7 @@ impl<'r> Game<'r> {
         let seat = self.active.get();
         let at = self.cur().marker;
         self.cur_mut().pos = NO_CELL;
-        if self.rules.is_third() {
+        if self.third_rules {
             // 2010: the turn ends on resurfacing; the chamber (and a monster there, which must
             // be attacked) is encountered next turn.
             self.third.defer[seat as usize] = 2;

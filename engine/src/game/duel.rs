@@ -196,7 +196,7 @@ impl<'r> Game<'r> {
             hero_won: h.stats.monsters_killed > 0,
             hero_died: h.status == HeroStatus::Dead,
             escaped: h.stats.escapes > 0,
-            rounds: if self.rules.is_third() { self.third.fight.round } else { self.combat.rounds },
+            rounds: if self.third_rules { self.third.fight.round } else { self.combat.rounds },
             hero_wounds: h.stats.wounds_taken.min(255) as u8,
         })
     }

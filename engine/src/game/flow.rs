@@ -167,7 +167,7 @@ impl<'r> Game<'r> {
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
         // 2010: "The sun token does not advance on the very first turn of the game."
-        let first_turn = self.rules.is_third() && self.round == 1;
+        let first_turn = self.third_rules && self.round == 1;
         if self.sun < self.rules.sun_spaces && !first_turn {
             self.sun += 1;
         }
@@ -424,7 +424,7 @@ impl<'r> Game<'r> {
     /// places (the turn's start, the action step; `apply`), where the calls cost more.
     #[inline(always)]
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
-        if self.rules.is_third() && self.third_action(obs) {
+        if self.third_rules && self.third_action(obs) {
             return;
         }
         let mut c = Choices::new();
@@ -474,7 +474,7 @@ impl<'r> Game<'r> {
                 if self.can_search(pos) {
                     out.push(Choice::Search);
                 }
-                let passage = self.rules.is_third() && self.third.passage[self.active as usize] == pos;
+                let passage = self.third_rules && self.third.passage[self.active as usize] == pos;
                 if self.has_catacomb_entrance(pos) || passage {
                     out.push(Choice::EnterCatacombs);
                 }
@@ -486,7 +486,7 @@ impl<'r> Game<'r> {
     /// The answer to the action decision. Always inlined: see `Game::action`.
     #[inline(always)]
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if self.rules.is_third() {
+        if self.third_rules {
             self.third_note_action(c);
         }
         match c {
@@ -537,7 +537,7 @@ impl<'r> Game<'r> {
     /// Revised text's; the 2010 Going It Alone changes only the combat ("uses all the normal
     /// rules, with the exception of some of the rules related to combat").
     pub(crate) fn can_exit(&self, seat: u8) -> bool {
-        let solo_needs_treasure = self.variant.solo && !self.rules.is_third();
+        let solo_needs_treasure = self.variant.solo && !self.third_rules;
         if solo_needs_treasure || self.variant.no_guts_no_glory {
             self.treasure_count(seat) > 0
         } else {
@@ -629,7 +629,7 @@ impl<'r> Game<'r> {
         if !self.heroes[seat as usize].in_game() {
             return;
         }
-        if self.rules.is_third() && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
+        if self.third_rules && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
             // The 2010 "Death Can Wait": knocked out instead (see game/third.rs).
             self.third_knock_out(seat, cause, obs);
             return;

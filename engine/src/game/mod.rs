@@ -924,6 +924,10 @@ pub const BOARD_LOG: usize = 64;
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
     pub(crate) rules: &'r Rules,
+    /// `rules.is_third()`, kept with the rules (which never change for a game). Why: the
+    /// test is asked at every move, chamber and action, and through the rules it was a load
+    /// and a compare of an `Option`'s niche each time.
+    pub(crate) third_rules: bool,
     pub(crate) variant: Variant,
     pub(crate) seats: u8,
     pub(crate) first: u8,
@@ -1041,6 +1045,7 @@ impl<'r> Game<'r> {
         let (master, index) = (0, 0);
         Game {
             rules,
+            third_rules: rules.is_third(),
             variant: Variant::default(),
             seats: 0,
             first: 0,
@@ -1166,6 +1171,7 @@ impl<'r> Game<'r> {
     fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
         let Game {
             rules,
+            third_rules,
             variant,
             seats,
             first,
@@ -1217,6 +1223,7 @@ impl<'r> Game<'r> {
             servant,
             third,
         } = self;
+        *third_rules = rules.is_third();
         *variant = variant_in;
         let old_seats = *seats as usize;
         *seats = defs.len() as u8;
@@ -1879,7 +1886,7 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
-            K::LiveToFight if self.rules.is_third() => self.third_answer_live_to_fight(c),
+            K::LiveToFight if self.third_rules => self.third_answer_live_to_fight(c),
             K::LiveToFight => self.answer_live_to_fight(c),
             K::AttackCard => self.answer_attack_card(c),
             K::DefendCard => self.answer_defend_card(c, obs),
@@ -2010,6 +2017,28 @@ impl<'r> Game<'r> {
     /// Number of treasure cards in a hero's play area.
     pub(crate) fn treasure_count(&self, seat: u8) -> u8 {
         self.heroes[seat as usize].held.iter().filter(|&&c| self.rules.card(c).deck == Deck::Treasure).count() as u8
+    }
+}
+
+#[cfg(test)]
+mod third_rules_tests {
+    use super::{Game, GameConfig};
+    use crate::observer::NoObserver;
+    use crate::rules::Rules;
+    use crate::variant::Variant;
+
+    /// The kept `third_rules` against the rules' own test, for both editions, after a new
+    /// game and after a restart.
+    #[test]
+    fn third_rules_is_the_rules_edition() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let cfg = GameConfig::random(2, Variant::default());
+            let mut g = Game::new(&rules, &cfg, 3, 0, &mut NoObserver).unwrap();
+            assert_eq!(g.third_rules, rules.is_third());
+            g.restart(&cfg, 3, 1, &mut NoObserver).unwrap();
+            assert_eq!(g.third_rules, rules.is_third());
+        }
+        assert_ne!(Rules::revised().is_third(), Rules::third().is_third());
     }
 }
 

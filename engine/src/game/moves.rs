@@ -795,7 +795,7 @@ impl<'r> Game<'r> {
         if !self.cur().on_board() {
             return;
         }
-        let third = self.rules.is_third();
+        let third = self.third_rules;
         if third && self.third_defer(obs) {
             return;
         }
@@ -921,7 +921,7 @@ impl<'r> Game<'r> {
     /// from the tower he arrived in (he must move on); the tower must be free of heroes (2010
     /// heroes do not share spaces); the Revised "no second jump in a turn" holds.
     pub(crate) fn tower_choices(&self, out: &mut Choices) {
-        let third = self.rules.is_third();
+        let third = self.third_rules;
         if self.can_exit(self.active.get()) && !(third && self.turn.jumped) {
             out.push(Choice::ExitDungeon);
         }
@@ -1020,7 +1020,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
-        if self.rules.is_third() {
+        if self.third_rules {
             return self.third_can_search(c);
         }
         let f = self.board[c as usize].flags;

@@ -247,7 +247,7 @@ impl<'r> Game<'r> {
                 obs.event(Event::Escaped { seat: l, to });
             }
             self.left_cell(from, obs);
-            if self.rules.is_third() {
+            if self.third_rules {
                 self.third_retreated(l, from);
             }
         }

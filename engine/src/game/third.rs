@@ -837,18 +837,18 @@ impl<'r> Game<'r> {
 
     /// The card combat in progress, if any (2010 rules).
     pub fn card_fight(&self) -> Option<&Fight> {
-        (self.rules.is_third() && self.third_fighting()).then_some(&self.third.fight)
+        (self.third_rules && self.third_fighting()).then_some(&self.third.fight)
     }
 
     /// Whether the card combat in progress is Hero vs. Hero (2010 rules): then the monster
     /// side is the defending hero, played by his own player, not by the monster policy.
     pub fn card_fight_is_hero_vs_hero(&self) -> bool {
-        self.rules.is_third() && self.third.pvp
+        self.third_rules && self.third.pvp
     }
 
     /// The monster type fought now (2010 rules).
     pub fn fight_kind(&self) -> Option<u8> {
-        (self.rules.is_third() && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
+        (self.third_rules && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
     }
 
     /// The seat playing the monster now (2010 rules).

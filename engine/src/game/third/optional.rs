@@ -107,7 +107,7 @@ impl<'r> Game<'r> {
     /// Where a defeated hero goes "as if he escaped from a Monster" (2010): back to the chamber
     /// he entered his own from, when there is one next to him; `None` in the Revised game.
     pub(crate) fn third_retreat_back(&self, seat: u8) -> Option<Cell> {
-        if !self.rules.is_third() {
+        if !self.third_rules {
             return None;
         }
         let h = &self.heroes[seat as usize];
