@@ -24,13 +24,13 @@ impl<'r> Game<'r> {
             tag,
             no_determination,
             penalty,
-            target: self.attr_value(self.active, attr),
+            target: self.attr_value(self.active.get(), attr),
             dice: [0; 2],
             rerolled: false,
             pass: false,
             margin: 0,
         };
-        if self.rules.is_third() {
+        if self.third_rules {
             self.third_test_key(attr, tag);
         }
         if self.runs_next() {
@@ -47,9 +47,9 @@ impl<'r> Game<'r> {
     /// `Game::ops`.
     #[inline(always)]
     pub(crate) fn test_start<O: Observer>(&mut self, obs: &mut O) {
-        if self.abilities(self.active).wounds_for_determination.is_some() && !self.turn.ability_used {
+        if self.abilities(self.active.get()).wounds_for_determination.is_some() && !self.turn.ability_used {
             self.push(Task::TestRoll);
-            self.ask(self.active, DecisionKind::BeforeTest, obs);
+            self.ask(self.active.get(), DecisionKind::BeforeTest, obs);
         } else if self.runs_next() {
             self.test_roll(obs);
         } else {
@@ -61,9 +61,9 @@ impl<'r> Game<'r> {
         if !matches!(c, Choice::Yes) {
             return;
         }
-        if let Some((wounds, tokens)) = self.abilities(self.active).wounds_for_determination {
+        if let Some((wounds, tokens)) = self.abilities(self.active.get()).wounds_for_determination {
             self.turn.ability_used = true;
-            let seat = self.active;
+            let seat = self.active.get();
             let h = self.cur_mut();
             h.determination = h.determination.saturating_add(tokens);
             let total = h.determination;
@@ -78,7 +78,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        if self.rules.is_third() && !self.test.no_determination {
+        if self.third_rules && !self.test.no_determination {
             // 2010: each determination token of this encounter adds one to the attribute.
             self.test.target = self.test.target.saturating_add(self.cur().determination);
         }
@@ -98,7 +98,7 @@ impl<'r> Game<'r> {
         let mut c = Choices::new();
         self.test_failed_choices(&mut c);
         if c.len() > 1 {
-            self.post(Decision { seat: self.active, kind: DecisionKind::TestFailed }, &c);
+            self.post(Decision { seat: self.active.get(), kind: DecisionKind::TestFailed }, &c);
         } else {
             self.finish_test(false, obs);
         }
@@ -110,10 +110,10 @@ impl<'r> Game<'r> {
         out.push(Choice::Done);
         let h = self.cur();
         let need = self.total().saturating_sub(self.test.target);
-        if !self.rules.is_third() && !self.test.no_determination && need > 0 && h.determination >= need {
+        if !self.third_rules && !self.test.no_determination && need > 0 && h.determination >= need {
             out.push(Choice::Spend(need));
         }
-        if self.abilities(self.active).reroll_test_die && !self.test.rerolled {
+        if self.abilities(self.active.get()).reroll_test_die && !self.test.rerolled {
             out.extend([Choice::Reroll(0), Choice::Reroll(1)]);
         }
         for &r in &h.runes {
@@ -132,7 +132,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_test_failed<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         match c {
             Choice::Spend(n) => {
-                let seat = self.active;
+                let seat = self.active.get();
                 let h = self.cur_mut();
                 h.determination -= n;
                 let total = h.determination;
@@ -152,7 +152,7 @@ impl<'r> Game<'r> {
                 self.use_rune(card, obs);
             }
             Choice::Card(card) => {
-                self.discard_held(self.active, card, obs);
+                self.discard_held(self.active.get(), card, obs);
                 self.finish_test(true, obs);
             }
             _ => self.finish_test(false, obs),
@@ -164,7 +164,7 @@ impl<'r> Game<'r> {
         let total = self.total();
         self.test.pass = pass;
         self.test.margin = if pass { 0 } else { total.saturating_sub(self.test.target) };
-        let seat = self.active;
+        let seat = self.active.get();
         if O::ENABLED {
             let attr = match self.test.attr {
                 AttrSel::One(a) => a,
@@ -172,7 +172,7 @@ impl<'r> Game<'r> {
             };
             obs.event(Event::Test { seat, attr, target: self.test.target, total, pass });
         }
-        if pass && self.rules.is_third() {
+        if pass && self.third_rules {
             self.third_test_passed();
         }
         if !pass {

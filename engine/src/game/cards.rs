@@ -85,7 +85,7 @@ impl<'r> Game<'r> {
         }
         let Some(card) = self.draw_card(deck, obs) else { return };
         if O::ENABLED {
-            obs.event(Event::CardDrawn { seat: self.active, card });
+            obs.event(Event::CardDrawn { seat: self.active.get(), card });
         }
         if self.resolving.try_push(card).is_err() {
             self.put_discard(card, obs);
@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
         }
         self.push(Task::FinishCard { card });
         let def = self.rules.card(card);
-        let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active).redraw_dungeon_card;
+        let redraw = deck == Deck::Dungeon && redraw_ok && self.abilities(self.active.get()).redraw_dungeon_card;
         if !redraw && self.runs_next() {
             // The common draw: no redraw offer, and this is the draw step's last act (see
             // `Game::runs_next`). The loop would run the after-draw rune window, then (an
@@ -132,7 +132,7 @@ impl<'r> Game<'r> {
         if redraw {
             self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
             self.window_card = card;
-            self.ask(self.active, DecisionKind::Redraw, obs);
+            self.ask(self.active.get(), DecisionKind::Redraw, obs);
         } else if self.runs_next() {
             // `draw_and_resolve` is only the draw step's handler: see `Game::runs_next`.
             self.offer_runes(RuneWindow::AfterDraw, card, obs);
@@ -308,7 +308,7 @@ impl<'r> Game<'r> {
                 health.saturating_sub(h.wounds).div_ceil(2)
             }
             Amount::Minus { base, attr } => {
-                base.saturating_sub(self.attr_value(self.active, crate::data::AttrSel::One(attr)))
+                base.saturating_sub(self.attr_value(self.active.get(), crate::data::AttrSel::One(attr)))
             }
             Amount::FailMargin => self.test.margin,
             Amount::LastRoll => self.last_roll,
@@ -319,7 +319,7 @@ impl<'r> Game<'r> {
     /// hero's whereabouts (on the board, in the catacombs) only by the ops that depend on them,
     /// each before it changes anything: most ops need neither.
     fn exec<O: Observer>(&mut self, op: &Op, card: CardId, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         match *op {
             Op::Wounds(a) => {
                 let n = self.amount(a, obs);
@@ -348,14 +348,14 @@ impl<'r> Game<'r> {
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
             Op::Monster { escape, kind } => {
-                if self.rules.is_third() {
+                if self.third_rules {
                     self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD }));
                 } else {
                     self.push(Task::Encounter { escape })
                 }
             }
             Op::CatacombEntrance => {
-                if self.cur().on_board() && self.rules.is_third() {
+                if self.cur().on_board() && self.third_rules {
                     self.third_passage_down();
                 } else if self.cur().on_board() {
                     let pos = self.cur().pos;
@@ -520,7 +520,7 @@ impl<'r> Game<'r> {
     /// is the new top card.
     pub(crate) fn arrange_search_step<O: Observer>(&mut self, obs: &mut O) {
         if !self.scratch.is_empty() {
-            self.ask(self.active, DecisionKind::ArrangeSearch, obs);
+            self.ask(self.active.get(), DecisionKind::ArrangeSearch, obs);
         }
     }
 
@@ -540,7 +540,7 @@ impl<'r> Game<'r> {
         for _ in 0..draw {
             if let Some(c) = self.draw_card(Deck::Treasure, obs) {
                 if O::ENABLED {
-                    obs.event(Event::CardDrawn { seat: self.active, card: c });
+                    obs.event(Event::CardDrawn { seat: self.active.get(), card: c });
                 }
                 self.scratch.push(c);
             }
@@ -551,7 +551,7 @@ impl<'r> Game<'r> {
 
     pub(crate) fn discard_treasure_step<O: Observer>(&mut self, obs: &mut O) {
         if self.scratch.len() > self.scratch_keep as usize {
-            self.ask(self.active, DecisionKind::DiscardTreasure, obs);
+            self.ask(self.active.get(), DecisionKind::DiscardTreasure, obs);
         } else {
             let cards = core::mem::take(&mut self.scratch);
             let rules = self.rules;
@@ -583,7 +583,7 @@ impl<'r> Game<'r> {
     pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let life = if self.test.pass { life.saturating_sub(1) } else { life };
         if !self.test.pass {
-            self.wound(self.active, 1, self.cause, obs);
+            self.wound(self.active.get(), 1, self.cause, obs);
         }
         if life > 0 && self.cur().in_game() {
             self.push(Task::DuelRound { life });
@@ -642,7 +642,7 @@ impl<'r> Game<'r> {
         // Posted with the answers just listed: `ask` would list them again (with two or more
         // answers it only posts them).
         if c.len() > 1 {
-            self.post(Decision { seat: self.active, kind: DecisionKind::Rune }, &c);
+            self.post(Decision { seat: self.active.get(), kind: DecisionKind::Rune }, &c);
         }
     }
 

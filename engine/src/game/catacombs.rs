@@ -7,7 +7,7 @@ impl<'r> Game<'r> {
     /// Entering: the travel marker points the way the player chose; figure off; turn over.
     pub(crate) fn answer_travel<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         let Choice::Dir(d) = c else { return };
-        let seat = self.active;
+        let seat = self.active.get();
         let rules = self.rules;
         let h = self.cur_mut();
         if !h.on_board() {
@@ -43,7 +43,7 @@ impl<'r> Game<'r> {
             return;
         }
         let Some(card) = self.draw_card(Deck::Catacomb, obs) else { return };
-        let seat = self.active;
+        let seat = self.active.get();
         if O::ENABLED {
             obs.event(Event::CardDrawn { seat, card });
         }
@@ -68,7 +68,7 @@ impl<'r> Game<'r> {
         h.marker = at;
         self.exit_blocked = blocked;
         self.exit_keep_loot = keep_loot;
-        self.ask(self.active, DecisionKind::TurnDirection, obs);
+        self.ask(self.active.get(), DecisionKind::TurnDirection, obs);
     }
 
     pub(crate) fn answer_turn<O: Observer>(&mut self, c: Choice, obs: &mut O) {
@@ -81,8 +81,8 @@ impl<'r> Game<'r> {
         h.marker = at;
         // 2010: "if the die roll would place the Hero outside the dungeon, he stops at the
         // dungeon wall instead" (no wounds).
-        if !self.rules.is_third() {
-            self.wound(self.active, over, DeathCause::Resurfacing, obs);
+        if !self.third_rules {
+            self.wound(self.active.get(), over, DeathCause::Resurfacing, obs);
         }
         if self.cur().status != HeroStatus::Catacombs {
             return;
@@ -113,10 +113,10 @@ impl<'r> Game<'r> {
 
     /// The figure replaces the travel marker and the chamber there is resolved.
     pub(crate) fn resurface<O: Observer>(&mut self, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         let at = self.cur().marker;
         self.cur_mut().pos = NO_CELL;
-        if self.rules.is_third() {
+        if self.third_rules {
             // 2010: the turn ends on resurfacing; the chamber (and a monster there, which must
             // be attacked) is encountered next turn.
             self.third.defer[seat as usize] = 2;
@@ -132,7 +132,7 @@ impl<'r> Game<'r> {
         let Choice::Card(card) = c else { return };
         let h = self.cur();
         let gold = self.card_gold(h, card);
-        self.discard_held(self.active, card, obs);
+        self.discard_held(self.active.get(), card, obs);
         let (_, _, wounds) = self.bribe;
         self.push(Task::AfterBribe { gold, wounds });
     }
@@ -141,9 +141,9 @@ impl<'r> Game<'r> {
         let (dice, times, _) = self.bribe;
         let v = self.roll(dice, obs) as u32 * times as u32;
         if v < gold {
-            self.ask(self.active, DecisionKind::ExitCatacombs, obs);
+            self.ask(self.active.get(), DecisionKind::ExitCatacombs, obs);
         } else if v > gold {
-            self.wound(self.active, wounds, self.cause, obs);
+            self.wound(self.active.get(), wounds, self.cause, obs);
         }
     }
 }

@@ -13,7 +13,7 @@ impl<'r> Game<'r> {
             return;
         }
         let Some(card) = self.draw_card(Deck::Monster, obs) else { return };
-        let seat = self.active;
+        let seat = self.active.get();
         let monster_seat = if self.seats == 1 {
             seat
         } else if self.servant != super::pvp::NO_SEAT {
@@ -79,7 +79,7 @@ impl<'r> Game<'r> {
     /// Solo play: the one chance to escape comes before combat.
     pub(crate) fn solo_escape_offer<O: Observer>(&mut self, obs: &mut O) {
         if self.combat.escape && self.has_escape_target() {
-            self.ask(self.active, DecisionKind::SoloEscape, obs);
+            self.ask(self.active.get(), DecisionKind::SoloEscape, obs);
         } else {
             self.push(Task::CombatRound);
         }
@@ -92,10 +92,10 @@ impl<'r> Game<'r> {
             self.combat.card = NO_CARD;
             self.put_discard(c, obs);
             self.cur_mut().stats.escapes += 1;
-            self.ask(self.active, DecisionKind::EscapeTo, obs);
+            self.ask(self.active.get(), DecisionKind::EscapeTo, obs);
         } else {
             let p = self.escape_penalty();
-            self.wound(self.active, p, DeathCause::Monster, obs);
+            self.wound(self.active.get(), p, DeathCause::Monster, obs);
             if self.cur().in_game() {
                 self.push(Task::CombatRound);
             }
@@ -120,7 +120,7 @@ impl<'r> Game<'r> {
             return;
         }
         if self.combat.hero_card.is_none() {
-            self.ask(self.active, DecisionKind::HeroCombatCard, obs);
+            self.ask(self.active.get(), DecisionKind::HeroCombatCard, obs);
         } else {
             self.ask(self.combat.monster_seat, DecisionKind::MonsterCombatCard, obs);
         }
@@ -129,7 +129,7 @@ impl<'r> Game<'r> {
     /// A round's wounds to the hero, capped by his ability (inlined: see `chamber_cells`).
     #[inline]
     fn cap_wounds(&self, w: u8) -> u8 {
-        match self.abilities(self.active).max_combat_wounds_per_round {
+        match self.abilities(self.active.get()).max_combat_wounds_per_round {
             Some(m) => w.min(m),
             None => w,
         }
@@ -157,7 +157,7 @@ impl<'r> Game<'r> {
             self.live_to_fight_escape(obs);
             return;
         }
-        self.wound(self.active, hw, DeathCause::Monster, obs);
+        self.wound(self.active.get(), hw, DeathCause::Monster, obs);
         if !self.cur().in_game() {
             return;
         }
@@ -166,7 +166,7 @@ impl<'r> Game<'r> {
         if self.monster_dead() {
             self.monster_killed(obs);
         } else if won && self.variant.live_to_fight && self.can_escape_now() {
-            self.ask(self.active, DecisionKind::LiveToFight, obs);
+            self.ask(self.active.get(), DecisionKind::LiveToFight, obs);
         } else if self.variant.solo {
             self.push(Task::CombatRound);
         } else if self.runs_next() {
@@ -218,7 +218,7 @@ impl<'r> Game<'r> {
         self.combat.card = NO_CARD;
         self.put_discard(c, obs);
         self.cur_mut().stats.escapes += 1;
-        self.ask(self.active, DecisionKind::EscapeTo, obs);
+        self.ask(self.active.get(), DecisionKind::EscapeTo, obs);
     }
 
     /// The monster dies: its card and token are discarded and the hero's turn ends.
@@ -226,7 +226,7 @@ impl<'r> Game<'r> {
         let card = self.combat.card;
         self.combat.card = NO_CARD;
         self.put_discard(card, obs);
-        let seat = self.active;
+        let seat = self.active.get();
         if self.cur().on_board() {
             let pos = self.cur().pos;
             self.board[pos as usize].flags &= !F_MONSTER;
@@ -243,7 +243,7 @@ impl<'r> Game<'r> {
     /// After a round nobody died in, the hero may try to escape.
     pub(crate) fn escape_offer<O: Observer>(&mut self, obs: &mut O) {
         if self.combat.escape && self.has_escape_target() {
-            self.ask(self.active, DecisionKind::Escape, obs);
+            self.ask(self.active.get(), DecisionKind::Escape, obs);
         } else if self.runs_next() {
             // The escape offer's last act (step or end of a round): see `Game::runs_next`.
             self.combat_round(obs);
@@ -262,16 +262,16 @@ impl<'r> Game<'r> {
         let c = self.combat.card;
         self.combat.card = NO_CARD;
         self.put_discard(c, obs);
-        self.wound(self.active, p, DeathCause::Monster, obs);
+        self.wound(self.active.get(), p, DeathCause::Monster, obs);
         if self.cur().in_game() {
             self.cur_mut().stats.escapes += 1;
-            self.ask(self.active, DecisionKind::EscapeTo, obs);
+            self.ask(self.active.get(), DecisionKind::EscapeTo, obs);
         }
     }
 
     pub(crate) fn answer_escape_to<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         let Choice::Move(to) = c else { return };
-        let seat = self.active;
+        let seat = self.active.get();
         if O::ENABLED {
             obs.event(Event::Escaped { seat, to });
         }

@@ -39,12 +39,12 @@ impl<'r> Game<'r> {
     pub fn dice_target(&self, kind: u8) -> Option<u8> {
         let attrs = self.rules.card_combat.as_ref()?.dice_attributes.as_ref()?;
         let a = *attrs.get(kind as usize)?;
-        Some(self.attr_value(self.active, AttrSel::One(a)))
+        Some(self.attr_value(self.active.get(), AttrSel::One(a)))
     }
 
     /// One dice round: 2d6 against the attribute of the monster's type.
     pub(crate) fn dice_round<O: Observer>(&mut self, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         let Some(target) = self.fight_kind().and_then(|k| self.dice_target(k)) else {
             // Checked at setup; nothing to fight with otherwise.
             self.third_monster_stays();

@@ -146,7 +146,7 @@ impl<'r> Game<'r> {
             game.third.came_from[0] = FROM;
             game.duel = Some(DuelState { life: config.life });
             game.round = 1;
-            game.active = 0;
+            game.active = Seat::of(0);
             game.push(Task::DuelEnd);
             let kind = config.monster.unwrap_or(crate::rules::ANY_KIND);
             game.push(Task::Third(third::Step::Encounter { kind, escape: config.escape, token: NO_CARD }));
@@ -171,7 +171,7 @@ impl<'r> Game<'r> {
         }
         game.duel = Some(DuelState { life: config.life });
         game.round = 1;
-        game.active = 0;
+        game.active = Seat::of(0);
         game.push(Task::DuelEnd);
         game.push(Task::Encounter { escape: config.escape });
         Ok(game)
@@ -196,7 +196,7 @@ impl<'r> Game<'r> {
             hero_won: h.stats.monsters_killed > 0,
             hero_died: h.status == HeroStatus::Dead,
             escaped: h.stats.escapes > 0,
-            rounds: if self.rules.is_third() { self.third.fight.round } else { self.combat.rounds },
+            rounds: if self.third_rules { self.third.fight.round } else { self.combat.rounds },
             hero_wounds: h.stats.wounds_taken.min(255) as u8,
         })
     }
@@ -205,5 +205,7 @@ impl<'r> Game<'r> {
         self.heroes[0].stats.end_round = self.round;
         self.over = true;
         self.halted = true;
+        // As `finish_game`: no answers once the game is over.
+        self.legal.clear();
     }
 }

@@ -84,12 +84,12 @@ impl<'r> Game<'r> {
         if self.variant.torchlight {
             for k in 0..self.seats {
                 let seat = (self.first + k) % self.seats;
-                self.active = seat;
+                self.active = Seat::of(seat);
                 let pos = self.heroes[seat as usize].pos;
                 self.torchlight(pos, obs);
             }
         }
-        self.active = self.first;
+        self.active = Seat::of(self.first);
         // The stack is empty: `run` starts the first turn there (see `Task`).
         debug_assert!(self.tasks.is_empty());
     }
@@ -127,15 +127,15 @@ impl<'r> Game<'r> {
         loop {
             // The next seat by a compare rather than `% seats`: a division at every turn.
             // (`active < seats` always, so `active + 1 <= seats`.)
-            debug_assert!(self.active < self.seats);
+            debug_assert!(self.active.get() < self.seats);
             let next = if self.round == 0 {
                 self.first
-            } else if self.active + 1 >= self.seats {
+            } else if self.active.get() + 1 >= self.seats {
                 0
             } else {
-                self.active + 1
+                self.active.get() + 1
             };
-            self.active = next;
+            self.active = Seat::of(next);
             if next == self.first {
                 self.round = self.round.saturating_add(1);
                 if self.advance_sun(obs) {
@@ -167,7 +167,7 @@ impl<'r> Game<'r> {
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
         // 2010: "The sun token does not advance on the very first turn of the game."
-        let first_turn = self.rules.is_third() && self.round == 1;
+        let first_turn = self.third_rules && self.round == 1;
         if self.sun < self.rules.sun_spaces && !first_turn {
             self.sun += 1;
         }
@@ -178,10 +178,10 @@ impl<'r> Game<'r> {
         if number == 0 {
             return false;
         }
-        let save = self.active;
-        self.active = self.first;
+        let save = self.active.get();
+        self.active = Seat::of(self.first);
         let roll = self.d6(obs);
-        self.active = save;
+        self.active = Seat::of(save);
         let set = roll <= number;
         if O::ENABLED {
             obs.event(Event::SunRoll { space: self.sun, roll, sets_on_or_below: number, set });
@@ -215,7 +215,7 @@ impl<'r> Game<'r> {
             self.cur_mut().stats.treasure_chamber_turns += 1;
         }
         if O::ENABLED {
-            obs.event(Event::TurnStart { seat: self.active, round, extra });
+            obs.event(Event::TurnStart { seat: self.active.get(), round, extra });
         }
         // The turn's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
         debug_assert!(self.tasks.is_empty());
@@ -263,7 +263,7 @@ impl<'r> Game<'r> {
     /// Start of the status phase: cards the player may use (potions, quicksilver, harp).
     pub(crate) fn status_optional<O: Observer>(&mut self, obs: &mut O) {
         if self.status_optional_due() {
-            self.ask(self.active, DecisionKind::StatusItems, obs);
+            self.ask(self.active.get(), DecisionKind::StatusItems, obs);
         }
     }
 
@@ -424,16 +424,16 @@ impl<'r> Game<'r> {
     /// places (the turn's start, the action step; `apply`), where the calls cost more.
     #[inline(always)]
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
-        if self.rules.is_third() && self.third_action(obs) {
+        if self.third_rules && self.third_action(obs) {
             return;
         }
         let mut c = Choices::new();
         self.action_choices(&mut c);
         if c.is_empty() {
             // Dead end: no move, search or catacomb entrance (Rules Reference "Dead End").
-            self.kill(self.active, DeathCause::DeadEnd, obs);
+            self.kill(self.active.get(), DeathCause::DeadEnd, obs);
         } else {
-            self.ask_with(self.active, DecisionKind::Action, &c, obs);
+            self.ask_with(self.active.get(), DecisionKind::Action, &c, obs);
         }
     }
 
@@ -451,7 +451,7 @@ impl<'r> Game<'r> {
                 if is_treasure(pos) {
                     out.push(Choice::DrawDragon);
                 }
-                if is_tower(pos) && self.can_exit(self.active) {
+                if is_tower(pos) && self.can_exit(self.active.get()) {
                     out.push(Choice::ExitDungeon);
                 }
                 let kind = self.tile_kind(pos);
@@ -474,7 +474,7 @@ impl<'r> Game<'r> {
                 if self.can_search(pos) {
                     out.push(Choice::Search);
                 }
-                let passage = self.rules.is_third() && self.third.passage[self.active as usize] == pos;
+                let passage = self.third_rules && self.third.passage[self.active as usize] == pos;
                 if self.has_catacomb_entrance(pos) || passage {
                     out.push(Choice::EnterCatacombs);
                 }
@@ -486,7 +486,7 @@ impl<'r> Game<'r> {
     /// The answer to the action decision. Always inlined: see `Game::action`.
     #[inline(always)]
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if self.rules.is_third() {
+        if self.third_rules {
             self.third_note_action(c);
         }
         match c {
@@ -537,7 +537,7 @@ impl<'r> Game<'r> {
     /// Revised text's; the 2010 Going It Alone changes only the combat ("uses all the normal
     /// rules, with the exception of some of the rules related to combat").
     pub(crate) fn can_exit(&self, seat: u8) -> bool {
-        let solo_needs_treasure = self.variant.solo && !self.rules.is_third();
+        let solo_needs_treasure = self.variant.solo && !self.third_rules;
         if solo_needs_treasure || self.variant.no_guts_no_glory {
             self.treasure_count(seat) > 0
         } else {
@@ -614,7 +614,7 @@ impl<'r> Game<'r> {
 
     /// Heals the active hero.
     pub(crate) fn heal<O: Observer>(&mut self, amount: Option<u8>, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         let h = self.cur_mut();
         let n = amount.unwrap_or(h.wounds).min(h.wounds);
         h.wounds -= n;
@@ -629,7 +629,7 @@ impl<'r> Game<'r> {
         if !self.heroes[seat as usize].in_game() {
             return;
         }
-        if self.rules.is_third() && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
+        if self.third_rules && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
             // The 2010 "Death Can Wait": knocked out instead (see game/third.rs).
             self.third_knock_out(seat, cause, obs);
             return;
@@ -637,7 +637,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::Died { seat, cause });
         }
-        if seat == self.active && !self.finishing() {
+        if seat == self.active.get() && !self.finishing() {
             self.turn.in_status = false;
             self.flush_resolving(obs);
             self.truncate_turn();
@@ -696,7 +696,7 @@ impl<'r> Game<'r> {
 
     /// The active hero leaves the dungeon with his loot.
     pub(crate) fn exit_dungeon<O: Observer>(&mut self, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         let rules = self.rules;
         let round = self.round;
         self.turn.in_status = false;
@@ -776,7 +776,7 @@ impl<'r> Game<'r> {
 
     /// Mandatory end-of-game effects of one survivor's cards.
     pub(crate) fn end_game_for<O: Observer>(&mut self, seat: u8, _obs: &mut O) {
-        self.active = seat;
+        self.active = Seat::of(seat);
         self.end_used.clear();
         self.push(Task::EndGameOptional { seat });
         let rules = self.rules;
@@ -791,7 +791,7 @@ impl<'r> Game<'r> {
 
     /// Optional end-of-game effects (Bottle Imp), each usable once.
     pub(crate) fn end_game_optional<O: Observer>(&mut self, seat: u8, obs: &mut O) {
-        self.active = seat;
+        self.active = Seat::of(seat);
         let any = self.heroes[seat as usize]
             .held
             .iter()
@@ -830,6 +830,8 @@ impl<'r> Game<'r> {
         self.over = true;
         self.pending = None;
         self.halted = true;
+        // No answers once the game is over (`apply` leaves the last decision's: see there).
+        self.legal.clear();
         if O::ENABLED {
             obs.event(Event::GameOver { round: self.round });
         }

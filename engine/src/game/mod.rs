@@ -38,7 +38,41 @@ use arrayvec::ArrayVec;
 
 /// Most heroes in one game.
 pub const MAX_SEATS: usize = 4;
-// `Game::cur` masks the active seat with `MAX_SEATS - 1`.
+
+/// A seat in a game, as the active seat is kept (`Game::active`): one of `MAX_SEATS`
+/// values, which the compiler knows of any seat read back from the game. Why: the active
+/// hero (`Game::cur`) is looked up many times in every step, and indexing the heroes by a
+/// `u8` took a mask (or a bounds check) each time; by a `Seat` it takes neither.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Seat {
+    S0 = 0,
+    S1 = 1,
+    S2 = 2,
+    S3 = 3,
+}
+const _: () = assert!(MAX_SEATS == 4);
+
+impl Seat {
+    /// Seat `s` (`s < MAX_SEATS`; masked to the seats, as the heroes were indexed before).
+    #[inline(always)]
+    pub(crate) fn of(s: u8) -> Seat {
+        debug_assert!((s as usize) < MAX_SEATS, "seat {s}");
+        match s & 3 {
+            0 => Seat::S0,
+            1 => Seat::S1,
+            2 => Seat::S2,
+            _ => Seat::S3,
+        }
+    }
+
+    /// The seat's number.
+    #[inline(always)]
+    pub(crate) fn get(self) -> u8 {
+        self as u8
+    }
+}
+// Seats are masked with `MAX_SEATS - 1` in places (`Seat::of`, hero indexes).
 const _: () = assert!(MAX_SEATS.is_power_of_two());
 /// Slots of the tile stack ([`TileStack`]): one per `u8`.
 const TILE_SLOTS: usize = u8::MAX as usize + 1;
@@ -383,7 +417,16 @@ pub(crate) struct Space {
     pub tile: u8,
     pub rot: u8,
     pub flags: u8,
+    /// What the space shows to movement, derived from the rest and kept by [`Game::touch`]:
+    /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
+    /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
+    /// byte read is cheaper than the tile, rotation and wall lookups behind them. Kept here
+    /// rather than in an array of its own: the fourth byte makes a space four bytes, so a
+    /// `board` access is one scaled address (three bytes took a multiply by three first, and
+    /// a space copied was two loads): greedy 1 2000 119.31 -> 119.03 M instructions.
+    pub look: u8,
 }
+const _: () = assert!(core::mem::size_of::<Space>() == 4);
 
 pub(crate) const F_SEARCHED: u8 = 1;
 pub(crate) const F_MARKER: u8 = 2;
@@ -797,10 +840,10 @@ pub(crate) struct TurnFlags {
     pub end_window: bool,
 }
 
-/// Entries of [`Game::look`]: one per `Cell` value.
+/// Entries of [`Space::look`]: one per `Cell` value.
 pub(crate) const LOOK_LEN: usize = Cell::MAX as usize + 1;
 
-/// [`Game::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
+/// [`Space::look`] bit: the space holds a chamber (tower, treasure chamber or tile).
 pub(crate) const LOOK_EXPLORED: u8 = 16;
 
 /// Deck slots before setup: every slot holds its own index, so each deck's region holds its
@@ -828,13 +871,13 @@ static START_TILES: [u8; TILE_SLOTS] = {
     t
 };
 
-/// [`Game::look`] of the empty board: the outer wall and the inside of the treasure chamber
-/// closed, the printed chambers explored.
-static START_LOOK: [u8; LOOK_LEN] = {
-    let mut t = [0u8; LOOK_LEN];
+/// The empty board: no tiles; each space's `look` the outer wall and the inside of the
+/// treasure chamber closed, the printed chambers explored.
+static START_BOARD: [Space; LOOK_LEN] = {
+    let mut t = [Space { tile: 0, rot: 0, flags: 0, look: 0 }; LOOK_LEN];
     let mut c = 0;
     while c < CELLS {
-        t[c] = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
+        t[c].look = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
         c += 1;
     }
     t
@@ -881,10 +924,14 @@ pub const BOARD_LOG: usize = 64;
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
     pub(crate) rules: &'r Rules,
+    /// `rules.is_third()`, kept with the rules (which never change for a game). Why: the
+    /// test is asked at every move, chamber and action, and through the rules it was a load
+    /// and a compare of an `Option`'s niche each time.
+    pub(crate) third_rules: bool,
     pub(crate) variant: Variant,
     pub(crate) seats: u8,
     pub(crate) first: u8,
-    pub(crate) active: u8,
+    pub(crate) active: Seat,
     pub(crate) round: u16,
     pub(crate) sun: u8,
     pub(crate) over: bool,
@@ -893,19 +940,11 @@ pub struct Game<'r> {
     /// unused starting hero. A fixed array rather than an `ArrayVec` so that
     /// [`Game::cur`], read many times a step, indexes without a length check.
     pub(crate) heroes: [Hero; MAX_SEATS],
-    /// What lies on each space, one slot per `Cell` value (like `look`): spaces are read in
-    /// every step (`tile_at`), and a `Cell` index needs no bounds check here. Slots from
-    /// `CELLS` on stay empty.
+    /// What lies on each space (and what it shows to movement: [`Space::look`]), one slot
+    /// per `Cell` value (256): spaces are read in every step (`tile_at`), and a `Cell` index
+    /// needs no bounds check here, [`NO_CELL`] included (the neighbour past the outer wall,
+    /// whose own side is closed anyway). Slots from `CELLS` on stay empty, their `look` 0.
     pub(crate) board: [Space; LOOK_LEN],
-    /// What each space shows to movement, derived from `board` and kept by [`Game::touch`]:
-    /// the world sides closed (bits 0-3, [`Game::closed`]) and [`LOOK_EXPLORED`]. Why: legal
-    /// moves, halls and the bots' path maps ask these of spaces many times a decision, and a
-    /// byte read is cheaper than the tile, rotation and wall lookups behind them.
-    ///
-    /// One entry per possible `Cell` value (256), the ones past the board always 0: indexed
-    /// by a `Cell` it needs no bounds check, [`NO_CELL`] included (the neighbour past the
-    /// outer wall, whose own side is closed anyway).
-    pub(crate) look: [u8; LOOK_LEN],
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
@@ -1006,17 +1045,17 @@ impl<'r> Game<'r> {
         let (master, index) = (0, 0);
         Game {
             rules,
+            third_rules: rules.is_third(),
             variant: Variant::default(),
             seats: 0,
             first: 0,
-            active: 0,
+            active: Seat::S0,
             round: 0,
             sun: 0,
             over: false,
             sunset: false,
             heroes: core::array::from_fn(|_| Hero::new(0)),
-            board: [Space::default(); LOOK_LEN],
-            look: START_LOOK,
+            board: START_BOARD,
             tiles: TileStack { order: START_TILES, left: 0, plan: [0; TILE_SLOTS], unsettled: 0 },
             decks: Decks {
                 slots: START_SLOTS,
@@ -1132,6 +1171,7 @@ impl<'r> Game<'r> {
     fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
         let Game {
             rules,
+            third_rules,
             variant,
             seats,
             first,
@@ -1142,7 +1182,6 @@ impl<'r> Game<'r> {
             sunset,
             heroes,
             board,
-            look,
             tiles,
             decks,
             tasks,
@@ -1184,11 +1223,12 @@ impl<'r> Game<'r> {
             servant,
             third,
         } = self;
+        *third_rules = rules.is_third();
         *variant = variant_in;
         let old_seats = *seats as usize;
         *seats = defs.len() as u8;
         *first = 0;
-        *active = 0;
+        *active = Seat::S0;
         *round = 0;
         *sun = 0;
         *over = false;
@@ -1204,8 +1244,7 @@ impl<'r> Game<'r> {
                 *h = Hero::new(defs.get(i).copied().unwrap_or(0));
             }
         }
-        *board = [Space::default(); LOOK_LEN];
-        *look = START_LOOK;
+        *board = START_BOARD;
         // Only the rules' tiles, as for the deck slots below: the stack's slots past them
         // are never written (a tile is only ever put back into the stack it came from, below
         // its old top), so they still hold what `blank` put there.
@@ -1308,9 +1347,11 @@ impl<'r> Game<'r> {
         let Some(d) = self.pending else {
             return Err(IllegalChoice { decision: None, choice });
         };
-        if !self.legal_ok {
-            self.refresh_legal();
-        }
+        // `legal` is up to date whenever a decision is pending, so no refresh is tested for
+        // here: `pending` is only ever set by `ask` and `post`, which set `legal_ok` with it;
+        // scenario edits refresh the list at once (`refresh_legal`); and only the reset, which
+        // clears `pending`, clears `legal_ok`. Why: ~2 instructions an answer.
+        debug_assert!(self.legal_ok);
         if !self.is_legal(choice) {
             return Err(IllegalChoice { decision: Some(d), choice });
         }
@@ -1318,7 +1359,9 @@ impl<'r> Game<'r> {
         debug_assert!(!self.over);
         self.pending = None;
         self.halted = false;
-        self.legal.clear();
+        // `legal` is left as it is: nothing reads it until the next decision is posted (which
+        // rewrites it) or the game ends (which clears it: `finish_game`, `duel_end`), the
+        // only ways the loop stops. Why: ~3 instructions an answer.
         if O::ENABLED {
             obs.event(Event::Decided { seat: d.seat, kind: d.kind, choice, forced: false });
         }
@@ -1429,15 +1472,15 @@ impl<'r> Game<'r> {
 
     /// Records that what space `c` shows changed (a tile placed or turned, a monster token).
     /// Every change of a space's tile or rotation comes through here, which keeps
-    /// [`Game::look`] in step with `board`.
+    /// [`Space::look`] in step with `board`.
     #[inline]
     pub(crate) fn touch(&mut self, c: Cell) {
         self.epoch = self.epoch.wrapping_add(1);
         self.board_log[self.epoch as usize % BOARD_LOG] = c;
-        self.look[c as usize] = self.look_of(c);
+        self.board[c as usize].look = self.look_of(c);
     }
 
-    /// [`Game::look`] of space `c` worked out from the board.
+    /// [`Space::look`] of space `c` worked out from the board.
     pub(crate) fn look_of(&self, c: Cell) -> u8 {
         let s = self.board[c as usize];
         let mut v = crate::board::FIXED_CLOSED[c as usize];
@@ -1462,10 +1505,18 @@ impl<'r> Game<'r> {
             // `POST_BLOCK` of them, the first `n` initialised (its length).
             unsafe { self.post_block(legal.as_ptr(), n) };
         } else {
-            self.legal.clear();
-            // `legal` is a `Choices` too, so it always fits.
-            let _ = self.legal.try_extend_from_slice(legal);
+            self.post_long(legal);
         }
+    }
+
+    /// `post`'s copy of a list longer than `POST_BLOCK`. Out of line: its call to memcpy
+    /// gave `post` a frame (three pushes and pops) that the short lists, nine in ten, paid
+    /// for nothing.
+    #[inline(never)]
+    fn post_long(&mut self, legal: &Choices) {
+        self.legal.clear();
+        // `legal` is a `Choices` too, so it always fits.
+        let _ = self.legal.try_extend_from_slice(legal);
     }
 
     /// Sets `legal` to the `n` answers at `src`, copying `POST_BLOCK` slots as one block
@@ -1558,7 +1609,7 @@ impl<'r> Game<'r> {
             Task::Resolve => self.resolve(obs),
             Task::Chamber => self.chamber(obs),
             Task::MoveAgain => self.move_again(obs),
-            Task::BridgeOffer => self.ask(self.active, DecisionKind::Bridge, obs),
+            Task::BridgeOffer => self.ask(self.active.get(), DecisionKind::Bridge, obs),
             Task::BridgeDiscard { to } => self.bridge_discard(to, obs),
             Task::BridgeTest { to } => self.bridge_test(to, obs),
             Task::AfterPit => self.after_pit(obs),
@@ -1588,7 +1639,7 @@ impl<'r> Game<'r> {
             Task::CombatRound => self.combat_round(obs),
             Task::EscapeOffer => self.escape_offer(obs),
             Task::AfterEscape => self.after_escape(obs),
-            Task::EnterCatacombs => self.ask(self.active, DecisionKind::TravelDirection, obs),
+            Task::EnterCatacombs => self.ask(self.active.get(), DecisionKind::TravelDirection, obs),
             Task::CatacombDraw => self.catacomb_draw(obs),
             Task::ExitCatacombs { blocked, keep_loot } => self.exit_catacombs(blocked, keep_loot, obs),
             Task::Resurface => self.resurface(obs),
@@ -1769,7 +1820,7 @@ impl<'r> Game<'r> {
             K::EndGameItems => {
                 if let Choice::Card(card) = c {
                     let span = self.rules.card(card).on_end_optional;
-                    self.push(Task::EndGameOptional { seat: self.active });
+                    self.push(Task::EndGameOptional { seat: self.active.get() });
                     self.push(Task::Ops { span, card });
                     self.mark_end_used(card);
                 }
@@ -1827,7 +1878,7 @@ impl<'r> Game<'r> {
             }
             K::DiscardLoot => {
                 if let Choice::Card(card) = c {
-                    self.discard_held(self.active, card, obs);
+                    self.discard_held(self.active.get(), card, obs);
                 }
             }
             K::Bribe => self.answer_bribe(c, obs),
@@ -1835,7 +1886,7 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
-            K::LiveToFight if self.rules.is_third() => self.third_answer_live_to_fight(c),
+            K::LiveToFight if self.third_rules => self.third_answer_live_to_fight(c),
             K::LiveToFight => self.answer_live_to_fight(c),
             K::AttackCard => self.answer_attack_card(c),
             K::DefendCard => self.answer_defend_card(c, obs),
@@ -1857,17 +1908,17 @@ impl<'r> Game<'r> {
         &self.heroes[..self.seats as usize]
     }
 
-    /// The active hero. `active` is always a seat in play (`< seats <= MAX_SEATS`), so the
-    /// mask changes nothing; it lets the compiler drop the bounds check of an access made
-    /// many times in every step (about 2% of a random-bot game went to the check).
+    /// The active hero. `active` is a [`Seat`], below `MAX_SEATS` by its type, so the
+    /// access needs neither a bounds check (about 2% of a random-bot game went to the check
+    /// once) nor the mask that replaced it.
     #[inline]
     pub(crate) fn cur(&self) -> &Hero {
-        &self.heroes[self.active as usize & (MAX_SEATS - 1)]
+        &self.heroes[self.active as usize]
     }
 
     #[inline]
     pub(crate) fn cur_mut(&mut self) -> &mut Hero {
-        &mut self.heroes[self.active as usize & (MAX_SEATS - 1)]
+        &mut self.heroes[self.active as usize]
     }
 
     /// The printed attribute value of the active hero for a test. Inlined, as are
@@ -1892,12 +1943,22 @@ impl<'r> Game<'r> {
     }
 
     /// A d6 (or a forced value from a stacked test).
+    #[inline]
     pub(crate) fn d6<O: Observer>(&mut self, obs: &mut O) -> u8 {
-        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_dice.remove(0) };
+        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_die() };
         if O::ENABLED {
-            obs.event(Event::Dice { seat: self.active, dice: [v, 0, 0], count: 1 });
+            obs.event(Event::Dice { seat: self.active.get(), dice: [v, 0, 0], count: 1 });
         }
         v
+    }
+
+    /// The next of the dice a test stacked (see `forced_dice`). Out of line and cold: the
+    /// shifting remove made `d6`, a die of the dice stream at every combat round and test, a
+    /// function with a frame of its own.
+    #[cold]
+    #[inline(never)]
+    fn forced_die(&mut self) -> u8 {
+        self.forced_dice.remove(0)
     }
 
     /// The sum of `n` dice.
@@ -1960,6 +2021,42 @@ impl<'r> Game<'r> {
 }
 
 #[cfg(test)]
+mod third_rules_tests {
+    use super::{Game, GameConfig};
+    use crate::observer::NoObserver;
+    use crate::rules::Rules;
+    use crate::variant::Variant;
+
+    /// The kept `third_rules` against the rules' own test, for both editions, after a new
+    /// game and after a restart.
+    #[test]
+    fn third_rules_is_the_rules_edition() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let cfg = GameConfig::random(2, Variant::default());
+            let mut g = Game::new(&rules, &cfg, 3, 0, &mut NoObserver).unwrap();
+            assert_eq!(g.third_rules, rules.is_third());
+            g.restart(&cfg, 3, 1, &mut NoObserver).unwrap();
+            assert_eq!(g.third_rules, rules.is_third());
+        }
+        assert_ne!(Rules::revised().is_third(), Rules::third().is_third());
+    }
+}
+
+#[cfg(test)]
+mod seat_tests {
+    use super::{Seat, MAX_SEATS};
+
+    /// A seat kept as a `Seat` reads back as the number it was made from, for every seat.
+    #[test]
+    fn seat_round_trips() {
+        for s in 0..MAX_SEATS as u8 {
+            assert_eq!(Seat::of(s).get(), s);
+            assert_eq!(Seat::of(s) as usize, s as usize);
+        }
+    }
+}
+
+#[cfg(test)]
 mod halted_tests {
     use super::{Game, GameConfig};
     use crate::decision::Choices;
@@ -1996,6 +2093,45 @@ mod halted_tests {
                         g.apply(c, &mut NoObserver).unwrap();
                         answers += 1;
                         check(&g);
+                    }
+                }
+            }
+            assert!(games >= 40 && answers >= 1_000, "{games} games, {answers} answers");
+        }
+    }
+
+    /// What `apply` counts on instead of testing or clearing the list itself: while a
+    /// decision is pending its posted answers are up to date (`legal_ok`, and the same as
+    /// listing them afresh with `choices`), and once the game is over there are none. Games of
+    /// one to four heroes under every optional rule alone and both editions, answers at
+    /// random.
+    #[test]
+    fn legal_is_fresh_while_pending_and_empty_at_the_end() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let mut pick: u64 = 0x2545_F491;
+            let (mut games, mut answers) = (0, 0);
+            for (k, variant) in crate::variant::none_then_each_rule_alone().into_iter().enumerate() {
+                for seats in 1..=4 {
+                    let Ok(mut g) =
+                        Game::new(&rules, &GameConfig::random(seats, variant), 9, k as u64, &mut NoObserver)
+                    else {
+                        continue;
+                    };
+                    games += 1;
+                    for _ in 0..5_000 {
+                        let Some(d) = g.pending else { break };
+                        assert!(g.legal_ok);
+                        let mut fresh = Choices::new();
+                        g.choices(d, &mut fresh);
+                        assert_eq!(g.legal_choices().as_slice(), fresh.as_slice(), "{d:?}");
+                        let legal = g.legal_choices();
+                        pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        let c = legal[(pick >> 33) as usize % legal.len()];
+                        g.apply(c, &mut NoObserver).unwrap();
+                        answers += 1;
+                    }
+                    if g.is_over() {
+                        assert!(g.legal_choices().is_empty());
                     }
                 }
             }

@@ -72,16 +72,16 @@ impl<'r> Game<'r> {
     /// Whether a space holds a chamber (tower, treasure chamber or tile).
     #[inline]
     pub(crate) fn explored(&self, c: Cell) -> bool {
-        self.look[c as usize] & LOOK_EXPLORED != 0
+        self.board[c as usize].look & LOOK_EXPLORED != 0
     }
 
     /// World directions that are closed on a space: its tile's walls turned by the tile's
     /// rotation, plus the outer wall and the inside of the treasure chamber. Doors and
     /// portcullises count as open here (they are tested when crossed). Read from
-    /// [`Game::look`], which [`Game::look_of`] works out when the space changes.
+    /// [`Space::look`], which [`Game::look_of`] works out when the space changes.
     #[inline]
     pub(crate) fn closed(&self, c: Cell) -> u8 {
-        self.look[c as usize] & 0xF
+        self.board[c as usize].look & 0xF
     }
 
     /// Tile side index (tile orientation) facing world direction `d`.
@@ -144,11 +144,11 @@ impl<'r> Game<'r> {
         let row = &NEIGHBOURS[c as usize];
         // Toward an unexplored space: open while tiles remain to be placed there.
         let t = &OPEN_TOWARD[usize::from(self.tiles.left > 0)];
-        let look = &self.look;
-        let m = t[0][look[row[0] as usize] as usize]
-            | t[1][look[row[1] as usize] as usize]
-            | t[2][look[row[2] as usize] as usize]
-            | t[3][look[row[3] as usize] as usize];
+        let b = &self.board;
+        let m = t[0][b[row[0] as usize].look as usize]
+            | t[1][b[row[1] as usize].look as usize]
+            | t[2][b[row[2] as usize].look as usize]
+            | t[3][b[row[3] as usize].look as usize];
         m & own
     }
 
@@ -308,7 +308,7 @@ impl<'r> Game<'r> {
     fn held_by_others(&self) -> [Cell; MAX_SEATS] {
         let mut held = [NO_CELL; MAX_SEATS];
         for (i, o) in self.seated().iter().enumerate() {
-            if i as u8 != self.active && o.on_board() && !is_treasure(o.pos) {
+            if i as u8 != self.active.get() && o.on_board() && !is_treasure(o.pos) {
                 held[i] = o.pos;
             }
         }
@@ -327,7 +327,7 @@ impl<'r> Game<'r> {
                 if is_treasure(c) && is_treasure(to) {
                     continue;
                 }
-                if (!self.explored(to) && self.tiles.left == 0) || self.occupied(to, self.active) {
+                if (!self.explored(to) && self.tiles.left == 0) || self.occupied(to, self.active.get()) {
                     continue;
                 }
                 if !out.contains(&Choice::Move(to)) {
@@ -358,7 +358,7 @@ impl<'r> Game<'r> {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
             push_moves(&mut c, &t);
-            self.ask_with(self.active, DecisionKind::MoveAgain, &c, obs);
+            self.ask_with(self.active.get(), DecisionKind::MoveAgain, &c, obs);
         }
     }
 
@@ -387,10 +387,32 @@ impl<'r> Game<'r> {
     }
 
     /// A move begins: crossing tests, then doors and portcullises, then the new chamber.
+    ///
+    /// Leaving one of the three chambers with a crossing test goes through `start_move_from`
+    /// (out of line): its tests and calls gave `start_move` a frame (three pushes and pops)
+    /// that every other move, which only goes on to the barriers, paid for.
     pub(crate) fn start_move<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
-        if !self.cur().on_board() {
+        let h = self.cur();
+        if !h.on_board() {
             return;
         }
+        let tested = matches!(self.tile_kind(h.pos), Some(TileKind::Bridge | TileKind::CaveIn | TileKind::SpiderWeb));
+        if tested && !mode.no_leave_test {
+            self.start_move_from(to, mode, obs);
+            return;
+        }
+        debug_assert!(self.leave_test(to, mode).is_none());
+        if self.runs_next() {
+            // `start_move` is only the move step's handler: see `Game::runs_next`.
+            self.barriers(to, mode, 0, obs);
+        } else {
+            self.push(Task::Barriers { to, mode, stage: 0 });
+        }
+    }
+
+    /// `start_move` from a bridge, a cave-in or the webs: the crossing test first, if due.
+    #[inline(never)]
+    fn start_move_from<O: Observer>(&mut self, to: Cell, mode: MoveMode, obs: &mut O) {
         match self.leave_test(to, mode) {
             Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
             Some(Leave::CaveIn) => {
@@ -422,7 +444,7 @@ impl<'r> Game<'r> {
             Leave::Bridge => {
                 // Fall: 1d6 wounds, then the catacombs.
                 let n = self.roll(1, obs);
-                self.wound(self.active, n, DeathCause::Bridge, obs);
+                self.wound(self.active.get(), n, DeathCause::Bridge, obs);
                 if self.cur().on_board() {
                     self.push(Task::EnterCatacombs);
                 }
@@ -443,15 +465,15 @@ impl<'r> Game<'r> {
             if t.part[k] == h.part || t.sides[k] == Side::Wall {
                 return None;
             }
-            self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active))
+            self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get()))
         })
     }
 
     /// Before crossing a bridge the player may discard loot (each card adds 1 to the roll).
     pub(crate) fn bridge_discard<O: Observer>(&mut self, to: Cell, obs: &mut O) {
         self.bridge_to = to;
-        if self.loot_count(self.active) > 0 {
-            self.ask(self.active, DecisionKind::BridgeDiscard, obs);
+        if self.loot_count(self.active.get()) > 0 {
+            self.ask(self.active.get(), DecisionKind::BridgeDiscard, obs);
         } else {
             self.push(Task::BridgeTest { to });
         }
@@ -461,7 +483,7 @@ impl<'r> Game<'r> {
         let to = self.bridge_to;
         match c {
             Choice::Card(card) => {
-                self.discard_held(self.active, card, obs);
+                self.discard_held(self.active.get(), card, obs);
                 self.push(Task::BridgeDiscard { to });
             }
             _ => self.push(Task::BridgeTest { to }),
@@ -469,7 +491,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn bridge_test<O: Observer>(&mut self, to: Cell, obs: &mut O) {
-        let loot = self.loot_count(self.active);
+        let loot = self.loot_count(self.active.get());
         let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
         self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
         self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot, obs);
@@ -571,7 +593,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        self.third.came_from[self.active as usize & (MAX_SEATS - 1)] = from;
+        self.third.came_from[self.active as usize] = from;
         if self.explored(to) {
             self.arrive(to, via, obs);
             return;
@@ -597,15 +619,40 @@ impl<'r> Game<'r> {
     pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
         self.place_to = to;
         match via {
-            Via::Catacombs => self.ask(self.active, DecisionKind::TileOrientation, obs),
+            Via::Catacombs => self.ask(self.active.get(), DecisionKind::TileOrientation, obs),
             _ => {
-                // Toward whichever space of the chamber moved from touches the new one (the
-                // treasure chamber is two spaces).
-                let back = Self::chamber_cells(from).into_iter().find_map(|c| dir_between(to, c)).unwrap_or(Dir::South);
+                let back = Self::back_toward(to, from, via);
                 self.place_tile(to, self.scratch_tiles[0], back, obs);
                 self.arrive(to, via, obs);
             }
         }
+    }
+
+    /// A new tile's entry arrow: toward whichever space of the chamber moved from touches the
+    /// new one (the treasure chamber is two spaces), or south if none does.
+    ///
+    /// Through a hall, that is the hall's side itself: only the barriers step enters through
+    /// one, with the side `dir_to(from, to)` leads out of (a cell `c` of the chamber moved
+    /// from, `to` its neighbour that way), turned round; and `to`'s neighbour that way is
+    /// `c`, the only cell of the chamber next to `to` (`to` lies outside the chamber, and no
+    /// cell touches both treasure spaces). Why: the search over the chamber's cells and
+    /// `to`'s neighbours cost some twenty instructions at each of the ~7 tiles a solo game
+    /// places. `back_toward_matches_the_search` compares the two.
+    #[inline(always)]
+    fn back_toward(to: Cell, from: Cell, via: Via) -> Dir {
+        match via {
+            Via::Hall(side) => {
+                debug_assert_eq!(Some(Dir::from_u8(side)), Self::back_by_search(to, from));
+                Dir::from_u8(side)
+            }
+            _ => Self::back_by_search(to, from).unwrap_or(Dir::South),
+        }
+    }
+
+    /// `back_toward`'s plain form: the first cell of the chamber `from` next to `to`.
+    #[inline]
+    fn back_by_search(to: Cell, from: Cell) -> Option<Dir> {
+        Self::chamber_cells(from).into_iter().find_map(|c| dir_between(to, c))
     }
 
     pub(crate) fn answer_orientation<O: Observer>(&mut self, c: Choice, obs: &mut O) {
@@ -620,7 +667,7 @@ impl<'r> Game<'r> {
     #[inline]
     pub(crate) fn place_tile<O: Observer>(&mut self, c: Cell, t: u8, arrow: Dir, obs: &mut O) {
         let rot = (arrow as u8 + 2) & 3;
-        self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+        self.board[c as usize] = Space { tile: t + 1, rot, flags: 0, look: 0 };
         self.touch(c);
         self.cur_mut().stats.chambers_explored += 1;
         if O::ENABLED {
@@ -656,7 +703,7 @@ impl<'r> Game<'r> {
     pub(crate) fn redraw_tile<O: Observer>(&mut self, obs: &mut O) {
         if let Some(t2) = self.take_tile() {
             self.scratch_tiles[1] = t2;
-            self.ask(self.active, DecisionKind::ChooseTile, obs);
+            self.ask(self.active.get(), DecisionKind::ChooseTile, obs);
         }
     }
 
@@ -678,7 +725,7 @@ impl<'r> Game<'r> {
             && self.tile_at(to).is_some_and(|t| t.is_split() || t.kind == TileKind::SpiderWeb);
         if side {
             self.push(Task::Resolve);
-            self.ask(self.active, DecisionKind::ChooseSide, obs);
+            self.ask(self.active.get(), DecisionKind::ChooseSide, obs);
         } else if self.runs_next() {
             // `arrive` is the last act of the steps (and answers) that call it: see
             // `Game::runs_next`.
@@ -699,7 +746,7 @@ impl<'r> Game<'r> {
             }
             _ => (0, 4),
         };
-        let seat = self.active;
+        let seat = self.active.get();
         let h = self.cur_mut();
         let from = h.pos;
         h.pos = to;
@@ -748,7 +795,7 @@ impl<'r> Game<'r> {
         if !self.cur().on_board() {
             return;
         }
-        let third = self.rules.is_third();
+        let third = self.third_rules;
         if third && self.third_defer(obs) {
             return;
         }
@@ -778,10 +825,15 @@ impl<'r> Game<'r> {
     }
 
     /// The chamber effects of the Rules Reference.
+    ///
+    /// The tower's decision and the rotating chamber are out of line (`tower_ask`,
+    /// `rotating_chamber`): inlined, their calls and the tower's listing buffer gave
+    /// `chamber` a frame that every chamber entered paid for, where the common arms end in
+    /// a tail call.
     pub(crate) fn chamber<O: Observer>(&mut self, obs: &mut O) {
         let pos = self.cur().pos;
         if is_tower(pos) {
-            self.ask(self.active, DecisionKind::Tower, obs);
+            self.tower_ask(obs);
             return;
         }
         if is_treasure(pos) {
@@ -815,16 +867,26 @@ impl<'r> Game<'r> {
                     obs,
                 );
             }
-            TileKind::RotatingChamber => {
-                // Rotates once, on the first entry, as the issue and the 2010 rulebook say ("only
-                // ever rotates once"); the Revised Rules Reference's "Upon Entering" read literally
-                // would turn it on every entry. Can trap the hero (dead end).
-                if self.board[pos as usize].flags & F_ROTATED == 0 {
-                    self.board[pos as usize].flags |= F_ROTATED;
-                    self.rotate_tile(pos, 2, obs);
-                    self.end_turn_now(obs);
-                }
-            }
+            TileKind::RotatingChamber => self.rotating_chamber(pos, obs),
+        }
+    }
+
+    /// A tower entered: where to go on (see `chamber`).
+    #[inline(never)]
+    fn tower_ask<O: Observer>(&mut self, obs: &mut O) {
+        self.ask(self.active.get(), DecisionKind::Tower, obs);
+    }
+
+    /// The rotating chamber at `pos` entered (see `chamber`). Rotates once, on the first
+    /// entry, as the issue and the 2010 rulebook say ("only ever rotates once"); the Revised
+    /// Rules Reference's "Upon Entering" read literally would turn it on every entry. Can
+    /// trap the hero (dead end).
+    #[inline(never)]
+    fn rotating_chamber<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
+        if self.board[pos as usize].flags & F_ROTATED == 0 {
+            self.board[pos as usize].flags |= F_ROTATED;
+            self.rotate_tile(pos, 2, obs);
+            self.end_turn_now(obs);
         }
     }
 
@@ -832,7 +894,7 @@ impl<'r> Game<'r> {
         if self.test.pass {
             self.end_turn_now(obs);
         } else {
-            self.kill(self.active, DeathCause::Pit, obs);
+            self.kill(self.active.get(), DeathCause::Pit, obs);
         }
     }
 
@@ -859,8 +921,8 @@ impl<'r> Game<'r> {
     /// from the tower he arrived in (he must move on); the tower must be free of heroes (2010
     /// heroes do not share spaces); the Revised "no second jump in a turn" holds.
     pub(crate) fn tower_choices(&self, out: &mut Choices) {
-        let third = self.rules.is_third();
-        if self.can_exit(self.active) && !(third && self.turn.jumped) {
+        let third = self.third_rules;
+        if self.can_exit(self.active.get()) && !(third && self.turn.jumped) {
             out.push(Choice::ExitDungeon);
         }
         let mut t = Targets::new();
@@ -869,7 +931,7 @@ impl<'r> Game<'r> {
         if !self.turn.jumped && (!third || self.variant.tower_power) {
             let pos = self.cur().pos;
             for tw in TOWERS {
-                if tw != pos && !self.occupied(tw, self.active) {
+                if tw != pos && !self.occupied(tw, self.active.get()) {
                     out.push(Choice::Move(tw));
                 }
             }
@@ -958,7 +1020,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
-        if self.rules.is_third() {
+        if self.third_rules {
             return self.third_can_search(c);
         }
         let f = self.board[c as usize].flags;
@@ -1040,5 +1102,39 @@ mod held_has_tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod back_toward_tests {
+    use super::*;
+    use crate::board::CELLS;
+
+    /// The entry arrow through a hall (the hall's side, turned round) against the search over
+    /// the chamber's cells, for every chamber and every space a hall leads to from it, as
+    /// the barriers step finds them (`dir_to`); the other ways in keep the search.
+    #[test]
+    fn back_toward_matches_the_search() {
+        let rules = Rules::revised();
+        let g = Game::blank(&rules);
+        let mut halls = 0;
+        for from in 0..CELLS as Cell {
+            for to in 0..CELLS as Cell {
+                let Some((_, d)) = g.dir_to(from, to) else { continue };
+                if Game::chamber_cells(from).contains(&to) {
+                    continue;
+                }
+                let via = Via::Hall(d.opposite() as u8);
+                let want = Game::back_by_search(to, from).unwrap_or(Dir::South);
+                assert_eq!(Game::back_toward(to, from, via), want, "from {from} to {to}");
+                halls += 1;
+            }
+            for via in [Via::Special, Via::Catacombs] {
+                let to = from;
+                let want = Game::back_by_search(to, NO_CELL).unwrap_or(Dir::South);
+                assert_eq!(Game::back_toward(to, NO_CELL, via), want);
+            }
+        }
+        assert!(halls > 4 * CELLS / 2, "too few halls tried: {halls}");
     }
 }

@@ -58,8 +58,9 @@ impl<'r> Game<'r> {
         if !self.variant.hero_vs_hero || is_treasure(pos) {
             return None;
         }
-        (0..self.seats)
-            .find(|&s| s != self.active && self.heroes[s as usize].on_board() && self.heroes[s as usize].pos == pos)
+        (0..self.seats).find(|&s| {
+            s != self.active.get() && self.heroes[s as usize].on_board() && self.heroes[s as usize].pos == pos
+        })
     }
 
     pub(crate) fn pvp_start(&mut self, defender: u8) {
@@ -75,7 +76,7 @@ impl<'r> Game<'r> {
             return;
         }
         if self.pvp.attacker_card.is_none() {
-            self.ask(self.active, DecisionKind::AttackCard, obs);
+            self.ask(self.active.get(), DecisionKind::AttackCard, obs);
         } else {
             self.ask(d, DecisionKind::DefendCard, obs);
         }
@@ -99,7 +100,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_defend_card<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         let Choice::Combat(dc) = c else { return };
         let Some(ac) = self.pvp.attacker_card.take() else { return };
-        let (a, d) = (self.active, self.pvp.defender);
+        let (a, d) = (self.active.get(), self.pvp.defender);
         let (hw, mw) = self.rules.matrix[combat_index(ac)][combat_index(dc)];
         let (aw, dw) = (self.capped(a, hw), self.capped(d, mw));
         if O::ENABLED {
@@ -138,7 +139,7 @@ impl<'r> Game<'r> {
         if ta < PVP_DEFEAT && td < PVP_DEFEAT {
             return false;
         }
-        let (a, d) = (self.active, self.pvp.defender);
+        let (a, d) = (self.active.get(), self.pvp.defender);
         let (loser, victor) = if td > ta { (d, a) } else { (a, d) };
         self.pvp.loser = loser;
         self.push(Task::PvpRetreat);
@@ -239,14 +240,14 @@ impl<'r> Game<'r> {
             h.pos = to;
             h.part = 0;
             h.entry = 4;
-            if l == self.active {
+            if l == self.active.get() {
                 self.turn.entered.insert(to);
             }
             if O::ENABLED {
                 obs.event(Event::Escaped { seat: l, to });
             }
             self.left_cell(from, obs);
-            if self.rules.is_third() {
+            if self.third_rules {
                 self.third_retreated(l, from);
             }
         }

@@ -60,7 +60,7 @@ impl<'r> Game<'r> {
             self.tiles.order.copy_within(i + 1..n, i);
             self.tiles.left -= 1;
             let rot = (arrow as u8 + 2) & 3;
-            self.board[c as usize] = Space { tile: t + 1, rot, flags: 0 };
+            self.board[c as usize] = Space { tile: t + 1, rot, flags: 0, look: 0 };
             self.touch(c);
         }
         self.refresh_legal();
@@ -111,7 +111,7 @@ impl<'r> Game<'r> {
     /// Kills a hero who is not the one taking his turn (cards to the discard piles, as on any
     /// death; Death Can Wait applies).
     pub fn kill_hero(&mut self, seat: u8) {
-        if seat != self.active {
+        if seat != self.active.get() {
             self.kill(seat, DeathCause::Card, &mut crate::observer::NoObserver);
         }
         self.refresh_legal();
@@ -140,10 +140,10 @@ impl<'r> Game<'r> {
     pub fn check_invariants(&self) -> Result<(), String> {
         let rules = self.rules;
         for c in 0..CELLS as Cell {
-            if self.look[c as usize] != self.look_of(c) {
+            if self.board[c as usize].look != self.look_of(c) {
                 return Err(format!(
                     "space {c}: cached look {} but the board shows {}",
-                    self.look[c as usize],
+                    self.board[c as usize].look,
                     self.look_of(c)
                 ));
             }

@@ -48,7 +48,7 @@ impl<'r> Game<'r> {
         self.turn = TurnFlags::default();
         // The servant's steps go on the empty stack, whose bottom is the turn's end (see `Task`).
         debug_assert!(self.tasks.is_empty());
-        self.ask(self.active, DecisionKind::ServantMove, obs);
+        self.ask(self.active.get(), DecisionKind::ServantMove, obs);
     }
 
     fn token_cells(&self) -> impl Iterator<Item = Cell> + '_ {
@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_servant<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         match c {
             Choice::MoveToken(from, to) => {
-                let moved = if self.rules.is_third() {
+                let moved = if self.third_rules {
                     self.third_move_token(from, to)
                 } else {
                     self.board[from as usize].flags &= !F_MONSTER;
@@ -110,10 +110,10 @@ impl<'r> Game<'r> {
                 if let Some(hero) = victim {
                     // The monster attacks: the hero meets it on the servant's turn, with the
                     // servant as the monster player; then play goes on from the servant.
-                    let servant = self.active;
+                    let servant = self.active.get();
                     self.push(Task::ServantDone { seat: servant });
                     self.servant = servant;
-                    self.active = hero;
+                    self.active = Seat::of(hero);
                     self.turn = TurnFlags::default();
                     match moved {
                         Some((kind, token)) => {
@@ -124,7 +124,7 @@ impl<'r> Game<'r> {
                 }
             }
             Choice::Move(cell) => {
-                if self.rules.is_third() {
+                if self.third_rules {
                     self.third_add_token(cell, obs);
                 } else {
                     self.board[cell as usize].flags |= F_MONSTER;
@@ -139,7 +139,7 @@ impl<'r> Game<'r> {
     /// The attack on a servant's turn is over: the turn is the servant's again.
     pub(crate) fn servant_done(&mut self, seat: u8) {
         self.servant = NO_SEAT;
-        self.active = seat;
+        self.active = Seat::of(seat);
         self.turn = TurnFlags::default();
     }
 }

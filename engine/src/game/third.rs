@@ -169,7 +169,7 @@ impl<'r> Game<'r> {
             Step::Retreat { seat } => self.ask(seat, DecisionKind::RageRetreat, obs),
             Step::KnockedLoot { seat, left } => self.knocked_loot(seat, left, obs),
             Step::KnockedPlace { seat } => {
-                if seat == self.active && self.heroes[seat as usize].on_board() {
+                if seat == self.active.get() && self.heroes[seat as usize].on_board() {
                     // As when resurfacing: the turn ends there, the space is encountered next
                     // turn, and a monster there must be attacked.
                     self.third.defer[seat as usize] = 2;
@@ -264,7 +264,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero may try to escape here ("Escape or Attack").
     fn third_escape_allowed(&self, escape: bool) -> bool {
-        let seat = self.active;
+        let seat = self.active.get();
         if !escape || self.turn.no_escape || self.abilities(seat).never_escapes {
             return false;
         }
@@ -295,7 +295,7 @@ impl<'r> Game<'r> {
                 None => return,
             }
         };
-        let seat = self.active;
+        let seat = self.active.get();
         let ab = self.abilities(seat);
         let cr = self.card_rules();
         let kind = self.token_kind(token);
@@ -354,7 +354,7 @@ impl<'r> Game<'r> {
         };
         let (he, me, dmg) = (cr.card(h).escape, cr.card(m).escape, cr.card(m).damage);
         let escaped = he >= me;
-        let seat = self.active;
+        let seat = self.active.get();
         if O::ENABLED {
             obs.event(Event::PowerEscape { seat, hero_escape: he, monster_escape: me, damage: dmg, escaped });
         }
@@ -384,7 +384,7 @@ impl<'r> Game<'r> {
     }
 
     fn third_escaped<O: Observer>(&mut self, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         self.cur_mut().stats.escapes += 1;
         let on_board = self.cur().on_board();
         let pos = self.cur().pos;
@@ -406,7 +406,7 @@ impl<'r> Game<'r> {
     fn third_begin_fight<O: Observer>(&mut self, chose_to_fight: bool, obs: &mut O) {
         // The dice variant has no combat cards to volley (`dice_combat.rs`).
         if chose_to_fight && !self.variant.combat_dice {
-            if let Some((n, attack)) = self.abilities(self.active).opening_volley {
+            if let Some((n, attack)) = self.abilities(self.active.get()).opening_volley {
                 let cr = self.card_rules();
                 self.third.fight.volley(cr, n, attack, self.shuffle_rng.get());
                 if self.third.fight.monster_dead() {
@@ -432,7 +432,7 @@ impl<'r> Game<'r> {
             self.dice_round(obs);
             return;
         }
-        let ab = self.abilities(self.active);
+        let ab = self.abilities(self.active.get());
         let solo = self.variant.solo;
         let challara = ab.no_power_card_at_wounds.is_some_and(|w| self.cur().wounds >= w);
         // Hero vs. Hero: the defender's own ability holds for his side.
@@ -446,7 +446,7 @@ impl<'r> Game<'r> {
             return;
         }
         self.third.deciding = HERO as u8;
-        self.ask(self.active, DecisionKind::CombatPlay, obs);
+        self.ask(self.active.get(), DecisionKind::CombatPlay, obs);
     }
 
     /// Rule decision (the rulebook never runs out of cards): a combat in which a side has no
@@ -459,7 +459,7 @@ impl<'r> Game<'r> {
         }
         let n = self.third.fight.damage(HERO).len() as u8;
         self.third_monster_stays();
-        self.wound(self.active, n, DeathCause::Monster, obs);
+        self.wound(self.active.get(), n, DeathCause::Monster, obs);
         if self.cur().in_game() {
             self.end_turn_now(obs);
         }
@@ -468,7 +468,7 @@ impl<'r> Game<'r> {
     /// The seat that plays a side.
     fn side_seat(&self, side: usize) -> u8 {
         if side == HERO {
-            self.active
+            self.active.get()
         } else {
             self.third.monster_seat
         }
@@ -566,7 +566,7 @@ impl<'r> Game<'r> {
             // "Monster Victory": the damage stack counts as wounds; the token stays.
             let n = self.third.fight.hero_room();
             self.third_monster_stays();
-            self.wound(self.active, n, DeathCause::Monster, obs);
+            self.wound(self.active.get(), n, DeathCause::Monster, obs);
         } else if self.third.fight.monster_dead() {
             self.third_monster_killed(obs);
         } else {
@@ -577,7 +577,7 @@ impl<'r> Game<'r> {
     /// "Hero Victory": the damage stack becomes wound tokens, the token returns to the pool,
     /// and a monster met on entering a chamber is followed by the chamber.
     pub(super) fn third_monster_killed<O: Observer>(&mut self, obs: &mut O) {
-        let seat = self.active;
+        let seat = self.active.get();
         let n = self.third.fight.damage(HERO).len() as u8;
         let token = core::mem::replace(&mut self.third.token, NO_CARD);
         self.wound(seat, n, DeathCause::Monster, obs);
@@ -626,7 +626,7 @@ impl<'r> Game<'r> {
         self.action_choices(&mut c);
         if c.is_empty() && self.third_blocked() {
             if O::ENABLED {
-                obs.event(Event::TurnLost { seat: self.active, left: 0 });
+                obs.event(Event::TurnLost { seat: self.active.get(), left: 0 });
             }
             return true;
         }
@@ -637,9 +637,9 @@ impl<'r> Game<'r> {
     /// holds. Rule decision: this applies whether or not the chamber can be searched at all.
     fn third_blocked(&self) -> bool {
         let pos = self.cur().pos;
-        Self::chamber_cells(pos)
-            .into_iter()
-            .any(|c| Dir::ALL.into_iter().any(|d| self.link(c, d).is_some_and(|to| self.occupied(to, self.active))))
+        Self::chamber_cells(pos).into_iter().any(|c| {
+            Dir::ALL.into_iter().any(|d| self.link(c, d).is_some_and(|to| self.occupied(to, self.active.get())))
+        })
     }
 
     /// "Search": at most two successive searches in a chamber, no monster token there.
@@ -746,7 +746,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::Died { seat, cause });
         }
-        if seat == self.active {
+        if seat == self.active.get() {
             self.turn.in_status = false;
             self.flush_resolving(obs);
             self.truncate_turn();
@@ -760,10 +760,10 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::Healed { seat, amount, total });
         }
-        let save = self.active;
-        self.active = seat;
+        let save = self.active.get();
+        self.active = Seat::of(seat);
         let n = self.d6(obs);
-        self.active = save;
+        self.active = Seat::of(save);
         if cause == DeathCause::DeadEnd {
             self.push(Task::Third(Step::KnockedPlace { seat }));
         }
@@ -775,7 +775,7 @@ impl<'r> Game<'r> {
             return;
         }
         self.push(Task::Third(Step::KnockedLoot { seat, left: left - 1 }));
-        if seat == self.active {
+        if seat == self.active.get() {
             self.ask(seat, DecisionKind::DiscardLoot, obs);
         } else {
             let h = &self.heroes[seat as usize];
@@ -812,8 +812,8 @@ impl<'r> Game<'r> {
 
     pub(crate) fn answer_rage_retreat<O: Observer>(&mut self, seat: u8, c: Choice, obs: &mut O) {
         let Choice::Move(to) = c else { return };
-        let save = self.active;
-        self.active = seat;
+        let save = self.active.get();
+        self.active = Seat::of(seat);
         let from = self.cur().pos;
         if let Some((_, d)) = self.dir_to(from, to) {
             let placed = if self.explored(to) {
@@ -830,25 +830,25 @@ impl<'r> Game<'r> {
                 self.third.encounter_next[seat as usize] = 1;
             }
         }
-        self.active = save;
+        self.active = Seat::of(save);
     }
 
     // --- views ---
 
     /// The card combat in progress, if any (2010 rules).
     pub fn card_fight(&self) -> Option<&Fight> {
-        (self.rules.is_third() && self.third_fighting()).then_some(&self.third.fight)
+        (self.third_rules && self.third_fighting()).then_some(&self.third.fight)
     }
 
     /// Whether the card combat in progress is Hero vs. Hero (2010 rules): then the monster
     /// side is the defending hero, played by his own player, not by the monster policy.
     pub fn card_fight_is_hero_vs_hero(&self) -> bool {
-        self.rules.is_third() && self.third.pvp
+        self.third_rules && self.third.pvp
     }
 
     /// The monster type fought now (2010 rules).
     pub fn fight_kind(&self) -> Option<u8> {
-        (self.rules.is_third() && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
+        (self.third_rules && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
     }
 
     /// The seat playing the monster now (2010 rules).

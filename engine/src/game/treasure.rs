@@ -29,7 +29,7 @@ impl<'r> Game<'r> {
     pub(crate) fn dragon_rage<O: Observer>(&mut self, dice: u8, card: CardId, obs: &mut O) {
         self.turn.raged = true;
         self.rage_dice = dice;
-        let seat = self.active;
+        let seat = self.active.get();
         self.cur_mut().stats.dragon_rage = true;
         if O::ENABLED {
             obs.event(Event::DragonRage { seat });
@@ -55,13 +55,13 @@ impl<'r> Game<'r> {
         for c in treasures {
             self.discard_held(seat, c, obs);
         }
-        let save = self.active;
-        self.active = seat;
+        let save = self.active.get();
+        self.active = Seat::of(seat);
         let dice = self.rage_dice.min(2);
         self.test.dice = [self.d6(obs), if dice > 1 { self.d6(obs) } else { 0 }];
         let extra: u8 = (2..self.rage_dice).map(|_| self.d6(obs)).sum();
         self.test.penalty = extra;
-        self.active = save;
+        self.active = Seat::of(save);
         if self.abilities(seat).reroll_dragon_rage {
             self.ask(seat, DecisionKind::RageReroll, obs);
         } else {
@@ -71,15 +71,15 @@ impl<'r> Game<'r> {
 
     pub(crate) fn answer_rage_reroll<O: Observer>(&mut self, seat: u8, c: Choice, obs: &mut O) {
         if let Choice::Reroll(i) = c {
-            let save = self.active;
-            self.active = seat;
+            let save = self.active.get();
+            self.active = Seat::of(seat);
             if i != 1 {
                 self.test.dice[0] = self.d6(obs);
             }
             if i != 0 {
                 self.test.dice[1] = self.d6(obs);
             }
-            self.active = save;
+            self.active = Seat::of(save);
         }
         self.rage_wounds(seat, obs);
     }
@@ -89,7 +89,7 @@ impl<'r> Game<'r> {
         self.test.penalty = 0;
         self.heroes[seat as usize].stats.dragon_rage = true;
         self.wound(seat, n, DeathCause::Dragon, obs);
-        if self.rules.is_third() && self.heroes[seat as usize].in_game() {
+        if self.third_rules && self.heroes[seat as usize].in_game() {
             // 2010: "he must retreat" to an adjacent space, encountered on his next turn.
             self.push(Task::Third(third::Step::Retreat { seat }));
         }

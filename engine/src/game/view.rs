@@ -56,7 +56,7 @@ impl<'r> Game<'r> {
 
     /// The seat whose turn it is.
     pub fn active(&self) -> u8 {
-        self.active
+        self.active.get()
     }
 
     /// The first player (who moves the sun).

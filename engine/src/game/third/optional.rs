@@ -41,7 +41,7 @@ impl<'r> Game<'r> {
 
     /// Hero vs. Hero (2010): the active hero attacks `defender` with the card combat.
     pub(crate) fn third_pvp_start(&mut self, defender: u8) {
-        let a = self.active;
+        let a = self.active.get();
         let cr = self.card_rules();
         let side = |s: u8| {
             let h = &self.heroes[s as usize];
@@ -85,7 +85,7 @@ impl<'r> Game<'r> {
     /// The fight is over (or stalled): both heroes take their damage stacks as wounds; a hero
     /// with four or more cards is defeated unless the wounds killed or knocked him out.
     pub(crate) fn third_pvp_end<O: Observer>(&mut self, obs: &mut O) {
-        let (a, d) = (self.active, self.pvp.defender);
+        let (a, d) = (self.active.get(), self.pvp.defender);
         let taken = [self.third.fight.damage(HERO).len() as u8, self.third.fight.damage(MONSTER).len() as u8];
         self.pvp.taken = taken;
         self.third.pvp = false;
@@ -107,7 +107,7 @@ impl<'r> Game<'r> {
     /// Where a defeated hero goes "as if he escaped from a Monster" (2010): back to the chamber
     /// he entered his own from, when there is one next to him; `None` in the Revised game.
     pub(crate) fn third_retreat_back(&self, seat: u8) -> Option<Cell> {
-        if !self.rules.is_third() {
+        if !self.third_rules {
             return None;
         }
         let h = &self.heroes[seat as usize];
@@ -148,7 +148,7 @@ impl<'r> Game<'r> {
         if declared {
             self.third.fight.discard_damage(MONSTER, before as usize);
             let n = self.third.fight.damage(HERO).len() as u8;
-            self.wound(self.active, n, DeathCause::Monster, obs);
+            self.wound(self.active.get(), n, DeathCause::Monster, obs);
             if self.cur().in_game() {
                 self.third_escaped(obs);
             }
@@ -158,7 +158,7 @@ impl<'r> Game<'r> {
             return false;
         }
         self.third.dealt_before = before;
-        self.ask(self.active, DecisionKind::LiveToFight, obs);
+        self.ask(self.active.get(), DecisionKind::LiveToFight, obs);
         true
     }
 
