@@ -273,20 +273,22 @@ pub struct DistMap {
     /// The [`Graph::rev`] the costs were computed or noted for.
     rev: u64,
     /// Spaces that may be inconsistent (their cost not their best offer); every inconsistent
-    /// space is here (see [`DistMap::settle_now`]).
+    /// space is here or kept in `ring` at its key (see [`DistMap::settle_now`]).
     pending: Spaces,
     /// The best offer of each space (see [`DistMap::settle_now`]).
     rhs: [u16; SLOTS],
     /// At most the least key of the inconsistent spaces (`u32::MAX`: none): every space that
     /// costs less is exact.
     floor: u32,
-    /// Scratch buckets for the settling's queue, empty between settlings.
+    /// The buckets of the settling's queue: between settlings, the entries a settling that
+    /// stopped at a reader's need left waiting (see `Buckets`).
     ring: Buckets,
 }
 
 /// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
 /// it are the same in every map, see [`SLOTS`]); the last answer is forgotten in the copy, and
-/// the settling's scratch buckets stay behind (they are empty between settlings).
+/// the settling's buckets stay behind: the copy's ring is emptied, and the spaces of a ring the
+/// source keeps wait in the copy's `pending`.
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -294,6 +296,9 @@ impl Clone for DistMap {
         m
     }
 
+    /// Inlined into its callers (the maps' copies at each game's start): out of line, with
+    /// the ring's upkeep, it cost ~0.3 M instructions more in `profile_games cautious 1 2000`.
+    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
         self.forget_last();
@@ -301,14 +306,19 @@ impl Clone for DistMap {
         // A map with nothing pending is consistent everywhere: every offer is its cost (see
         // `settle_now`), so the offers are copied from the costs just read (as a table's maps
         // start every game from the empty board's, settled in full).
-        debug_assert!(!source.pending.is_empty() || source.rhs[..CELLS] == source.cost[..CELLS]);
-        if source.pending.is_empty() {
+        debug_assert!(!source.is_settled() || source.rhs[..CELLS] == source.cost[..CELLS]);
+        if source.is_settled() {
             copy_board_twice(&mut self.cost, &mut self.rhs, &source.cost);
         } else {
             copy_board(&mut self.cost, &source.cost);
             copy_board(&mut self.rhs, &source.rhs);
         }
+        // The source's ring is not copied: its spaces wait in the copy's `pending`.
+        self.ring.forget();
         self.pending = source.pending;
+        if source.ring.full != 0 {
+            self.take_ring_of(source);
+        }
         self.floor = source.floor;
     }
 }
@@ -1100,17 +1110,61 @@ fn bucket_cap() -> usize {
     BUCKET
 }
 
-/// The storage of a settling's ring of [`RING`] cost buckets, each a short stack of spaces:
-/// kept in the map and left empty after each use, so it never needs clearing.
+/// The storage of a settling's ring of [`RING`] cost buckets, each a short stack of spaces,
+/// kept in the map: empty after a settling that ends with every space consistent, and
+/// holding the entries still waiting after one that stops at a reader's need (`full` and
+/// `level` then say where, as [`Ring`]'s do).
+///
+/// Why keep them: a settling that stops leaves a few spaces pending above the reader's need
+/// (about five, mostly behind the hero), and draining them into `DistMap::pending` at the
+/// stop and putting them back into the ring at the next fill cost more than the settling
+/// took per space. Kept, the next settling fills only the spaces noted since.
 #[derive(Clone, Debug)]
 struct Buckets {
     cells: [[Cell; BUCKET]; RING],
     len: [u8; RING],
+    /// Bit `k` set: bucket `k` holds entries kept from the last settling.
+    full: u64,
+    /// The level of the ring kept (the key the last settling stopped at).
+    level: u16,
 }
 
 impl Default for Buckets {
     fn default() -> Self {
-        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING] }
+        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING], full: 0, level: 0 }
+    }
+}
+
+impl Buckets {
+    /// Empties the buckets kept (those holding entries only).
+    #[inline]
+    fn forget(&mut self) {
+        let mut full = self.full;
+        while full != 0 {
+            self.len[full.trailing_zeros() as usize] = 0;
+            full &= full - 1;
+        }
+        self.full = 0;
+    }
+
+    /// Calls `f` with each entry kept, as (key, space).
+    fn each(&self, mut f: impl FnMut(u16, Cell)) {
+        let mut full = self.full;
+        while full != 0 {
+            let k = full.trailing_zeros() as usize;
+            full &= full - 1;
+            let key = self.level + (k as u16).wrapping_sub(self.level).rem_euclid(RING as u16);
+            for &c in &self.cells[k][..usize::from(self.len[k])] {
+                f(key, c);
+            }
+        }
+    }
+
+    /// The spaces of the entries kept.
+    fn spaces(&self) -> Spaces {
+        let mut set = Spaces::default();
+        self.each(|_, c| set.set(c));
+        set
     }
 }
 
@@ -1130,10 +1184,33 @@ struct Ring<'a> {
 }
 
 impl<'a> Ring<'a> {
-    /// An empty ring over `buckets` (left empty by their last use).
+    /// The ring kept in `buckets` by the last settling (empty if it settled everything).
     #[inline]
     fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        Ring { buckets, full: 0, level: 0, lost: false }
+        let (full, level) = (buckets.full, buckets.level);
+        Ring { buckets, full, level, lost: false }
+    }
+
+    /// Keeps the ring's entries in its buckets for the next settling.
+    #[inline(always)]
+    fn keep(&mut self) {
+        self.buckets.full = self.full;
+        self.buckets.level = self.level;
+    }
+
+    /// Whether every entry's key lies within one ring's length above `level` (at most the
+    /// ring's level), so the ring may be taken on from there.
+    #[inline(always)]
+    fn spans_from(&self, level: u32) -> bool {
+        debug_assert!(level <= u32::from(self.level));
+        let top = 63 - self.full.rotate_right(u32::from(self.level) % RING as u32).leading_zeros();
+        u32::from(self.level) + top < level + RING as u32
+    }
+
+    /// Puts back the entry just taken from bucket `k` (the settling stops before it).
+    #[inline(always)]
+    fn untake(&mut self, k: usize) {
+        self.buckets.len[k] += 1;
     }
 
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
@@ -1236,6 +1313,23 @@ fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
         // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
         best = best.min(u32::from(cost[v as usize]) + u32::from(graph.enter[v as usize]));
     });
+    best as u16
+}
+
+/// [`offer`] without a branch per side: all four neighbours are read (any `Cell` indexes a
+/// [`SLOTS`]-long array, so the slot behind a closed side is read harmlessly) and the closed
+/// sides' sums are masked out by selects. Why, and only in `DistMap::note_with`: the spaces
+/// noted there have open sides in no pattern a predictor learns (the settling's offers are
+/// fewer and cheaper branchy).
+#[inline(always)]
+fn offer_flat(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
+    let m = graph.open[u as usize];
+    let mut best = u32::from(UNREACHABLE);
+    for d in 0..4 {
+        let v = toward(u, d) as usize;
+        let sum = u32::from(cost[v]) + u32::from(graph.enter[v]);
+        best = best.min(if m >> d & 1 != 0 { sum } else { u32::from(UNREACHABLE) });
+    }
     best as u16
 }
 
@@ -1352,6 +1446,7 @@ impl DistMap {
         }
         self.rhs = self.cost;
         self.pending = Spaces::default();
+        self.ring.forget();
         self.floor = u32::MAX;
         self.forget_last();
         self.rev = graph.rev;
@@ -1446,7 +1541,7 @@ impl DistMap {
             None => changed.grown().each(|w| {
                 let i = w as usize;
                 if cost[i] != 0 {
-                    rhs[i] = offer(cost, graph, w);
+                    rhs[i] = offer_flat(cost, graph, w);
                     mark(cost, rhs, w);
                 }
             }),
@@ -1480,6 +1575,24 @@ impl DistMap {
         self.floor == u32::MAX
     }
 
+    /// Adds the spaces of `source`'s ring kept to the copy's `pending` (out of line: the
+    /// copies that start each game are of maps settled in full, with no ring kept).
+    #[cold]
+    #[inline(never)]
+    fn take_ring_of(&mut self, source: &DistMap) {
+        self.pending.union(&source.ring.spaces());
+    }
+
+    /// The spaces that may be inconsistent: those in `pending` and those kept in the ring.
+    #[cfg(test)]
+    fn waiting(&self) -> Spaces {
+        let mut set = self.pending;
+        if self.ring.full != 0 {
+            set.union(&self.ring.spaces());
+        }
+        set
+    }
+
     /// Settles every pending space: the map is then what [`DistMap::compute`] gives.
     pub fn settle_all(&mut self, graph: &Graph, goal: Goal) {
         if self.floor != u32::MAX {
@@ -1495,9 +1608,11 @@ impl DistMap {
     /// A space is consistent when the two are equal; its key is the lesser of the two. The
     /// map keeps, between settlings and graph changes alike:
     ///
-    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` (which
-    /// may hold consistent ones too, dropped when met); `floor` is at most the least key of
-    /// the inconsistent spaces (`u32::MAX`: there are none).
+    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` or has an
+    /// entry at its key in the ring kept (both may hold consistent spaces too, and the ring
+    /// entries at keys a space no longer has: dropped when met); the ring kept lies within
+    /// one ring's length above its level, itself not below `floor`; `floor` is at most the
+    /// least key of the inconsistent spaces (`u32::MAX`: there are none).
     ///
     /// From (I) alone, with `K` the least key of the inconsistent spaces: every space that
     /// costs less than `K` is exact, and so is every space whose exact cost is below `K`. A
@@ -1525,10 +1640,13 @@ impl DistMap {
     ///
     /// Keys within one ring's length of the lowest go into the bucket ring; a pending space
     /// whose key lies beyond waits (only the least such key is kept), and the ring is filled
-    /// again from `pending` before its entries reach that key. While the settling runs, a
-    /// space queued in the ring joins `pending` only when the ring is drained into it (before
-    /// a refill or at a stop), and one that becomes consistent leaves it at the next fill:
-    /// (I) holds again whenever the settling returns. An entry queued in a full bucket waits
+    /// again from `pending` before its entries reach that key. A space put in the ring leaves
+    /// `pending` (it joins it again if the ring is drained into it, before a refill), and one
+    /// that becomes consistent leaves it at the next fill. A settling that stops keeps the
+    /// ring for the next one, which takes it on from the floor (the floor is at most the
+    /// ring's level: notes only lower it), unless the floor fell so far that an entry lies a
+    /// ring's length above it (the ring is then drained into `pending` first): (I) holds
+    /// again whenever the settling returns. An entry queued in a full bucket waits
     /// as one beyond the ring's reach does (see [`queue`]); if a bucket fills up at a fill,
     /// the map is computed in full instead.
     ///
@@ -1543,20 +1661,28 @@ impl DistMap {
         let mut need = want.need(cost, rhs, graph);
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
+        // The ring kept from the last settling is taken on from the floor if its entries
+        // reach no further than a ring's length above it, else they wait with the rest.
+        if ring.full != 0 && !ring.spans_from(level) {
+            #[cfg(test)]
+            tests::DRAINED.with(|f| f.set(f.get() + 1));
+            ring.drain_into(pending);
+        }
         'fill: loop {
             ring.level = level as u16;
             // The pending spaces go into the ring, those beyond its reach wait (`far` the
-            // least key waiting); the consistent ones are dropped.
+            // least key waiting, `pending` the spaces waiting); the consistent ones are
+            // dropped.
             let mut far = u32::MAX;
             let mut keep = Spaces::default();
             pending.each(|v| {
                 let i = v as usize;
                 if cost[i] != rhs[i] {
-                    keep.set(v);
                     let key = cost[i].min(rhs[i]);
                     if ring.reaches(key) {
                         ring.put(key, v);
                     } else {
+                        keep.set(v);
                         far = far.min(u32::from(key));
                     }
                 }
@@ -1592,9 +1718,9 @@ impl DistMap {
                         need = want.need(cost, rhs, graph);
                         if k32 >= need {
                             *floor = k32;
-                            // The entry taken is pending still (inconsistent, in the ring).
-                            pending.set(u);
-                            ring.drain_into(pending);
+                            // The entry taken is pending still (inconsistent): it goes back,
+                            // and the ring is kept for the next settling.
+                            ring.untake(b);
                             break 'fill;
                         }
                     }
@@ -1649,9 +1775,11 @@ impl DistMap {
         }
         if ring.lost {
             ring.clear();
+            ring.keep();
             self.compute(graph, goal);
             return;
         }
+        ring.keep();
         self.forget_last();
     }
 
@@ -1659,6 +1787,16 @@ impl DistMap {
     /// `goal`: every offer right, every inconsistent space pending, none keyed below the floor.
     #[cfg(test)]
     fn check_settling(&self, graph: &Graph, goal: Goal) -> Result<(), String> {
+        // The spaces kept in the ring at the key they have.
+        let mut kept = Spaces::default();
+        self.ring.each(|key, c| {
+            if self.cost[c as usize].min(self.rhs[c as usize]) == key {
+                kept.set(c);
+            }
+        });
+        if self.ring.full != 0 && u32::from(self.ring.level) < self.floor {
+            return Err(format!("ring kept at {} below the floor {}", self.ring.level, self.floor));
+        }
         for c in 0..CELLS as Cell {
             let i = c as usize;
             let want = if goal.cells().contains(&c) { 0 } else { offer(&self.cost, graph, c) };
@@ -1667,7 +1805,7 @@ impl DistMap {
             }
             if self.cost[i] != self.rhs[i] {
                 let key = u32::from(self.cost[i].min(self.rhs[i]));
-                if !self.pending.contains(c) || key < self.floor {
+                if !(self.pending.contains(c) || kept.contains(c)) || key < self.floor {
                     return Err(format!("space {c}: key {key} (floor {}) not pending", self.floor));
                 }
             }
@@ -1843,6 +1981,9 @@ mod tests {
         pub(super) static BUCKET_CAP: core::cell::Cell<usize> = const { core::cell::Cell::new(BUCKET) };
         /// Entries that found their bucket full in this thread (at a fill or queued later).
         pub(super) static FULL: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+        /// Settlings in this thread that found the ring kept reaching too far above the floor
+        /// and drained it into `pending` first.
+        pub(super) static DRAINED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
 
     /// Maps settled only as far as readers ask (a few spaces now and then, over boards that
@@ -1852,8 +1993,11 @@ mod tests {
     /// holds after every change taken in and every settling.
     #[test]
     fn maps_settled_as_far_as_asked_read_as_fresh_ones() {
+        DRAINED.with(|f| f.set(0));
         let (reads, partial, at_floor, raised) = read_maps_settled_as_far_as_asked(53);
+        let drained = DRAINED.with(core::cell::Cell::get);
         assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
+        assert!(drained > 0, "only {drained} rings kept drained at a settling");
         assert!(at_floor > 100, "only {at_floor} reads at the floor");
         assert!(raised > 100, "only {raised} reads of a raised space");
     }
@@ -1874,7 +2018,9 @@ mod tests {
 
     /// The reads of `maps_settled_as_far_as_asked_read_as_fresh_ones` over the boards of
     /// games played at random from `seed`, each checked: (reads, reads that left a map partly
-    /// settled, reads at the floor, reads of a space whose cost was below its offer).
+    /// settled, reads at the floor, reads of a space whose cost was below its offer). A map
+    /// left with a ring kept is copied (the copy holds the ring's spaces in `pending`) and the
+    /// copy settled in full, to the map computed afresh.
     ///
     /// Besides the spaces a step picks, a read on one step in three takes the first pending
     /// space whose cost is below its offer, if any: the hero's own space after a tile laid
@@ -1882,7 +2028,7 @@ mod tests {
     fn read_maps_settled_as_far_as_asked(seed: u64) -> (usize, usize, usize, usize) {
         let rules = Rules::revised();
         let (mut g, mut maps) = (Graph::default(), [DistMap::default(), DistMap::default()]);
-        let (mut reads, mut partial, mut at_floor, mut raised) = (0, 0, 0, 0);
+        let (mut reads, mut partial, mut at_floor, mut raised, mut kept) = (0, 0, 0, 0, 0);
         each_board(&rules, seed, 300, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             if step == 0 {
@@ -1906,12 +2052,25 @@ mod tests {
                 let mut cells: Vec<Cell> =
                     (0..1 + x % 3).map(|k| ((x >> (8 * k + 4)) % CELLS as u64) as Cell).collect();
                 if x.is_multiple_of(9) {
-                    let low = m.pending.iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
+                    let low = m.waiting().iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
                     cells.extend(low);
                 }
                 raised += cells.iter().filter(|&&c| m.cost[c as usize] < m.rhs[c as usize]).count();
                 m.settle(&g, goal, &Exact(&cells));
                 m.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: {goal:?} settled: {e}"));
+                // A copy of a map with a ring kept holds its spaces in `pending`, and settles
+                // in full to the same map.
+                if m.ring.full != 0 {
+                    let mut copy = DistMap::default();
+                    copy.clone_from(m);
+                    assert!(copy.ring.full == 0 && copy.pending == m.waiting(), "game {i} step {step}: copy");
+                    copy.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: copy: {e}"));
+                    copy.settle_all(&g, goal);
+                    let mut whole = DistMap::default();
+                    whole.compute(&g, goal);
+                    assert!(copy.cost == whole.cost, "game {i} step {step}: copy settled");
+                    kept += 1;
+                }
                 let mut want = DistMap::default();
                 want.compute(&fresh, goal);
                 for &c in &cells {
@@ -1937,6 +2096,7 @@ mod tests {
                 partial += usize::from(!m.is_settled());
             }
         });
+        assert!(kept > 1_000, "only {kept} maps kept a ring");
         (reads, partial, at_floor, raised)
     }
 
@@ -1954,6 +2114,32 @@ mod tests {
         assert_eq!(m.cost[c as usize], CostModel::BOLD.unexplored + CostModel::BOLD.special);
         m.compute(&g, Goal::Tower);
         assert_eq!(m.hops(&g, cell(1, 1)), 2);
+    }
+
+    /// `offer_flat` gives what `offer` gives, on every space of boards met in play (both
+    /// maps, settled and partly settled costs alike: the offer reads any costs).
+    #[test]
+    fn flat_offers_equal_branchy_ones() {
+        let rules = Rules::revised();
+        let mut checked = 0;
+        each_board(&rules, 61, 40, |game, i, step| {
+            let mut g = Graph::default();
+            g.build(game, &CostModel::BOLD, step % 2 == 1);
+            for goal in [Goal::Treasure, Goal::Tower] {
+                let mut m = DistMap::default();
+                m.compute(&g, goal);
+                // Some costs off their exact value, as a map noted and not settled has them.
+                for c in (step as usize % 7..CELLS).step_by(7) {
+                    m.cost[c] = m.cost[c].saturating_add(3);
+                }
+                for c in 0..CELLS as Cell {
+                    let (flat, plain) = (offer_flat(&m.cost, &g, c), offer(&m.cost, &g, c));
+                    assert_eq!(flat, plain, "game {i} step {step}: {goal:?} offer of {c}");
+                    checked += usize::from(plain != UNREACHABLE);
+                }
+            }
+        });
+        assert!(checked > 10_000, "only {checked} reachable offers");
     }
 
     #[test]
