@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// One of the four tested hero attributes.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum Attr {
     Strength,
     Agility,
@@ -20,6 +21,7 @@ pub enum Attr {
 
 /// Which attribute a test uses: a plain attribute or the lower of two (Vampire Bite).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum AttrSel {
     One(Attr),
     LowerOf(Attr, Attr),
@@ -27,6 +29,7 @@ pub enum AttrSel {
 
 /// A number of wounds, turns or the like, possibly rolled.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum Amount {
     /// A fixed number.
     Fixed(u8),
@@ -44,6 +47,7 @@ pub enum Amount {
 
 /// How much a heal removes.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum HealAmount {
     Up(u8),
     All,
@@ -51,6 +55,7 @@ pub enum HealAmount {
 
 /// Why an attribute test is made, so kept items can name the tests they pass automatically.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash, Default)]
+#[serde(deny_unknown_fields)]
 pub enum TestTag {
     #[default]
     Other,
@@ -66,6 +71,7 @@ pub enum TestTag {
 
 /// The decks of the game. Card effects name decks by these ids.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 #[serde(rename_all = "snake_case")]
 pub enum DeckName {
     Dungeon,
@@ -83,6 +89,7 @@ pub enum DeckName {
 
 /// Chamber tile kinds (the Rules Reference's chamber effects list).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum TileKind {
     DungeonRoom,
     Corridor,
@@ -98,6 +105,7 @@ pub enum TileKind {
 
 /// One side of a tile, in the tile's own orientation.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum Side {
     Wall,
     Hall,
@@ -109,6 +117,7 @@ pub enum Side {
 /// interprets them. Lists run in order; an effect that ends the turn or kills the hero stops the
 /// rest.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Effect {
     /// Suffer wounds.
     Wounds(Amount),
@@ -222,6 +231,7 @@ pub enum Effect {
 
 /// One line of a roll table: totals `lo..=hi` run `then`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Case {
     pub lo: u8,
     pub hi: u8,
@@ -231,6 +241,7 @@ pub struct Case {
 
 /// When a kept card's or loot card's trigger fires.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum When {
     /// At the start of each of the owner's status phases (mandatory).
     Status,
@@ -248,6 +259,7 @@ pub enum When {
 
 /// A triggered effect of a card in a play area.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Trigger {
     pub when: When,
     pub effect: Vec<Effect>,
@@ -255,6 +267,7 @@ pub struct Trigger {
 
 /// Lasting properties of a held card.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Passive {
     /// Discard this card to pass a test with one of these tags automatically.
     AutoPass(Vec<TestTag>),
@@ -270,6 +283,7 @@ pub enum Passive {
 
 /// Monster values printed on a monster card.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct MonsterStats {
     pub kind: String,
     pub life: u8,
@@ -278,6 +292,7 @@ pub struct MonsterStats {
 
 /// When a rune may be used.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum RuneWindow {
     /// At the end of the owner's status phase.
     EndOfStatus,
@@ -299,6 +314,7 @@ pub enum RuneWindow {
 
 /// A rune card's use.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct RuneUse {
     pub window: RuneWindow,
     /// For `AfterDraw`: the decks whose cards it applies to.
@@ -309,6 +325,7 @@ pub struct RuneUse {
 
 /// One card line of a deck file: `count` identical cards.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CardData {
     pub name: String,
     #[serde(default = "one")]
@@ -343,6 +360,7 @@ fn one() -> u8 {
 
 /// A deck file entry.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct DeckData {
     pub deck: DeckName,
     /// The official card total; the loader checks the lines add up to it.
@@ -352,6 +370,7 @@ pub struct DeckData {
 
 /// `decks.ron`: every deck of the edition.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct DecksFile {
     pub decks: Vec<DeckData>,
     /// Monster kinds in the order the combat data and reports use.
@@ -360,6 +379,7 @@ pub struct DecksFile {
 
 /// A hero ability, from a closed list the engine implements.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Ability {
     /// Once per turn, when about to make an attribute test, may suffer `wounds` to gain `tokens`
     /// determination tokens (Brother Gherinn).
@@ -393,6 +413,7 @@ pub enum Ability {
 
 /// A hero ability line with its provenance.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct AbilityData {
     pub ability: Ability,
     #[serde(default)]
@@ -401,6 +422,7 @@ pub struct AbilityData {
 
 /// One hero sheet.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct HeroData {
     /// Short id used on the command line (`gherinn`).
     pub id: String,
@@ -418,6 +440,7 @@ pub struct HeroData {
 
 /// `heroes.ron`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct HeroesFile {
     pub heroes: Vec<HeroData>,
 }
@@ -425,6 +448,7 @@ pub struct HeroesFile {
 /// One tile line: `count` identical tiles. Sides are (top, right, bottom, left) with the entry
 /// arrow on the bottom side.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct TileData {
     pub kind: TileKind,
     pub sides: (Side, Side, Side, Side),
@@ -446,6 +470,7 @@ pub struct TileData {
 
 /// A tile side by name.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum SideName {
     Top,
     Right,
@@ -455,6 +480,7 @@ pub enum SideName {
 
 /// `tiles.ron`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct TilesFile {
     /// The official tile total; the loader checks the lines add up to it.
     pub size: u16,
@@ -463,6 +489,7 @@ pub struct TilesFile {
 
 /// A combat card of the Revised three-card combat.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum CombatCard {
     Magic,
     Melee,
@@ -471,6 +498,7 @@ pub enum CombatCard {
 
 /// One cell of the combat results diagram.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct MatrixCell {
     pub hero: CombatCard,
     pub monster: CombatCard,
@@ -480,6 +508,7 @@ pub struct MatrixCell {
 
 /// One line of the solo combat table: a d6 range and the wounds each side suffers.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SoloLine {
     pub lo: u8,
     pub hi: u8,
@@ -490,6 +519,7 @@ pub struct SoloLine {
 /// `combat.ron`. An edition fights either with the Revised three-card diagram (`matrix` and
 /// `solo`) or with the 2010 card combat (`cards`); the loader checks the one in use.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CombatFile {
     #[serde(default)]
     pub matrix: Vec<MatrixCell>,
@@ -502,6 +532,7 @@ pub struct CombatFile {
 
 /// The attack type of a 2010 combat or power card (red melee, blue ranged, yellow magic).
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum AttackType {
     Melee,
     Ranged,
@@ -510,6 +541,7 @@ pub enum AttackType {
 
 /// One line of the shared combat deck: `count` identical cards.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CombatDeckLine {
     pub attack: AttackType,
     pub value: u8,
@@ -525,6 +557,7 @@ pub struct CombatDeckLine {
 /// What a power card does besides its attack value (resolved when it is revealed or played
 /// in a counterattack, unless it is canceled).
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub enum PowerEffect {
     /// +`bonus` to this side's attack value next round if the opponent then plays an attack of
     /// type `against` (any type if `None`). "Poisoned Arrow": +4 against magic.
@@ -545,6 +578,7 @@ pub enum PowerEffect {
 
 /// One power card.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct PowerCardData {
     pub name: String,
     pub attack: AttackType,
@@ -562,6 +596,7 @@ pub struct PowerCardData {
 
 /// The power cards of one hero (by hero id) or one monster type (by `monster_kinds` name).
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct PowerSetData {
     pub owner: String,
     pub cards: Vec<PowerCardData>,
@@ -571,6 +606,7 @@ pub struct PowerSetData {
 
 /// The 2010 card combat: the shared combat deck and the power sets.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct CardCombatData {
     /// Cards in each hand after the draw step.
     pub hand_size: u8,
@@ -590,6 +626,7 @@ pub struct CardCombatData {
 
 /// The Official Combat Dice Variant (2010): the hero attribute each monster type is fought with.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct DiceVariantData {
     /// One line per monster type (a `monster_kinds` name).
     pub attributes: Vec<DiceAttributeLine>,
@@ -599,6 +636,7 @@ pub struct DiceVariantData {
 
 /// A monster type and the attribute a hero rolls against when fighting it with dice.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct DiceAttributeLine {
     pub kind: String,
     pub attribute: Attr,
@@ -608,6 +646,7 @@ pub struct DiceAttributeLine {
 
 /// A numbered sun-track space: the sun sets on a d6 roll of `sets_on_or_below` or less.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct SunSpace {
     pub space: u8,
     pub sets_on_or_below: u8,
@@ -615,6 +654,7 @@ pub struct SunSpace {
 
 /// `game.ron`: the sun track and other edition-wide numbers.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct GameFile {
     pub edition: String,
     /// Spaces after the start space.

@@ -175,6 +175,22 @@ fn semantic_errors_are_refused_with_their_reason() {
     assert!(e.message.contains("catacomb"), "{e}");
 }
 
+/// A misspelled or unknown field would otherwise be ignored silently, and the results would
+/// change without a word (issue 22 item 13): every data type refuses fields it does not know.
+#[test]
+fn unknown_fields_are_refused_with_file_line_and_name() {
+    let e = refused("decks.ron", "(name: \"Gold Coins\", gold: 30,", "(name: \"Gold Coins\", golds: 30,");
+    assert_eq!(e.file, "data/revised/decks.ron");
+    assert_eq!(e.line, line_of("decks.ron", "(name: \"Gold Coins\", gold: 30,"));
+    assert!(e.message.contains("golds"), "{e}");
+    let e = refused("tiles.ron", "estimated: Some(\"Count scaled 8", "estimatd: Some(\"Count scaled 8");
+    assert_eq!(e.file, "data/revised/tiles.ron");
+    assert_eq!(e.line, line_of("tiles.ron", "estimated: Some(\"Count scaled 8"));
+    assert!(e.message.contains("estimatd"), "{e}");
+    let e = refused("heroes.ron", "health: 13", "health: 13, healht: 14");
+    assert!(e.message.contains("healht"), "{e}");
+}
+
 #[test]
 fn the_data_hash_changes_with_the_data() {
     let a = Rules::revised();

@@ -339,6 +339,14 @@ fn data_folders_load_or_fail_with_file_and_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with(&format!("dq: {}:{line}: ", heroes.display())), "{err}");
 
+    // A misspelled field is refused, not ignored (it would change results without a word).
+    std::fs::write(&heroes, text.replacen("health: 13,", "health: 13, healht: 30,", 1)).unwrap();
+    let o = dq(&["run", "--data", &d, "--out", &out]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("dq: {}:{line}: ", heroes.display())) && err.contains("healht"), "{err}");
+
     // A missing file.
     std::fs::write(&heroes, &text).unwrap();
     std::fs::remove_file(data.join("combat.ron")).unwrap();
