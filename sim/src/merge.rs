@@ -12,9 +12,8 @@
 //! The merged file's metadata is the run's, as an unsharded run writes it (`dq.shard` = `0/1`,
 //! games 0 to the run size), so merged and unsharded files can be read, compared and merged
 //! alike. What legitimately differs between parts moves to `dq.parts` (JSON, one object per
-//! part: file, shard, game range, command line, timings, data folder); `dq.command_line` is the
-//! merge's own; `dq.data_dir` stays only if every part has the same one; `dq.wall_seconds` and
-//! `dq.games_per_sec` are per part only. A merge with games missing says `dq.shard` = `partial`
+//! part: file, shard, game range, command line, data folder); `dq.command_line` is the
+//! merge's own; `dq.data_dir` stays only if every part has the same one. A merge with games missing says `dq.shard` = `partial`
 //! and lists the games it holds in `dq.game_ranges`.
 
 use crate::cli::MergeArgs;
@@ -53,8 +52,7 @@ pub const RUN_KEYS: [(&str, &str); 13] = [
 
 /// The per-part keys that legitimately differ between parts: kept for each part in `dq.parts`
 /// (without the `dq.` prefix), as the part's metadata has them.
-pub const PART_KEYS: [&str; 8] =
-    ["shard", "first_game", "end_game", "game_ranges", "command_line", "wall_seconds", "games_per_sec", "data_dir"];
+pub const PART_KEYS: [&str; 6] = ["shard", "first_game", "end_game", "game_ranges", "command_line", "data_dir"];
 
 /// One input file, read as far as its metadata.
 struct Part {

@@ -186,10 +186,9 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         )));
     }
     if let Some(o) = out.take() {
-        let mut end = Meta::default();
-        end.put("wall_seconds", format!("{seconds:.3}"))
-            .put("games_per_sec", format!("{:.0}", total.games as f64 / seconds.max(1e-9)));
-        o.finish(end.0)?;
+        // Timings stay out of the file (the summary and `--json` have them): the same command
+        // writes the same bytes.
+        o.finish(Vec::new())?;
     }
 
     let facts = RunFacts {
