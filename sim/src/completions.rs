@@ -74,15 +74,16 @@ pub fn man(args: &ManArgs) -> Result<(), Failure> {
 /// name first, and prints the paths written.
 fn write_all(cmd: &clap::Command, dir: &Path) -> Result<(), Failure> {
     let shown = dir.display();
-    if !dir.is_dir() {
+    if dir.exists() && !dir.is_dir() {
         return Err(bad(format!("--dir {shown}: not a folder")));
     }
+    std::fs::create_dir_all(dir).map_err(|e| bad(format!("--dir {shown}: cannot create it: {e}")))?;
     let mut all = vec![cmd.clone()];
     all.extend(pages(cmd).into_iter().cloned());
     let mut written = String::new();
     for page in all {
         let name = format!("{}.1", page.get_display_name().unwrap_or_else(|| page.get_name()));
-        let path = dir.join(&name);
+        let path = dq_reports::outdir::file_target(&dir.join(&name), "--dir").map_err(crate::report_cmd::failure)?;
         let tmp = crate::parquet_out::temp_path(&path);
         let result = std::fs::write(&tmp, render(page)).and_then(|_| std::fs::rename(&tmp, &path));
         if let Err(e) = result {

@@ -9,7 +9,8 @@ pub enum Failure {
     Bad(String),
     /// Something failed while working (e.g. the disk filled up): exit code 1.
     Failed(String),
-    /// Stopped by Ctrl-C: exit code 130 (128 + SIGINT), as shells report it.
+    /// Stopped by Ctrl-C, SIGTERM or SIGHUP: exit code 128 + the signal (130, 143, 129), as
+    /// shells report it.
     Interrupted(String),
 }
 
@@ -19,7 +20,7 @@ impl Failure {
         let (msg, code) = match self {
             Failure::Bad(m) => (m, 2),
             Failure::Failed(m) => (m, 1),
-            Failure::Interrupted(m) => (m, 130),
+            Failure::Interrupted(m) => (m, crate::pipeline::interrupt_code()),
         };
         // One line whatever the message holds: a multi-line error would break log greps.
         eprintln!("dq: {}", msg.replace('\n', " "));

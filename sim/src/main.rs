@@ -5,8 +5,8 @@
 //! - `dq replay`: one game of a run again, turn by turn;
 //! - `dq bench`: games/s on one and all threads, the RNG floor, allocations per game.
 //!
-//! Bad input of any kind ends with one line on stderr and exit code 2; Ctrl-C with 130 and
-//! no half-written output.
+//! Bad input of any kind ends with one line on stderr and exit code 2; Ctrl-C, SIGTERM or
+//! SIGHUP with 128 + the signal (130, 143, 129) and no half-written output.
 
 use clap::Parser;
 use dq_sim::cli::{Cli, Command};

@@ -178,6 +178,8 @@ impl ParquetOut {
         if path.is_dir() {
             return Err(bad(format!("--out {shown}: is a folder")));
         }
+        // A link is written through; a device, FIFO or socket is refused, never replaced.
+        let path = &dq_reports::outdir::file_target(path, "--out").map_err(crate::report_cmd::failure)?;
         let tmp = temp_path(path);
         let file = File::create(&tmp).map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
         let temp = TempFile(Some(tmp));

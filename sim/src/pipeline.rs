@@ -7,26 +7,48 @@
 //! only on (seed, index), the output is the same for any number of threads.
 
 use crate::error::Failure;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Duration;
 
-/// Set by Ctrl-C (and by a failing drain): workers stop taking chunks.
+/// Set by Ctrl-C, SIGTERM or SIGHUP (and by a failing drain): workers stop taking chunks.
 pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The signal that asked the run to stop (0: none yet), for the exit code.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// The exit code of a run stopped by a signal: 128 + the signal's number, as shells report
+/// it (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; 130 if no signal was seen).
+pub fn interrupt_code() -> u8 {
+    match SIGNAL.load(Ordering::SeqCst) {
+        s @ 1..=127 => 128 + s as u8,
+        _ => 130,
+    }
+}
 
 /// Whether the run was asked to stop.
 pub fn stopping() -> bool {
     STOP.load(Ordering::Relaxed)
 }
 
-/// Installs the Ctrl-C handler once: it only raises [`STOP`], so the run ends at a chunk
-/// boundary and the caller cleans up (removes the temporary output) before exiting.
+/// Installs the handlers for Ctrl-C (SIGINT), SIGTERM and SIGHUP once: they only note the
+/// signal and raise [`STOP`], so the run ends at a chunk boundary and the caller cleans up
+/// (removes the temporary output) before exiting. Why all three: Slurm's cancel, a pod's
+/// deletion and `timeout` send SIGTERM, a closed terminal SIGHUP.
 pub fn catch_ctrl_c() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // If a handler cannot be installed the default (immediate exit) stays; nothing else
-        // depends on it.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            // SAFETY: the action only stores to two atomics, which is async-signal-safe.
+            // If a handler cannot be installed the default (immediate exit) stays.
+            let _ = unsafe {
+                signal_hook::low_level::register(sig, move || {
+                    let _ = SIGNAL.compare_exchange(0, sig, Ordering::SeqCst, Ordering::SeqCst);
+                    STOP.store(true, Ordering::SeqCst);
+                })
+            };
+        }
     });
 }
 

@@ -320,6 +320,34 @@ fn unwritable_output_fails_before_playing() {
     assert!(dir.entries().is_empty());
 }
 
+/// `--out` on a device, a FIFO or a link: the first two are refused (as root, a rename would
+/// have replaced `/dev/full` with a regular file), a link is written through and kept.
+#[test]
+fn out_never_replaces_what_is_not_a_regular_file() {
+    use std::os::unix::fs::FileTypeExt;
+    refused_with(
+        &["run", "--games", "10", "--out", "/dev/full"],
+        "--out /dev/full: is a device; dq writes its output only to regular files",
+    );
+    assert!(std::fs::symlink_metadata("/dev/full").unwrap().file_type().is_char_device());
+    let dir = Scratch::new("special");
+    let fifo = dir.file("pipe.parquet");
+    if Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        let expect = format!("--out {fifo}: is a FIFO; dq writes its output only to regular files");
+        refused_with(&["run", "--games", "10", "--out", &fifo], &expect);
+        assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        std::fs::remove_file(&fifo).unwrap();
+    }
+    let (real, link) = (dir.file("real.parquet"), dir.file("link.parquet"));
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    refused_with(&["run", "--games", "10", "--out", &link], "a symbolic link to nothing (name a real path)");
+    std::fs::write(&real, b"old").unwrap();
+    ok(&["run", "--games", "10", "--quiet", "--out", &link]);
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link was replaced");
+    assert_eq!(read_rows(&real).len(), 10);
+    assert_eq!(dir.entries(), ["link.parquet", "real.parquet"]);
+}
+
 fn copy_data(to: &Path) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
     for f in dq_engine::Sources::FILES {
@@ -375,9 +403,17 @@ fn data_folders_load_or_fail_with_file_and_line() {
     assert_eq!(dir.entries(), ["edition"]);
 }
 
+/// Ctrl-C, SIGTERM (Slurm cancel, pod deletion, `timeout`) and SIGHUP stop alike: exit code
+/// 128 + the signal, one line, nothing left behind.
 #[test]
-fn ctrl_c_stops_cleanly_without_output() {
-    let dir = Scratch::new("ctrlc");
+fn signals_stop_cleanly_without_output() {
+    for (signal, code) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        stops_cleanly_on(signal, code);
+    }
+}
+
+fn stops_cleanly_on(signal: &str, code: i32) {
+    let dir = Scratch::new(&format!("signal-{signal}"));
     let out = dir.file("big.parquet");
     let mut child = Command::new(env!("CARGO_BIN_EXE_dq"))
         .args(["run", "--games", "100000000", "--threads", "1", "--heroes", "1", "--bot", "random", "--out", &out])
@@ -393,7 +429,7 @@ fn ctrl_c_stops_cleanly_without_output() {
     }
     assert!(dir.entries()[0].starts_with(".big.parquet.tmp-"), "{:?}", dir.entries());
     std::thread::sleep(Duration::from_millis(700));
-    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let killed = Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
     let stopped = Instant::now();
     let status = loop {
@@ -402,13 +438,13 @@ fn ctrl_c_stops_cleanly_without_output() {
         }
         if stopped.elapsed() > Duration::from_secs(30) {
             let _ = child.kill();
-            panic!("dq did not stop after Ctrl-C");
+            panic!("dq did not stop after SIG{signal}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
     let o = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(status.code(), Some(130), "{err}");
+    assert_eq!(status.code(), Some(code), "SIG{signal}: {err}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("dq: interrupted after ") && err.trim_end().ends_with("no output written"), "{err}");
     assert!(o.stdout.is_empty());
