@@ -123,14 +123,79 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The metadata that identifies a run: files that agree on all of it and hold the same game
+/// index hold the same game (the keys `dq merge` requires parts to share).
+const RUN_KEYS: [&str; 13] = [
+    "dq.schema_version",
+    "dq.version",
+    "dq.git_commit",
+    "dq.data_hash",
+    "dq.edition",
+    "dq.seed_scheme",
+    "dq.master_seed",
+    "dq.games",
+    "dq.chunk_size",
+    "dq.heroes",
+    "dq.bots",
+    "dq.monster_policy",
+    "dq.rules",
+];
+
 /// Opens the footer of each file and checks that it is a `dq run` results file of schema
-/// version `expected` with every column a report reads.
+/// version `expected` with every column a report reads, and that no two files hold the same
+/// games of one run (shard parts lying beside their merge would be counted twice).
 pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> {
-    paths.iter().map(|p| check_one(p, &p.display().to_string(), expected)).collect()
+    let mut held: BTreeMap<Vec<Option<String>>, Vec<(u64, u64, String)>> = BTreeMap::new();
+    let mut files = Vec::with_capacity(paths.len());
+    for p in paths {
+        let (file, kv) = read_checked(p, &p.display().to_string(), expected)?;
+        let run = RUN_KEYS.iter().map(|k| kv.get(*k).cloned()).collect();
+        held.entry(run).or_default().extend(games_held(&kv, &file.shown)?.into_iter().map(|(a, b)| (a, b, file.shown.clone())));
+        files.push(file);
+    }
+    for spans in held.values_mut() {
+        spans.sort();
+        for w in spans.windows(2) {
+            let ((_, b1, f1), (a2, b2, f2)) = (&w[0], &w[1]);
+            if a2 < b1 {
+                return Err(bad(format!(
+                    "{f1} and {f2} hold the same games [{a2}, {}) of one run (shard parts beside their merged \
+                     file?): read one or the other",
+                    b1.min(b2)
+                )));
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// The `[first, end)` game ranges a file says it holds (`dq.game_ranges`, else
+/// `dq.first_game`..`dq.end_game`; none if it says neither).
+fn games_held(kv: &BTreeMap<String, String>, shown: &str) -> Result<Vec<(u64, u64)>, Error> {
+    let num = |k: &str, v: &str| {
+        v.trim().parse::<u64>().map_err(|_| bad(format!("{shown}: metadata {k} is not a game index: {v:?}")))
+    };
+    if let Some(r) = kv.get("dq.game_ranges") {
+        let pairs: Vec<(u64, u64)> = serde_json::from_str(r)
+            .map_err(|_| bad(format!("{shown}: metadata dq.game_ranges is not a list of [first, end] pairs")))?;
+        return Ok(pairs.into_iter().filter(|(a, b)| a < b).collect());
+    }
+    match (kv.get("dq.first_game"), kv.get("dq.end_game")) {
+        (Some(a), Some(b)) => {
+            let (a, b) = (num("dq.first_game", a)?, num("dq.end_game", b)?);
+            Ok(if a < b { vec![(a, b)] } else { Vec::new() })
+        }
+        _ => Ok(Vec::new()),
+    }
 }
 
 /// [`check`] for one file shown as `shown`.
 pub fn check_one(path: &Path, shown: &str, expected: u32) -> Result<InputFile, Error> {
+    read_checked(path, shown, expected).map(|(f, _)| f)
+}
+
+/// [`check_one`], also giving all the file's key-value metadata.
+fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, BTreeMap<String, String>), Error> {
     let file = File::open(path).map_err(|e| bad(format!("{shown}: cannot open: {e}")))?;
     let reader = SerializedFileReader::new(file)
         .map_err(|e| bad(format!("{shown}: not a Parquet file ({})", crate::error::one_line(&e))))?;
@@ -154,7 +219,8 @@ pub fn check_one(path: &Path, shown: &str, expected: u32) -> Result<InputFile, E
     }
     let meta =
         SHOWN_META.iter().filter_map(|k| kv.get(&format!("dq.{k}")).map(|v| (k.to_string(), v.clone()))).collect();
-    Ok(InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta })
+    let file = InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta };
+    Ok((file, kv))
 }
 
 #[cfg(test)]

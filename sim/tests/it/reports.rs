@@ -243,6 +243,14 @@ fn bad_input_is_refused_without_output() {
     refused(&["report", &good, "--out", &busy], "is not a dq report (remove it or choose another)");
     assert_eq!(std::fs::read_to_string(Path::new(&busy).join("keep.txt")).unwrap(), "mine");
     std::fs::remove_dir_all(&busy).unwrap();
+    // A shard beside the whole run holds games the whole run holds too: refused, not counted twice.
+    let part = dir.file("part.parquet");
+    ok(&["run", "--games", "20", "--shard", "1/2", "--quiet", "--out", &part]);
+    refused(
+        &["report", &good, &part, "--out", &out],
+        &format!("{good} and {part} hold the same games [10, 20) of one run (shard parts beside their merged file?)"),
+    );
+    std::fs::remove_file(&part).unwrap();
     refused(&["compare", &good, &v2], "schema version 2");
     refused(&["compare", &good, &good, "--by", "colour"], "--by colour: unknown column");
     refused(&["compare", &good], "B");
