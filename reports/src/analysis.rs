@@ -1,5 +1,5 @@
-//! Integer counts per group (edition × rules × hero × bot × players) read from results
-//! files: totals, and histograms of the integer columns whose distributions a report shows.
+//! Integer counts per group (edition × rules × hero × bot × players × monster policy ×
+//! variant) read from results files: totals, and histograms of the integer columns whose distributions a report shows.
 //! Rates, intervals and quantiles are derived from these at render time.
 
 use crate::error::{bad, Error};
@@ -11,8 +11,10 @@ use std::collections::BTreeMap;
 /// A histogram of an integer column: value -> count.
 pub type Hist = BTreeMap<i64, u64>;
 
-/// The columns a report groups by, in key order.
-pub const KEY_COLUMNS: [&str; 5] = ["edition", "rules", "hero", "bot", "players"];
+/// The columns a report groups by, in key order: everything that makes runs differ (the
+/// variant covers what no column holds: the rule data and the run's `--label`), so runs of
+/// different variants are never pooled.
+pub const KEY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "monster_policy", scan::VARIANT];
 
 /// What a report groups by. Groups sort by hero first, so the variants of one hero are
 /// adjacent in every table.
@@ -24,13 +26,24 @@ pub struct GroupKey {
     pub rules: String,
     pub bot: String,
     pub players: u8,
+    pub monster_policy: String,
+    /// The run's variant name ([`scan::variant_names`]); empty for the embedded data.
+    pub variant: String,
 }
 
 impl GroupKey {
     fn from_texts(k: &[Option<String>]) -> Result<GroupKey, Error> {
         let text = |i: usize| k.get(i).cloned().flatten().unwrap_or_default();
         let players = text(4).parse().map_err(|_| bad(format!("bad players value \"{}\"", text(4))))?;
-        Ok(GroupKey { edition: text(0), rules: text(1), hero: text(2), bot: text(3), players })
+        Ok(GroupKey {
+            edition: text(0),
+            rules: text(1),
+            hero: text(2),
+            bot: text(3),
+            players,
+            monster_policy: text(5),
+            variant: text(6),
+        })
     }
 
     /// The rules as shown: "standard" for none.
@@ -143,7 +156,7 @@ impl Analysis {
             groups: &'a mut BTreeMap<GroupKey, Counts>,
             k: &[Option<String>],
         ) -> Result<&'a mut Counts, Error> {
-            Ok(groups.entry(GroupKey::from_texts(&k[..5])?).or_default())
+            Ok(groups.entry(GroupKey::from_texts(&k[..KEY_COLUMNS.len()])?).or_default())
         }
         for (k, v, n) in count_by(lf.clone().filter(col("survived")), &keys, &[col("gold")])? {
             group(&mut groups, &k)?.gold_survivors.insert(v[0], n);
@@ -151,7 +164,7 @@ impl Analysis {
         let mut with_cause = keys.clone();
         with_cause.push(key("death_cause"));
         for (k, _, n) in count_by(lf.clone().filter(col("death_cause").is_not_null()), &with_cause, &[])? {
-            let cause = k[5].clone().unwrap_or_default();
+            let cause = k[KEY_COLUMNS.len()].clone().unwrap_or_default();
             *group(&mut groups, &k)?.causes.entry(cause).or_default() += n;
         }
         for (k, v, n) in count_by(lf.clone(), &keys, &[col("turns")])? {

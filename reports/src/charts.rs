@@ -83,15 +83,24 @@ struct Series {
 
 /// The group key without the hero, shown as its varying parts only ("all" if none varies).
 fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
-    let parts = |g: &GroupSummary| [g.edition.clone(), g.rules.clone(), g.bot.clone(), format!("{}p", g.players)];
-    let varies: Vec<bool> = (0..4)
+    let parts = |g: &GroupSummary| {
+        [
+            g.variant.clone(),
+            g.edition.clone(),
+            g.rules.clone(),
+            g.bot.clone(),
+            format!("{}p", g.players),
+            format!("monster {}", g.monster_policy),
+        ]
+    };
+    let varies: Vec<bool> = (0..6)
         .map(|i| groups.iter().map(|g| parts(g)[i].clone()).collect::<std::collections::BTreeSet<_>>().len() > 1)
         .collect();
     groups
         .iter()
         .map(|g| {
             let p = parts(g);
-            let shown: Vec<&str> = (0..4).filter(|&i| varies[i]).map(|i| p[i].as_str()).collect();
+            let shown: Vec<&str> = (0..6).filter(|&i| varies[i]).map(|i| p[i].as_str()).collect();
             if shown.is_empty() {
                 "all".to_string()
             } else {
@@ -106,7 +115,7 @@ fn series(groups: &[GroupSummary]) -> Series {
     let mut order: Vec<usize> = (0..groups.len()).collect();
     order.sort_by_key(|&i| {
         let g = &groups[i];
-        (g.edition.clone(), g.rules.clone(), g.bot.clone(), g.players)
+        (g.variant.clone(), g.edition.clone(), g.rules.clone(), g.bot.clone(), g.players, g.monster_policy.clone())
     });
     let mut variants: Vec<String> = Vec::new();
     for i in order {

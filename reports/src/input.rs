@@ -9,7 +9,8 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 /// The columns a report or comparison reads (a subset of the `dq run` schema).
-pub const REQUIRED_COLUMNS: [&str; 18] = [
+pub const REQUIRED_COLUMNS: [&str; 19] = [
+    "monster_policy",
     "game_index",
     "seat",
     "hero",
@@ -31,7 +32,9 @@ pub const REQUIRED_COLUMNS: [&str; 18] = [
 ];
 
 /// The run metadata a report shows for each file (the `dq.` prefix dropped), in this order.
-pub const SHOWN_META: [&str; 13] = [
+pub const SHOWN_META: [&str; 15] = [
+    "label",
+    "data_dir",
     "edition",
     "rules",
     "heroes",

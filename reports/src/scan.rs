@@ -5,19 +5,68 @@
 use crate::error::{failed, one_line, Error};
 use crate::input::InputFile;
 use polars::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A lazy scan of `files` (hive partitioning off: the partition folders of a sweep repeat
-/// columns the files already hold).
+/// columns the files already hold), with a [`VARIANT`] column naming each file's variant.
 pub fn frame(files: &[InputFile]) -> Result<LazyFrame, Error> {
-    let paths: Vec<PlRefPath> = files.iter().map(|f| PlRefPath::new(f.path.to_string_lossy().into_owned())).collect();
-    let args = ScanArgsParquet {
-        hive_options: HiveOptions::new_disabled(),
-        glob: false,
-        rechunk: false,
-        cache: false,
-        ..Default::default()
+    let names = variant_names(files);
+    // Files of one variant are scanned together; the variants are stacked.
+    let mut by_variant: BTreeMap<&str, Vec<PlRefPath>> = BTreeMap::new();
+    for (f, v) in files.iter().zip(&names) {
+        by_variant.entry(v.as_str()).or_default().push(PlRefPath::new(f.path.to_string_lossy().into_owned()));
+    }
+    let frames = by_variant
+        .into_iter()
+        .map(|(v, paths)| {
+            let args = ScanArgsParquet {
+                hive_options: HiveOptions::new_disabled(),
+                glob: false,
+                rechunk: false,
+                cache: false,
+                ..Default::default()
+            };
+            let lf = LazyFrame::scan_parquet_files(paths.into_iter().collect(), args).map_err(polars_error)?;
+            Ok(lf.with_column(lit(v.to_string()).alias(VARIANT)))
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    concat(frames, UnionArgs::default()).map_err(polars_error)
+}
+
+/// The column [`frame`] adds: the variant a row's file belongs to (see [`variant_names`]).
+pub const VARIANT: &str = "variant";
+
+/// Each file's variant: what makes runs with equal columns differ, so a report never pools
+/// them. The `--label` given to the run, else the `--data` folder's name, else nothing (the
+/// embedded data); where one name covers rule data of different hashes, each gets its hash.
+pub fn variant_names(files: &[InputFile]) -> Vec<String> {
+    let base = |f: &InputFile| {
+        let dir = f.meta.get("data_dir").map(|d| {
+            let p = std::path::Path::new(d.trim_end_matches('/'));
+            format!("data {}/", p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| d.clone()))
+        });
+        f.meta.get("label").cloned().or(dir).unwrap_or_default()
     };
-    LazyFrame::scan_parquet_files(paths.into_iter().collect(), args).map_err(polars_error)
+    let hash = |f: &InputFile| f.meta.get("data_hash").cloned().unwrap_or_default();
+    let mut hashes: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for f in files {
+        hashes.entry(base(f)).or_default().insert(hash(f));
+    }
+    files
+        .iter()
+        .map(|f| {
+            let b = base(f);
+            if hashes[&b].len() < 2 {
+                return b;
+            }
+            let h: String = hash(f).chars().take(8).collect();
+            if b.is_empty() {
+                format!("data {h}")
+            } else {
+                format!("{b} (data {h})")
+            }
+        })
+        .collect()
 }
 
 /// Turns a polars error into a one-line failure.

@@ -42,11 +42,14 @@ pub struct Totals {
 pub struct FileSummary {
     pub file: String,
     pub rows: u64,
+    /// The variant its groups are keyed on ("-" for the embedded data).
+    pub variant: String,
     /// Its `dq.*` run metadata (prefix dropped).
     pub meta: BTreeMap<String, String>,
 }
 
-/// The figures of one edition × rules × hero × bot × players group.
+/// The figures of one edition × rules × hero × bot × players × monster policy × variant
+/// group.
 #[derive(Clone, Debug, Serialize)]
 pub struct GroupSummary {
     pub edition: String,
@@ -55,6 +58,9 @@ pub struct GroupSummary {
     pub hero: String,
     pub bot: String,
     pub players: u8,
+    pub monster_policy: String,
+    /// The run's variant (its `--label`, or `--data` folder); "-" for the embedded data.
+    pub variant: String,
     /// Rows: one per hero per game.
     pub hero_games: u64,
     pub survived: u64,
@@ -150,6 +156,8 @@ impl GroupSummary {
             hero: k.hero.clone(),
             bot: k.bot.clone(),
             players: k.players,
+            monster_policy: k.monster_policy.clone(),
+            variant: if k.variant.is_empty() { "-".to_string() } else { k.variant.clone() },
             hero_games: n,
             survived: c.survived,
             survival_rate: rate(c.survived, n),
@@ -180,8 +188,16 @@ impl GroupSummary {
     }
 
     /// The group key columns, in [`crate::analysis::KEY_COLUMNS`] order, as shown.
-    pub fn key_texts(&self) -> [String; 5] {
-        [self.edition.clone(), self.rules.clone(), self.hero.clone(), self.bot.clone(), self.players.to_string()]
+    pub fn key_texts(&self) -> [String; 7] {
+        [
+            self.edition.clone(),
+            self.rules.clone(),
+            self.hero.clone(),
+            self.bot.clone(),
+            self.players.to_string(),
+            self.monster_policy.clone(),
+            self.variant.clone(),
+        ]
     }
 }
 
@@ -205,7 +221,13 @@ impl Summary {
             death_causes: causes,
             files: files
                 .iter()
-                .map(|f| FileSummary { file: f.shown.clone(), rows: f.rows, meta: f.meta.clone() })
+                .zip(crate::scan::variant_names(files))
+                .map(|(f, v)| FileSummary {
+                    file: f.shown.clone(),
+                    rows: f.rows,
+                    variant: if v.is_empty() { "-".into() } else { v },
+                    meta: f.meta.clone(),
+                })
                 .collect(),
         }
     }

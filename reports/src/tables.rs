@@ -2,6 +2,9 @@
 //! HTML pages print exactly the same figures.
 
 use crate::analysis::KEY_COLUMNS;
+
+/// The key columns' names as tables show them, in [`KEY_COLUMNS`] order.
+const KEY_NAMES: [&str; KEY_COLUMNS.len()] = ["edition", "rules", "hero", "bot", "players", "monster policy", "variant"];
 use crate::summary::fmt::{int, num, num2, pct, pct_ci};
 use crate::summary::{GroupSummary, Summary};
 
@@ -21,7 +24,7 @@ pub struct Table {
 /// differ (the rest are stated once, see [`shared_keys`]).
 pub fn shown_keys(s: &Summary) -> Vec<usize> {
     // Hero first, as groups are sorted.
-    [2, 0, 1, 3, 4]
+    [2, 6, 0, 1, 3, 4, 5]
         .into_iter()
         .filter(|&i| {
             i == 2 || {
@@ -40,8 +43,8 @@ pub fn shared_keys(s: &Summary) -> String {
     let Some(g) = s.groups.first() else { return String::new() };
     let k = g.key_texts();
     (0..KEY_COLUMNS.len())
-        .filter(|i| !shown.contains(i))
-        .map(|i| format!("{} {}", KEY_COLUMNS[i], k[i]))
+        .filter(|&i| !shown.contains(&i) && k[i] != "-")
+        .map(|i| format!("{} {}", KEY_NAMES[i], k[i]))
         .collect::<Vec<_>>()
         .join(" · ")
 }
@@ -52,7 +55,7 @@ fn keyed(
     cells: impl Fn(&GroupSummary) -> Vec<String>,
 ) -> (Vec<String>, Vec<Vec<String>>, usize) {
     let keys = shown_keys(s);
-    let mut header: Vec<String> = keys.iter().map(|&i| KEY_COLUMNS[i].to_string()).collect();
+    let mut header: Vec<String> = keys.iter().map(|&i| KEY_NAMES[i].to_string()).collect();
     header.extend(extra.iter().map(|h| h.to_string()));
     let rows = s
         .groups
@@ -211,7 +214,7 @@ pub fn tables(s: &Summary) -> Vec<Table> {
         id: "files",
         title: "Input files".into(),
         note: "The results files read, with the run metadata they carry.".into(),
-        header: ["file", "rows", "edition", "rules", "heroes", "bots", "monster policy", "seed", "games", "commit"]
+        header: ["file", "rows", "variant", "edition", "rules", "heroes", "bots", "monster policy", "seed", "games", "commit"]
             .map(String::from)
             .to_vec(),
         rows: s
@@ -229,6 +232,7 @@ pub fn tables(s: &Summary) -> Vec<Table> {
                 vec![
                     f.file.clone(),
                     f.rows.to_string(),
+                    f.variant.clone(),
                     m("edition"),
                     rules,
                     m("heroes"),
@@ -240,7 +244,7 @@ pub fn tables(s: &Summary) -> Vec<Table> {
                 ]
             })
             .collect(),
-        numeric_from: 10,
+        numeric_from: 11,
     });
     out
 }

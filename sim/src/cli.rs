@@ -128,6 +128,11 @@ pub struct RunArgs {
     /// temporary name and renamed when complete.
     #[arg(long, value_name = "FILE.parquet")]
     pub out: Option<PathBuf>,
+    /// A name for this run's variant (e.g. `health-30` for a `--data` folder with Gherinn's
+    /// health changed), kept in the file (`dq.label`); reports keep runs of different labels
+    /// apart and name them by it.
+    #[arg(long, value_name = "TEXT", value_parser = parse_label)]
+    pub label: Option<String>,
     /// Print the summary as JSON on stdout (the readable summary goes to stderr).
     #[arg(long)]
     pub json: bool,
@@ -362,6 +367,14 @@ fn parse_games(s: &str) -> Result<u64, String> {
         Some(n) => Ok(n),
         None => Err("expected a whole number of games, at least 1".into()),
     }
+}
+
+fn parse_label(s: &str) -> Result<String, String> {
+    let n = s.chars().count();
+    if n == 0 || n > 60 || s.trim() != s || s.chars().any(char::is_control) {
+        return Err("expected 1 to 60 printable characters, not starting or ending with a space".into());
+    }
+    Ok(s.to_string())
 }
 
 fn parse_index(s: &str) -> Result<u64, String> {

@@ -13,8 +13,9 @@
 //! games 0 to the run size), so merged and unsharded files can be read, compared and merged
 //! alike. What legitimately differs between parts moves to `dq.parts` (JSON, one object per
 //! part: file, shard, game range, command line, data folder); `dq.command_line` is the
-//! merge's own; `dq.data_dir` stays only if every part has the same one. A merge with games missing says `dq.shard` = `partial`
-//! and lists the games it holds in `dq.game_ranges`.
+//! merge's own; `dq.data_dir` and `dq.label` stay only if every part has the same one. A
+//! merge with games missing says `dq.shard` = `partial` and lists the games it holds in
+//! `dq.game_ranges`.
 
 use crate::cli::MergeArgs;
 use crate::error::{bad, Failure};
@@ -368,9 +369,11 @@ fn merged_meta(
         copy(&mut m, key)?;
     }
     m.put("command_line", meta::command_line());
-    let dirs: BTreeSet<Option<&String>> = parts.iter().map(|p| p.meta.get("dq.data_dir")).collect();
-    if let [Some(dir)] = dirs.into_iter().collect::<Vec<_>>()[..] {
-        m.put("data_dir", dir);
+    for key in ["data_dir", "label"] {
+        let values: BTreeSet<Option<&String>> = parts.iter().map(|p| p.meta.get(&format!("dq.{key}"))).collect();
+        if let [Some(v)] = values.into_iter().collect::<Vec<_>>()[..] {
+            m.put(key, v);
+        }
     }
     let list: Vec<Value> = parts
         .iter()

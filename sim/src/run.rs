@@ -128,6 +128,9 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     if let Some(dir) = &args.table.data.data {
         meta.put("data_dir", dir.display());
     }
+    if let Some(label) = &args.label {
+        meta.put("label", label);
+    }
     let mut out = match &args.out {
         Some(path) => Some(ParquetOut::create(path, meta.0)?),
         None => None,

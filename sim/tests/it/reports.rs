@@ -297,6 +297,50 @@ fn a_run_against_itself_differs_by_nothing() {
     assert_eq!(text.lines().filter(|l| l.starts_with("hero=")).count(), 6, "{text}");
 }
 
+/// Runs that differ in their rule data (or their `--label`), monster policy or bots are
+/// reported apart, each named, never pooled into one figure.
+#[test]
+fn variants_are_kept_apart_and_named() {
+    let dir = Scratch::new("variants");
+    let data = dir.0.join("mod");
+    std::fs::create_dir(&data).unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
+    for f in dq_engine::Sources::FILES {
+        std::fs::copy(from.join(f), data.join(f)).unwrap();
+    }
+    // Gherinn is the first hero of the file: his health 13 -> 30.
+    let heroes = data.join("heroes.ron");
+    let text = std::fs::read_to_string(&heroes).unwrap();
+    std::fs::write(&heroes, text.replacen("health: 13,", "health: 30,", 1)).unwrap();
+    let (base, modded, labelled, monster) =
+        (dir.file("base.parquet"), dir.file("mod.parquet"), dir.file("lab.parquet"), dir.file("adv.parquet"));
+    let common = ["run", "--games", "400", "--heroes", "gherinn", "--quiet"];
+    ok(&[&common[..], &["--out", &base]].concat());
+    ok(&[&common[..], &["--data", &data.display().to_string(), "--out", &modded]].concat());
+    ok(&[&common[..], &["--data", &data.display().to_string(), "--label", "health 30", "--out", &labelled]].concat());
+    ok(&[&common[..], &["--monster-policy", "adversarial", "--out", &monster]].concat());
+    let out = dir.file("rep");
+    ok(&["report", &base, &modded, &labelled, &monster, "--out", &out]);
+    let j = read_json(&Path::new(&out).join("summary.json"));
+    let mut seen: Vec<(String, String, u64)> = j["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            assert_eq!(g["hero"], "gherinn");
+            (g["variant"].as_str().unwrap().to_string(), g["monster_policy"].as_str().unwrap().to_string(), g["hero_games"].as_u64().unwrap())
+        })
+        .collect();
+    seen.sort();
+    let expect = [("-", "adversarial"), ("-", "random"), ("data mod/", "random"), ("health 30", "random")];
+    assert_eq!(seen.len(), 4, "{seen:?}");
+    for ((v, m, n), (ev, em)) in seen.iter().zip(expect) {
+        assert_eq!((v.as_str(), m.as_str(), *n), (ev, em, 400));
+    }
+    let md = std::fs::read_to_string(Path::new(&out).join("summary.md")).unwrap();
+    assert!(md.contains("| variant |") && md.contains("health 30") && md.contains("monster policy"), "{md}");
+}
+
 #[test]
 fn late_start_changes_survival_with_a_stable_sign() {
     // With the greedy bot, Late Start's shorter day sends heroes home sooner: more survive,
