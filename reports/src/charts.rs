@@ -27,6 +27,29 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x17, 0xbe, 0xcf),
 ];
 
+/// Each death cause's colour, the same in every report whichever causes occur (a cause not
+/// listed, from newer data, takes grey).
+fn cause_colour(cause: &str) -> RGBColor {
+    match cause {
+        "monster" => RGBColor(0xd6, 0x27, 0x28),
+        "dragon" => RGBColor(0xff, 0x7f, 0x0e),
+        "trap" => RGBColor(0x94, 0x67, 0xbd),
+        "card" => RGBColor(0x8c, 0x56, 0x4b),
+        "pit" => RGBColor(0x17, 0x17, 0x17),
+        "bridge" => RGBColor(0x1f, 0x77, 0xb4),
+        "resurfacing" => RGBColor(0x17, 0xbe, 0xcf),
+        "dead_end" => RGBColor(0xe3, 0x77, 0xc2),
+        "sunset" => RGBColor(0xbc, 0xbd, 0x22),
+        "hero" => RGBColor(0x2c, 0x4f, 0x7f),
+        _ => RGBColor(0x7f, 0x7f, 0x7f),
+    }
+}
+
+/// A column value as readers say it: `dead_end` → `dead end`.
+pub fn human(value: &str) -> String {
+    value.replace('_', " ")
+}
+
 /// Groups drawn one bar each in the death-cause chart; beyond this they are pooled by series.
 const MAX_CAUSE_ROWS: usize = 24;
 
@@ -267,11 +290,10 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
         RGBColor(0x9c, 0xd3, 0x8c),
         rows.iter().map(|(_, idx)| pct(total(idx, &|g| g.survived), total(idx, &|g| g.hero_games))).collect(),
     )];
-    for (c, cause) in s.death_causes.iter().enumerate() {
-        let colour = PALETTE[(c + 3) % PALETTE.len()];
+    for cause in &s.death_causes {
         parts.push((
-            cause.clone(),
-            colour,
+            human(cause),
+            cause_colour(cause),
             rows.iter()
                 .map(|(_, idx)| {
                     pct(total(idx, &|g| g.death_causes.get(cause).copied().unwrap_or(0)), total(idx, &|g| g.hero_games))
@@ -288,7 +310,7 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
         &Plot::Stacked { rows: rows.into_iter().map(|r| r.0).collect(), parts },
     )?);
 
-    // 4. Sun round at exit and at death, as a share of the series' hero-games.
+    // 4. Round at exit and at death, as a share of the series' hero-games.
     let mut exits: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
     let mut deaths = exits.clone();
     let mut n = vec![0u64; ser.labels.len()];
@@ -311,7 +333,7 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     };
     out.push(render(
         "rounds",
-        "Sun round at exit and at death".into(),
+        "Round at exit and at death".into(),
         format!(
             "Share of hero-games ending with an exit (left) or a death (right) in each round, one line per {what}."
         ),
@@ -471,12 +493,14 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
         b.caption(&p.title, font(18));
     }
     let mut chart = b.build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
+    // Short axes get ticks below 1% apart: print as many decimals as the ticks need.
+    let decimals = percent_decimals(y_max);
     chart
         .configure_mesh()
         .x_desc(p.x_desc.as_str())
         .y_desc(p.y_desc.as_str())
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .y_label_formatter(&|y| format!("{y:.decimals$}%"))
         .label_style(font(15))
         .axis_desc_style(font(15))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
@@ -496,6 +520,17 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
         .label_font(font(14))
         .draw()?;
     Ok(())
+}
+
+/// Decimals a percent axis from 0 to `y_max` needs so that no two of its ticks (about ten,
+/// at 1, 2 or 5 times a power of ten apart) print alike.
+fn percent_decimals(y_max: f64) -> usize {
+    let step = y_max / 10.0;
+    if step >= 1.0 {
+        0
+    } else {
+        (-step.log10().floor()) as usize
+    }
 }
 
 fn stacked<DB: DrawingBackend>(

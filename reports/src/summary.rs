@@ -78,9 +78,9 @@ pub struct GroupSummary {
     /// Deaths by cause, every cause of the report listed (0 included).
     pub death_causes: BTreeMap<String, u64>,
     pub turns: Dist,
-    /// Sun round of the exit, survivors only.
+    /// Round of the exit, survivors only.
     pub end_round_exit: Dist,
-    /// Sun round of the death, the dead only.
+    /// Round of the death, the dead only.
     pub end_round_death: Dist,
     pub treasure: Treasure,
 }

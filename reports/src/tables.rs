@@ -73,31 +73,33 @@ fn keyed(
 /// Every table of the report, in page order.
 pub fn tables(s: &Summary) -> Vec<Table> {
     let mut out = Vec::new();
-    let (header, rows, nk) = keyed(
-        s,
-        &[
-            "hero-games",
-            "survived",
-            "survival",
-            "Wilson 95%",
-            "Clopper–Pearson 95%",
-            "exit rate",
-            "win rate",
-            "win Wilson 95%",
-        ],
-        |g| {
-            vec![
-                g.hero_games.to_string(),
-                g.survived.to_string(),
-                pct(g.survival_rate),
-                pct_ci(g.survival_wilson95),
-                pct_ci(g.survival_clopper_pearson95),
-                pct(g.exit_rate),
-                pct(g.win_rate),
-                pct_ci(g.win_wilson95),
-            ]
-        },
-    );
+    // Columns that would only repeat survival are left out: the exit rate where every
+    // survivor exited, the win rate where every group is solo (a survivor is the winner).
+    let show_exit = s.groups.iter().any(|g| g.exited != g.survived);
+    let show_win = s.groups.iter().any(|g| g.players > 1);
+    let mut extra = vec!["hero-games", "survived", "survival", "Wilson 95%", "Clopper–Pearson 95%"];
+    if show_exit {
+        extra.push("exit rate");
+    }
+    if show_win {
+        extra.extend(["win rate", "win Wilson 95%"]);
+    }
+    let (header, rows, nk) = keyed(s, &extra, |g| {
+        let mut v = vec![
+            g.hero_games.to_string(),
+            g.survived.to_string(),
+            pct(g.survival_rate),
+            pct_ci(g.survival_wilson95),
+            pct_ci(g.survival_clopper_pearson95),
+        ];
+        if show_exit {
+            v.push(pct(g.exit_rate));
+        }
+        if show_win {
+            v.extend([pct(g.win_rate), pct_ci(g.win_wilson95)]);
+        }
+        v
+    });
     out.push(Table {
         id: "survival",
         title: "Survival".into(),
@@ -127,8 +129,9 @@ pub fn tables(s: &Summary) -> Vec<Table> {
         numeric_from: nk,
     });
 
+    let names: Vec<String> = s.death_causes.iter().map(|c| crate::charts::human(c)).collect();
     let mut extra: Vec<&str> = vec!["deaths"];
-    extra.extend(s.death_causes.iter().map(String::as_str));
+    extra.extend(names.iter().map(String::as_str));
     let (header, rows, nk) = keyed(s, &extra, |g| {
         let mut v = vec![g.deaths.to_string()];
         v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(g.death_causes[c], g.hero_games))));
@@ -168,8 +171,8 @@ pub fn tables(s: &Summary) -> Vec<Table> {
     );
     out.push(Table {
         id: "turns",
-        title: "Turns and sun rounds".into(),
-        note: "Turns each hero played, and the sun round in which survivors exited and the dead died.".into(),
+        title: "Turns and rounds".into(),
+        note: "Turns each hero played, and the round in which survivors exited and the dead died.".into(),
         header,
         rows,
         numeric_from: nk,
