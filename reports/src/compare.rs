@@ -262,8 +262,18 @@ fn diff(a: &SideCounts, b: &SideCounts, pairs: Option<&PairCounts>) -> Diff {
         gold_diff_ci95: None,
     };
     match pairs {
-        Some(p) if p.same == a.n && p.same == b.n && a.n > 0 => {
+        // Paired when one side's hero-games all have their partner in the other (the same
+        // run, or a run and a longer run of the same seed): the survival rates are then
+        // those of the paired hero-games.
+        Some(p) if p.same > 0 && (p.same == a.n || p.same == b.n) => {
             let mut d = base(Test::McnemarExact, true);
+            let (sa, sb) = if p.same == a.n {
+                (a.survived, (a.survived + p.b_only).saturating_sub(p.a_only))
+            } else {
+                ((b.survived + p.a_only).saturating_sub(p.b_only), b.survived)
+            };
+            d.survival_a = rate(sa, p.same);
+            d.survival_b = rate(sb, p.same);
             let (sd, lo, hi) = paired_diff(p.a_only, p.b_only, p.same);
             d.pairs = Some(p.same);
             d.a_only_survived = Some(p.a_only);
@@ -312,7 +322,13 @@ fn label(by: &[String], k: &GroupKey) -> String {
 pub fn compare(a: &str, b: &str, by: &[String], schema_version: u32) -> Result<Comparison, Error> {
     let fa = input::check(&input::resolve(&[a.to_string()])?, schema_version)?;
     let fb = input::check(&input::resolve(&[b.to_string()])?, schema_version)?;
-    compare_files(&fa, &fb, by)
+    for (side, files, arg) in [("A", &fa, a), ("B", &fb, b)] {
+        if files.iter().all(|f| f.rows == 0) {
+            return Err(bad(format!("{arg}: side {side} holds no rows: nothing to compare")));
+        }
+    }
+    let both: Vec<InputFile> = fa.iter().chain(&fb).cloned().collect();
+    compare_files(&fa, &fb, by).map_err(|e| scan::name_the_file(&both, e))
 }
 
 /// [`compare`] of checked files.

@@ -3,33 +3,38 @@
 //! before any query runs, so a foreign or stale file is refused with its name.
 
 use crate::error::{bad, Error};
+use parquet::basic::Type as Physical;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-/// The columns a report or comparison reads (a subset of the `dq run` schema).
-pub const REQUIRED_COLUMNS: [&str; 19] = [
-    "monster_policy",
-    "game_index",
-    "seat",
-    "hero",
-    "bot",
-    "edition",
-    "rules",
-    "players",
-    "survived",
-    "exited",
-    "winner",
-    "gold",
-    "death_cause",
-    "turns",
-    "end_round",
-    "treasure_chamber_turns",
-    "dragon_draws",
-    "dragon_rage",
-    "seed",
+/// The columns a report or comparison reads (a subset of the `dq run` schema), each with
+/// its Parquet physical type; only `death_cause` may hold nulls.
+pub const REQUIRED_COLUMNS: [(&str, Physical); 19] = [
+    ("monster_policy", Physical::BYTE_ARRAY),
+    ("game_index", Physical::INT64),
+    ("seat", Physical::INT32),
+    ("hero", Physical::BYTE_ARRAY),
+    ("bot", Physical::BYTE_ARRAY),
+    ("edition", Physical::BYTE_ARRAY),
+    ("rules", Physical::BYTE_ARRAY),
+    ("players", Physical::INT32),
+    ("survived", Physical::BOOLEAN),
+    ("exited", Physical::BOOLEAN),
+    ("winner", Physical::BOOLEAN),
+    ("gold", Physical::INT32),
+    ("death_cause", Physical::BYTE_ARRAY),
+    ("turns", Physical::INT32),
+    ("end_round", Physical::INT32),
+    ("treasure_chamber_turns", Physical::INT32),
+    ("dragon_draws", Physical::INT32),
+    ("dragon_rage", Physical::BOOLEAN),
+    ("seed", Physical::INT64),
 ];
+
+/// The one column of [`REQUIRED_COLUMNS`] that may hold nulls (survivors have no cause).
+const NULLABLE: &str = "death_cause";
 
 /// The run metadata a report shows for each file (the `dq.` prefix dropped), in this order.
 pub const SHOWN_META: [&str; 15] = [
@@ -216,9 +221,28 @@ fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, B
              use the dq that wrote it)"
         )));
     }
-    let names: BTreeSet<&str> = fm.schema_descr().columns().iter().map(|c| c.name()).collect();
-    if let Some(missing) = REQUIRED_COLUMNS.iter().find(|c| !names.contains(*c)) {
-        return Err(bad(format!("{shown}: column \"{missing}\" is missing")));
+    let columns = fm.schema_descr().columns();
+    for (name, physical) in REQUIRED_COLUMNS {
+        let Some(i) = columns.iter().position(|c| c.name() == name) else {
+            return Err(bad(format!("{shown}: column \"{name}\" is missing")));
+        };
+        let found = columns[i].physical_type();
+        if found != physical {
+            return Err(bad(format!("{shown}: column \"{name}\" holds {found} values, a dq results file {physical}")));
+        }
+        if name == NULLABLE {
+            continue;
+        }
+        // Nulls where the schema allows none would be read as false or 0: refused instead.
+        let nulls: u64 = reader
+            .metadata()
+            .row_groups()
+            .iter()
+            .filter_map(|rg| rg.column(i).statistics().and_then(|s| s.null_count_opt()))
+            .sum();
+        if nulls > 0 {
+            return Err(bad(format!("{shown}: column \"{name}\" holds {nulls} nulls, which a dq results file never has")));
+        }
     }
     let meta =
         SHOWN_META.iter().filter_map(|k| kv.get(&format!("dq.{k}")).map(|v| (k.to_string(), v.clone()))).collect();

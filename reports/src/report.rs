@@ -52,7 +52,7 @@ pub fn render(files: &[InputFile], schema_version: u32) -> Result<Rendered, Erro
 pub fn report(args: &[String], out: &Path, schema_version: u32) -> Result<Rendered, Error> {
     let dir = TempDir::create(out, Existing::Report, "--out")?;
     let files = input::check(&input::resolve(args)?, schema_version)?;
-    let rendered = render(&files, schema_version)?;
+    let rendered = render(&files, schema_version).map_err(|e| crate::scan::name_the_file(&files, e))?;
     for (name, bytes) in rendered.files() {
         dir.write(&name, &bytes)?;
     }

@@ -69,9 +69,28 @@ pub fn variant_names(files: &[InputFile]) -> Vec<String> {
         .collect()
 }
 
+/// A failure to read the results, put on the file at fault where one file alone fails to
+/// read (a corrupt page, a column of another type), as bad input naming it; otherwise `e`.
+pub fn name_the_file(files: &[InputFile], e: Error) -> Error {
+    if !matches!(&e, Error::Failed(m) if m.starts_with(READING)) {
+        return e;
+    }
+    for f in files {
+        let path = PlRefPath::new(f.path.to_string_lossy().into_owned());
+        let args = ScanArgsParquet { hive_options: HiveOptions::new_disabled(), glob: false, ..Default::default() };
+        let read = LazyFrame::scan_parquet_files(std::iter::once(path).collect(), args).and_then(|lf| lf.collect());
+        if let Err(fe) = read {
+            return crate::error::bad(format!("{}: cannot read: {}", f.shown, one_line(&fe)));
+        }
+    }
+    e
+}
+
+const READING: &str = "reading the results: ";
+
 /// Turns a polars error into a one-line failure.
 pub fn polars_error(e: PolarsError) -> Error {
-    failed(format!("reading the results: {}", one_line(&e)))
+    failed(format!("{READING}{}", one_line(&e)))
 }
 
 /// A group key column as text (so numbers, booleans and strings group alike).

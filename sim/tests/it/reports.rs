@@ -252,6 +252,10 @@ fn bad_input_is_refused_without_output() {
     );
     std::fs::remove_file(&part).unwrap();
     refused(&["compare", &good, &v2], "schema version 2");
+    let empty = dir.file("empty.parquet");
+    write_versioned(&empty, "1");
+    refused(&["compare", &good, &empty], &format!("{empty}: side B holds no rows: nothing to compare"));
+    std::fs::remove_file(&empty).unwrap();
     refused(&["compare", &good, &good, "--by", "colour"], "--by colour: unknown column");
     refused(&["compare", &good], "B");
     std::fs::write(&bad_toml, "games = 10\nrules = [\"standard\", \"tower-powr\"]\n").unwrap();
@@ -339,6 +343,26 @@ fn variants_are_kept_apart_and_named() {
     }
     let md = std::fs::read_to_string(Path::new(&out).join("summary.md")).unwrap();
     assert!(md.contains("| variant |") && md.contains("health 30") && md.contains("monster policy"), "{md}");
+}
+
+/// A run and a longer run of the same seed share their first games: the comparison pairs the
+/// shorter run's hero-games with their partners (as the README says), in either order.
+#[test]
+fn a_run_pairs_with_a_longer_run_of_its_seed() {
+    let dir = Scratch::new("subset");
+    let (short, long) = (dir.file("short.parquet"), dir.file("long.parquet"));
+    ok(&["run", "--games", "1500", "--seed", "4", "--quiet", "--out", &short]);
+    ok(&["run", "--games", "2500", "--seed", "4", "--rule", "late-start", "--quiet", "--out", &long]);
+    for (a, b) in [(&short, &long), (&long, &short)] {
+        let d = &compare_json(a, b, None)["overall"];
+        assert_eq!(d["test"], "mcnemar-exact", "{d}");
+        assert_eq!(d["pairs"], 1500, "{d}");
+        let (ao, bo) = (d["a_only_survived"].as_u64().unwrap(), d["b_only_survived"].as_u64().unwrap());
+        let diff = d["survival_diff"].as_f64().unwrap();
+        assert!((diff - (bo as f64 - ao as f64) / 1500.0).abs() < 1e-12, "{d}");
+        let (sa, sb) = (d["survival_a"].as_f64().unwrap(), d["survival_b"].as_f64().unwrap());
+        assert!((sb - sa - diff).abs() < 1e-12, "the rates shown are not those of the pairs: {d}");
+    }
 }
 
 #[test]
