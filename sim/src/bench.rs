@@ -291,10 +291,10 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
             true
         },
         |_, rows| match out.as_mut() {
-            Some(o) => o.write(rows, &consts),
-            None => Ok(()),
+            Some(o) => o.write(rows, &consts).map(|_| pipeline::Flow::More),
+            None => Ok(pipeline::Flow::More),
         },
-    )?;
+    )? == pipeline::Ended::All;
     if !complete {
         drop(out);
         return Err(Failure::Interrupted("interrupted; nothing measured".into()));

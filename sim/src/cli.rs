@@ -114,9 +114,15 @@ pub struct TableArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub table: TableArgs,
-    /// Games to play in the whole run (a shard plays its part of them).
-    #[arg(long, value_name = "N", default_value = "100000", value_parser = parse_games, allow_hyphen_values = true)]
-    pub games: u64,
+    /// Games to play in the whole run (a shard plays its part of them); with --precision, the
+    /// most to play [default: 100000; with --precision 100000000].
+    #[arg(long, value_name = "N", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: Option<u64>,
+    /// Play until every hero's survival rate is known to within ±P (the 95% Wilson interval's
+    /// half-width, e.g. 0.005 for ±0.5 percentage points), in whole chunks of 1,024 games in
+    /// game order, so a seed always stops at the same game; the summary says how many it took.
+    #[arg(long, value_name = "P", value_parser = parse_precision, conflicts_with = "shard", allow_hyphen_values = true)]
+    pub precision: Option<f64>,
     /// Worker threads [default: all cores]. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,
@@ -139,6 +145,13 @@ pub struct RunArgs {
     /// No progress bar and no readable summary on stderr.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl RunArgs {
+    /// Games in the run: `--games`, else its default (with `--precision`, the most to play).
+    pub fn games(&self) -> u64 {
+        self.games.unwrap_or(if self.precision.is_some() { 100_000_000 } else { 100_000 })
+    }
 }
 
 /// `dq bench`.
@@ -366,6 +379,13 @@ fn parse_games(s: &str) -> Result<u64, String> {
         Some(0) => Err("must be at least 1".into()),
         Some(n) => Ok(n),
         None => Err("expected a whole number of games, at least 1".into()),
+    }
+}
+
+fn parse_precision(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(p) if (0.0005..=0.25).contains(&p) => Ok(p),
+        _ => Err("expected a half-width from 0.0005 to 0.25 (e.g. 0.005 for ±0.5 percentage points)".into()),
     }
 }
 

@@ -100,9 +100,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         },
         |_, t| {
             total.merge(t);
-            Ok(())
+            Ok(pipeline::Flow::More)
         },
-    )?;
+    )? == pipeline::Ended::All;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if !complete {

@@ -75,14 +75,34 @@ impl<B> Drop for AbortOnPanic<'_, B> {
     }
 }
 
+/// What the drain says after a chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next chunk.
+    More,
+    /// This chunk was the last one wanted (e.g. a precision reached): the chunks after it are
+    /// not drained. Decided in chunk order, so the stop does not depend on the threads.
+    Enough,
+}
+
+/// How [`run`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Every chunk was drained.
+    All,
+    /// The drain said [`Flow::Enough`] after this many chunks.
+    Enough(u64),
+    /// Stopped by a signal.
+    Interrupted,
+}
+
 /// Fills chunks `0..chunks` on `threads` workers and drains them in order on this thread.
 ///
 /// - `worker()` builds one worker's reusable state (e.g. its bots);
 /// - `fill(state, chunk, buf)` plays a chunk into `buf` (cleared by `fill` itself); it returns
 ///   `false` if it stopped early because of [`STOP`];
-/// - `drain(chunk, buf)` consumes a filled buffer, in chunk order.
-///
-/// Returns `Ok(true)` if every chunk was drained, `Ok(false)` if stopped by Ctrl-C.
+/// - `drain(chunk, buf)` consumes a filled buffer, in chunk order, and says whether more are
+///   wanted.
 pub fn run<W, B, FW, FB, FF, FD>(
     threads: usize,
     chunks: u64,
@@ -90,13 +110,13 @@ pub fn run<W, B, FW, FB, FF, FD>(
     new_buf: FB,
     fill: FF,
     mut drain: FD,
-) -> Result<bool, Failure>
+) -> Result<Ended, Failure>
 where
     B: Send,
     FW: Fn() -> W + Sync,
     FB: Fn() -> B + Sync,
     FF: Fn(&mut W, u64, &mut B) -> bool + Sync,
-    FD: FnMut(u64, &mut B) -> Result<(), Failure>,
+    FD: FnMut(u64, &mut B) -> Result<Flow, Failure>,
 {
     let threads = threads.max(1);
     let window = 4 * threads as u64 + 4;
@@ -111,6 +131,7 @@ where
         .map_err(|e| Failure::Failed(format!("cannot start {threads} threads: {e}")))?;
 
     let mut result = Ok(());
+    let mut enough = false;
     let mut drained = 0u64;
     pool.in_place_scope(|scope| {
         for _ in 0..threads {
@@ -154,14 +175,17 @@ where
             pending.push((k, buf));
             while let Some(i) = pending.iter().position(|(k, _)| *k == drained) {
                 let (_, mut buf) = pending.swap_remove(i);
-                if result.is_ok() {
-                    result = drain(drained, &mut buf);
+                if result.is_ok() && !enough {
+                    match drain(drained, &mut buf) {
+                        Ok(flow) => enough = flow == Flow::Enough,
+                        Err(e) => result = Err(e),
+                    }
+                    drained += 1;
                 }
-                drained += 1;
                 let mut g = shared.lock().expect("no panic while locked");
                 g.drained = drained;
                 g.free.push(buf);
-                if result.is_err() {
+                if result.is_err() || enough {
                     g.abort = true;
                 }
                 drop(g);
@@ -170,10 +194,12 @@ where
         }
     });
     result?;
-    if drained == chunks {
-        Ok(true)
+    if enough {
+        Ok(Ended::Enough(drained))
+    } else if drained == chunks {
+        Ok(Ended::All)
     } else if stopping() {
-        Ok(false)
+        Ok(Ended::Interrupted)
     } else {
         // Only a worker panic gets here, and in_place_scope re-raises it before this point.
         Err(Failure::Failed(format!("only {drained} of {chunks} chunks finished")))
@@ -205,12 +231,37 @@ mod tests {
                 |k, buf| {
                     assert_eq!(buf[0], k * 10);
                     seen.push(k);
-                    Ok(())
+                    Ok(Flow::More)
                 },
             )
             .unwrap();
-            assert!(done);
+            assert_eq!(done, Ended::All);
             assert_eq!(seen, (0..100).collect::<Vec<_>>(), "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn enough_stops_after_that_chunk_for_any_thread_count() {
+        for threads in [1, 2, 5] {
+            let mut seen = Vec::new();
+            let ended = run(
+                threads,
+                1000,
+                || (),
+                || 0u64,
+                |_, k, buf| {
+                    *buf = k;
+                    true
+                },
+                |k, buf| {
+                    assert_eq!(*buf, k);
+                    seen.push(k);
+                    Ok(if k == 37 { Flow::Enough } else { Flow::More })
+                },
+            )
+            .unwrap();
+            assert_eq!(ended, Ended::Enough(38));
+            assert_eq!(seen, (0..38).collect::<Vec<_>>(), "{threads} threads");
         }
     }
 
@@ -222,7 +273,7 @@ mod tests {
             || (),
             || 0u8,
             |_, _, _| true,
-            |k, _| if k == 5 { Err(Failure::Failed("disk full".into())) } else { Ok(()) },
+            |k, _| if k == 5 { Err(Failure::Failed("disk full".into())) } else { Ok(Flow::More) },
         );
         assert_eq!(err, Err(Failure::Failed("disk full".into())));
     }
@@ -234,10 +285,10 @@ mod tests {
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let worker = catch_unwind(AssertUnwindSafe(|| {
-            run(2, 10_000, || (), || 0u8, |_, k, _| if k == 3 { panic!("worker") } else { true }, |_, _| Ok(()))
+            run(2, 10_000, || (), || 0u8, |_, k, _| if k == 3 { panic!("worker") } else { true }, |_, _| Ok(Flow::More))
         }));
         let drain = catch_unwind(AssertUnwindSafe(|| {
-            run(2, 10_000, || (), || 0u8, |_, _, _| true, |k, _| if k == 3 { panic!("drain") } else { Ok(()) })
+            run(2, 10_000, || (), || 0u8, |_, _, _| true, |k, _| if k == 3 { panic!("drain") } else { Ok(Flow::More) })
         }));
         std::panic::set_hook(hook);
         assert!(worker.is_err() && drain.is_err());

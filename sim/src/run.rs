@@ -5,17 +5,19 @@
 //! multiples of [`CHUNK`] of the global game index; each worker reuses one set of bots and
 //! one row buffer chunk after chunk; chunks are written in order. Game `i` depends only on
 //! (seed, `i`), so the rows are the same for any `--threads`, and shards are exact slices of
-//! the unsharded run.
+//! the unsharded run. With `--precision` the run stops after the first chunk, in game order,
+//! at which every watched hero's survival interval is narrow enough.
 
 use crate::cli::{RunArgs, Shard, CHUNK};
 use crate::error::{bad, Failure};
 use crate::meta::{self, Meta};
 use crate::outcome::{Row, Tally};
 use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
-use crate::summary::{self, RunFacts};
+use crate::pipeline::{Ended, Flow};
+use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
 use crate::{edition, pipeline, progress};
-use dq_engine::{Game, NoObserver, Rules};
+use dq_engine::{Game, HeroPick, NoObserver, Rules};
 use std::ops::Range;
 use std::time::Instant;
 
@@ -102,7 +104,8 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     let table = Table::new(&rules, &args.table)?;
     let seed = args.table.seed;
     let shard = args.shard.unwrap_or(Shard::ALL);
-    let range = shard.range(args.games);
+    let games_in_run = args.games();
+    let range = shard.range(games_in_run);
     let threads = args.threads.unwrap_or_else(default_threads);
     // Anything the engine would refuse is refused here, before a thread starts.
     Game::new(&rules, &table.config, seed, range.start, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
@@ -115,12 +118,16 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         .put("edition", &rules.edition)
         .put("master_seed", seed)
         .put("seed_scheme", meta::SEED_SCHEME)
-        .put("chunk_size", CHUNK)
-        .put("games", args.games)
-        .put("shard", shard)
-        .put("first_game", range.start)
-        .put("end_game", range.end)
-        .put("heroes", &table.heroes)
+        .put("chunk_size", CHUNK);
+    // A run to a precision says how many games it held once it knows (at the end).
+    if args.precision.is_none() {
+        meta.put("games", games_in_run);
+    }
+    meta.put("shard", shard).put("first_game", range.start);
+    if args.precision.is_none() {
+        meta.put("end_game", range.end);
+    }
+    meta.put("heroes", &table.heroes)
         .put("bots", table.bots.join(","))
         .put("monster_policy", table.monster)
         .put("rules", &table.rules_label)
@@ -131,6 +138,11 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     if let Some(label) = &args.label {
         meta.put("label", label);
     }
+    if let Some(p) = args.precision {
+        meta.put("precision", p);
+    }
+    // The heroes whose survival a precision waits for: those the run's seats can field.
+    let watched = watched_heroes(&rules, &table);
     let mut out = match &args.out {
         Some(path) => Some(ParquetOut::create(path, meta.0)?),
         None => None,
@@ -139,11 +151,14 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     let collect = out.is_some();
     let seats = table.seats();
 
-    let bar = shared_bar.cloned().unwrap_or_else(|| progress::bar(range.end - range.start, args.quiet));
+    let bar = shared_bar.cloned().unwrap_or_else(|| match args.precision {
+        Some(p) => progress::open_bar(args.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p)),
+        None => progress::bar(range.end - range.start, args.quiet),
+    });
     let (n_chunks, chunk) = chunks(&range);
     let started = Instant::now();
     let mut total = Tally::default();
-    let complete = pipeline::run(
+    let ended = pipeline::run(
         threads,
         n_chunks,
         || table.players(&rules),
@@ -152,8 +167,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
             buf.rows.clear();
             buf.tally.clear();
             let games = chunk(k);
-            let len = games.end - games.start;
-            let done = play_games(&rules, &table, seed, games, players, |game, i| {
+            play_games(&rules, &table, seed, games, players, |game, i| {
                 buf.tally.add_game();
                 for s in 0..game.seats() {
                     let row = Row::of(game, i, s);
@@ -162,20 +176,26 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
                         buf.rows.push(row);
                     }
                 }
-            });
-            if done {
-                bar.inc(len);
-            }
-            done
+            })
         },
         |_, buf| {
+            // Ticked as chunks are counted, so an interrupted run's message gives what it showed.
+            bar.inc(buf.tally.games);
             total.merge(&buf.tally);
-            match out.as_mut() {
-                Some(o) => o.write(&buf.rows, &consts),
-                None => Ok(()),
+            if let Some(o) = out.as_mut() {
+                o.write(&buf.rows, &consts)?;
             }
+            Ok(match args.precision {
+                Some(p) if widest(&total, &watched).is_some_and(|(_, w)| w <= p) => Flow::Enough,
+                _ => Flow::More,
+            })
         },
     )?;
+    let (complete, end_game) = match ended {
+        Ended::All => (true, range.end),
+        Ended::Enough(k) => (true, chunk(k - 1).end),
+        Ended::Interrupted => (false, range.end),
+    };
     if shared_bar.is_none() {
         bar.finish_and_clear();
     }
@@ -191,15 +211,24 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     if let Some(o) = out.take() {
         // Timings stay out of the file (the summary and `--json` have them): the same command
         // writes the same bytes.
-        o.finish(Vec::new())?;
+        let mut end = Meta::default();
+        if args.precision.is_some() {
+            end.put("games", end_game).put("end_game", end_game);
+        }
+        o.finish(end.0)?;
     }
 
     let facts = RunFacts {
         rules: &rules,
         seed,
-        games_in_run: args.games,
+        games_in_run: if args.precision.is_some() { end_game } else { games_in_run },
         first_game: range.start,
-        end_game: range.end,
+        end_game,
+        precision: args.precision.map(|p| Precision {
+            wanted: p,
+            most_games: games_in_run,
+            widest: widest(&total, &watched).map(|(h, w)| (rules.heroes[h].id.clone(), w)),
+        }),
         shard: shard.to_string(),
         heroes: &table.heroes,
         bots: &table.bots,
@@ -227,6 +256,37 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         crate::error::emit(&format!("{text}\n"));
     }
     Ok(())
+}
+
+/// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or
+/// every hero if a seat is random.
+fn watched_heroes(rules: &Rules, table: &Table) -> Vec<usize> {
+    let mut v: Vec<usize> = if table.config.heroes.iter().any(|p| *p == HeroPick::Random) {
+        (0..rules.heroes.len()).collect()
+    } else {
+        table.config.heroes.iter().filter_map(|p| if let HeroPick::Fixed(h) = p { Some(*h as usize) } else { None }).collect()
+    };
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The watched hero with the widest survival interval and its half-width, or `None` while
+/// one of them has no game yet.
+pub fn widest(t: &Tally, watched: &[usize]) -> Option<(usize, f64)> {
+    let mut out: Option<(usize, f64)> = None;
+    for &h in watched {
+        let c = &t.by_hero[h % crate::outcome::MAX_HEROES];
+        if c.games == 0 {
+            return None;
+        }
+        let (lo, hi) = crate::summary::ci95(c.survived, c.games);
+        let half = (hi - lo) / 2.0;
+        if out.is_none_or(|(_, w)| half > w) {
+            out = Some((h, half));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ pub struct RunFacts<'a> {
     pub games_in_run: u64,
     pub first_game: u64,
     pub end_game: u64,
+    /// `--precision`, when the run was played to one.
+    pub precision: Option<Precision>,
     pub shard: String,
     pub heroes: &'a str,
     pub bots: &'a [String],
@@ -50,6 +52,44 @@ pub struct RunFacts<'a> {
     pub out: Option<String>,
     /// The command that replays the run's first game.
     pub replay: String,
+}
+
+/// A run played to a precision: what was wanted and how far it got.
+pub struct Precision {
+    /// The half-width asked for.
+    pub wanted: f64,
+    /// The most games it would have played.
+    pub most_games: u64,
+    /// The hero with the widest survival interval at the end, and its half-width.
+    pub widest: Option<(String, f64)>,
+}
+
+impl Precision {
+    fn reached(&self) -> bool {
+        self.widest.as_ref().is_some_and(|(_, w)| *w <= self.wanted)
+    }
+
+    fn text(&self, games: u64) -> String {
+        let pp = |w: f64| format!("±{:.2} pp", 100.0 * w);
+        match (&self.widest, self.reached()) {
+            (Some((h, w)), true) => format!(
+                "Precision {} reached after {games} games (widest survival interval: {h} {}).",
+                pp(self.wanted),
+                pp(*w)
+            ),
+            (Some((h, w)), false) => format!(
+                "Precision {} NOT reached within {} games (widest survival interval: {h} {}); raise --games.",
+                pp(self.wanted),
+                self.most_games,
+                pp(*w)
+            ),
+            (None, _) => format!(
+                "Precision {} NOT reached within {} games (a hero never played); raise --games.",
+                pp(self.wanted),
+                self.most_games
+            ),
+        }
+    }
 }
 
 impl RunFacts<'_> {
@@ -94,6 +134,11 @@ pub fn json(t: &Tally, f: &RunFacts<'_>) -> Value {
     m.insert("heroes".into(), json!(f.heroes));
     m.insert("bots".into(), json!(f.bots));
     m.insert("monster_policy".into(), json!(f.monster_policy));
+    if let Some(p) = &f.precision {
+        m.insert("precision".into(), json!(p.wanted));
+        m.insert("precision_reached".into(), json!(p.reached()));
+        m.insert("precision_widest".into(), json!(p.widest.as_ref().map(|w| w.1)));
+    }
     let mut by_hero = Map::new();
     for (h, c) in t.by_hero.iter().enumerate().filter(|(_, c)| c.games > 0) {
         by_hero.insert(f.rules.heroes[h].id.clone(), Value::Object(counts_json(c)));
@@ -143,6 +188,9 @@ pub fn text(t: &Tally, f: &RunFacts<'_>) -> String {
         format!(" (shard {}: games {}..{} of {})", f.shard, f.first_game, f.end_game, f.games_in_run)
     };
     lines.push(format!("dq run: {} games{part}, seed {}", t.games, f.seed));
+    if let Some(p) = &f.precision {
+        lines.push(p.text(t.games));
+    }
     let bots = if f.bots.iter().all(|b| *b == f.bots[0]) { f.bots[0].clone() } else { f.bots.join(",") };
     lines.push(format!(
         "edition {} (data {}), rules: {}, heroes: {}, bot {bots}, monster policy {}",

@@ -130,6 +130,57 @@ fn schema_snapshot() {
     }
 }
 
+/// `--precision`: the run stops at the first whole chunk, in game order, where every hero's
+/// survival interval is narrow enough, whatever the threads; the file says how many games.
+#[test]
+fn a_run_to_a_precision_stops_when_every_hero_is_known() {
+    let dir = Scratch::new("precision");
+    let out = dir.file("p.parquet");
+    let args = |t: &str| -> Vec<String> {
+        ["run", "--precision", "0.03", "--heroes", "2", "--games", "200000", "--json", "--quiet", "--threads", t]
+            .map(String::from)
+            .to_vec()
+    };
+    let mut seen = Vec::new();
+    for t in ["1", "2"] {
+        let mut a = args(t);
+        a.extend(["--out".to_string(), out.clone()]);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let j = json(&ok(&a));
+        let games = j["games"].as_u64().unwrap();
+        assert_eq!(j["precision_reached"], true, "{j:?}");
+        assert!(games % 1024 == 0 && games < 200_000, "{games}");
+        let heroes = j["by_hero"].as_object().unwrap();
+        assert_eq!(heroes.len(), 6, "every hero played");
+        let mut widest = 0.0f64;
+        for (h, c) in heroes {
+            let ci: Vec<f64> = c["survival_ci95"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+            assert!((ci[1] - ci[0]) / 2.0 <= 0.03, "{h}: {ci:?}");
+            widest = widest.max((ci[1] - ci[0]) / 2.0);
+        }
+        assert!((j["precision_widest"].as_f64().unwrap() - widest).abs() < 1e-12);
+        // One chunk fewer would not have been enough (the stop is the first one that is).
+        let m = dq_meta(&out);
+        assert_eq!((m["dq.games"].as_str(), m["dq.end_game"].as_str()), (games.to_string().as_str(), games.to_string().as_str()));
+        assert_eq!(m["dq.precision"], "0.03");
+        assert_eq!(read_rows(&out).len() as u64, 2 * games);
+        seen.push((games, std::fs::read(&out).unwrap().len()));
+    }
+    assert_eq!(seen[0], seen[1], "the stop depends on the threads");
+    let games = seen[0].0;
+    let shorter = json(&ok(&["run", "--games", &(games - 1024).to_string(), "--heroes", "2", "--json", "--quiet"]));
+    let widest = shorter["by_hero"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| {
+            let ci: Vec<f64> = c["survival_ci95"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+            (ci[1] - ci[0]) / 2.0
+        })
+        .fold(0.0f64, f64::max);
+    assert!(widest > 0.03, "it could have stopped a chunk earlier ({widest})");
+}
+
 /// Same command, same seed: the same file, byte for byte (timings live in the summary only).
 #[test]
 fn the_same_command_writes_the_same_bytes() {
@@ -276,6 +327,10 @@ fn bad_input_fails_cleanly() {
         (&["run", "--shard", "-1/2"], "invalid value '-1/2' for '--shard <I/N>'"),
         (&["run", "--shard", "1/0"], "expected I/N with 0 <= I < N"),
         (&["run", "--threads", "0"], "invalid value '0' for '--threads <T>'"),
+        (&["run", "--precision", "0"], "invalid value '0' for '--precision <P>'"),
+        (&["run", "--precision", "lots"], "invalid value 'lots' for '--precision <P>'"),
+        (&["run", "--precision", "0.01", "--shard", "0/2"], "cannot be used with"),
+        (&["run", "--label", ""], "invalid value '' for '--label <TEXT>'"),
         (
             &["bench", "--rounds", "0"],
             "invalid value '0' for '--rounds <R>': expected a number of rounds from 1 to 100",
