@@ -221,6 +221,41 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
         &Plot::Bars { categories: heroes.clone(), series: bars, y_desc: "survival (% of hero-games)".into() },
     )?);
 
+    // 1b. Each rule set's effect on survival, per hero, against the baseline.
+    if !s.effects.effects.is_empty() {
+        let mut cats: Vec<String> = vec!["all".into()];
+        for e in &s.effects.effects {
+            if !cats.contains(&e.hero) {
+                cats.push(e.hero.clone());
+            }
+        }
+        let mut series: Vec<(String, Vec<Option<[f64; 3]>>)> = Vec::new();
+        for e in &s.effects.effects {
+            let name = if e.context == "all" { e.rules.clone() } else { format!("{} · {}", e.rules, e.context) };
+            let i = match series.iter().position(|(n, _)| *n == name) {
+                Some(i) => i,
+                None => {
+                    series.push((name, vec![None; cats.len()]));
+                    series.len() - 1
+                }
+            };
+            let c = cats.iter().position(|h| *h == e.hero).expect("listed");
+            let d = &e.diff;
+            series[i].1[c] = Some([100.0 * d.survival_diff, 100.0 * d.survival_diff_ci95[0], 100.0 * d.survival_diff_ci95[1]]);
+        }
+        out.push(render(
+            "effects",
+            format!("Effect on survival against {}", s.effects.baseline),
+            format!(
+                "Survival of each rule set minus the baseline ({}), in percentage points, per hero, with 95% \
+                 intervals (paired where the runs share seeds and games).",
+                s.effects.baseline
+            ),
+            (1100, 560),
+            &Plot::Bars { categories: cats, series, y_desc: "survival difference (pp)".into() },
+        )?);
+    }
+
     // 2. Gold of survivors as cumulative shares (a step line per series): most survivors
     // carry little and a few a fortune, which a histogram would flatten into one spike. The
     // x axis ends at the largest 95th percentile so the rare fortunes do not squash the rest.
@@ -419,20 +454,28 @@ fn bars<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     let n = categories.len().max(1);
     let top = series.iter().flat_map(|(_, v)| v.iter().flatten().map(|x| x[2])).fold(0.0f64, f64::max);
-    let y_max = ((top * 1.15 / 10.0).ceil() * 10.0).clamp(10.0, 100.0);
+    let bottom = series.iter().flat_map(|(_, v)| v.iter().flatten().map(|x| x[1])).fold(0.0f64, f64::min);
+    // Rates from 0 up; differences (some below 0) on an axis around 0 with room either side.
+    let (y_min, y_max) = if bottom < 0.0 {
+        let step = nice_step((top - bottom).max(0.1) * 1.2 / 8.0);
+        (((bottom * 1.1) / step).floor() * step, ((top.max(0.0) * 1.1) / step).ceil().max(1.0) * step)
+    } else {
+        (0.0, ((top * 1.15 / 10.0).ceil() * 10.0).clamp(10.0, 100.0))
+    };
+    let decimals = percent_decimals(y_max - y_min);
     // Category i is centred on x = i: asking for n labels makes the key points the integers.
     let mut chart = ChartBuilder::on(area)
         .margin(16)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(-0.5..n as f64 - 0.5, 0.0..y_max)?;
+        .build_cartesian_2d(-0.5..n as f64 - 0.5, y_min..y_max)?;
     let label = |x: &f64| category(categories, *x);
     chart
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(n)
         .x_label_formatter(&label)
-        .y_label_formatter(&|y| format!("{y:.0}%"))
+        .y_label_formatter(&|y| if y_min < 0.0 { format!("{y:+.decimals$}") } else { format!("{y:.decimals$}%") })
         .y_desc(y_desc)
         .label_style(font(15))
         .axis_desc_style(font(15))
@@ -520,6 +563,12 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
         .label_font(font(14))
         .draw()?;
     Ok(())
+}
+
+/// 1, 2 or 5 times a power of ten, at least `raw`.
+fn nice_step(raw: f64) -> f64 {
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * p).find(|s| *s >= raw).unwrap_or(10.0 * p)
 }
 
 /// Decimals a percent axis from 0 to `y_max` needs so that no two of its ticks (about ten,

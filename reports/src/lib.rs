@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod charts;
 pub mod compare;
+pub mod effects;
 pub mod error;
 pub mod html;
 pub mod input;

@@ -35,9 +35,10 @@ impl Rendered {
 }
 
 /// Reads checked files and renders their report.
-pub fn render(files: &[InputFile], schema_version: u32) -> Result<Rendered, Error> {
+pub fn render(files: &[InputFile], baseline: Option<&str>, schema_version: u32) -> Result<Rendered, Error> {
     let analysis = Analysis::of(files)?;
-    let summary = Summary::of(&analysis, files, schema_version);
+    let mut summary = Summary::of(&analysis, files, schema_version);
+    summary.effects = crate::effects::effects(files, baseline)?;
     let charts = charts(&summary)?;
     let names: Vec<(&str, &str)> = charts.iter().map(|c| (c.name, c.title.as_str())).collect();
     let markdown = crate::markdown::render(&summary, &names);
@@ -49,10 +50,10 @@ pub fn render(files: &[InputFile], schema_version: u32) -> Result<Rendered, Erro
 /// `dq report ARGS --out DIR`: resolves and checks the inputs (schema version
 /// `schema_version`), renders the report and writes the folder whole (an earlier report in
 /// `out` is replaced; any other non-empty folder is refused).
-pub fn report(args: &[String], out: &Path, schema_version: u32) -> Result<Rendered, Error> {
+pub fn report(args: &[String], out: &Path, baseline: Option<&str>, schema_version: u32) -> Result<Rendered, Error> {
     let dir = TempDir::create(out, Existing::Report, "--out")?;
     let files = input::check(&input::resolve(args)?, schema_version)?;
-    let rendered = render(&files, schema_version).map_err(|e| crate::scan::name_the_file(&files, e))?;
+    let rendered = render(&files, baseline, schema_version).map_err(|e| crate::scan::name_the_file(&files, e))?;
     for (name, bytes) in rendered.files() {
         dir.write(&name, &bytes)?;
     }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Version of the `summary.json` layout.
-pub const SUMMARY_VERSION: u32 = 1;
+pub const SUMMARY_VERSION: u32 = 2;
 
 /// A whole report.
 #[derive(Clone, Debug, Serialize)]
@@ -21,6 +21,8 @@ pub struct Summary {
     /// Every death cause that occurs, sorted: the keys of each group's `death_causes`.
     pub death_causes: Vec<String>,
     pub groups: Vec<GroupSummary>,
+    /// Each rule set's effect against the baseline (filled by the report's render).
+    pub effects: crate::effects::Effects,
     pub files: Vec<FileSummary>,
 }
 
@@ -219,6 +221,7 @@ impl Summary {
             },
             groups: a.groups.iter().map(|(k, c)| GroupSummary::of(k, c, &causes)).collect(),
             death_causes: causes,
+            effects: Default::default(),
             files: files
                 .iter()
                 .zip(crate::scan::variant_names(files))

@@ -109,6 +109,8 @@ pub fn tables(s: &Summary) -> Vec<Table> {
         numeric_from: nk,
     });
 
+    out.extend(effect_tables(s));
+
     let (header, rows, nk) = keyed(s, &["survivors", "mean gold", "mean 95%", "median", "p90", "max"], |g| {
         let d = &g.gold_survivors;
         vec![
@@ -249,6 +251,87 @@ pub fn tables(s: &Summary) -> Vec<Table> {
             .collect(),
         numeric_from: 11,
     });
+    out
+}
+
+/// "+1.23 pp [+0.50, +1.96]": a difference of rates in percentage points with its interval.
+fn pp_ci(d: f64, ci: [f64; 2]) -> String {
+    format!("{:+.2} pp [{:+.2}, {:+.2}]", 100.0 * d, 100.0 * ci[0], 100.0 * ci[1])
+}
+
+fn gold_ci(d: Option<f64>, ci: Option<[f64; 2]>) -> String {
+    match (d, ci) {
+        (Some(g), Some(c)) => format!("{g:+.1} [{:+.1}, {:+.1}]", c[0], c[1]),
+        _ => "-".into(),
+    }
+}
+
+/// The variant-effect tables: each rule set against the baseline (per context and hero), and
+/// the interactions with the bots. None when the files hold no rule set beside the baseline.
+fn effect_tables(s: &Summary) -> Vec<Table> {
+    let e = &s.effects;
+    if e.effects.is_empty() {
+        return Vec::new();
+    }
+    let mut out = vec![Table {
+        id: "effects",
+        title: format!("Effects against {}", e.baseline),
+        note: format!(
+            "Each rule set minus the baseline ({}), in the same context: survival in percentage points and gold \
+             carried out per hero-game (the dead count 0), with 95% intervals. Paired (McNemar) where both runs \
+             hold the same seeds and games, else independent samples (n = baseline / variant).",
+            e.baseline
+        ),
+        header: ["rules", "context", "hero", "n", "survival", "variant − baseline", "p", "gold", "gold difference"]
+            .map(String::from)
+            .to_vec(),
+        rows: e
+            .effects
+            .iter()
+            .map(|x| {
+                let d = &x.diff;
+                vec![
+                    x.rules.clone(),
+                    x.context.clone(),
+                    x.hero.clone(),
+                    d.pairs.map_or_else(|| format!("{} / {}", d.hero_games_a, d.hero_games_b), |p| p.to_string()),
+                    format!("{} → {}", pct(d.survival_a), pct(d.survival_b)),
+                    pp_ci(d.survival_diff, d.survival_diff_ci95),
+                    if d.p_value < 1e-4 { format!("{:.1e}", d.p_value) } else { format!("{:.4}", d.p_value) },
+                    format!("{} → {}", num(d.gold_a), num(d.gold_b)),
+                    gold_ci(d.gold_diff, d.gold_diff_ci95),
+                ]
+            })
+            .collect(),
+        numeric_from: 3,
+    }];
+    if !e.interactions.is_empty() {
+        out.push(Table {
+            id: "interactions",
+            title: "Interactions with the bots".into(),
+            note: "How much more a rule set's effect (all heroes) is under one bot than under the reference bot: \
+                   the difference of the two effects, with a 95% interval from their intervals."
+                .into(),
+            header: ["rules", "context", "bot", "reference bot", "survival effect difference", "gold effect difference"]
+                .map(String::from)
+                .to_vec(),
+            rows: e
+                .interactions
+                .iter()
+                .map(|i| {
+                    vec![
+                        i.rules.clone(),
+                        i.context.clone(),
+                        i.bots.clone(),
+                        i.reference_bots.clone(),
+                        pp_ci(i.survival_dd, i.survival_dd_ci95),
+                        gold_ci(i.gold_dd, i.gold_dd_ci95),
+                    ]
+                })
+                .collect(),
+            numeric_from: 4,
+        });
+    }
     out
 }
 

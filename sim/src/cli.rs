@@ -302,6 +302,10 @@ pub struct ReportArgs {
     /// Written under a temporary name; an earlier report there is replaced.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// The rules each variant's effect is measured against, e.g. `late-start` [default: the
+    /// game without optional rules].
+    #[arg(long, value_name = "RULES")]
+    pub baseline: Option<String>,
 }
 
 /// `dq compare`.
@@ -332,6 +336,10 @@ pub struct SweepArgs {
     /// be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// The rules each variant's effect is measured against in the report [default: the game
+    /// without optional rules].
+    #[arg(long, value_name = "RULES")]
+    pub baseline: Option<String>,
     /// Worker threads [default: the config's, else all cores]. Results do not depend on it.
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,

@@ -16,7 +16,8 @@ pub fn failure(e: dq_reports::Error) -> Failure {
 
 /// Runs `dq report`.
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
-    let r = dq_reports::report::report(&args.inputs, &args.out, SCHEMA_VERSION).map_err(failure)?;
+    let r = dq_reports::report::report(&args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)
+        .map_err(failure)?;
     let t = &r.summary.totals;
     emit(&format!(
         "dq report: {} file{}, {} hero-games in {} groups -> {}\n",

@@ -85,7 +85,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
         .map(|c| dq_reports::input::check_one(&dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
         .collect::<Result<Vec<_>, _>>()
         .map_err(failure)?;
-    let report = dq_reports::report::render(&files, SCHEMA_VERSION).map_err(failure)?;
+    let report = dq_reports::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION).map_err(failure)?;
     for (name, bytes) in report.files() {
         dir.write(&format!("report/{name}"), &bytes).map_err(failure)?;
     }

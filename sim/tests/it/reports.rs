@@ -456,6 +456,27 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     // The cells of a sweep pair up in a comparison (same seed and games).
     let c = compare_json(&parts[0].display().to_string(), &parts[2].display().to_string(), None);
     assert_eq!(c["overall"]["test"], "mcnemar-exact");
+    // The report gives Late Start's effect per bot against the standard game, paired, exactly
+    // as dq compare does, and the interaction: how much more it changes cautious than greedy.
+    let effects = summary["effects"]["effects"].as_array().unwrap();
+    assert_eq!(summary["effects"]["baseline"], "standard");
+    let all: Vec<&Value> = effects.iter().filter(|e| e["hero"] == "all").collect();
+    assert_eq!(all.len(), 2, "{effects:?}");
+    assert_eq!((all[0]["bots"].as_str(), all[1]["bots"].as_str()), (Some("cautious"), Some("greedy")));
+    let greedy = all[1];
+    assert_eq!(greedy["rules"], "late-start");
+    assert_eq!(greedy["test"], "mcnemar-exact");
+    assert_eq!(greedy["survival_diff"], c["overall"]["survival_diff"]);
+    assert_eq!(greedy["gold_diff"], c["overall"]["gold_diff"]);
+    let inter = summary["effects"]["interactions"].as_array().unwrap();
+    assert_eq!(inter.len(), 1, "{inter:?}");
+    let dd = inter[0]["survival_dd"].as_f64().unwrap();
+    let expect = greedy["survival_diff"].as_f64().unwrap() - all[0]["survival_diff"].as_f64().unwrap();
+    assert!((dd - expect).abs() < 1e-12, "{inter:?}");
+    assert_eq!(inter[0]["reference_bots"], "cautious");
+    assert!(root.join("report/effects.png").is_file());
+    let md = std::fs::read_to_string(root.join("report/summary.md")).unwrap();
+    assert!(md.contains("## Effects against standard") && md.contains("## Interactions with the bots"), "{md}");
     // A sweep never overwrites.
     refused(&["sweep", "--config", &config, "--out", &out, "--quiet"], "the folder exists and is not empty");
     assert!(dir.entries().iter().all(|e| !e.starts_with('.')), "temporary folder left: {:?}", dir.entries());
