@@ -2,7 +2,7 @@
 """Survival by hero x rules x bot, with 95% intervals, from a folder of `dq` results files.
 
     python3 scripts/analyze.py RESULTS            # survival per hero, rules, bot and player count
-    python3 scripts/analyze.py RESULTS --late-start   # does Late Start hurt some heroes more?
+    python3 scripts/analyze.py RESULTS --late-start   # does Late Start change some heroes' odds more?
 
 RESULTS is a folder (every *.parquet below it is read) or Parquet files written by
 `dq run --out` or `dq merge`. The files are read with DuckDB; their `dq.*` metadata is checked
@@ -114,6 +114,31 @@ def check_no_game_twice(con, files):
                 )
 
 
+# The columns read, with the DuckDB types a dq results file gives them.
+COLUMN_TYPES = {"rules": "VARCHAR", "bot": "VARCHAR", "players": "UTINYINT", "hero": "VARCHAR", "survived": "BOOLEAN"}
+
+
+def check_columns(con, files):
+    """Refuses, by name, a file that cannot be read, lacks a column, holds one of another type,
+    or has nulls where a results file has none (read as such they would count silently)."""
+    for f in files:
+        try:
+            types = dict(con.execute("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet(?))", [f]).fetchall())
+            for name, want in COLUMN_TYPES.items():
+                if name not in types:
+                    fail(f"{f}: column {name} is missing")
+                if types[name] != want:
+                    fail(f"{f}: column {name} holds {types[name]} values, a dq results file {want}")
+            nulls = con.execute(
+                "SELECT " + " + ".join(f"count(*) FILTER (WHERE {c} IS NULL)" for c in COLUMN_TYPES) + " FROM read_parquet(?)",
+                [f],
+            ).fetchone()[0]
+        except duckdb.Error as e:
+            fail(f"{f}: cannot read: {str(e).splitlines()[0]}")
+        if nulls:
+            fail(f"{f}: {nulls} nulls in columns {', '.join(COLUMN_TYPES)}, which a dq results file never has")
+
+
 def survival(con, files):
     """Survival per hero x rules x bot x players: (rules, bot, players, hero, games, survived)."""
     return con.execute(
@@ -140,7 +165,7 @@ def print_survival(rows):
 
 
 def late_start(rows):
-    """Does Late Start hurt some heroes more? For each bot, player count and set of other rules
+    """Does Late Start change some heroes' survival more? For each bot, player count and set of other rules
     played both with and without late-start: the change in each hero's survival, and Cochran's Q
     test of whether that change is the same for every hero."""
     cells = {}
@@ -176,8 +201,10 @@ def late_start(rows):
             if p < 0.05
             else f"no difference between heroes detected at this sample size ({spread})"
         )
-        print(f"  common change {100 * common:+.1f} points; Cochran's Q = {q:.1f} on {len(effects) - 1} df, p = {p:.3g}")
-        print(f"  does Late Start hurt some heroes more? {verdict}")
+        direction = "raises" if common > 0 else "lowers" if common < 0 else "leaves"
+        print(f"  Late Start {direction} survival by {100 * abs(common):.1f} points on average; "
+              f"Cochran's Q = {q:.1f} on {len(effects) - 1} df, p = {p:.3g}")
+        print(f"  does it change some heroes' survival more than others'? {verdict}")
     if not answered:
         fail("no hero was played both with and without late-start under the same bot and other rules")
 
@@ -185,12 +212,16 @@ def late_start(rows):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="+", metavar="RESULTS", help="a folder of dq Parquet files, or the files")
-    ap.add_argument("--late-start", action="store_true", help="answer: does Late Start hurt some heroes more?")
+    ap.add_argument("--late-start", action="store_true", help="answer: does Late Start change some heroes' survival more?")
     args = ap.parse_args()
     files = find_files(args.paths)
     con = duckdb.connect()
+    check_columns(con, files)
     check_no_game_twice(con, files)
-    rows = survival(con, files)
+    try:
+        rows = survival(con, files)
+    except duckdb.Error as e:
+        fail(f"reading the results: {str(e).splitlines()[0]}")
     if args.late_start:
         late_start(rows)
     else:

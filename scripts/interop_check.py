@@ -178,7 +178,28 @@ class Checker:
         expect(sum(int(r[5]) for r in body if r[0] == "none") == k.fetchone()[0], "survivors differ from the file")
         out = subprocess.run([sys.executable, script, str(runs), "--late-start"], capture_output=True, text=True)
         expect(out.returncode == 0, f"analyze.py --late-start failed: {out.stderr}")
-        expect("does Late Start hurt some heroes more? " in out.stdout, out.stdout)
+        expect("does it change some heroes' survival more than others'? " in out.stdout, out.stdout)
+        # The direction follows the sign of the common change.
+        common = [line for line in out.stdout.splitlines() if line.strip().startswith("Late Start ")]
+        expect(len(common) == 1 and (" raises " in common[0] or " lowers " in common[0]), out.stdout)
+        # A truncated file and a file with a retyped column: one line, exit 2, the file named.
+        bad = self.work / "bad"
+        bad.mkdir()
+        data = (runs / "base.parquet").read_bytes()
+        (bad / "cut.parquet").write_bytes(data[: len(data) // 2])
+        out = subprocess.run([sys.executable, script, str(bad)], capture_output=True, text=True)
+        expect(out.returncode == 2 and len(out.stderr.splitlines()) == 1 and "cut.parquet" in out.stderr,
+               f"truncated file: {out.returncode}: {out.stderr}")
+        (bad / "cut.parquet").unlink()
+        t = pq.read_table(runs / "base.parquet")
+        i = t.schema.get_field_index("survived")
+        retyped = t.set_column(i, "survived", pa.array([str(v) for v in t.column("survived").to_pylist()]))
+        pq.write_table(retyped, bad / "retyped.parquet")
+        out = subprocess.run([sys.executable, script, str(bad)], capture_output=True, text=True)
+        expect(out.returncode == 2 and "retyped.parquet: column survived holds VARCHAR" in out.stderr,
+               f"retyped file: {out.returncode}: {out.stderr}")
+        (bad / "retyped.parquet").unlink()
+        bad.rmdir()
         expect(len([line for line in out.stdout.splitlines() if "points [" in line]) == 6, out.stdout)
         # Parts beside their merged file would count games twice: refused.
         out = subprocess.run([sys.executable, script, str(self.work)], capture_output=True, text=True)
