@@ -332,7 +332,7 @@ pub struct SweepArgs {
     /// The grid: a TOML file (see scripts/sweep.toml).
     #[arg(long, value_name = "FILE")]
     pub config: PathBuf,
-    /// The sweep folder to create: one Parquet file per cell and report/ (must not exist, or
+    /// The sweep folder to create: one Parquet file per cell and _report/ (must not exist, or
     /// be empty).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -346,6 +346,9 @@ pub struct SweepArgs {
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
+    /// Print the summary (each cell's games, survival and gold) as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Shard `index` of `count`.

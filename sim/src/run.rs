@@ -92,12 +92,13 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
 
 /// Runs `dq run`.
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
-    run_under(args, None)
+    run_under(args, None).map(|_| ())
 }
 
 /// `dq run` under the caller's progress bar (`dq sweep` plays all its cells under one): with
-/// a bar given, the bar is ticked but not finished, and no summary is printed.
-pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) -> Result<(), Failure> {
+/// a bar given, the bar is ticked but not finished, and no summary is printed. Gives the
+/// run's counts.
+pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) -> Result<Tally, Failure> {
     // First of all, so that Ctrl-C at any later point removes the temporary output.
     pipeline::catch_ctrl_c();
     let rules = edition::load(&args.table.data)?;
@@ -244,7 +245,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         ),
     };
     if shared_bar.is_some() {
-        return Ok(());
+        return Ok(total);
     }
     let text = summary::text(&total, &facts);
     if args.json {
@@ -255,7 +256,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     } else {
         crate::error::emit(&format!("{text}\n"));
     }
-    Ok(())
+    Ok(total)
 }
 
 /// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or

@@ -13,6 +13,8 @@ use crate::{edition, pipeline, progress, run};
 use clap::Parser;
 use dq_reports::outdir::{Existing, TempDir};
 use dq_reports::sweep_config::{self, Cell, Sweep};
+use crate::outcome::Tally;
+use crate::summary;
 use std::path::Path;
 
 /// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its
@@ -68,14 +70,15 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
         runs.push(a);
     }
 
-    let bar = progress::bar(sweep.total_games(), args.quiet);
+    let bar = progress::bar(sweep.total_games(), args.quiet || args.json);
+    let mut tallies = Vec::with_capacity(runs.len());
     for (cell, a) in sweep.cells.iter().zip(&runs) {
         let out = a.out.as_ref().expect("every cell writes a file");
         if let Some(parent) = out.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| Failure::Failed(format!("cannot write {}: {e}", dir.shown(&cell.partition))))?;
         }
-        run::run_under(a, Some(&bar))?;
+        tallies.push(run::run_under(a, Some(&bar))?);
     }
     bar.finish_and_clear();
 
@@ -86,17 +89,72 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(failure)?;
     let report = dq_reports::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION).map_err(failure)?;
+    // `_report`: dataset readers (pyarrow, pandas) skip names starting with `_`, so the folder
+    // stays a clean Hive-partitioned dataset.
     for (name, bytes) in report.files() {
-        dir.write(&format!("report/{name}"), &bytes).map_err(failure)?;
+        dir.write(&format!("{REPORT}/{name}"), &bytes).map_err(failure)?;
     }
     dir.commit().map_err(failure)?;
-    emit(&format!(
-        "dq sweep: {} cells x {} games (seed {}) -> {}\nreport: {}\n",
+    let index = args.out.join(REPORT).join("index.html");
+    let cells: Vec<(&str, &Tally)> = sweep
+        .cells
+        .iter()
+        .zip(&tallies)
+        .map(|(c, t)| (c.partition.trim_end_matches("part-0.parquet").trim_end_matches('/'), t))
+        .collect();
+    if args.json {
+        let list: Vec<serde_json::Value> = cells
+            .iter()
+            .map(|(p, t)| {
+                let c = t.total();
+                let (lo, hi) = summary::ci95(c.survived, c.games);
+                serde_json::json!({
+                    "cell": p,
+                    "games": t.games,
+                    "hero_games": c.games,
+                    "survived": c.survived,
+                    "survival_rate": summary::rate(c.survived, c.games),
+                    "survival_ci95": [lo, hi],
+                    "mean_gold_survivors": summary::rate(c.gold_survivors, c.survived),
+                })
+            })
+            .collect();
+        let j = serde_json::json!({
+            "cells": list,
+            "games_per_cell": sweep.games,
+            "seed": sweep.seed,
+            "out": args.out.display().to_string(),
+            "report": index.display().to_string(),
+        });
+        emit(&format!("{j}\n"));
+        return Ok(());
+    }
+    let mut text = format!(
+        "dq sweep: {} cells x {} games (seed {}) -> {}\n",
         sweep.cells.len(),
         sweep.games,
         sweep.seed,
-        args.out.display(),
-        args.out.join("report").join("index.html").display()
-    ));
+        args.out.display()
+    );
+    let width = cells.iter().map(|(p, _)| p.chars().count()).max().unwrap_or(4).max(4);
+    text += &format!("  {:<width$} {:>10}  survival [95% CI]          mean gold of survivors\n", "cell", "hero-games");
+    for (p, t) in &cells {
+        let c = t.total();
+        let (lo, hi) = summary::ci95(c.survived, c.games);
+        let gold = summary::rate(c.gold_survivors, c.survived).map_or("-".into(), |g| format!("{g:.1}"));
+        let p = if p.is_empty() { "(one cell)" } else { p };
+        text += &format!(
+            "  {p:<width$} {:>10}  {:>7} [{:.2}%, {:.2}%]  {gold}\n",
+            c.games,
+            summary::rate(c.survived, c.games).map_or("-".into(), |r| format!("{:.2}%", 100.0 * r)),
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    text += &format!("report: {}\n", index.display());
+    emit(&text);
     Ok(())
 }
+
+/// The report's folder inside a sweep's.
+pub const REPORT: &str = "_report";

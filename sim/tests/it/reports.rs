@@ -423,8 +423,8 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     let mut top: Vec<String> =
         std::fs::read_dir(root).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     top.sort();
-    assert_eq!(top, ["report", "rules=late-start", "rules=standard"]);
-    let summary = read_json(&root.join("report/summary.json"));
+    assert_eq!(top, ["_report", "rules=late-start", "rules=standard"]);
+    let summary = read_json(&root.join("_report/summary.json"));
     assert_eq!(summary["totals"]["games"], 1600);
     assert_eq!(summary["files"].as_array().unwrap().len(), 4);
     assert_eq!(summary["files"][0]["file"], "rules=standard/bot=greedy/part-0.parquet");
@@ -435,7 +435,7 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
         .map(|g| (g["rules"].as_str().unwrap().to_string(), g["bot"].as_str().unwrap().to_string()))
         .collect();
     assert_eq!(combos.len(), 4);
-    assert!(root.join("report/index.html").is_file() && root.join("report/survival.png").is_file());
+    assert!(root.join("_report/index.html").is_file() && root.join("_report/survival.png").is_file());
     // Each cell is the `dq run` of its options: the same rows as running it alone.
     let alone = dir.file("alone.parquet");
     ok(&[
@@ -474,8 +474,8 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     let expect = greedy["survival_diff"].as_f64().unwrap() - all[0]["survival_diff"].as_f64().unwrap();
     assert!((dd - expect).abs() < 1e-12, "{inter:?}");
     assert_eq!(inter[0]["reference_bots"], "cautious");
-    assert!(root.join("report/effects.png").is_file());
-    let md = std::fs::read_to_string(root.join("report/summary.md")).unwrap();
+    assert!(root.join("_report/effects.png").is_file());
+    let md = std::fs::read_to_string(root.join("_report/summary.md")).unwrap();
     assert!(md.contains("## Effects against standard") && md.contains("## Interactions with the bots"), "{md}");
     // A sweep never overwrites.
     refused(&["sweep", "--config", &config, "--out", &out, "--quiet"], "the folder exists and is not empty");
