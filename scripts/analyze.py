@@ -161,7 +161,7 @@ def print_survival(rows):
     print(f"{'rules':<24} {'bot':<20} {'players':>7}  {'hero':<10} {'hero-games':>10} {'survived':>9}  survival [95% CI]")
     for rules, bot, players, hero, n, k in rows:
         lo, hi = wilson(k, n)
-        print(f"{rules or 'none':<24} {bot:<20} {players:>7}  {hero:<10} {n:>10} {k:>9}  {pct(k / n):>6} [{pct(lo)}, {pct(hi)}]")
+        print(f"{rules or 'standard':<24} {bot:<20} {players:>7}  {hero:<10} {n:>10} {k:>9}  {pct(k / n):>6} [{pct(lo)}, {pct(hi)}]")
 
 
 def late_start(rows):
@@ -179,7 +179,7 @@ def late_start(rows):
         if len(both) < 2:
             continue
         answered = True
-        print(f"Late Start, bot {bot}, {players} player(s), other rules: {others or 'none'}")
+        print(f"Late Start, bot {bot}, {players} player(s), other rules: {others or 'standard'}")
         print(f"  {'hero':<10} {'without':>8} {'with':>8}  change in survival [95% CI]")
         effects = []
         for hero, v in both.items():

@@ -196,7 +196,7 @@ pub fn text(t: &Tally, f: &RunFacts<'_>) -> String {
         "edition {} (data {}), rules: {}, heroes: {}, bot {bots}, monster policy {}",
         f.rules.edition,
         crate::meta::hex(f.rules.data_hash),
-        if f.rules_label.is_empty() { "none" } else { f.rules_label },
+        if f.rules_label.is_empty() { "standard" } else { f.rules_label },
         f.heroes,
         f.monster_policy
     ));
