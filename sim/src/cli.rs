@@ -145,6 +145,10 @@ pub struct RunArgs {
     /// No progress bar and no readable summary on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Check every option (heroes, bots, rules, data, the output path) and print what the run
+    /// would play, without playing or writing anything (e.g. before queueing a cluster job).
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 impl RunArgs {

@@ -124,10 +124,18 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     let missing = gaps(&plan, games);
     if !missing.is_empty() && !args.allow_partial {
         let lost: u64 = missing.iter().map(|r| r.end - r.start).sum();
+        // Where every part is a shard of one split, name the shard indexes to rerun.
+        let shards = match missing_shards(&parts) {
+            Some((idx, n)) if !idx.is_empty() => {
+                let list: Vec<String> = idx.iter().take(20).map(u64::to_string).collect();
+                let more = if idx.len() > 20 { format!(" and {} more", idx.len() - 20) } else { String::new() };
+                format!("shard{} {}{more} of {n} ({}) ", if idx.len() == 1 { "" } else { "s" }, list.join(", "), describe(&missing))
+            }
+            _ => format!("{} ", describe(&missing)),
+        };
         return Err(bad(format!(
-            "{} of the {games}-game run are missing ({lost} games, no part holds them): merge every shard, \
-             or pass --allow-partial",
-            describe(&missing)
+            "{shards}of the {games}-game run are missing ({lost} games, no part holds them): merge every shard, \
+             or pass --allow-partial"
         )));
     }
 
@@ -296,6 +304,22 @@ fn plan(parts: &[Part]) -> Result<Vec<(usize, Range<u64>)>, Failure> {
         }
     }
     Ok(plan)
+}
+
+/// When every part is one shard `I/N` of the same split: the indexes no part is, and N.
+fn missing_shards(parts: &[Part]) -> Option<(Vec<u64>, u64)> {
+    let mut n = None;
+    let mut seen = BTreeSet::new();
+    for p in parts {
+        let (i, c) = p.meta.get("dq.shard")?.split_once('/')?;
+        let (i, c): (u64, u64) = (i.parse().ok()?, c.parse().ok()?);
+        if *n.get_or_insert(c) != c {
+            return None;
+        }
+        seen.insert(i);
+    }
+    let n = n?;
+    Some(((0..n).filter(|i| !seen.contains(i)).collect(), n))
 }
 
 /// The games of `[0, games)` that no range of the plan holds.

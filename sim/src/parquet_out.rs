@@ -157,6 +157,26 @@ pub struct ParquetOut {
     path: PathBuf,
 }
 
+/// Where an `--out` file goes: refused if it names a folder (or no file), a device, FIFO or
+/// socket; a link gives the file it points at (written through, the link kept). Creates
+/// nothing.
+pub fn check_out(path: &Path) -> Result<PathBuf, Failure> {
+    let shown = path.display();
+    if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
+        return Err(bad(format!("--out {shown}: not a file name")));
+    }
+    if path.is_dir() {
+        return Err(bad(format!("--out {shown}: is a folder")));
+    }
+    let target = dq_reports::outdir::file_target(path, "--out").map_err(crate::report_cmd::failure)?;
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() && !p.is_dir() => {
+            Err(bad(format!("cannot write {shown}: No such file or directory (os error 2)")))
+        }
+        _ => Ok(target),
+    }
+}
+
 /// `.{name}.tmp-{pid}` beside `path`: same folder, so the final rename is atomic.
 pub fn temp_path(path: &Path) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -172,14 +192,7 @@ impl ParquetOut {
     /// [`ParquetOut::create`] with other page and row group sizes (tests use small ones).
     fn create_with(path: &Path, metadata: Vec<(String, String)>, limits: Limits) -> Result<ParquetOut, Failure> {
         let shown = path.display();
-        if path.file_name().is_none() || path.as_os_str().to_string_lossy().ends_with('/') {
-            return Err(bad(format!("--out {shown}: not a file name")));
-        }
-        if path.is_dir() {
-            return Err(bad(format!("--out {shown}: is a folder")));
-        }
-        // A link is written through; a device, FIFO or socket is refused, never replaced.
-        let path = &dq_reports::outdir::file_target(path, "--out").map_err(crate::report_cmd::failure)?;
+        let path = &check_out(path)?;
         let tmp = temp_path(path);
         let file = File::create(&tmp).map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
         let temp = TempFile(Some(tmp));

@@ -110,6 +110,9 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     let threads = args.threads.unwrap_or_else(default_threads);
     // Anything the engine would refuse is refused here, before a thread starts.
     Game::new(&rules, &table.config, seed, range.start, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
+    if args.dry_run {
+        return dry_run(args, &rules, &table, shard, &range).map(|_| Tally::default());
+    }
 
     let mut meta = Meta::default();
     meta.put("schema_version", SCHEMA_VERSION)
@@ -257,6 +260,27 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         crate::error::emit(&format!("{text}\n"));
     }
     Ok(total)
+}
+
+/// `dq run --dry-run`: the output path checked as a run would check it (nothing is created),
+/// then one line saying what would be played.
+fn dry_run(args: &RunArgs, rules: &Rules, table: &Table, shard: Shard, range: &Range<u64>) -> Result<(), Failure> {
+    if let Some(path) = &args.out {
+        crate::parquet_out::check_out(path)?;
+    }
+    let part = if shard == Shard::ALL { String::new() } else { format!(" (shard {shard}: games {}..{})", range.start, range.end) };
+    let upto = if args.precision.is_some() { "up to " } else { "" };
+    crate::error::emit(&format!(
+        "dq run --dry-run: would play {upto}{} games{part} of edition {}, seed {}, heroes {}, bots {}, rules {}{}\n",
+        range.end - range.start,
+        rules.edition,
+        args.table.seed,
+        table.heroes,
+        table.bots.join(","),
+        if table.rules_label.is_empty() { "standard" } else { &table.rules_label },
+        args.out.as_ref().map_or(String::new(), |p| format!(", writing {}", p.display()))
+    ));
+    Ok(())
 }
 
 /// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or

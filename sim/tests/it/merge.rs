@@ -116,8 +116,8 @@ fn partial_merges_need_allow_partial_and_can_be_completed_later() {
     assert_eq!(o.status.code(), Some(2), "{err}");
     assert_eq!(
         err,
-        "dq: games [1666, 3333) of the 5000-game run are missing (1667 games, no part holds them): merge every \
-         shard, or pass --allow-partial\n"
+        "dq: shard 1 of 3 (games [1666, 3333)) of the 5000-game run are missing (1667 games, no part holds them): \
+         merge every shard, or pass --allow-partial\n"
     );
     assert!(o.stdout.is_empty());
     assert_eq!(dir.entries(), before, "a refused merge left a file");
@@ -407,6 +407,20 @@ fn slurm_scripts_run_each_task_as_a_separate_process() {
     let bad = task(1, "1", "2", None).wait_with_output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("the array must be 0-(N-1) (it starts at 1)"));
+    // A rerun of index 0 alone without DQ_SHARDS (it would play the whole run as 0/1), or with
+    // another split, is refused before it replaces the good part.
+    let good = std::fs::read(format!("{out}/parts/part-00000.parquet")).unwrap();
+    for (count, shards) in [("1", None), ("1", Some("4"))] {
+        let bad = task(0, "0", count, shards).wait_with_output().unwrap();
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&bad.stderr).contains("holds shards of a 3-way split"), "{bad:?}");
+    }
+    assert!(std::fs::read(format!("{out}/parts/part-00000.parquet")).unwrap() == good, "a good part was replaced");
+    // A missing part: the merge names the shard to rerun.
+    std::fs::rename(format!("{out}/parts/part-00001.parquet"), dir.file("aside.parquet")).unwrap();
+    let merge = Command::new("bash").arg(scripts.join("dq-merge.sbatch")).arg(&out).env("DQ", DQ).output().unwrap();
+    assert_eq!(merge.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&merge.stderr).contains("dq: shard 1 of 3 (games"), "{merge:?}");
 
     // submit.sh: the array 0..N-1 with DQ_SHARDS=N, then the merge after the array succeeded.
     let bin = dir.0.join("bin");
@@ -420,7 +434,9 @@ fn slurm_scripts_run_each_task_as_a_separate_process() {
     let submit = Command::new("bash")
         .arg(scripts.join("submit.sh"))
         .args(["16", &queued, "--games", "1000000", "--rule", "late-start"])
-        .env("PATH", path)
+        .env("PATH", &path)
+        .env("DQ", DQ)
+        .env_remove("DQ_CPUS")
         .env("SBATCH_LOG", &log)
         .env("SBATCH_OPTS", "--partition=cpu")
         .output()
@@ -428,7 +444,7 @@ fn slurm_scripts_run_each_task_as_a_separate_process() {
     assert!(submit.status.success(), "{}", String::from_utf8_lossy(&submit.stderr));
     assert_eq!(
         String::from_utf8_lossy(&submit.stdout),
-        format!("shards: job 4001 (16 tasks), merge: job 4002 -> {queued}/results.parquet\n")
+        format!("shards: job 4001 (16 tasks, 1 CPUs each), merge: job 4002 -> {queued}/results.parquet\n")
     );
     let calls = std::fs::read_to_string(&log).unwrap();
     let calls: Vec<&str> = calls.lines().collect();
@@ -437,15 +453,42 @@ fn slurm_scripts_run_each_task_as_a_separate_process() {
         calls,
         [
             format!(
-                "--parsable --partition=cpu --array=0-15 --export=ALL,DQ_SHARDS=16 \
+                "--parsable --partition=cpu --array=0-15 --cpus-per-task=1 --export=ALL,DQ_SHARDS=16 \
                  --output={queued}/dq-shards-%A_%a.log {s}/dq-shards.sbatch {queued} --games 1000000 --rule late-start"
             ),
             format!(
-                "--parsable --partition=cpu --dependency=afterok:4001 --output={queued}/dq-merge-%j.log \
+                "--parsable --partition=cpu --dependency=afterany:4001 --output={queued}/dq-merge-%j.log \
                  {s}/dq-merge.sbatch {queued}"
             ),
         ]
     );
+    assert_eq!(std::fs::read_to_string(format!("{queued}/parts/SHARDS")).unwrap(), "16\n");
     let usage = Command::new("bash").arg(scripts.join("submit.sh")).args(["0", &queued]).output().unwrap();
     assert_eq!(usage.status.code(), Some(2));
+    // Bad options are caught by the dry run before anything is queued or created.
+    let typo = dir.file("typo");
+    let refused = Command::new("bash")
+        .arg(scripts.join("submit.sh"))
+        .args(["4", &typo, "--rule", "late-strat"])
+        .env("PATH", &path)
+        .env("DQ", DQ)
+        .env("SBATCH_LOG", &log)
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("unknown rule \"late-strat\""), "{refused:?}");
+    assert!(!Path::new(&typo).exists());
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 2, "sbatch was called");
+    // sbatch refusing the array: the folder submit.sh made is removed.
+    std::fs::write(bin.join("sbatch"), "#!/bin/bash\necho 'sbatch: error: invalid partition' >&2\nexit 1\n").unwrap();
+    let gone = dir.file("gone");
+    let failed = Command::new("bash")
+        .arg(scripts.join("submit.sh"))
+        .args(["4", &gone, "--games", "100"])
+        .env("PATH", &path)
+        .env("DQ", DQ)
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(!Path::new(&gone).exists(), "submit.sh left {gone}");
 }
