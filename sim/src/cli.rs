@@ -69,7 +69,7 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
     /// Rules edition whose embedded data to play [known: revised, third] [default: revised].
-    #[arg(long, value_name = "NAME", conflicts_with = "data")]
+    #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = Listed(&["revised", "third"]), hide_possible_values = true)]
     pub edition: Option<String>,
     /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,
     /// combat.ron) instead of the embedded ones, e.g. to replace estimated values.
@@ -82,13 +82,14 @@ pub struct DataArgs {
 pub struct TableArgs {
     #[command(flatten)]
     pub data: DataArgs,
-    /// Heroes, one per seat: comma-separated hero ids or `random` (a seeded random hero),
-    /// e.g. `hugo,random`; or a number 1-4 for that many random heroes.
-    #[arg(long, value_name = "LIST", default_value = "1")]
+    /// Heroes, one per seat: comma-separated hero ids (gherinn, challara, hugo, krutzbeck,
+    /// lindel, tatianna) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
+    /// 1-4 for that many random heroes.
+    #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
     pub heroes: String,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
     /// mixed, random) [default: greedy].
-    #[arg(long, value_name = "SPEC", conflicts_with = "bots")]
+    #[arg(long, value_name = "SPEC", conflicts_with = "bots", value_parser = Listed(&BOT_VALUES), hide_possible_values = true)]
     pub bot: Option<String>,
     /// One bot per seat, comma-separated, e.g. `greedy,cautious`.
     #[arg(long, value_name = "SPEC,..")]
@@ -96,13 +97,13 @@ pub struct TableArgs {
     /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
     /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
     /// is Revised only) [default: random in revised, equilibrium in third].
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = Listed(&["random", "equilibrium", "adversarial"]), hide_possible_values = true)]
     pub monster_policy: Option<String>,
     /// Optional rule, repeatable or comma-separated: cloak-and-dagger, combat-dice (third),
     /// death-can-wait, hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
     /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
     /// rules that do not apply to the edition are refused [default: none].
-    #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
+    #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// Master seed: game i of a run depends only on this seed and i.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_hyphen_values = true)]
@@ -142,7 +143,8 @@ pub struct RunArgs {
     /// Print the summary as JSON on stdout (the readable summary goes to stderr).
     #[arg(long)]
     pub json: bool,
-    /// No progress bar and no readable summary on stderr.
+    /// No progress bar; with --json, no readable summary on stderr either (without --json the
+    /// readable summary is the output, on stdout).
     #[arg(long)]
     pub quiet: bool,
     /// Check every option (heroes, bots, rules, data, the output path) and print what the run
@@ -333,7 +335,9 @@ pub struct CompareArgs {
 /// `dq sweep`.
 #[derive(Args, Debug, Clone)]
 pub struct SweepArgs {
-    /// The grid: a TOML file (see scripts/sweep.toml).
+    /// The grid: a TOML file of lists (`games`, `seed`, `editions`, `rules`, `heroes`, `bots`,
+    /// `players`); every combination is a cell. The repository's scripts/sweep.toml is a
+    /// commented example.
     #[arg(long, value_name = "FILE")]
     pub config: PathBuf,
     /// The sweep folder to create: one Parquet file per cell and _report/ (must not exist, or
@@ -396,6 +400,50 @@ fn parse_games(s: &str) -> Result<u64, String> {
         None => Err("expected a whole number of games, at least 1".into()),
     }
 }
+
+/// Values shell completions offer (help text lists them itself). The value is kept as typed:
+/// names are checked against the rules later, with messages that say what is known.
+#[derive(Clone)]
+struct Listed(&'static [&'static str]);
+
+impl clap::builder::TypedValueParser for Listed {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|v| clap::builder::PossibleValue::new(*v))))
+    }
+}
+
+const HERO_VALUES: [&str; 11] =
+    ["1", "2", "3", "4", "random", "gherinn", "challara", "hugo", "krutzbeck", "lindel", "tatianna"];
+const BOT_VALUES: [&str; 4] = ["greedy", "cautious", "mixed", "random"];
+const RULE_VALUES: [&str; 16] = [
+    "cloak-and-dagger",
+    "combat-dice",
+    "death-can-wait",
+    "hero-vs-hero",
+    "late-start",
+    "live-to-fight-another-day",
+    "magical-might=1",
+    "magical-might=2",
+    "magical-might=3",
+    "no-abilities",
+    "no-guts-no-glory",
+    "servants-of-kalladra",
+    "solo",
+    "going-it-alone",
+    "torchlight",
+    "tower-power",
+];
 
 fn parse_precision(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {

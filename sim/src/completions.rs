@@ -37,12 +37,14 @@ fn pages(cmd: &clap::Command) -> Vec<&clap::Command> {
 /// the date's place) so the same binary always prints the same pages.
 fn render(cmd: clap::Command) -> Vec<u8> {
     let mut text = Vec::new();
+    let name = cmd.get_name().to_string();
     clap_mangen::Man::new(cmd)
         .date("\\&")
         .source(format!("dq {}", env!("CARGO_PKG_VERSION")))
         .manual("dq manual")
         .render(&mut text)
         .expect("writing to memory cannot fail");
+    text.extend_from_slice(sections(&name).as_bytes());
     text
 }
 
@@ -68,6 +70,47 @@ pub fn man(args: &ManArgs) -> Result<(), Failure> {
     };
     crate::error::emit(&String::from_utf8_lossy(&render(page)));
     Ok(())
+}
+
+/// Examples of each page's command, as (what it does, the command).
+fn examples(name: &str) -> &'static [(&'static str, &'static str)] {
+    match name {
+        "run" => &[
+            ("100,000 games, one random hero each, greedy bot; print the summary", "dq run"),
+            ("four heroes with Late Start, rows to a Parquet file", "dq run --games 1000000 --heroes 4 --rule late-start --out late.parquet"),
+            ("until every hero's survival is known to +/-0.5 points", "dq run --precision 0.005 --heroes 4"),
+            ("shard 3 of 8 of a ten-million-game run", "dq run --games 10000000 --shard 3/8 --out part3.parquet"),
+        ],
+        "replay" => &[("game 80 of the four-hero run with seed 5, turn by turn", "dq replay --seed 5 --game 80 --heroes 4")],
+        "duel" => &[("Hugo against a troll, 100,000 times", "dq duel --hero hugo --monster troll")],
+        "bench" => &[("games/s of solo and four-hero games, three rounds", "dq bench && dq bench --heroes 4 --games 60000")],
+        "merge" => &[("join the parts of a sharded run", "dq merge parts/ --out results.parquet")],
+        "report" => &[("a report of two runs, Late Start measured against the standard game", "dq report std.parquet late.parquet --out report/")],
+        "compare" => &[("Late Start minus the standard game, per hero", "dq compare std.parquet late.parquet --by hero")],
+        "sweep" => &[("every cell of a grid, one report", "dq sweep --config sweep.toml --out sweep/")],
+        "completions" => &[("bash completions", "dq completions bash > ~/.local/share/bash-completion/completions/dq")],
+        "man" => &[("every page into a folder", "dq man --dir man/man1")],
+        _ => &[("a run of 100,000 games", "dq run"), ("this page's subcommands each have a page", "dq man run | man -l -")],
+    }
+}
+
+/// The EXAMPLES and EXIT STATUS sections every page ends with, as roff.
+fn sections(name: &str) -> String {
+    let esc = |s: &str| s.replace('\\', "\\e").replace('-', "\\-");
+    let mut s = String::from(".SH EXAMPLES\n");
+    for (what, cmd) in examples(name) {
+        s += &format!(".TP\n{}\n\\fB{}\\fR\n", esc(what), esc(cmd));
+    }
+    s += ".SH \"EXIT STATUS\"\n";
+    for (code, what) in [
+        ("0", "success"),
+        ("1", "a failure while working (e.g. the disk filled up)"),
+        ("2", "bad input: arguments, data files, results files or an output path; one line on stderr names it, and nothing is written"),
+        ("130, 143, 129", "stopped by Ctrl\\-C, SIGTERM or SIGHUP (128 + the signal); nothing half\\-written is left"),
+    ] {
+        s += &format!(".TP\n\\fB{code}\\fR\n{what}\n");
+    }
+    s
 }
 
 /// Writes `dq.1` and `dq-COMMAND.1` for every subcommand into `dir`, each under a temporary

@@ -168,6 +168,12 @@ pub fn check_out(path: &Path) -> Result<PathBuf, Failure> {
     if path.is_dir() {
         return Err(bad(format!("--out {shown}: is a folder")));
     }
+    // A results file named as another format would be opened by the wrong tool.
+    if let Some(ext) = path.extension().map(|e| e.to_string_lossy().to_lowercase()) {
+        if ext != "parquet" && ext != "pq" {
+            return Err(bad(format!("--out {shown}: dq writes Parquet; name the file .parquet, not .{ext}")));
+        }
+    }
     let target = dq_reports::outdir::file_target(path, "--out").map_err(crate::report_cmd::failure)?;
     match target.parent() {
         Some(p) if !p.as_os_str().is_empty() && !p.is_dir() => {

@@ -331,6 +331,7 @@ fn bad_input_fails_cleanly() {
         (&["run", "--precision", "lots"], "invalid value 'lots' for '--precision <P>'"),
         (&["run", "--precision", "0.01", "--shard", "0/2"], "cannot be used with"),
         (&["run", "--label", ""], "invalid value '' for '--label <TEXT>'"),
+        (&["run", "--out", "results.csv"], "--out results.csv: dq writes Parquet; name the file .parquet, not .csv"),
         (
             &["bench", "--rounds", "0"],
             "invalid value '0' for '--rounds <R>': expected a number of rounds from 1 to 100",
