@@ -331,7 +331,6 @@ fn bad_input_fails_cleanly() {
         (&["run", "--precision", "lots"], "invalid value 'lots' for '--precision <P>'"),
         (&["run", "--precision", "0.01", "--shard", "0/2"], "cannot be used with"),
         (&["run", "--label", ""], "invalid value '' for '--label <TEXT>'"),
-        (&["run", "--out", "results.csv"], "--out results.csv: dq writes Parquet; name the file .parquet, not .csv"),
         (
             &["bench", "--rounds", "0"],
             "invalid value '0' for '--rounds <R>': expected a number of rounds from 1 to 100",
@@ -386,6 +385,10 @@ fn out_never_replaces_what_is_not_a_regular_file() {
         "--out /dev/full: is a device; dq writes its output only to regular files",
     );
     assert!(std::fs::symlink_metadata("/dev/full").unwrap().file_type().is_char_device());
+    refused_with(
+        &["run", "--games", "10", "--out", "results.csv"],
+        "--out results.csv: dq writes Parquet; name the file .parquet, not .csv",
+    );
     let dir = Scratch::new("special");
     let fifo = dir.file("pipe.parquet");
     if Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
