@@ -247,13 +247,14 @@ impl<'r> Game<'r> {
                 }
             }
             // A corridor is left by the hall entered only if every other hall is blocked
-            // (Revised CORRIDOR). Rule decision: that way back may re-enter a chamber entered
-            // earlier this turn (it always leads to one after a move), but only while the hero
-            // has re-entered none this turn (`TurnFlags::reentered`): without that, two
-            // dead-end corridors facing each other would send him to and fro for ever.
+            // (Revised CORRIDOR). Rule decision (Revised): that way back may re-enter a chamber
+            // entered earlier this turn (it always leads to one after a move), but only while
+            // the hero has re-entered none this turn (`TurnFlags::reentered`): without that,
+            // two dead-end corridors facing each other would send him to and fro for ever.
+            // Not in `third`, whose corridor text forbids entering the same corridor twice.
             if out.is_empty() {
                 if let Some((t, seen)) = entry_target {
-                    if !seen || !self.turn.reentered {
+                    if !seen || !(self.turn.reentered || self.third_rules) {
                         out.push(t);
                     }
                 }
