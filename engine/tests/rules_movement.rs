@@ -768,10 +768,11 @@ fn bottomless_pit_luck_test_or_death() {
 
 // --- 11. rotating chamber -------------------------------------------------------------------------------------
 
-/// ROTATING CHAMBER: the first entry turns it 180° and ends the turn; a later entry does not
-/// turn it (engine decision, 2010 rulebook); a rotation that walls the hero in is a dead end.
+/// ROTATING CHAMBER: every entry turns it 180° and ends the turn ("Upon Entering" applies
+/// "each time a hero enters the chamber"; docs/rulings.md); a rotation that walls the hero in
+/// is a dead end. (This test used to pin the 2010 "only ever rotates once" in the Revised game.)
 #[test]
-fn rotating_chamber_turns_once_and_can_trap() {
+fn rotating_chamber_turns_on_every_entry_and_can_trap() {
     let (mut g, mut t) = setup(&["hugo"]);
     let mut tl = Tiles::default();
     tl.room(&mut g, at(3, 3));
@@ -790,13 +791,14 @@ fn rotating_chamber_turns_once_and_can_trap() {
     assert_eq!(g.hero(0).pos, at(3, 5));
     assert_eq!(g.round(), 3);
     expect(&g, 0, DecisionKind::Action);
-    // Coming back: no second rotation, so in round 4 the hall still leads east.
+    // Coming back turns it again and ends the turn: in round 4 the hall faces west, the only
+    // way on, back into (3,3); round 5 waits there.
     stack_empty(&mut g);
     answer(&mut g, &mut t, mv(3, 4));
-    assert_eq!(rotations(&t), 1);
-    assert_eq!(g.cell(at(3, 4)).sides, [W, H, W, W]);
-    assert_eq!(moves_to(&t), vec![at(3, 4), at(3, 5), at(3, 4), at(3, 5)]);
-    assert_eq!(g.hero(0).pos, at(3, 5));
+    assert_eq!(rotations(&t), 2);
+    assert_eq!(g.cell(at(3, 4)).sides, [W, W, W, H]);
+    assert_eq!(moves_to(&t), vec![at(3, 4), at(3, 5), at(3, 4), at(3, 3)]);
+    assert_eq!(g.hero(0).pos, at(3, 3));
     assert_eq!(g.round(), 5);
     expect(&g, 0, DecisionKind::Action);
     g.check_invariants().unwrap();
@@ -1104,5 +1106,185 @@ fn secret_door_moves_through_walls() {
     answer(&mut g, &mut t, Choice::No);
     assert_eq!(g.hero(0).pos, at(3, 3));
     assert_eq!(g.round(), 2);
+    g.check_invariants().unwrap();
+}
+
+// --- 18. ways back and forced loops (issue 21) ----------------------------------------------------------------------
+
+/// CORRIDOR: "You cannot exit the chamber through the hall by which you entered unless all
+/// other halls are blocked". A dead-end corridor sends the hero back through its entry hall even
+/// into a corridor entered earlier in the turn (docs/rulings.md), and that corridor then sends
+/// him on through its other hall: room → corridor → dead-end corridor → corridor → room, resolved.
+#[test]
+fn dead_end_corridor_sends_the_hero_back_into_a_chamber_entered_this_turn() {
+    let (mut g, mut t) = setup(&["hugo"]);
+    let mut tl = Tiles::default();
+    tl.room(&mut g, at(3, 3));
+    tl.lay(&mut g, at(3, 4), TileKind::Corridor, [H, W, H, W], Dir::West);
+    tl.lay(&mut g, at(3, 5), TileKind::Corridor, [H, W, H, W], Dir::West);
+    assert_eq!(g.cell(at(3, 5)).sides, [W, H, W, H]);
+    // East of the second corridor a room whose west side is a wall.
+    tl.lay(&mut g, at(3, 6), TileKind::DungeonRoom, [H, H, H, W], Dir::South);
+    assert_eq!(g.cell(at(3, 6)).sides[Dir::West as usize], W);
+    g.put_hero(0, at(3, 3));
+    let dungeon = g.deck_len(Deck::Dungeon);
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(3, 4));
+    assert_eq!(moves_to(&t), vec![at(3, 4), at(3, 5), at(3, 4), at(3, 3)]);
+    assert_eq!(g.hero(0).pos, at(3, 3));
+    // The room is resolved again; the turn is over.
+    assert_eq!(g.deck_len(Deck::Dungeon), dungeon - 1);
+    assert_eq!(g.round(), 2);
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+}
+
+/// The way back after a tower jump: tower → jump → dead-end corridor → back into the tower
+/// entered this turn, which is resolved again (exit or move on, no second jump).
+#[test]
+fn dead_end_corridor_after_a_tower_jump_leads_back_into_the_tower() {
+    let (t0, t3) = (TOWERS[0], TOWERS[3]);
+    let (mut g, mut t) = setup(&["hugo"]);
+    let mut tl = Tiles::default();
+    tl.room(&mut g, at(1, 0));
+    // North of the far tower: a corridor whose far hall meets a room's wall.
+    tl.lay(&mut g, at(8, 12), TileKind::Corridor, [H, W, H, W], Dir::South);
+    assert_eq!(g.cell(at(8, 12)).sides, [H, W, H, W]);
+    tl.lay(&mut g, at(7, 12), TileKind::DungeonRoom, [W, H, H, H], Dir::North);
+    assert_eq!(g.cell(at(7, 12)).sides[Dir::South as usize], W);
+    g.put_hero(0, at(1, 0));
+    g.give_card(0, loot(0));
+    answer(&mut g, &mut t, Choice::Move(t0));
+    answer(&mut g, &mut t, Choice::Move(t3));
+    expect(&g, 0, DecisionKind::Tower);
+    answer(&mut g, &mut t, mv(8, 12));
+    // Back in the tower: it is resolved again; the corridor, entered this turn, is no way on.
+    assert_eq!(moves_to(&t), vec![t0, t3, at(8, 12), t3]);
+    expect(&g, 0, DecisionKind::Tower);
+    assert_legal(&g, &[Choice::ExitDungeon, mv(9, 11)]);
+    answer(&mut g, &mut t, Choice::ExitDungeon);
+    assert_eq!(g.hero(0).status, HeroStatus::Exited);
+    g.check_invariants().unwrap();
+}
+
+/// Two dead-end corridors facing each other, the first one entered without a hall (the hero
+/// stands in it at the start of his turn): read literally, the rules send him to and fro for
+/// ever. The way back may re-enter a chamber once a turn (docs/rulings.md): he goes there,
+/// back, there again, and stops; the turn ends.
+#[test]
+fn facing_dead_end_corridors_do_not_loop_for_ever() {
+    let (mut g, mut t) = setup(&["hugo"]);
+    let mut tl = Tiles::default();
+    // West of the first corridor: a room whose east side is a wall.
+    tl.lay(&mut g, at(3, 3), TileKind::DungeonRoom, [H, H, H, W], Dir::North);
+    assert_eq!(g.cell(at(3, 3)).sides[Dir::East as usize], W);
+    tl.lay(&mut g, at(3, 4), TileKind::Corridor, [H, W, H, W], Dir::West);
+    tl.lay(&mut g, at(3, 5), TileKind::Corridor, [H, W, H, W], Dir::West);
+    tl.lay(&mut g, at(3, 6), TileKind::DungeonRoom, [H, H, H, W], Dir::South);
+    assert_eq!(g.cell(at(3, 6)).sides[Dir::West as usize], W);
+    g.put_hero(0, at(3, 4));
+    assert_legal(&g, &[mv(3, 5)]);
+    answer(&mut g, &mut t, mv(3, 5));
+    // Every later turn has one answer (the corridor's only way, back), which the engine takes:
+    // the game runs on until the sun sets, each turn the same three moves.
+    let mut turns: Vec<Vec<Cell>> = Vec::new();
+    for e in &t.events {
+        match *e {
+            Event::TurnStart { seat: 0, .. } => turns.push(Vec::new()),
+            Event::Moved { seat: 0, to, .. } => turns.last_mut().unwrap().push(to),
+            _ => {}
+        }
+    }
+    assert_eq!(turns[0], vec![at(3, 5), at(3, 4), at(3, 5)]);
+    assert_eq!(turns[1], vec![at(3, 4), at(3, 5), at(3, 4)]);
+    assert!(turns.len() > 20);
+    assert!(turns.iter().all(|m| m.len() == 3), "{turns:?}");
+    assert!(g.is_over());
+    assert_eq!(g.hero(0).stats.death_cause, Some(DeathCause::Sunset));
+    g.check_invariants().unwrap();
+}
+
+/// Forced loops between a chamber of darkness and a rotating chamber: the rotating chamber
+/// turns on every entry and ends the turn, so a die that keeps sending the hero back into it
+/// costs him turns, never an endless turn. "Move again" may re-enter the chamber the turn began
+/// in (it was not entered this turn), but nothing entered during the turn.
+#[test]
+fn darkness_and_rotating_chamber_loops_end_every_turn() {
+    let (mut g, mut t) = setup(&["hugo"]);
+    let mut tl = Tiles::default();
+    let (a, d1, r, d2) = (at(3, 3), at(3, 4), at(3, 5), at(3, 6));
+    tl.room(&mut g, a);
+    // Darkness west of the rotating chamber: open east and west (north walled off by a room).
+    tl.lay(&mut g, d1, TileKind::ChamberOfDarkness, [W, H, H, H], Dir::North);
+    assert_eq!(g.cell(d1).sides, [H, H, W, H]);
+    tl.lay(&mut g, at(2, 4), TileKind::DungeonRoom, [W, W, H, W], Dir::North);
+    assert_eq!(g.cell(at(2, 4)).sides[Dir::South as usize], W);
+    // The rotating chamber: its one hall west, toward the darkness.
+    tl.lay(&mut g, r, TileKind::RotatingChamber, [W, W, H, W], Dir::West);
+    assert_eq!(g.cell(r).sides, [W, W, W, H]);
+    // Darkness east of it: open west and south.
+    tl.lay(&mut g, d2, TileKind::ChamberOfDarkness, [W, H, H, W], Dir::West);
+    assert_eq!(g.cell(d2).sides, [W, W, H, H]);
+    tl.room(&mut g, at(4, 6));
+    g.put_hero(0, a);
+    // Darkness 1 picks among east (the rotating chamber) and west (the room): die 1 = east.
+    // Darkness 2 among south and west (the rotating chamber): die 2 = west. The last die, 2,
+    // sends the hero from darkness 1 back into the room.
+    g.force_dice(&[1, 2, 1, 2, 2]);
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(3, 4));
+    // Round 1: room → darkness 1 → rotating chamber (turns east), turn over. Rounds 2-4: the
+    // one hall out, a darkness, the die back in, turned again. Round 5: out west, darkness 1
+    // back into the room (resolved). Round 6 waits there.
+    assert_eq!(moves_to(&t), vec![d1, r, d2, r, d1, r, d2, r, d1, a]);
+    assert_eq!(rotations(&t), 4);
+    assert_eq!(g.cell(r).sides, [W, W, W, H]);
+    assert_eq!(g.hero(0).pos, a);
+    assert_eq!(g.round(), 6);
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+}
+
+/// Solo escape into a tower (docs/rulings.md): the tower's "Upon Entering" applies however it
+/// was entered, so the hero may exit (holding a treasure card), move again, or jump to another
+/// tower and go on from there (exit or move again; no second jump). The chamber escaped from,
+/// entered this turn, is no "move again" target.
+#[test]
+fn solo_escape_into_a_tower_then_jump_and_move_again() {
+    let (t0, t1, t2, t3) = (TOWERS[0], TOWERS[1], TOWERS[2], TOWERS[3]);
+    let (mut g, mut t) = quiet_game(&["lindel"], &["solo"]);
+    let mut tl = Tiles::default();
+    let (a, b) = (at(2, 0), at(1, 0));
+    tl.room(&mut g, a);
+    tl.room(&mut g, b);
+    g.put_hero(0, a);
+    g.give_card(0, card_in(Deck::Treasure, "Ebon Ring"));
+    // Entering B: an ambush by a troll.
+    g.stack_deck(&[card_in(Deck::Dungeon, "Ambush")]);
+    g.stack_deck(&[monster("Troll", 4, 3)]);
+    answer(&mut g, &mut t, mv(1, 0));
+    expect(&g, 0, DecisionKind::SoloEscape);
+    g.force_dice(&[1, 2]);
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, 0, DecisionKind::EscapeTo);
+    assert!(legal(&g).contains(&Choice::Move(t0)));
+    answer(&mut g, &mut t, Choice::Move(t0));
+    // The tower is resolved: exit, move again (not back into B), or jump.
+    expect(&g, 0, DecisionKind::Tower);
+    assert!(g.cell(b).monster, "the token stays where the hero escaped");
+    assert_legal(&g, &[Choice::ExitDungeon, mv(0, 1), Choice::Move(t1), Choice::Move(t2), Choice::Move(t3)]);
+    answer(&mut g, &mut t, Choice::Move(t3));
+    expect(&g, 0, DecisionKind::Tower);
+    assert_legal(&g, &[Choice::ExitDungeon, mv(8, 12), mv(9, 11)]);
+    let next = tl.pick(TileKind::DungeonRoom, [H, H, H, H]);
+    g.stack_tiles(&[next]);
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, mv(9, 11));
+    assert_eq!(moves_to(&t), vec![b, t0, t3, at(9, 11)]);
+    // The room reached is resolved (the ambush card is discarded after it).
+    assert!(g.discard_pile(Deck::Dungeon).any(|c| c == empty_dungeon()));
+    assert_eq!(g.hero(0).stats.escapes, 1);
+    assert_eq!(g.round(), 2);
+    expect(&g, 0, DecisionKind::Action);
     g.check_invariants().unwrap();
 }

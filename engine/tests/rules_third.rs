@@ -1122,3 +1122,34 @@ fn hero_vs_hero_2010_no_attack_in_the_treasure_chamber() {
     assert_ne!(g.pending().map(|d| d.kind), Some(DecisionKind::CombatPlay));
     assert_eq!(g.hero(1).wounds, 0);
 }
+
+/// The 2010 Rotating Room "only ever rotates once; if a Hero enters the chamber again, it does
+/// not rotate" (and the turn goes on as in any chamber without an effect). The Revised game
+/// turns it on every entry (`rules_movement::rotating_chamber_turns_on_every_entry_and_can_trap`).
+#[test]
+fn the_rotating_room_rotates_only_once() {
+    let (mut g, mut t) = game(&["hugo"], &[]);
+    quiet(&mut g);
+    let (x, y) = (B, rc(2, 4));
+    g.lay_tile(A, room(0), Dir::South);
+    // One hall, at the entry arrow (west); east of it a room.
+    g.lay_tile(x, tile(TileKind::RotatingChamber, [Side::Wall, Side::Wall, Side::Hall, Side::Wall], 0), Dir::West);
+    g.lay_tile(y, room(1), Dir::West);
+    g.put_hero(0, A);
+    let empty = |n| nth_card(Deck::Dungeon, "Empty", n);
+    g.stack_deck(&[empty(0), empty(1)]);
+    let rotations = |t: &Trace| t.events.iter().filter(|e| matches!(e, Event::TileRotated { .. })).count();
+    answer(&mut g, &mut t, Choice::Move(x));
+    // Turned (its hall now east), turn over; next turn the only way on is east, into Y.
+    assert_eq!(rotations(&t), 1);
+    assert_eq!(g.hero(0).pos, y);
+    assert_eq!(g.round(), 3);
+    expect(&g, 0, DecisionKind::Action);
+    // Back in: no second rotation; the hall still leads east, taken next turn.
+    answer(&mut g, &mut t, Choice::Move(x));
+    assert_eq!(rotations(&t), 1);
+    assert_eq!(g.cell(x).sides, [Side::Wall, Side::Hall, Side::Wall, Side::Wall]);
+    assert_eq!(g.hero(0).pos, y);
+    assert_eq!(g.round(), 5);
+    g.check_invariants().unwrap();
+}

@@ -84,7 +84,8 @@ pub struct TableArgs {
     pub data: DataArgs,
     /// Heroes, one per seat: comma-separated hero ids (gherinn, challara, hugo, krutzbeck,
     /// lindel, tatianna) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
-    /// 1-4 for that many random heroes.
+    /// 1-4 for that many random heroes. One hero without `--rule solo` plays the multiplayer
+    /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
     #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
     pub heroes: String,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
@@ -102,7 +103,9 @@ pub struct TableArgs {
     /// Optional rule, repeatable or comma-separated: cloak-and-dagger, combat-dice (third),
     /// death-can-wait, hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
     /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
-    /// rules that do not apply to the edition are refused [default: none].
+    /// rules that do not apply to the edition are refused [default: none]. A one-hero game is
+    /// played by the solo rules only with `solo`; without it, by the multiplayer rules with the
+    /// monster played by the monster policy.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
     /// Master seed: game i of a run depends only on this seed and i.

@@ -431,6 +431,7 @@ const _: () = assert!(core::mem::size_of::<Space>() == 4);
 pub(crate) const F_SEARCHED: u8 = 1;
 pub(crate) const F_MARKER: u8 = 2;
 pub(crate) const F_MONSTER: u8 = 4;
+/// The rotating chamber has turned (edition `third` turns it on the first entry only).
 pub(crate) const F_ROTATED: u8 = 8;
 
 /// Decks in one pool: each deck owns a region of `slots`; its draw pile grows up from the
@@ -824,6 +825,9 @@ impl CombatState {
 pub(crate) struct TurnFlags {
     /// Chambers entered this turn (a "move again" cannot re-enter them).
     pub entered: CellSet,
+    /// The hero entered a chamber a second time this turn (a corridor's way back, the only
+    /// "move again" that may, is then closed for the rest of the turn: see `move_targets`).
+    pub reentered: bool,
     pub ignore_barriers: bool,
     pub no_escape: bool,
     pub ability_used: bool,

@@ -233,20 +233,30 @@ impl<'r> Game<'r> {
                 let d = open.trailing_zeros() as usize;
                 open &= open - 1;
                 let to = row[d & 3];
+                if others && held_has(held, to) {
+                    continue;
+                }
                 let canon = if is_treasure(to) { TREASURE[0] } else { to };
-                if (others && held_has(held, to)) || (again && self.turn.entered.contains(canon)) {
-                    continue;
-                }
+                let seen = again && self.turn.entered.contains(canon);
                 if d == entry_dir {
-                    entry_target = Some(to);
+                    entry_target = Some((to, seen));
                     continue;
                 }
-                out.push(to);
+                if !seen {
+                    out.push(to);
+                }
             }
-            // A corridor is left by the hall entered only if every other hall is blocked.
+            // A corridor is left by the hall entered only if every other hall is blocked
+            // (Revised CORRIDOR). Rule decision (Revised): that way back may re-enter a chamber
+            // entered earlier this turn (it always leads to one after a move), but only while
+            // the hero has re-entered none this turn (`TurnFlags::reentered`): without that,
+            // two dead-end corridors facing each other would send him to and fro for ever.
+            // Not in `third`, whose corridor text forbids entering the same corridor twice.
             if out.is_empty() {
-                if let Some(t) = entry_target {
-                    out.push(t);
+                if let Some((t, seen)) = entry_target {
+                    if !seen || !(self.turn.reentered || self.third_rules) {
+                        out.push(t);
+                    }
                 }
             }
             return;
@@ -752,6 +762,8 @@ impl<'r> Game<'r> {
         h.pos = to;
         h.part = part;
         h.entry = entry;
+        // A chamber entered a second time this turn (see `TurnFlags::reentered`).
+        self.turn.reentered |= self.turn.entered.contains(to);
         self.turn.entered.insert(to);
         if O::ENABLED {
             obs.event(Event::Moved { seat, from, to });
@@ -877,13 +889,16 @@ impl<'r> Game<'r> {
         self.ask(self.active.get(), DecisionKind::Tower, obs);
     }
 
-    /// The rotating chamber at `pos` entered (see `chamber`). Rotates once, on the first
-    /// entry, as the issue and the 2010 rulebook say ("only ever rotates once"); the Revised
-    /// Rules Reference's "Upon Entering" read literally would turn it on every entry. Can
-    /// trap the hero (dead end).
+    /// The rotating chamber at `pos` entered (see `chamber`): turned 180° and the turn ends.
+    /// Can trap the hero (dead end).
+    ///
+    /// Revised: on every entry. Its Rules Reference says "Upon Entering: Rotate the chamber
+    /// 180° and end your turn", and "Upon Entering" applies "each time a hero enters the
+    /// chamber". `third`: on the first entry only (2010 rulebook: it "only ever rotates once;
+    /// if a Hero enters the chamber again, it does not rotate"); a later entry does nothing.
     #[inline(never)]
     fn rotating_chamber<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
-        if self.board[pos as usize].flags & F_ROTATED == 0 {
+        if !self.third_rules || self.board[pos as usize].flags & F_ROTATED == 0 {
             self.board[pos as usize].flags |= F_ROTATED;
             self.rotate_tile(pos, 2, obs);
             self.end_turn_now(obs);
