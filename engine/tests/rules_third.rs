@@ -369,6 +369,43 @@ fn a_successful_escape_returns_to_the_chamber_entered_from_and_the_same_token_li
 }
 
 #[test]
+fn an_escape_or_a_rage_retreat_is_special_movement_so_a_monster_met_there_cannot_be_escaped() {
+    // Lindel escapes from a Skeleton in B back to A, where a Troll token waits: on his next
+    // turn he must attack it (no escape back into B).
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    g.set_came_from(0, rc(2, 1));
+    g.put_token(token("Troll", 4, 0), A);
+    g.stack_token(token("Skeleton", 3, 0));
+    g.stack_combat(&[], &[hero_power("lindel", "Swift Blade")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(g.hero(0).stats.escapes, 1);
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).pos, g.fight_kind()), (A, Some(kind("Troll"))));
+    assert_eq!(count_events(&t, |e| matches!(e, Event::Decided { kind: DecisionKind::EscapeOrAttack, .. })), 1);
+
+    // Hugo retreats from Dragon Rage into a room holding a Golem token: attacked next turn.
+    let (mut g, mut t) = game(&["hugo"], &[]);
+    quiet(&mut g);
+    let west = rc(4, 5);
+    g.lay_tile(west, room(3), Dir::East);
+    g.put_token(token("Golem", 4, 0), west);
+    g.give_card(0, rules().deck_cards(Deck::Treasure).next().unwrap());
+    g.put_hero(0, TREASURE[0]);
+    g.stack_deck(&[card_in(Deck::Dragon, "Dragon Rage")]);
+    answer(&mut g, &mut t, Choice::DrawDragon);
+    g.force_dice(&[1, 2]);
+    answer(&mut g, &mut t, Choice::No);
+    expect(&g, 0, DecisionKind::RageRetreat);
+    answer(&mut g, &mut t, Choice::Move(west));
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).pos, g.fight_kind()), (west, Some(kind("Golem"))));
+    assert_eq!(count_events(&t, |e| matches!(e, Event::Decided { kind: DecisionKind::EscapeOrAttack, .. })), 0);
+    g.check_invariants().unwrap();
+}
+
+#[test]
 fn a_failed_escape_costs_the_damage_value_and_those_power_cards_stay_out_of_the_hands() {
     let (mut g, mut t) = arena(&["lindel"], &[]);
     g.set_came_from(0, rc(2, 1));

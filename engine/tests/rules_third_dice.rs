@@ -166,6 +166,8 @@ fn escape_still_uses_power_cards_and_a_failure_leads_into_dice_rounds() {
     let (mut g, mut t) = arena("lindel", &["combat-dice"]);
     g.stack_combat(&[], &[power(lindel, "Nature's Ward")], &[power(troll, "Smash")]);
     meet(&mut g, &mut t, "Troll", 4);
+    // A, encountered on the next turn, holds nothing.
+    g.stack_deck(&[card_in(Deck::Dungeon, "Empty")]);
     answer(&mut g, &mut t, Choice::Yes);
     assert_eq!(g.hero(0).stats.escapes, 1);
     assert!(dice_rounds(&t).is_empty());

@@ -17,8 +17,9 @@
 //!   immunities) do not apply. The fight replaces the chamber (and a token in it) and ends the
 //!   attacker's turn. The defeated hero returns to the chamber he entered his own from, as an
 //!   escape does, or, without one, to an adjacent explored chamber joined by a passage; he
-//!   encounters it at the start of his next turn, as an escaped hero does. Only a move into the
-//!   space starts a fight: the encounter owed after an escape or retreat does not.
+//!   encounters it at the start of his next turn, without escape, as an escaped hero does (all
+//!   special movement). Only a move into the space starts a fight: the encounter owed after an
+//!   escape or retreat does not.
 //! - Live to Fight Another Day: see [`Game::third_live_to_fight`].
 //! - Servants of Kalladra: see `servants.rs`; the 2010 tokens carry their monster and life.
 //! - Tower Power: see [`Game::tower_choices`].
@@ -120,7 +121,8 @@ impl<'r> Game<'r> {
     /// chamber on his next turn.
     pub(crate) fn third_retreated(&mut self, seat: u8, from: Cell) {
         self.third.came_from[seat as usize] = from;
-        self.third.encounter_next[seat as usize] = 1;
+        // "As if he escaped": special movement, so no escape from a monster met there.
+        self.third.encounter_next[seat as usize] = 2;
     }
 }
 
