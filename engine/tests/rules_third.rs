@@ -406,6 +406,41 @@ fn an_escape_or_a_rage_retreat_is_special_movement_so_a_monster_met_there_cannot
 }
 
 #[test]
+fn a_failed_escapes_wounds_shrink_the_damage_stack_that_kills() {
+    // Lindel (life 15) with 12 wounds fails to escape (Keen Eye 2 against Dark Volley 3):
+    // 2 wounds, 14. One damage card is then his last wound: the first lost round kills him.
+    let mut p = Picker::new();
+    let hero = [
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+    ];
+    let mon = [p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 4, None)];
+    let deck: Vec<CcId> = hero.iter().chain(&mon).copied().collect();
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &[]);
+    g.set_hero_state(0, 12, 0);
+    g.set_came_from(0, rc(2, 1));
+    let (keen, bow) = (hero_power("lindel", "Keen Eye"), hero_power("lindel", "Elven Longbow"));
+    let (volley, arrow) = (monster_power("Skeleton", "Dark Volley"), monster_power("Skeleton", "Poisoned Arrow"));
+    g.stack_combat(&deck, &[keen, bow], &[volley, arrow]);
+    g.stack_token(token("Skeleton", 3, 0));
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).wounds, g.card_fight().unwrap().hero_room()), (14, 1));
+    answer(&mut g, &mut t, Choice::Card(hero[0] as CardId));
+    answer(&mut g, &mut t, Choice::Card(mon[0] as CardId));
+    no_counter(&mut g, &mut t);
+    let h = g.hero(0);
+    assert_eq!((h.status, h.wounds, h.stats.death_cause), (HeroStatus::Dead, 15, Some(DeathCause::Monster)));
+    assert_eq!(rounds(&t).len(), 1, "the combat ends with the round that killed him");
+    assert_eq!(g.token_kind_at(B), Some(kind("Skeleton")));
+    g.check_invariants().unwrap();
+}
+
+#[test]
 fn a_failed_escape_costs_the_damage_value_and_those_power_cards_stay_out_of_the_hands() {
     let (mut g, mut t) = arena(&["lindel"], &[]);
     g.set_came_from(0, rc(2, 1));

@@ -369,6 +369,9 @@ impl<'r> Game<'r> {
             }
             self.wound(seat, dmg, DeathCause::Monster, obs);
             if self.cur().in_game() {
+                // The damage stack that kills him shrinks by the wounds just taken.
+                let room = health.saturating_sub(self.cur().wounds).max(1);
+                self.third.fight.set_hero_room(room);
                 self.push(Task::Third(Step::Round));
             }
         }
