@@ -1021,6 +1021,41 @@ fn hero_vs_hero_2010_four_damage_cards_defeat_the_victor_takes_a_loot_card_the_l
 }
 
 #[test]
+fn hero_vs_hero_2010_under_combat_dice_is_the_card_combat() {
+    // Rule decision: the dice variant ties monster types to attributes; two heroes fight with
+    // the card combat, as without it.
+    let c = rc(2, 4);
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["hero-vs-hero", "combat-dice"]);
+    g.lay_tile(c, room(2), Dir::West);
+    g.put_hero(1, B);
+    g.set_came_from(1, c);
+    let mut treasure = rules().deck_cards(Deck::Treasure);
+    let (loot, other) = (treasure.next().unwrap(), treasure.next().unwrap());
+    g.give_card(1, loot);
+    g.give_card(1, other);
+    let mut p = Picker::new();
+    let lindel = [p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let hugo = [p.take(Ranged, 3, None), p.take(Ranged, 3, None), p.take(Magic, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = lindel.iter().chain(&hugo).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[]);
+    g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    for r in 0..4 {
+        expect(&g, 0, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(lindel[r] as CardId));
+        expect(&g, 1, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(hugo[r] as CardId));
+    }
+    assert!(g.card_fight().is_none());
+    assert_eq!(count_events(&t, |e| matches!(e, Event::DiceCombatRound { .. })), 0, "no dice are rolled");
+    assert_eq!((g.hero(0).wounds, g.hero(1).wounds), (0, 4));
+    expect(&g, 0, DecisionKind::TakeLoot);
+    answer(&mut g, &mut t, Choice::Card(loot));
+    assert_eq!((g.hero(0).held.contains(&loot), g.hero(1).pos), (true, c));
+    g.check_invariants().unwrap();
+}
+
+#[test]
 fn live_to_fight_2010_declared_after_a_won_round_the_next_won_round_is_the_escape() {
     let (mut g, mut t) = arena(&["lindel"], &["live-to-fight-another-day"]);
     g.set_came_from(0, rc(2, 1));

@@ -16,6 +16,9 @@
 //! - The card abilities (Krutzbeck's sixth card, Challara's power card, Hugo's deathblows,
 //!   Tatianna's volley) have nothing to act on; Krutzbeck still never escapes.
 //! - Going It Alone changes nothing in the rounds (no monster player is needed).
+//! - Hero vs. Hero keeps the card combat: the dice list ties each monster type to an attribute
+//!   and a hero has no type, while the Hero vs. Hero text resolves the fight "following the
+//!   normal rules" (the 2010 card combat, each hero with his own hand and power cards).
 
 use super::*;
 use crate::card_combat::HERO;

@@ -435,7 +435,9 @@ impl<'r> Game<'r> {
             self.third_stalemate(obs);
             return;
         }
-        if self.variant.combat_dice {
+        // Hero vs. Hero keeps the card combat under the dice variant (rule decision at
+        // `dice_combat.rs`: the dice list ties monster types, not heroes, to an attribute).
+        if self.variant.combat_dice && !self.third.pvp {
             self.dice_round(obs);
             return;
         }
