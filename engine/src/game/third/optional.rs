@@ -141,14 +141,17 @@ impl<'r> Game<'r> {
     /// its printed life; it is not offered when the round's cards kill the monster (the combat is
     /// over); the round won after declaring deals no damage either (its cards, deathblows
     /// included, are discarded). In solo play ("Going It Alone") it is the hero's only way out
-    /// once combat has begun. Returns true if it took the step after the round in hand.
+    /// once combat has begun. Under the dice variant a won roll is a won round and its one
+    /// wound is what is discarded (`dice_combat.rs`). Returns true if it took the step after the
+    /// round in hand.
     pub(crate) fn third_live_to_fight<O: Observer>(&mut self, winner: u8, before: u8, obs: &mut O) -> bool {
         let declared = core::mem::take(&mut self.third.declared);
         if !self.variant.live_to_fight || winner != HERO as u8 {
             return false;
         }
         if declared {
-            self.third.fight.discard_damage(MONSTER, before as usize);
+            self.third.dealt_before = before;
+            self.third_discard_round_damage();
             let n = self.third.fight.damage(HERO).len() as u8;
             self.wound(self.active.get(), n, DeathCause::Monster, obs);
             if self.cur().in_game() {
@@ -168,10 +171,20 @@ impl<'r> Game<'r> {
     /// damage stack; either way the combat goes on.
     pub(crate) fn third_answer_live_to_fight(&mut self, c: Choice) {
         if c == Choice::Yes {
-            self.third.fight.discard_damage(MONSTER, self.third.dealt_before as usize);
+            self.third_discard_round_damage();
             self.third.declared = true;
         }
         self.push(Task::Third(Step::Round));
+    }
+
+    /// The won round deals no damage: its cards leave the monster's damage stack, or under
+    /// the dice variant its wound is taken back.
+    fn third_discard_round_damage(&mut self) {
+        if self.variant.combat_dice {
+            self.third.fight.undo_dice_hit();
+        } else {
+            self.third.fight.discard_damage(MONSTER, self.third.dealt_before as usize);
+        }
     }
 }
 
