@@ -688,10 +688,44 @@ fn going_it_alone_the_monster_plays_the_top_card_and_counterattacks_from_the_top
 #[test]
 fn the_sun_does_not_advance_on_the_first_turn() {
     let (mut g, mut t) = arena(&["lindel"], &[]);
-    assert_eq!((g.round(), g.sun()), (1, 0));
+    // The token starts on the first space and rests there in round 1.
+    assert_eq!((g.round(), g.sun()), (1, 1));
     g.stack_deck(&[nth_card(Deck::Search, "Empty", 0)]);
     answer(&mut g, &mut t, Choice::Search);
-    assert_eq!((g.round(), g.sun()), (2, 1));
+    assert_eq!((g.round(), g.sun()), (2, 2));
+}
+
+#[test]
+fn the_first_sunset_roll_is_in_round_26_on_space_26() {
+    // Lindel walks between A and B (empty chambers) until the first player rolls for the sun.
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    let empty = nth_card(Deck::Dungeon, "Empty", 0);
+    for _ in 0..60 {
+        if g.is_over() || t.events.iter().any(|e| matches!(e, Event::SunRoll { .. })) {
+            break;
+        }
+        match g.pending().map(|d| d.kind) {
+            Some(DecisionKind::Action) => {
+                let to = if g.hero(0).pos == A { B } else { A };
+                g.stack_deck(&[empty]);
+                answer(&mut g, &mut t, Choice::Move(to));
+            }
+            _ => answer(&mut g, &mut t, Choice::No),
+        }
+    }
+    let mut round = 0;
+    let mut first = None;
+    for e in &t.events {
+        match *e {
+            Event::RoundStart { round: r, sun } => {
+                round = r;
+                assert_eq!(u16::from(sun), r, "the sun is on space r in round r");
+            }
+            Event::SunRoll { space, .. } if first.is_none() => first = Some((round, space)),
+            _ => {}
+        }
+    }
+    assert_eq!(first, Some((26, 26)), "the first roll for the sun");
 }
 
 /// The active hero meets a monster of `kind` (token `life`) in B and chooses to fight.
