@@ -180,9 +180,15 @@ pub fn live_to_fight(game: &Game<'_>, style: EscapeStyle) -> Choice {
     }
     let (Some((_, f)), Some(kind)) = (parts(game), game.fight_kind()) else { return Choice::No };
     let life = if f.solo() { f64::from(f.life()) } else { mean_life(game, kind) };
-    let room = f64::from(f.hero_room()) - f.damage(HERO).len() as f64;
+    // Under `combat-dice` wounds are taken as rolled and the monster's wounds are won rolls.
+    let (room, dealt) = if game.variant().combat_dice {
+        let h = game.hero(game.active());
+        (f64::from(h.health) - f64::from(h.wounds), f64::from(f.dice_hits()))
+    } else {
+        (f64::from(f.hero_room()) - f.damage(HERO).len() as f64, f.damage(MONSTER).len() as f64)
+    };
     // This round's cards are still on the stack: count the stack as before the round, at most.
-    let need = life - f.damage(MONSTER).len() as f64 + 1.0;
+    let need = life - dealt + 1.0;
     if room < need + DECLARE_MARGIN {
         Choice::Yes
     } else {

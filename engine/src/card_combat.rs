@@ -465,6 +465,18 @@ impl Fight {
         }
     }
 
+    /// Sets the damage cards that kill the hero: the wounds he can still take changed after
+    /// the fight was set up (a failed escape's damage value).
+    pub fn set_hero_room(&mut self, room: u8) {
+        self.setup.hero_room = room;
+    }
+
+    /// Takes back the wound of the dice round just won (Live to Fight Another Day: the round
+    /// deals no damage).
+    pub fn undo_dice_hit(&mut self) {
+        self.dice_hits = self.dice_hits.saturating_sub(1);
+    }
+
     /// Whether the hero's damage stack reaches the wounds he can still take.
     pub fn hero_dead(&self) -> bool {
         self.damage[HERO].len() >= self.setup.hero_room as usize

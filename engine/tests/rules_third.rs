@@ -369,6 +369,78 @@ fn a_successful_escape_returns_to_the_chamber_entered_from_and_the_same_token_li
 }
 
 #[test]
+fn an_escape_or_a_rage_retreat_is_special_movement_so_a_monster_met_there_cannot_be_escaped() {
+    // Lindel escapes from a Skeleton in B back to A, where a Troll token waits: on his next
+    // turn he must attack it (no escape back into B).
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    g.set_came_from(0, rc(2, 1));
+    g.put_token(token("Troll", 4, 0), A);
+    g.stack_token(token("Skeleton", 3, 0));
+    g.stack_combat(&[], &[hero_power("lindel", "Swift Blade")], &[monster_power("Skeleton", "Poisoned Arrow")]);
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(g.hero(0).stats.escapes, 1);
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).pos, g.fight_kind()), (A, Some(kind("Troll"))));
+    assert_eq!(count_events(&t, |e| matches!(e, Event::Decided { kind: DecisionKind::EscapeOrAttack, .. })), 1);
+
+    // Hugo retreats from Dragon Rage into a room holding a Golem token: attacked next turn.
+    let (mut g, mut t) = game(&["hugo"], &[]);
+    quiet(&mut g);
+    let west = rc(4, 5);
+    g.lay_tile(west, room(3), Dir::East);
+    g.put_token(token("Golem", 4, 0), west);
+    g.give_card(0, rules().deck_cards(Deck::Treasure).next().unwrap());
+    g.put_hero(0, TREASURE[0]);
+    g.stack_deck(&[card_in(Deck::Dragon, "Dragon Rage")]);
+    answer(&mut g, &mut t, Choice::DrawDragon);
+    g.force_dice(&[1, 2]);
+    answer(&mut g, &mut t, Choice::No);
+    expect(&g, 0, DecisionKind::RageRetreat);
+    answer(&mut g, &mut t, Choice::Move(west));
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).pos, g.fight_kind()), (west, Some(kind("Golem"))));
+    assert_eq!(count_events(&t, |e| matches!(e, Event::Decided { kind: DecisionKind::EscapeOrAttack, .. })), 0);
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn a_failed_escapes_wounds_shrink_the_damage_stack_that_kills() {
+    // Lindel (life 15) with 12 wounds fails to escape (Keen Eye 2 against Dark Volley 3):
+    // 2 wounds, 14. One damage card is then his last wound: the first lost round kills him.
+    let mut p = Picker::new();
+    let hero = [
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+        p.take(Melee, 1, Some(Magic)),
+    ];
+    let mon = [p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 5, None), p.take(Ranged, 4, None)];
+    let deck: Vec<CcId> = hero.iter().chain(&mon).copied().collect();
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &[]);
+    g.set_hero_state(0, 12, 0);
+    g.set_came_from(0, rc(2, 1));
+    let (keen, bow) = (hero_power("lindel", "Keen Eye"), hero_power("lindel", "Elven Longbow"));
+    let (volley, arrow) = (monster_power("Skeleton", "Dark Volley"), monster_power("Skeleton", "Poisoned Arrow"));
+    g.stack_combat(&deck, &[keen, bow], &[volley, arrow]);
+    g.stack_token(token("Skeleton", 3, 0));
+    g.stack_deck(&[card_in(Deck::Dungeon, "Skeleton")]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, 0, DecisionKind::CombatPlay);
+    assert_eq!((g.hero(0).wounds, g.card_fight().unwrap().hero_room()), (14, 1));
+    answer(&mut g, &mut t, Choice::Card(hero[0] as CardId));
+    answer(&mut g, &mut t, Choice::Card(mon[0] as CardId));
+    no_counter(&mut g, &mut t);
+    let h = g.hero(0);
+    assert_eq!((h.status, h.wounds, h.stats.death_cause), (HeroStatus::Dead, 15, Some(DeathCause::Monster)));
+    assert_eq!(rounds(&t).len(), 1, "the combat ends with the round that killed him");
+    assert_eq!(g.token_kind_at(B), Some(kind("Skeleton")));
+    g.check_invariants().unwrap();
+}
+
+#[test]
 fn a_failed_escape_costs_the_damage_value_and_those_power_cards_stay_out_of_the_hands() {
     let (mut g, mut t) = arena(&["lindel"], &[]);
     g.set_came_from(0, rc(2, 1));
@@ -616,10 +688,44 @@ fn going_it_alone_the_monster_plays_the_top_card_and_counterattacks_from_the_top
 #[test]
 fn the_sun_does_not_advance_on_the_first_turn() {
     let (mut g, mut t) = arena(&["lindel"], &[]);
-    assert_eq!((g.round(), g.sun()), (1, 0));
+    // The token starts on the first space and rests there in round 1.
+    assert_eq!((g.round(), g.sun()), (1, 1));
     g.stack_deck(&[nth_card(Deck::Search, "Empty", 0)]);
     answer(&mut g, &mut t, Choice::Search);
-    assert_eq!((g.round(), g.sun()), (2, 1));
+    assert_eq!((g.round(), g.sun()), (2, 2));
+}
+
+#[test]
+fn the_first_sunset_roll_is_in_round_26_on_space_26() {
+    // Lindel walks between A and B (empty chambers) until the first player rolls for the sun.
+    let (mut g, mut t) = arena(&["lindel"], &[]);
+    let empty = nth_card(Deck::Dungeon, "Empty", 0);
+    for _ in 0..60 {
+        if g.is_over() || t.events.iter().any(|e| matches!(e, Event::SunRoll { .. })) {
+            break;
+        }
+        match g.pending().map(|d| d.kind) {
+            Some(DecisionKind::Action) => {
+                let to = if g.hero(0).pos == A { B } else { A };
+                g.stack_deck(&[empty]);
+                answer(&mut g, &mut t, Choice::Move(to));
+            }
+            _ => answer(&mut g, &mut t, Choice::No),
+        }
+    }
+    let mut round = 0;
+    let mut first = None;
+    for e in &t.events {
+        match *e {
+            Event::RoundStart { round: r, sun } => {
+                round = r;
+                assert_eq!(u16::from(sun), r, "the sun is on space r in round r");
+            }
+            Event::SunRoll { space, .. } if first.is_none() => first = Some((round, space)),
+            _ => {}
+        }
+    }
+    assert_eq!(first, Some((26, 26)), "the first roll for the sun");
 }
 
 /// The active hero meets a monster of `kind` (token `life`) in B and chooses to fight.
@@ -946,6 +1052,41 @@ fn hero_vs_hero_2010_four_damage_cards_defeat_the_victor_takes_a_loot_card_the_l
     let (mut g, _) = arena(&["lindel", "hugo"], &[]);
     g.put_hero(1, B);
     assert!(!legal(&g).contains(&Choice::Move(B)));
+}
+
+#[test]
+fn hero_vs_hero_2010_under_combat_dice_is_the_card_combat() {
+    // Rule decision: the dice variant ties monster types to attributes; two heroes fight with
+    // the card combat, as without it.
+    let c = rc(2, 4);
+    let (mut g, mut t) = arena(&["lindel", "hugo"], &["hero-vs-hero", "combat-dice"]);
+    g.lay_tile(c, room(2), Dir::West);
+    g.put_hero(1, B);
+    g.set_came_from(1, c);
+    let mut treasure = rules().deck_cards(Deck::Treasure);
+    let (loot, other) = (treasure.next().unwrap(), treasure.next().unwrap());
+    g.give_card(1, loot);
+    g.give_card(1, other);
+    let mut p = Picker::new();
+    let lindel = [p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 5, None), p.take(Melee, 4, None)];
+    let hugo = [p.take(Ranged, 3, None), p.take(Ranged, 3, None), p.take(Magic, 3, None), p.take(Magic, 3, None)];
+    let deck: Vec<CcId> = lindel.iter().chain(&hugo).copied().collect();
+    g.stack_combat(&deck, &[hero_power("lindel", "Keen Eye")], &[]);
+    g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    for r in 0..4 {
+        expect(&g, 0, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(lindel[r] as CardId));
+        expect(&g, 1, DecisionKind::CombatPlay);
+        answer(&mut g, &mut t, Choice::Card(hugo[r] as CardId));
+    }
+    assert!(g.card_fight().is_none());
+    assert_eq!(count_events(&t, |e| matches!(e, Event::DiceCombatRound { .. })), 0, "no dice are rolled");
+    assert_eq!((g.hero(0).wounds, g.hero(1).wounds), (0, 4));
+    expect(&g, 0, DecisionKind::TakeLoot);
+    answer(&mut g, &mut t, Choice::Card(loot));
+    assert_eq!((g.hero(0).held.contains(&loot), g.hero(1).pos), (true, c));
+    g.check_invariants().unwrap();
 }
 
 #[test]

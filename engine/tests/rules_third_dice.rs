@@ -166,10 +166,53 @@ fn escape_still_uses_power_cards_and_a_failure_leads_into_dice_rounds() {
     let (mut g, mut t) = arena("lindel", &["combat-dice"]);
     g.stack_combat(&[], &[power(lindel, "Nature's Ward")], &[power(troll, "Smash")]);
     meet(&mut g, &mut t, "Troll", 4);
+    // A, encountered on the next turn, holds nothing.
+    g.stack_deck(&[card_in(Deck::Dungeon, "Empty")]);
     answer(&mut g, &mut t, Choice::Yes);
     assert_eq!(g.hero(0).stats.escapes, 1);
     assert!(dice_rounds(&t).is_empty());
     assert_eq!(g.hero(0).pos, A, "back to the chamber he came from");
+}
+
+#[test]
+fn live_to_fight_under_combat_dice_is_announced_after_a_won_roll_and_the_next_won_roll_escapes() {
+    let (mut g, mut t) = arena("lindel", &["combat-dice", "live-to-fight-another-day"]);
+    // Armor 6 against a Troll of life 4: 3 wins, 12 loses, 4 wins, 5 wins.
+    g.force_dice(&[1, 2, 6, 6, 2, 2, 2, 3]);
+    meet(&mut g, &mut t, "Troll", 4);
+    let empty = card_in(Deck::Dungeon, "Empty");
+    g.stack_deck(&[empty]);
+    answer(&mut g, &mut t, Choice::No);
+    // Round 1 won: the announcement; declaring takes the Troll's wound back.
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::LiveToFight), "{}", t.render(rules()));
+    assert_eq!(g.card_fight().unwrap().dice_hits(), 1);
+    answer(&mut g, &mut t, Choice::Yes);
+    // Round 2 lost (a wound): no escape, and the Troll has no wound left from round 1; round 3
+    // won: announced again, declared.
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::LiveToFight));
+    assert_eq!(dice_rounds(&t), vec![(3, 6, false, 1), (12, 6, true, 0), (4, 6, false, 1)]);
+    assert_eq!((g.hero(0).wounds, g.card_fight().unwrap().dice_hits()), (1, 1));
+    answer(&mut g, &mut t, Choice::Yes);
+    // Round 4 won: the escape instead of a wound, back to A; the Troll stays in B.
+    assert_eq!(dice_rounds(&t), vec![(3, 6, false, 1), (12, 6, true, 0), (4, 6, false, 1), (5, 6, false, 1)]);
+    assert!(g.card_fight().is_none());
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.wounds, h.stats.escapes, h.stats.monsters_killed), (A, 1, 1, 0));
+    assert_eq!(g.token_kind_at(B), rules().monster_kind_by_name("Troll"));
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::Action));
+    g.check_invariants().unwrap();
+
+    // Declining goes on fighting; a won roll that kills the monster offers nothing.
+    let (mut g, mut t) = arena("lindel", &["combat-dice", "live-to-fight-another-day"]);
+    g.force_dice(&[1, 2, 1, 1, 2, 2]);
+    meet(&mut g, &mut t, "Troll", 3);
+    answer(&mut g, &mut t, Choice::No);
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::LiveToFight));
+    answer(&mut g, &mut t, Choice::No);
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::LiveToFight));
+    answer(&mut g, &mut t, Choice::No);
+    assert_eq!(dice_rounds(&t), vec![(3, 6, false, 1), (2, 6, false, 2), (4, 6, false, 3)]);
+    assert_eq!(g.hero(0).stats.monsters_killed, 1);
 }
 
 #[test]

@@ -16,6 +16,13 @@
 //! - The card abilities (Krutzbeck's sixth card, Challara's power card, Hugo's deathblows,
 //!   Tatianna's volley) have nothing to act on; Krutzbeck still never escapes.
 //! - Going It Alone changes nothing in the rounds (no monster player is needed).
+//! - Hero vs. Hero keeps the card combat: the dice list ties each monster type to an attribute
+//!   and a hero has no type, while the Hero vs. Hero text resolves the fight "following the
+//!   normal rules" (the 2010 card combat, each hero with his own hand and power cards).
+//! - Live to Fight Another Day: a won roll (the monster wounded, not killed) is the won round
+//!   after which the escape may be announced, where an escape before combat would be allowed;
+//!   declaring takes that wound back off the monster; the next won roll is the escape instead
+//!   of a wound, a lost roll ends the declaration (as in the card combat, `third/optional.rs`).
 
 use super::*;
 use crate::card_combat::HERO;
@@ -57,6 +64,8 @@ impl<'r> Game<'r> {
             obs.event(Event::DiceCombatRound { roll, target, hero_hit, monster_wounds: self.third.fight.dice_hits() });
         }
         if hero_hit {
+            // Live to Fight Another Day: a lost round ends a declared escape.
+            self.third.declared = false;
             let health = self.rules.hero(self.cur().def).health;
             let lethal = self.cur().wounds.saturating_add(1) >= health;
             if lethal {
@@ -67,6 +76,8 @@ impl<'r> Game<'r> {
             if !lethal && self.cur().in_game() {
                 self.push(Task::Third(third::Step::Round));
             }
+        } else if self.third_live_to_fight(HERO as u8, 0, obs) {
+            // Live to Fight Another Day: the announcement, or the escape it announced.
         } else if self.third.fight.monster_dead() {
             debug_assert!(self.third.fight.damage(HERO).is_empty());
             self.third_monster_killed(obs);

@@ -73,6 +73,13 @@ impl<'r> Game<'r> {
                 }
             }
         }
+        // 2010 "Set Up Sun Track": "Place the sun token on the first space of the sun track".
+        // Rule decision: that space is space 1, where it rests on the first turn (see
+        // `advance_sun`), so the sun is on space r in round r as in Revised (first roll in round
+        // 26 with the shipped track, the 2010 reviews' "25 safe turns").
+        if self.third_rules {
+            self.sun = 1;
+        }
         if self.variant.late_start {
             // Rolled from the setup stream so the dice stream stays aligned with a standard game.
             let roll = rng.d6();

@@ -9,7 +9,8 @@
 //! - Escape or attack before combat: random power cards' escape values; a failure costs the
 //!   monster card's damage value; a success returns the hero to the chamber he entered from,
 //!   ends his turn, and he encounters that chamber on his next turn. No escape in a chamber with
-//!   a portcullis, after special movement, or the turn after resurfacing.
+//!   a portcullis, after special movement, or in the encounter owed after an escape, a Dragon
+//!   Rage retreat or resurfacing (all special movement, 2010 Clarifications).
 //! - Card combat ([`crate::card_combat`]) with the monster played by the player to the left,
 //!   or solo ("Going It Alone") by the top card of the combat deck.
 //! - Searching: twice on successive turns at most, then the hero must move; a dead end kills
@@ -87,7 +88,8 @@ pub(crate) struct ThirdState {
     pub deciding: u8,
     /// The chamber each hero entered his current one from (escape destination).
     pub came_from: [Cell; MAX_SEATS],
-    /// Next turn the hero encounters his chamber instead of acting: 1, or 2 with no escape.
+    /// Next turn the hero encounters his chamber instead of acting: 1, or 2 with no escape
+    /// (after special movement: an escape, a Dragon Rage retreat, resurfacing).
     pub encounter_next: [u8; MAX_SEATS],
     /// The hero's next chamber resolution is put off to his next turn (this value goes to
     /// `encounter_next`).
@@ -367,6 +369,9 @@ impl<'r> Game<'r> {
             }
             self.wound(seat, dmg, DeathCause::Monster, obs);
             if self.cur().in_game() {
+                // The damage stack that kills him shrinks by the wounds just taken.
+                let room = health.saturating_sub(self.cur().wounds).max(1);
+                self.third.fight.set_hero_room(room);
                 self.push(Task::Third(Step::Round));
             }
         }
@@ -397,7 +402,9 @@ impl<'r> Game<'r> {
             let via = self.dir_to(pos, to).map_or(Via::Special, |(_, d)| Via::Hall(d.opposite() as u8));
             self.set_position(to, via, obs);
             self.third.came_from[seat as usize] = pos;
-            self.third.encounter_next[seat as usize] = 1;
+            // An escape is special movement (Clarifications, "Encountering a Monster with
+            // Special Movement"): a monster met in the chamber reached cannot be escaped.
+            self.third.encounter_next[seat as usize] = 2;
         }
         self.end_turn_now(obs);
     }
@@ -428,7 +435,9 @@ impl<'r> Game<'r> {
             self.third_stalemate(obs);
             return;
         }
-        if self.variant.combat_dice {
+        // Hero vs. Hero keeps the card combat under the dice variant (rule decision at
+        // `dice_combat.rs`: the dice list ties monster types, not heroes, to an attribute).
+        if self.variant.combat_dice && !self.third.pvp {
             self.dice_round(obs);
             return;
         }
@@ -827,7 +836,8 @@ impl<'r> Game<'r> {
             if placed {
                 self.set_position(to, Via::Hall(d.opposite() as u8), obs);
                 self.third.came_from[seat as usize] = from;
-                self.third.encounter_next[seat as usize] = 1;
+                // The retreat is special movement: no escape from a monster met there.
+                self.third.encounter_next[seat as usize] = 2;
             }
         }
         self.active = Seat::of(save);

@@ -17,8 +17,9 @@
 //!   immunities) do not apply. The fight replaces the chamber (and a token in it) and ends the
 //!   attacker's turn. The defeated hero returns to the chamber he entered his own from, as an
 //!   escape does, or, without one, to an adjacent explored chamber joined by a passage; he
-//!   encounters it at the start of his next turn, as an escaped hero does. Only a move into the
-//!   space starts a fight: the encounter owed after an escape or retreat does not.
+//!   encounters it at the start of his next turn, without escape, as an escaped hero does (all
+//!   special movement). Only a move into the space starts a fight: the encounter owed after an
+//!   escape or retreat does not.
 //! - Live to Fight Another Day: see [`Game::third_live_to_fight`].
 //! - Servants of Kalladra: see `servants.rs`; the 2010 tokens carry their monster and life.
 //! - Tower Power: see [`Game::tower_choices`].
@@ -120,7 +121,8 @@ impl<'r> Game<'r> {
     /// chamber on his next turn.
     pub(crate) fn third_retreated(&mut self, seat: u8, from: Cell) {
         self.third.came_from[seat as usize] = from;
-        self.third.encounter_next[seat as usize] = 1;
+        // "As if he escaped": special movement, so no escape from a monster met there.
+        self.third.encounter_next[seat as usize] = 2;
     }
 }
 
@@ -139,14 +141,17 @@ impl<'r> Game<'r> {
     /// its printed life; it is not offered when the round's cards kill the monster (the combat is
     /// over); the round won after declaring deals no damage either (its cards, deathblows
     /// included, are discarded). In solo play ("Going It Alone") it is the hero's only way out
-    /// once combat has begun. Returns true if it took the step after the round in hand.
+    /// once combat has begun. Under the dice variant a won roll is a won round and its one
+    /// wound is what is discarded (`dice_combat.rs`). Returns true if it took the step after the
+    /// round in hand.
     pub(crate) fn third_live_to_fight<O: Observer>(&mut self, winner: u8, before: u8, obs: &mut O) -> bool {
         let declared = core::mem::take(&mut self.third.declared);
         if !self.variant.live_to_fight || winner != HERO as u8 {
             return false;
         }
         if declared {
-            self.third.fight.discard_damage(MONSTER, before as usize);
+            self.third.dealt_before = before;
+            self.third_discard_round_damage();
             let n = self.third.fight.damage(HERO).len() as u8;
             self.wound(self.active.get(), n, DeathCause::Monster, obs);
             if self.cur().in_game() {
@@ -166,10 +171,20 @@ impl<'r> Game<'r> {
     /// damage stack; either way the combat goes on.
     pub(crate) fn third_answer_live_to_fight(&mut self, c: Choice) {
         if c == Choice::Yes {
-            self.third.fight.discard_damage(MONSTER, self.third.dealt_before as usize);
+            self.third_discard_round_damage();
             self.third.declared = true;
         }
         self.push(Task::Third(Step::Round));
+    }
+
+    /// The won round deals no damage: its cards leave the monster's damage stack, or under
+    /// the dice variant its wound is taken back.
+    fn third_discard_round_damage(&mut self) {
+        if self.variant.combat_dice {
+            self.third.fight.undo_dice_hit();
+        } else {
+            self.third.fight.discard_damage(MONSTER, self.third.dealt_before as usize);
+        }
     }
 }
 
