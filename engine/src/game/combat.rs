@@ -45,16 +45,35 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::MonsterAppears { seat, card, monster_seat });
         }
-        if ab.opening_strike > 0 {
-            self.combat.wounds = ab.opening_strike;
-            if self.monster_dead() {
-                self.monster_killed(obs);
-                return;
-            }
-        }
         if self.variant.solo {
+            // Solo: the strike waits for her choice to fight (see `fight_solo`).
             self.push(Task::SoloEscapeOffer);
-        } else {
+        } else if !self.opening_strike(obs) {
+            // Multiplayer: no escape before round one, so she always chooses to fight.
+            self.push(Task::CombatRound);
+        }
+    }
+
+    /// Tatianna's opening strike (estimated: "when she chooses to fight"): wounds on the
+    /// monster before round one. Returns whether they killed it (the encounter is then over).
+    fn opening_strike<O: Observer>(&mut self, obs: &mut O) -> bool {
+        let n = self.abilities(self.active.get()).opening_strike;
+        if n == 0 {
+            return false;
+        }
+        self.combat.wounds = n;
+        if self.monster_dead() {
+            self.monster_killed(obs);
+            return true;
+        }
+        false
+    }
+
+    /// Solo: the hero fights without having tried the escape before combat (declined, or none
+    /// possible): the opening strike, then the rounds. A failed escape goes straight to the
+    /// rounds: she did not choose to fight.
+    pub(crate) fn fight_solo<O: Observer>(&mut self, obs: &mut O) {
+        if !self.opening_strike(obs) {
             self.push(Task::CombatRound);
         }
     }
@@ -81,7 +100,7 @@ impl<'r> Game<'r> {
         if self.combat.escape && self.has_escape_target() {
             self.ask(self.active.get(), DecisionKind::SoloEscape, obs);
         } else {
-            self.push(Task::CombatRound);
+            self.fight_solo(obs);
         }
     }
 

@@ -1857,7 +1857,7 @@ impl<'r> Game<'r> {
                     self.push(Task::AfterSoloEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
-                    self.push(Task::CombatRound);
+                    self.fight_solo(obs);
                 }
             }
             K::EscapeTo => self.answer_escape_to(c, obs),
