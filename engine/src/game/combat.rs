@@ -27,7 +27,7 @@ impl<'r> Game<'r> {
             card,
             monster_seat,
             wounds: 0,
-            escape: escape && !self.turn.no_escape && !ab.never_escapes,
+            escape: escape && !self.escape_forbidden_here() && !ab.never_escapes,
             hero_card: None,
             rounds: 0,
             declared: false,
@@ -76,6 +76,14 @@ impl<'r> Game<'r> {
         if !self.opening_strike(obs) {
             self.push(Task::CombatRound);
         }
+    }
+
+    /// Whether this turn forbids escaping a monster met where the hero stands: the 2010
+    /// resurfacing attack (all turn), or the chamber a secret door or teleport led to.
+    pub(crate) fn escape_forbidden_here(&self) -> bool {
+        let h = self.cur();
+        self.turn.no_escape
+            || (self.turn.no_escape_at.is_some() && h.on_board() && self.turn.no_escape_at == Some(h.pos))
     }
 
     fn monster_life(&self) -> u8 {

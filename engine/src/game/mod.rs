@@ -825,7 +825,12 @@ pub(crate) struct TurnFlags {
     /// Chambers entered this turn (a "move again" cannot re-enter them).
     pub entered: CellSet,
     pub ignore_barriers: bool,
+    /// No escape from any monster this turn (2010: a monster to be attacked on resurfacing).
     pub no_escape: bool,
+    /// The chamber a secret door or teleport led to this turn, while the hero stands in it:
+    /// a monster met there cannot be escaped (only there: `set_position` clears it when he
+    /// stands anywhere else).
+    pub no_escape_at: Option<Cell>,
     pub ability_used: bool,
     pub jumped: bool,
     pub in_status: bool,
@@ -1872,7 +1877,9 @@ impl<'r> Game<'r> {
             K::ChooseSide => self.answer_side(c),
             K::SecretDoor | K::Teleport => {
                 if let Choice::Move(to) = c {
-                    self.turn.no_escape = true;
+                    // "A monster met there cannot be escaped": the chamber reached only.
+                    self.turn.no_escape_at =
+                        Some(if crate::board::is_treasure(to) { crate::board::TREASURE[0] } else { to });
                     self.push(Task::Move { to, mode: MoveMode::SPECIAL });
                 }
             }

@@ -784,6 +784,10 @@ impl<'r> Game<'r> {
         h.part = part;
         h.entry = entry;
         self.turn.entered.insert(to);
+        if self.turn.no_escape_at.is_some_and(|c| c != to) {
+            // Out of the chamber a secret door or teleport led to: escapes allowed again.
+            self.turn.no_escape_at = None;
+        }
         if O::ENABLED {
             obs.event(Event::Moved { seat, from, to });
         }

@@ -265,7 +265,7 @@ impl<'r> Game<'r> {
     /// Whether the hero may try to escape here ("Escape or Attack").
     fn third_escape_allowed(&self, escape: bool) -> bool {
         let seat = self.active.get();
-        if !escape || self.turn.no_escape || self.abilities(seat).never_escapes {
+        if !escape || self.escape_forbidden_here() || self.abilities(seat).never_escapes {
             return false;
         }
         let h = self.cur();
