@@ -555,10 +555,13 @@ fn spider_web_struggle_to_leave() {
     assert_eq!(g.round(), 2);
     expect(&g, 0, DecisionKind::Action);
 
-    // Next turn: even the hall he came by needs the struggle.
+    // Next turn: even the hall he came by needs the struggle (the token earned may be spent:
+    // declined).
     assert_legal(&g, &[mv(2, 4), mv(3, 5), mv(4, 4), mv(3, 3)]);
     g.force_dice(&[6, 6]);
     answer(&mut g, &mut t, mv(3, 3));
+    expect(&g, 0, DecisionKind::TestFailed);
+    answer(&mut g, &mut t, Choice::Done);
     assert_eq!(tests_rolled(&t), 2);
     assert_eq!(g.hero(0).pos, at(3, 4));
     assert_eq!(g.hero(0).determination, 2);

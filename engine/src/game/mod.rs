@@ -773,6 +773,8 @@ pub(crate) struct TestState {
     pub rerolled: bool,
     pub pass: bool,
     pub margin: u8,
+    /// Determination tokens spent on this roll (taken off its total).
+    pub spent: u8,
 }
 
 impl TestState {
@@ -787,6 +789,7 @@ impl TestState {
         rerolled: false,
         pass: false,
         margin: 0,
+        spent: 0,
     };
 }
 
