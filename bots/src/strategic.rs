@@ -17,7 +17,7 @@ use crate::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS
 use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
-use dq_engine::data::CombatCard;
+use dq_engine::data::{Amount, CombatCard};
 use dq_engine::rng::GameRng;
 use dq_engine::rules::Op;
 use dq_engine::{Cell, Choice, Choices, DecisionKind, Deck, Dir, Game, HeroStatus, Rules};
@@ -580,21 +580,29 @@ impl Strategic {
     // ---------------------------------------------------------------------------------------
     // Tests, cards and items
 
+    /// A failed test: spend the shortfall in determination if the tokens reach, else reroll,
+    /// else a rune, else (when the failure wounds by its margin, as Crossfire Trap does) spend
+    /// every token to lower the wounds, else (cautious) an item that passes it.
     fn test_failed(&self, game: &Game<'_>, choices: &Choices) -> Choice {
         let rules = game.rules();
         let cautious = self.spec.kind == BotKind::Cautious;
+        let (target, total) = game.test_numbers();
+        let need = total.saturating_sub(target);
+        let by_margin = || game.test_fail_effects().iter().any(|op| matches!(op, Op::Wounds(Amount::FailMargin)));
         let mut best = Choice::Done;
         let mut rank = 0;
         for &c in choices {
             let r = match c {
-                Choice::Spend(_) => 4,
-                Choice::Reroll(_) => 3,
-                Choice::Card(id) if rules.cards[id as usize].rune.is_some() => 2,
+                Choice::Spend(n) if n == need => 5,
+                Choice::Reroll(_) => 4,
+                Choice::Card(id) if rules.cards[id as usize].rune.is_some() => 3,
+                // A partial spend (the amounts come in increasing order: the last is all).
+                Choice::Spend(n) if n < need && by_margin() => 2,
                 // Discarding an item costs its gold: only the cautious policy pays that.
                 Choice::Card(_) if cautious => 1,
                 _ => 0,
             };
-            if r > rank {
+            if r > rank || (r == 2 && rank == 2) {
                 rank = r;
                 best = c;
             }

@@ -136,3 +136,41 @@ fn escape_styles() {
     let g = after_one_round(&rules, "demon", health - 3).unwrap();
     assert_eq!(decide(&rules, "mixed", &g), Choice::Yes);
 }
+
+/// A failed test: the strategic policies spend the shortfall when their tokens reach; short of
+/// it, they spend them all only when the failure wounds by its margin (Crossfire Trap), and
+/// otherwise keep them.
+#[test]
+fn determination_spends_the_shortfall_or_all_against_a_margin_wound() {
+    let rules = Rules::revised();
+    let trap = |name: &str| {
+        rules.deck_cards(dq_engine::Deck::Trap).find(|&c| rules.cards[c as usize].name == name).expect("trap card")
+    };
+    // The hero (Armor from the data) enters a trap chamber next door; 6 + 6 fails.
+    let scene = |card: dq_engine::CardId, tokens: u8| {
+        let mut g = position(&rules, cell(4, 3), 1);
+        let t = rules
+            .tiles
+            .iter()
+            .position(|t| t.kind == TileKind::TrapChamber && t.sides.iter().all(|s| *s == Side::Hall))
+            .expect("trap chamber") as u8;
+        g.lay_tile(cell(4, 4), t, Dir::West);
+        g.set_hero_state(0, 0, tokens);
+        g.stack_deck(&[card]);
+        g.force_dice(&[6, 6]);
+        g.apply(Choice::Move(cell(4, 4)), &mut NoObserver).unwrap();
+        // Hero 0 is Gherinn: his ability's question comes first.
+        if g.pending().map(|d| d.kind) == Some(DecisionKind::BeforeTest) {
+            g.apply(Choice::No, &mut NoObserver).unwrap();
+        }
+        assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::TestFailed));
+        g
+    };
+    let (target, total) = scene(trap("Crossfire Trap"), 1).test_numbers();
+    let need = total - target;
+    for spec in ["greedy", "cautious", "mixed"] {
+        assert_eq!(decide(&rules, spec, &scene(trap("Crossfire Trap"), need + 2)), Choice::Spend(need), "{spec}");
+        assert_eq!(decide(&rules, spec, &scene(trap("Crossfire Trap"), need - 1)), Choice::Spend(need - 1), "{spec}");
+        assert_eq!(decide(&rules, spec, &scene(trap("Swinging Blade"), need - 1)), Choice::Done, "{spec}");
+    }
+}

@@ -37,12 +37,38 @@ fn choice(rules: &Rules, c: Choice) -> String {
     }
 }
 
+/// What follows a `Died` event for its seat: the event is the same (statistics count every
+/// one), the text says which it was.
+enum AfterDeath {
+    /// Death Can Wait (Revised): cards returned, the hero restarts on a tower.
+    Restarts,
+    /// Death Can Wait (2010): knocked out, the hero plays on where he fell.
+    KnockedOut,
+    /// Out of the game.
+    Dead,
+}
+
 impl Trace {
+    /// Reads ahead from the `Died` event at `i` of `seat`: a restart on a tower, a later turn
+    /// of his with no restart (a knock-out), or neither before the game's end (a dead hero
+    /// starts no turn again).
+    fn after_death(&self, i: usize, seat: u8) -> AfterDeath {
+        for e in &self.events[i + 1..] {
+            match *e {
+                Event::Respawned { seat: s, .. } if s == seat => return AfterDeath::Restarts,
+                Event::TurnStart { seat: s, .. } if s == seat => return AfterDeath::KnockedOut,
+                Event::GameOver { .. } => return AfterDeath::Dead,
+                _ => {}
+            }
+        }
+        AfterDeath::Dead
+    }
+
     /// The events as readable text, one line each, grouped by turn.
     pub fn render(&self, rules: &Rules) -> String {
         let mut s = String::new();
         let card = |id: u16| rules.cards[id as usize].name.as_str();
-        for e in &self.events {
+        for (i, e) in self.events.iter().enumerate() {
             let line = match *e {
                 Event::HeroJoins { seat, hero, tower } => {
                     format!("seat {seat}: {} starts on tower {}", rules.heroes[hero as usize].name, at(tower))
@@ -117,7 +143,11 @@ impl Trace {
                     format!("  seat {seat} enters the catacombs at {}, marker facing {}", at(c), facing.name())
                 }
                 Event::Resurface { seat, at: c } => format!("  seat {seat} resurfaces at {}", at(c)),
-                Event::Died { seat, cause } => format!("  seat {seat} DIES ({})", cause.name()),
+                Event::Died { seat, cause } => match self.after_death(i, seat) {
+                    AfterDeath::Restarts => format!("  seat {seat} is slain ({}) and restarts", cause.name()),
+                    AfterDeath::KnockedOut => format!("  seat {seat} is knocked out ({})", cause.name()),
+                    AfterDeath::Dead => format!("  seat {seat} DIES ({})", cause.name()),
+                },
                 Event::Respawned { seat, tower } => format!("  seat {seat} returns on tower {}", at(tower)),
                 Event::Exited { seat } => format!("  seat {seat} EXITS the dungeon"),
                 Event::Sunset => "  the sun has set".to_string(),

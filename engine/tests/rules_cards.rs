@@ -136,12 +136,13 @@ fn attribute_test_passes_at_or_under_fails_over_and_determination_buys_the_short
     action_in_round(&g, 2);
     g.check_invariants().unwrap();
 
-    // With enough tokens the player is asked: accept, or spend exactly the shortfall (7 - 4 = 3).
+    // With tokens the player is asked: accept, or spend any number of them (Rules Reference:
+    // "any number"); the shortfall (7 - 4 = 3) passes.
     let (mut g, mut t) = plain();
     g.set_hero_state(0, 0, 5);
     enter_trap(&mut g, &mut t, &[crossfire], &[3, 4]);
     expect(&g, 0, DecisionKind::TestFailed);
-    assert_eq!(legal(&g), vec![Choice::Done, Choice::Spend(3)]);
+    assert_eq!(legal(&g), [Choice::Done].into_iter().chain((1..=5).map(Choice::Spend)).collect::<Vec<_>>());
     answer(&mut g, &mut t, Choice::Spend(3));
     assert_eq!(g.hero(0).determination, 2, "3 of 5 tokens spent");
     assert_eq!(g.hero(0).wounds, 0, "the test passed");
@@ -158,13 +159,40 @@ fn attribute_test_passes_at_or_under_fails_over_and_determination_buys_the_short
     assert_eq!(g.hero(0).wounds, 3);
     g.check_invariants().unwrap();
 
-    // Too few tokens: nothing to decide, the test fails at once.
+    // No tokens: nothing to decide, the test fails at once.
+    let (mut g, mut t) = plain();
+    enter_trap(&mut g, &mut t, &[crossfire], &[3, 4]);
+    action_in_round(&g, 2);
+    assert_eq!(g.hero(0).determination, 1);
+    assert_eq!(g.hero(0).wounds, 3);
+    g.check_invariants().unwrap();
+}
+
+/// Determination: "he may spend any number of his determination tokens" (Rules Reference),
+/// so a spend short of a pass is offered too; it lowers the total, and Crossfire Trap wounds
+/// by what is left of the margin. The failure still earns a token.
+#[test]
+fn a_partial_determination_spend_lowers_a_margin_wound() {
+    let crossfire = trap("Crossfire Trap");
+    // 3 + 4 = 7 against Armor 4: short by 3, with 2 tokens.
     let (mut g, mut t) = plain();
     g.set_hero_state(0, 0, 2);
     enter_trap(&mut g, &mut t, &[crossfire], &[3, 4]);
+    expect(&g, 0, DecisionKind::TestFailed);
+    assert_eq!(legal(&g), vec![Choice::Done, Choice::Spend(1), Choice::Spend(2)]);
+    answer(&mut g, &mut t, Choice::Spend(2));
+    assert_eq!(g.hero(0).wounds, 1, "failed by 1 after the spend");
+    assert_eq!(g.hero(0).determination, 1, "both spent, one earned by the failure");
     action_in_round(&g, 2);
-    assert_eq!(g.hero(0).determination, 3);
-    assert_eq!(g.hero(0).wounds, 3);
+    g.check_invariants().unwrap();
+
+    // More than the shortfall may be spent: a pass, the extra tokens wasted.
+    let (mut g, mut t) = plain();
+    g.set_hero_state(0, 0, 4);
+    enter_trap(&mut g, &mut t, &[crossfire], &[3, 4]);
+    answer(&mut g, &mut t, Choice::Spend(4));
+    assert_eq!((g.hero(0).wounds, g.hero(0).determination), (0, 0));
+    action_in_round(&g, 2);
     g.check_invariants().unwrap();
 }
 
@@ -236,11 +264,17 @@ fn lindel_may_reroll_one_die_of_a_failed_test_once() {
     let (mut g, mut t) = setup(&["lindel"], &[]);
     g.set_hero_state(0, 0, 4);
     enter_trap(&mut g, &mut t, &[crossfire], &[3, 6]);
-    assert_eq!(legal(&g), vec![Choice::Done, Choice::Reroll(0), Choice::Reroll(1)], "9 - 4 = 5 > 4 tokens");
+    let spends: Vec<Choice> = (1..=4).map(Choice::Spend).collect();
+    let mut want = vec![Choice::Done];
+    want.extend(&spends);
+    want.extend([Choice::Reroll(0), Choice::Reroll(1)]);
+    assert_eq!(legal(&g), want, "9 - 4 = 5 > 4 tokens: every amount is offered all the same");
     g.force_dice(&[5]);
     answer(&mut g, &mut t, Choice::Reroll(1));
     expect(&g, 0, DecisionKind::TestFailed);
-    assert_eq!(legal(&g), vec![Choice::Done, Choice::Spend(4)]);
+    let mut want = vec![Choice::Done];
+    want.extend(&spends);
+    assert_eq!(legal(&g), want);
     answer(&mut g, &mut t, Choice::Done);
     assert_eq!(g.hero(0).wounds, 4, "3 + 5 fails Armor 4 by 4");
     assert_eq!(g.hero(0).determination, 5);
@@ -935,8 +969,12 @@ fn search(g: &mut G, t: &mut Trace, cards: &[CardId], dice: &[u8]) {
 #[test]
 fn ferrox_d6_life_then_strength_tests_until_one_side_is_dead() {
     let (mut g, mut t) = plain();
-    // Life 2. Pass (life 1), fail (1 wound), fail (1 wound), pass (life 0).
+    // Life 2. Pass (life 1), fail (1 wound), fail (1 wound), pass (life 0). The second failure
+    // may spend the token the first earned: declined.
     search(&mut g, &mut t, &[card_in(Deck::Search, "Ferrox")], &[2, 1, 1, 6, 6, 5, 6, 1, 2]);
+    expect(&g, 0, DecisionKind::TestFailed);
+    assert_eq!(legal(&g), vec![Choice::Done, Choice::Spend(1)]);
+    answer(&mut g, &mut t, Choice::Done);
     assert_eq!(tests_rolled(&t), 4);
     assert_eq!(g.hero(0).wounds, 2);
     assert_eq!(g.hero(0).determination, 2);
@@ -1070,7 +1108,7 @@ fn rune_of_luck_turns_a_failed_test_into_a_pass_and_clears_determination() {
     g.set_hero_state(0, 0, 2);
     enter_trap(&mut g, &mut t, &[trap("Crossfire Trap")], &[6, 6]);
     expect(&g, 0, DecisionKind::TestFailed);
-    assert_eq!(legal(&g), vec![Choice::Done, Choice::Card(r)]);
+    assert_eq!(legal(&g), vec![Choice::Done, Choice::Spend(1), Choice::Spend(2), Choice::Card(r)]);
     answer(&mut g, &mut t, Choice::Card(r));
     assert_eq!(g.hero(0).wounds, 0, "the test passed");
     assert_eq!(g.hero(0).determination, 0, "all tokens discarded");

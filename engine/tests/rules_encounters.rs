@@ -1402,3 +1402,117 @@ fn torchlight_in_the_treasure_chamber_lights_all_its_halls() {
     assert_eq!(g.deck_len(Deck::Dragon), 7, "then the dragon card is drawn");
     g.check_invariants().unwrap();
 }
+
+// ---------------------------------------------------------------------------------------------
+// 12. Issue 21 (Revised engine bugs 1, 5, 6 and the trace of a restart)
+// ---------------------------------------------------------------------------------------------
+
+/// Dragon Rage strikes every hero in the chamber even when the drawer dies of it first: the
+/// drawer's death ends his turn, but not the hits owed to the others.
+#[test]
+fn dragon_rage_still_strikes_the_others_when_the_drawer_dies_first() {
+    let (mut g, mut t) = game(&["hugo", "lindel"], &[]);
+    quiet(&mut g);
+    assert_eq!(g.active(), 1);
+    g.put_hero(1, TREASURE[0]);
+    g.put_hero(0, TREASURE[1]);
+    // Lindel (health 15) draws with 13 wounds: the rage kills him.
+    g.set_hero_state(1, 13, 0);
+    let (ruby, pearl) = (treasure("Ruby Ring"), treasure("Pearl Ring"));
+    g.give_card(1, ruby);
+    g.give_card(0, pearl);
+    g.stack_deck(&[rage()]);
+    g.force_dice(&[2, 3, 4, 5]); // the drawer first, then clockwise
+    answer(&mut g, &mut t, Choice::DrawDragon);
+    assert_eq!(g.hero(1).status, HeroStatus::Dead);
+    assert_eq!(g.hero(1).stats.death_cause, Some(DeathCause::Dragon));
+    let h = g.hero(0);
+    assert_eq!(h.wounds, 9, "Hugo rolls his own dice");
+    assert_eq!(g.treasure_cards(0), 0, "Hugo loses his treasure too");
+    assert!(h.stats.dragon_rage);
+    assert!(in_discard(&g, Deck::Treasure, ruby) && in_discard(&g, Deck::Treasure, pearl));
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+
+    // Under Death Can Wait the drawer restarts; the others are struck all the same.
+    let (mut g, mut t) = game(&["hugo", "lindel"], &["death-can-wait"]);
+    quiet(&mut g);
+    g.put_hero(1, TREASURE[0]);
+    g.put_hero(0, TREASURE[1]);
+    g.set_hero_state(1, 13, 0);
+    g.give_card(0, pearl);
+    g.stack_deck(&[rage()]);
+    g.force_dice(&[2, 3, 4, 5]);
+    answer(&mut g, &mut t, Choice::DrawDragon);
+    expect(&g, 0, DecisionKind::RespawnTower);
+    answer(&mut g, &mut t, Choice::Move(TOWERS[2]));
+    assert_eq!(g.hero(1).pos, TOWERS[2]);
+    assert_eq!((g.hero(0).wounds, g.treasure_cards(0)), (9, 0));
+    expect(&g, 0, DecisionKind::Action);
+    g.check_invariants().unwrap();
+    // The trace says what happened: no "DIES" for a restart.
+    let text = t.render(g.rules());
+    assert!(text.contains("seat 1 is slain (dragon) and restarts"), "{text}");
+    assert!(!text.contains("DIES"), "{text}");
+}
+
+/// A Harp of Tranquility found by a dragon draw doubles the later draws only, not that one.
+#[test]
+fn a_harp_found_by_a_dragon_draw_doubles_only_later_draws() {
+    let (mut g, mut t, seat) = at_the_door(&["hugo"]);
+    let harp = treasure("Harp of Tranquility");
+    let ruby = treasure("Ruby Ring");
+    g.stack_deck(&[sleeping(0), sleeping(1)]);
+    g.stack_deck(&[harp, ruby]);
+    answer(&mut g, &mut t, Choice::Move(TREASURE[0]));
+    assert_eq!(g.hero(seat).stats.dragon_draws, 1, "one dragon card: the harp came with it");
+    assert_eq!(g.deck_len(Deck::Dragon), 7);
+    assert_eq!(held(&g, seat), sorted(vec![harp, ruby]));
+    // The next draw is doubled.
+    expect(&g, seat, DecisionKind::StatusItems);
+    answer(&mut g, &mut t, Choice::Done);
+    expect(&g, seat, DecisionKind::Action);
+    g.stack_deck(&[sleeping(1), sleeping(2)]);
+    answer(&mut g, &mut t, Choice::DrawDragon);
+    assert_eq!(g.hero(seat).stats.dragon_draws, 3);
+    assert_eq!(g.deck_len(Deck::Dragon), 5);
+    g.check_invariants().unwrap();
+}
+
+/// Solo: Tatianna's opening strike ("when she chooses to fight") comes after the escape
+/// offer, and only when she fights without trying to escape.
+#[test]
+fn tatiannas_opening_strike_waits_for_her_choice_to_fight_in_solo_play() {
+    // Declines the escape: the strike, then the rounds.
+    let (mut g, mut t, seat) = arena(&["tatianna"], &["solo"]);
+    ambushed(&mut g, &mut t, monster("Skeleton", 2, 1));
+    expect(&g, seat, DecisionKind::SoloEscape);
+    assert_eq!(g.combat(), Some((kind("Skeleton"), 0, 0)), "no strike before she chooses");
+    g.force_dice(&[5]); // the d6 table: monster 1 more, dead
+    answer(&mut g, &mut t, Choice::No);
+    assert_eq!(solo_rounds(&t), vec![(5, 0, 1)]);
+    assert_eq!(g.hero(seat).stats.monsters_killed, 1);
+    g.check_invariants().unwrap();
+
+    // Tries the escape and fails: no strike.
+    let (mut g, mut t, seat) = arena(&["tatianna"], &["solo"]);
+    ambushed(&mut g, &mut t, monster("Skeleton", 2, 1));
+    expect(&g, seat, DecisionKind::SoloEscape);
+    g.force_dice(&[6, 6, 5, 5]); // Agility 9 fails; then the table: monster 1, twice
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(solo_rounds(&t), vec![(5, 0, 1), (5, 0, 1)], "the strike was not made: two rounds");
+    assert_eq!(g.hero(seat).wounds, 1, "the escape penalty");
+    assert_eq!(g.hero(seat).stats.monsters_killed, 1);
+    g.check_invariants().unwrap();
+
+    // Escapes: no strike either (the card is discarded unhurt).
+    let (mut g, mut t, seat) = arena(&["tatianna"], &["solo"]);
+    let skeleton = monster("Skeleton", 2, 1);
+    ambushed(&mut g, &mut t, skeleton);
+    g.force_dice(&[1, 1]);
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, seat, DecisionKind::EscapeTo);
+    assert_eq!(g.hero(seat).stats.monsters_killed, 0);
+    assert!(in_discard(&g, Deck::Monster, skeleton));
+    g.check_invariants().unwrap();
+}

@@ -555,10 +555,13 @@ fn spider_web_struggle_to_leave() {
     assert_eq!(g.round(), 2);
     expect(&g, 0, DecisionKind::Action);
 
-    // Next turn: even the hall he came by needs the struggle.
+    // Next turn: even the hall he came by needs the struggle (the token earned may be spent:
+    // declined).
     assert_legal(&g, &[mv(2, 4), mv(3, 5), mv(4, 4), mv(3, 3)]);
     g.force_dice(&[6, 6]);
     answer(&mut g, &mut t, mv(3, 3));
+    expect(&g, 0, DecisionKind::TestFailed);
+    answer(&mut g, &mut t, Choice::Done);
     assert_eq!(tests_rolled(&t), 2);
     assert_eq!(g.hero(0).pos, at(3, 4));
     assert_eq!(g.hero(0).determination, 2);
@@ -1286,5 +1289,138 @@ fn solo_escape_into_a_tower_then_jump_and_move_again() {
     assert_eq!(g.hero(0).stats.escapes, 1);
     assert_eq!(g.round(), 2);
     expect(&g, 0, DecisionKind::Action);
+
+// --- 18. escapes keep to the hero's side; a secret door's "no escape" (issue 21) ----------------------------------
+
+/// Lindel (seat 1, first to play) on (3,3) with runes that stay idle here (Hugo, seat 0, plays
+/// the monster). `solo`: Hugo alone instead.
+fn fight_scene(solo: bool) -> (Game<'static>, Trace, u8) {
+    let (mut g, t) = if solo { quiet_game(&["hugo"], &["solo"]) } else { quiet_game(&["hugo", "lindel"], &[]) };
+    let seat = g.active();
+    for s in 0..g.seats() {
+        let name = if s == seat { "Life Drain Rune" } else { "Rune of Dragonfire" };
+        g.give_rune(s, card_in(Deck::Rune, name));
+    }
+    (g, t, seat)
+}
+
+/// The next dungeon card is an Ambush bringing out a Troll (life 4, escape penalty 3).
+fn stack_ambush(g: &mut Game<'static>) {
+    g.stack_deck(&[card_in(Deck::Dungeon, "Ambush")]);
+    g.stack_deck(&[monster("Troll", 4, 3)]);
+}
+
+/// One multiplayer round the hero survives: Magic against Ranged (monster 1, hero 0).
+fn survive_round(g: &mut Game<'static>, t: &mut Trace, seat: u8) {
+    expect(g, seat, DecisionKind::HeroCombatCard);
+    answer(g, t, Choice::Combat(dq_engine::data::CombatCard::Magic));
+    answer(g, t, Choice::Combat(dq_engine::data::CombatCard::Ranged));
+}
+
+/// Where the escapes went.
+fn escaped_to(t: &Trace) -> Vec<Cell> {
+    t.events.iter().filter_map(|e| if let Event::Escaped { to, .. } = *e { Some(to) } else { None }).collect()
+}
+
+/// ESCAPING COMBAT moves to an adjacent explored chamber, but only on the hero's side of a split
+/// chamber, as every move: never across a chasm, nor across a cave-in's rubble (which a move
+/// crosses only by a test the escape does not make). Solo escapes likewise.
+#[test]
+fn escape_keeps_to_the_heros_side_of_a_chasm_or_cave_in() {
+    // Chasm (top and right beyond it), arrow west: north and west near, east and south far.
+    let (mut g, mut t, seat) = fight_scene(false);
+    let mut tl = Tiles::default();
+    tl.room(&mut g, at(3, 3));
+    let c = tl.pick_where(|t| t.kind == TileKind::Chasm && t.part == [1, 1, 0, 0]);
+    tl.lay_this(&mut g, at(3, 4), c, Dir::West);
+    for c in [at(2, 4), at(3, 5), at(4, 4)] {
+        tl.room(&mut g, c);
+    }
+    g.put_hero(seat, at(3, 3));
+    stack_ambush(&mut g);
+    answer(&mut g, &mut t, mv(3, 4));
+    assert_eq!(g.hero(seat).part, 0);
+    survive_round(&mut g, &mut t, seat);
+    expect(&g, seat, DecisionKind::Escape);
+    g.force_dice(&[1, 1]);
+    answer(&mut g, &mut t, Choice::Yes);
+    expect(&g, seat, DecisionKind::EscapeTo);
+    assert_legal(&g, &[mv(3, 3), mv(2, 4)]);
+    answer(&mut g, &mut t, mv(2, 4));
+    assert_eq!(g.hero(seat).pos, at(2, 4));
+    g.check_invariants().unwrap();
+
+    // Cave-in (rubble before the top hall), arrow west: the east hall is beyond the rubble.
+    let cave = |solo: bool| {
+        let (mut g, mut t, seat) = fight_scene(solo);
+        let mut tl = Tiles::default();
+        tl.room(&mut g, at(3, 3));
+        let c = tl.pick_where(|t| t.kind == TileKind::CaveIn && t.sides == [H, W, H, W]);
+        tl.lay_this(&mut g, at(3, 4), c, Dir::West);
+        tl.room(&mut g, at(3, 5));
+        g.put_hero(seat, at(3, 3));
+        stack_ambush(&mut g);
+        answer(&mut g, &mut t, mv(3, 4));
+        (g, t, seat)
+    };
+    let (mut g, mut t, seat) = cave(false);
+    survive_round(&mut g, &mut t, seat);
+    expect(&g, seat, DecisionKind::Escape);
+    g.force_dice(&[1, 1]);
+    answer(&mut g, &mut t, Choice::Yes);
+    // One way out on his side: taken at once, no test for the rubble.
+    assert_eq!(escaped_to(&t), vec![at(3, 3)]);
+    assert_eq!(g.hero(seat).pos, at(3, 3));
+    assert_eq!(tests_rolled(&t), 1, "the escape's Agility test only");
+    g.check_invariants().unwrap();
+
+    // Solo: the escape before combat, out through a hall on his side only.
+    let (mut g, mut t, seat) = cave(true);
+    expect(&g, seat, DecisionKind::SoloEscape);
+    g.force_dice(&[1, 1]);
+    stack_empty(&mut g);
+    answer(&mut g, &mut t, Choice::Yes);
+    assert_eq!(escaped_to(&t), vec![at(3, 3)]);
+    assert_eq!(g.hero(seat).pos, at(3, 3));
+    g.check_invariants().unwrap();
+}
+
+/// Secret Door: "a monster met there cannot be escaped" is about the chamber the secret door
+/// leads to, not every chamber entered later in the turn.
+#[test]
+fn a_secret_doors_no_escape_is_only_for_the_chamber_it_leads_to() {
+    let scene = |second: bool| {
+        let (mut g, mut t, seat) = fight_scene(false);
+        let mut tl = Tiles::default();
+        // Halls north and south only: east is a wall.
+        tl.lay(&mut g, at(3, 3), TileKind::DungeonRoom, [H, W, H, W], Dir::South);
+        if second {
+            // A corridor behind the wall (its west end walled off by the room), then a room.
+            tl.lay(&mut g, at(3, 4), TileKind::Corridor, [H, W, H, W], Dir::West);
+            tl.room(&mut g, at(3, 5));
+        } else {
+            tl.room(&mut g, at(3, 4));
+            tl.room(&mut g, at(2, 4));
+        }
+        g.put_hero(seat, at(3, 3));
+        g.stack_deck(&[card_in(Deck::Search, "Secret Door")]);
+        answer(&mut g, &mut t, Choice::Search);
+        expect(&g, seat, DecisionKind::SecretDoor);
+        stack_ambush(&mut g);
+        answer(&mut g, &mut t, mv(3, 4));
+        (g, t, seat)
+    };
+    // The monster met behind the secret door: no escape, though a chamber is next door.
+    let (mut g, mut t, seat) = scene(false);
+    assert_eq!(g.hero(seat).pos, at(3, 4));
+    survive_round(&mut g, &mut t, seat);
+    expect(&g, seat, DecisionKind::HeroCombatCard);
+    g.check_invariants().unwrap();
+
+    // Through the corridor (forced on) into the next room: its monster may be escaped.
+    let (mut g, mut t, seat) = scene(true);
+    assert_eq!(g.hero(seat).pos, at(3, 5));
+    survive_round(&mut g, &mut t, seat);
+    expect(&g, seat, DecisionKind::Escape);
     g.check_invariants().unwrap();
 }

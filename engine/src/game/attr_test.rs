@@ -29,6 +29,7 @@ impl<'r> Game<'r> {
             rerolled: false,
             pass: false,
             margin: 0,
+            spent: 0,
         };
         if self.third_rules {
             self.third_test_key(attr, tag);
@@ -86,8 +87,9 @@ impl<'r> Game<'r> {
         self.evaluate_test(obs);
     }
 
+    /// The roll's total: dice plus penalty, less the determination tokens spent.
     fn total(&self) -> u8 {
-        self.test.dice[0] + self.test.dice[1] + self.test.penalty
+        (self.test.dice[0] + self.test.dice[1] + self.test.penalty).saturating_sub(self.test.spent)
     }
 
     fn evaluate_test<O: Observer>(&mut self, obs: &mut O) {
@@ -104,14 +106,24 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Accept (`Done`), spend exactly the tokens needed (spending fewer gains nothing, more is
-    /// waste), reroll a die, or discard a rune or item that passes this test.
+    /// Accept (`Done`), spend any number of determination tokens (Rules Reference,
+    /// "Determination Token": "he may spend any number"; one answer per amount, 1 to all he
+    /// has), reroll a die, or discard a rune or item that passes this test.
+    ///
+    /// Rule decision: a spend is the test's last act. Enough tokens pass it; fewer leave it
+    /// failed by a smaller margin (what Crossfire Trap and Sorcerer's Bolt wound by), and the
+    /// failure still earns a token. A reroll or a rune comes before a spend, not after.
     pub(crate) fn test_failed_choices(&self, out: &mut Choices) {
         out.push(Choice::Done);
         let h = self.cur();
         let need = self.total().saturating_sub(self.test.target);
-        if !self.third_rules && !self.test.no_determination && need > 0 && h.determination >= need {
-            out.push(Choice::Spend(need));
+        if !self.third_rules && !self.test.no_determination && need > 0 {
+            for n in 1..=h.determination {
+                if out.len() + 1 >= out.capacity() {
+                    break;
+                }
+                out.push(Choice::Spend(n));
+            }
         }
         if self.abilities(self.active.get()).reroll_test_die && !self.test.rerolled {
             out.extend([Choice::Reroll(0), Choice::Reroll(1)]);
@@ -139,7 +151,9 @@ impl<'r> Game<'r> {
                 if O::ENABLED {
                     obs.event(Event::Determination { seat, total });
                 }
-                self.finish_test(true, obs);
+                self.test.spent = n;
+                let pass = self.total() <= self.test.target;
+                self.finish_test(pass, obs);
             }
             Choice::Reroll(i) => {
                 self.test.rerolled = true;

@@ -27,7 +27,7 @@ impl<'r> Game<'r> {
             card,
             monster_seat,
             wounds: 0,
-            escape: escape && !self.turn.no_escape && !ab.never_escapes,
+            escape: escape && !self.escape_forbidden_here() && !ab.never_escapes,
             hero_card: None,
             rounds: 0,
             declared: false,
@@ -45,18 +45,45 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::MonsterAppears { seat, card, monster_seat });
         }
-        if ab.opening_strike > 0 {
-            self.combat.wounds = ab.opening_strike;
-            if self.monster_dead() {
-                self.monster_killed(obs);
-                return;
-            }
-        }
         if self.variant.solo {
+            // Solo: the strike waits for her choice to fight (see `fight_solo`).
             self.push(Task::SoloEscapeOffer);
-        } else {
+        } else if !self.opening_strike(obs) {
+            // Multiplayer: no escape before round one, so she always chooses to fight.
             self.push(Task::CombatRound);
         }
+    }
+
+    /// Tatianna's opening strike (estimated: "when she chooses to fight"): wounds on the
+    /// monster before round one. Returns whether they killed it (the encounter is then over).
+    fn opening_strike<O: Observer>(&mut self, obs: &mut O) -> bool {
+        let n = self.abilities(self.active.get()).opening_strike;
+        if n == 0 {
+            return false;
+        }
+        self.combat.wounds = n;
+        if self.monster_dead() {
+            self.monster_killed(obs);
+            return true;
+        }
+        false
+    }
+
+    /// Solo: the hero fights without having tried the escape before combat (declined, or none
+    /// possible): the opening strike, then the rounds. A failed escape goes straight to the
+    /// rounds: she did not choose to fight.
+    pub(crate) fn fight_solo<O: Observer>(&mut self, obs: &mut O) {
+        if !self.opening_strike(obs) {
+            self.push(Task::CombatRound);
+        }
+    }
+
+    /// Whether this turn forbids escaping a monster met where the hero stands: the 2010
+    /// resurfacing attack (all turn), or the chamber a secret door or teleport led to.
+    pub(crate) fn escape_forbidden_here(&self) -> bool {
+        let h = self.cur();
+        self.turn.no_escape
+            || (self.turn.no_escape_at.is_some() && h.on_board() && self.turn.no_escape_at == Some(h.pos))
     }
 
     fn monster_life(&self) -> u8 {
@@ -81,7 +108,7 @@ impl<'r> Game<'r> {
         if self.combat.escape && self.has_escape_target() {
             self.ask(self.active.get(), DecisionKind::SoloEscape, obs);
         } else {
-            self.push(Task::CombatRound);
+            self.fight_solo(obs);
         }
     }
 

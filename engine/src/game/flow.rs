@@ -564,7 +564,13 @@ impl<'r> Game<'r> {
 
     /// Drops the rest of the turn's steps, down to the turn's end (the bottom of the stack, see
     /// `Task`) or a step that marks the end of something else.
+    ///
+    /// Dragon Rage strikes every hero in the treasure chamber: the hits still owed to the
+    /// others (`RageHit`) outlive the drawer's turn (his death ends it), and are put back on
+    /// top of what is kept, in their order.
     pub(crate) fn truncate_turn(&mut self) {
+        let mut hits: ArrayVec<Task, MAX_SEATS> = ArrayVec::new();
+        let mut to_end = true;
         while let Some(t) = self.tasks.last() {
             if matches!(
                 t,
@@ -574,12 +580,22 @@ impl<'r> Game<'r> {
                     | Task::DuelEnd
                     | Task::ServantDone { .. }
             ) {
-                return;
+                to_end = false;
+                break;
+            }
+            // Only a turn that raged can hold hits (a test of one flag otherwise).
+            if self.turn.raged && matches!(t, Task::RageHit { .. }) {
+                let _ = hits.try_push(*t);
             }
             self.tasks.pop();
         }
-        // Down to the turn's end: the end-of-action window owed above it goes too.
-        self.turn.end_window = false;
+        if to_end {
+            // Down to the turn's end: the end-of-action window owed above it goes too.
+            self.turn.end_window = false;
+        }
+        while let Some(t) = hits.pop() {
+            self.push(t);
+        }
     }
 
     /// Discards cards still being resolved and a monster still being fought.

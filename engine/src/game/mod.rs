@@ -774,6 +774,8 @@ pub(crate) struct TestState {
     pub rerolled: bool,
     pub pass: bool,
     pub margin: u8,
+    /// Determination tokens spent on this roll (taken off its total).
+    pub spent: u8,
 }
 
 impl TestState {
@@ -788,6 +790,7 @@ impl TestState {
         rerolled: false,
         pass: false,
         margin: 0,
+        spent: 0,
     };
 }
 
@@ -829,7 +832,12 @@ pub(crate) struct TurnFlags {
     /// "move again" that may, is then closed for the rest of the turn: see `move_targets`).
     pub reentered: bool,
     pub ignore_barriers: bool,
+    /// No escape from any monster this turn (2010: a monster to be attacked on resurfacing).
     pub no_escape: bool,
+    /// The chamber a secret door or teleport led to this turn, while the hero stands in it:
+    /// a monster met there cannot be escaped (only there: `set_position` clears it when he
+    /// stands anywhere else).
+    pub no_escape_at: Option<Cell>,
     pub ability_used: bool,
     pub jumped: bool,
     pub in_status: bool,
@@ -1861,7 +1869,7 @@ impl<'r> Game<'r> {
                     self.push(Task::AfterSoloEscape);
                     self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
                 } else {
-                    self.push(Task::CombatRound);
+                    self.fight_solo(obs);
                 }
             }
             K::EscapeTo => self.answer_escape_to(c, obs),
@@ -1876,7 +1884,9 @@ impl<'r> Game<'r> {
             K::ChooseSide => self.answer_side(c),
             K::SecretDoor | K::Teleport => {
                 if let Choice::Move(to) = c {
-                    self.turn.no_escape = true;
+                    // "A monster met there cannot be escaped": the chamber reached only.
+                    self.turn.no_escape_at =
+                        Some(if crate::board::is_treasure(to) { crate::board::TREASURE[0] } else { to });
                     self.push(Task::Move { to, mode: MoveMode::SPECIAL });
                 }
             }

@@ -98,6 +98,37 @@ impl<'r> Game<'r> {
             .is_some_and(|t| crate::board::rotate_mask(t.barriers, self.board[c as usize].rot) & (1 << d as u8) != 0)
     }
 
+    /// Whether the hall on world side `d` of space `c` lies on side `part` of a split chamber
+    /// (chasm, cave-in, bridge: [`crate::rules::TileDef::part`]); always, for a chamber that is
+    /// not split. The one side rule of movement: a move to a hall of the other side is barred
+    /// (chasm) or tested (cave-in, bridge); escapes and retreats keep to the hero's side.
+    #[inline]
+    pub(crate) fn on_part(&self, c: Cell, d: Dir, part: u8) -> bool {
+        self.tile_at(c).is_none_or(|t| t.part[self.local_side(c, d)] == part)
+    }
+
+    /// The spaces a hall leads to from `seat`'s chamber on his side of it ([`Game::on_part`]),
+    /// each with the cell of the chamber and the hall's side: halls walled at either end left
+    /// out, doors and portcullises ignored, unexplored spaces included while tiles remain
+    /// ([`Game::link`]). What escapes and retreats choose from.
+    #[inline]
+    pub(crate) fn halls_out(&self, seat: u8, mut put: impl FnMut(Cell, Dir, Cell)) {
+        let h = &self.heroes[seat as usize & (MAX_SEATS - 1)];
+        if !h.on_board() {
+            return;
+        }
+        for c in Self::chamber_cells(h.pos) {
+            for d in Dir::ALL {
+                if !self.on_part(c, d, h.part) {
+                    continue;
+                }
+                if let Some(to) = self.link(c, d) {
+                    put(c, d, to);
+                }
+            }
+        }
+    }
+
     /// What is on the world side `d` of an explored space.
     pub(crate) fn side_at(&self, c: Cell, d: Dir) -> Side {
         if let Some(t) = self.tile_at(c) {
@@ -283,7 +314,7 @@ impl<'r> Game<'r> {
                 {
                     continue;
                 }
-                if tile.is_some_and(|t| t.part[self.local_side(c, d)] != h.part) {
+                if !self.on_part(c, d, h.part) {
                     continue;
                 }
                 out.push(to);
@@ -387,8 +418,8 @@ impl<'r> Game<'r> {
         let (c, d) = self.dir_to(h.pos, to)?;
         let k = self.local_side(c, d);
         match t.kind {
-            TileKind::Bridge if t.part[k] != h.part => Some(Leave::Bridge),
-            TileKind::CaveIn if t.part[k] != h.part => Some(Leave::CaveIn),
+            TileKind::Bridge if !self.on_part(c, d, h.part) => Some(Leave::Bridge),
+            TileKind::CaveIn if !self.on_part(c, d, h.part) => Some(Leave::CaveIn),
             // Starting a turn in the webs, every way out needs a struggle; just after entering,
             // only ways other than the hall entered by.
             TileKind::SpiderWeb if !mode.again || k as u8 != h.entry => Some(Leave::Web),
@@ -472,7 +503,7 @@ impl<'r> Game<'r> {
         }
         Dir::ALL.into_iter().find_map(|d| {
             let k = self.local_side(h.pos, d);
-            if t.part[k] == h.part || t.sides[k] == Side::Wall {
+            if self.on_part(h.pos, d, h.part) || t.sides[k] == Side::Wall {
                 return None;
             }
             self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get()))
@@ -765,6 +796,10 @@ impl<'r> Game<'r> {
         // A chamber entered a second time this turn (see `TurnFlags::reentered`).
         self.turn.reentered |= self.turn.entered.contains(to);
         self.turn.entered.insert(to);
+        if self.turn.no_escape_at.is_some_and(|c| c != to) {
+            // Out of the chamber a secret door or teleport led to: escapes allowed again.
+            self.turn.no_escape_at = None;
+        }
         if O::ENABLED {
             obs.event(Event::Moved { seat, from, to });
         }
@@ -985,7 +1020,13 @@ impl<'r> Game<'r> {
     }
 
     /// Adjacent explored chambers an escaping hero may flee to (halls not walled; doors and
-    /// portcullises ignored; other heroes allowed, as the 2010 clarification says).
+    /// portcullises ignored; other heroes allowed, as the 2010 clarification says), on his
+    /// side of a split chamber ([`Game::halls_out`]).
+    ///
+    /// Solo: the moves of an action ([`Game::move_targets`]), but only through halls on his
+    /// side. Rule decision: an escape is no ordinary move and makes no crossing test, so a
+    /// cave-in's rubble or a bridge is not crossed by it, any more than a chasm (Rules
+    /// Reference: CHASM, CAVE-IN, BRIDGE "When Exiting"; `escape_keeps_to_the_heros_side_*`).
     pub(crate) fn escape_targets(&self, out: &mut Choices) {
         let h = self.cur();
         if !h.on_board() {
@@ -994,18 +1035,18 @@ impl<'r> Game<'r> {
         if self.variant.solo {
             let mut t = Targets::new();
             self.move_targets(false, &mut t);
-            push_moves(out, &t);
-            return;
-        }
-        for c in Self::chamber_cells(h.pos) {
-            for d in Dir::ALL {
-                if let Some(to) = self.link(c, d) {
-                    if self.explored(to) && !out.contains(&Choice::Move(to)) {
-                        out.push(Choice::Move(to));
-                    }
+            for to in t {
+                if self.dir_to(h.pos, to).is_some_and(|(c, d)| self.on_part(c, d, h.part)) {
+                    out.push(Choice::Move(to));
                 }
             }
+            return;
         }
+        self.halls_out(self.active.get(), |_, _, to| {
+            if self.explored(to) && !out.contains(&Choice::Move(to)) {
+                out.push(Choice::Move(to));
+            }
+        });
     }
 
     /// Whether [`Game::escape_targets`] lists any space, found without listing them: the
@@ -1019,11 +1060,11 @@ impl<'r> Game<'r> {
         let found = if self.variant.solo {
             let mut t = Targets::new();
             self.move_targets(false, &mut t);
-            !t.is_empty()
+            t.iter().any(|&to| self.dir_to(h.pos, to).is_some_and(|(c, d)| self.on_part(c, d, h.part)))
         } else {
-            Self::chamber_cells(h.pos)
-                .into_iter()
-                .any(|c| Dir::ALL.into_iter().any(|d| self.link(c, d).is_some_and(|to| self.explored(to))))
+            let mut any = false;
+            self.halls_out(self.active.get(), |_, _, to| any |= self.explored(to));
+            any
         };
         debug_assert_eq!(found, {
             let mut t = Choices::new();

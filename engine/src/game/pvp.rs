@@ -196,25 +196,22 @@ impl<'r> Game<'r> {
         if l == NO_SEAT || !self.heroes[l as usize].on_board() {
             return;
         }
-        let pos = self.heroes[l as usize].pos;
         if let Some(back) = self.third_retreat_back(l) {
             out.push(Choice::Move(back));
             return;
         }
         let mut busy = Choices::new();
-        for c in Self::chamber_cells(pos) {
-            for d in crate::board::Dir::ALL {
-                let Some(to) = self.link(c, d) else { continue };
-                if !self.explored(to) || out.contains(&Choice::Move(to)) || busy.contains(&Choice::Move(to)) {
-                    continue;
-                }
-                if self.occupied(to, l) {
-                    busy.push(Choice::Move(to));
-                } else {
-                    out.push(Choice::Move(to));
-                }
+        // On the loser's side of a split chamber, as an escape ([`Game::halls_out`]).
+        self.halls_out(l, |_, _, to| {
+            if !self.explored(to) || out.contains(&Choice::Move(to)) || busy.contains(&Choice::Move(to)) {
+                return;
             }
-        }
+            if self.occupied(to, l) {
+                busy.push(Choice::Move(to));
+            } else {
+                out.push(Choice::Move(to));
+            }
+        });
         if out.is_empty() {
             out.extend(busy);
         }
@@ -235,10 +232,15 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_retreat<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if let Choice::Move(to) = c {
             let l = self.pvp.loser;
+            let from = self.heroes[l as usize].pos;
+            // The side of a split chamber the hall leads into, as `set_position` finds it.
+            let part = match (self.dir_to(from, to), self.tile_at(to)) {
+                (Some((_, d)), Some(t)) => t.part[self.local_side(to, d.opposite())],
+                _ => 0,
+            };
             let h = &mut self.heroes[l as usize];
-            let from = h.pos;
             h.pos = to;
-            h.part = 0;
+            h.part = part;
             h.entry = 4;
             if l == self.active.get() {
                 self.turn.entered.insert(to);

@@ -267,7 +267,7 @@ impl<'r> Game<'r> {
     /// Whether the hero may try to escape here ("Escape or Attack").
     fn third_escape_allowed(&self, escape: bool) -> bool {
         let seat = self.active.get();
-        if !escape || self.turn.no_escape || self.abilities(seat).never_escapes {
+        if !escape || self.escape_forbidden_here() || self.abilities(seat).never_escapes {
             return false;
         }
         let h = self.cur();
@@ -805,18 +805,15 @@ impl<'r> Game<'r> {
         if !h.on_board() || !is_treasure(h.pos) {
             return;
         }
-        for c in Self::chamber_cells(h.pos) {
-            for d in Dir::ALL {
-                let Some(to) = self.link(c, d) else { continue };
-                if is_treasure(to) || self.occupied(to, seat) || out.contains(&Choice::Move(to)) {
-                    continue;
-                }
-                if self.explored(to) && matches!(self.side_at(to, d.opposite()), Side::Door | Side::Portcullis) {
-                    continue;
-                }
-                out.push(Choice::Move(to));
+        self.halls_out(seat, |_, d, to| {
+            if is_treasure(to) || self.occupied(to, seat) || out.contains(&Choice::Move(to)) {
+                return;
             }
-        }
+            if self.explored(to) && matches!(self.side_at(to, d.opposite()), Side::Door | Side::Portcullis) {
+                return;
+            }
+            out.push(Choice::Move(to));
+        });
     }
 
     pub(crate) fn answer_rage_retreat<O: Observer>(&mut self, seat: u8, c: Choice, obs: &mut O) {

@@ -7,18 +7,19 @@ use crate::data::RuneWindow;
 impl<'r> Game<'r> {
     /// Draws dragon cards: one, or two while holding a card that doubles dragon draws.
     /// `draws` counts the cards already drawn this time.
+    ///
+    /// Whether a draw is doubled is settled at its first card: a Harp found by that card
+    /// doubles only later draws (its estimate says "every later draw"), so the second card
+    /// is queued now or never.
     pub(crate) fn dragon_draw<O: Observer>(&mut self, draws: u8, obs: &mut O) {
         let h = self.cur();
-        if !h.on_board() || !is_treasure(h.pos) || (draws > 0 && self.turn.raged) {
+        if !h.on_board() || !is_treasure(h.pos) || (draws > 0 && self.turn.raged) || draws > 1 {
             return;
         }
-        let doubles = h.held.iter().any(|&c| self.rules.card(c).double_dragon);
-        let total = if doubles { 2 } else { 1 };
-        if draws >= total {
-            return;
+        if draws == 0 && h.held.iter().any(|&c| self.rules.card(c).double_dragon) {
+            self.push(Task::DragonDraw { draws: 1 });
         }
         self.cur_mut().stats.dragon_draws += 1;
-        self.push(Task::DragonDraw { draws: draws + 1 });
         self.push(Task::Draw { deck: Deck::Dragon, redraw_ok: false });
         self.offer_runes(RuneWindow::BeforeDragon, NO_CARD, obs);
     }

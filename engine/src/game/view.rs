@@ -197,6 +197,16 @@ impl<'r> Game<'r> {
         (self.test.target, self.test.dice[0] + self.test.dice[1] + self.test.penalty)
     }
 
+    /// What failing the test being decided on does, when it is a card's test (its fail
+    /// effects); empty otherwise. Lets a player weigh a partial determination spend against
+    /// a failure whose wounds are its margin (Crossfire Trap, Sorcerer's Bolt).
+    pub fn test_fail_effects(&self) -> &'r [crate::rules::Op] {
+        match self.tasks.last() {
+            Some(&Task::Branch { fail, .. }) => self.rules.span(fail),
+            _ => &[],
+        }
+    }
+
     /// Cards in the player's hand for a pending pick (treasure drawn, Rune of Vision).
     pub fn pick_cards(&self) -> &[CardId] {
         &self.scratch
