@@ -100,6 +100,11 @@ impl<'r> Game<'r> {
     /// left empty, and runs empty again once the answer's steps are done.
     pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
         debug_assert!(self.tasks.is_empty());
+        // 2010: trapped after two searches, the hero dies at the end of the second; what that
+        // leaves to do (Death Can Wait) runs first, and the turn end comes back here.
+        if self.third_rules && self.third_trapped(obs) && (!self.tasks.is_empty() || !self.runs_next()) {
+            return;
+        }
         if self.turn.end_window {
             self.turn.end_window = false;
             self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
@@ -455,7 +460,7 @@ impl<'r> Game<'r> {
                     out.push(Choice::ExitDungeon);
                 }
                 let kind = self.tile_kind(pos);
-                if super::moves::plain_moves(pos, kind) && kind != Some(TileKind::ChamberOfDarkness) {
+                if super::moves::plain_moves(pos, kind, self.third_rules) && kind != Some(TileKind::ChamberOfDarkness) {
                     // The common action (an ordinary chamber): `move_targets`' first path, the
                     // answers written as they are found (a chamber of darkness lists one
                     // answer for all its moves).

@@ -44,11 +44,23 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 /// Whether an action from `pos`, a space holding a tile of kind `kind` (if any), can move
 /// through every open hall, but into a space another hero holds ([`Game::open_targets`]):
 /// not from the treasure chamber (two spaces), a corridor (its entry hall only as a last
-/// resort) or a chasm (only the halls on the hero's side). One test for the action's listing
-/// and [`Game::move_targets`], which take that short way alike.
+/// resort) or a chasm (only the halls on the hero's side), nor in `third` (`third`) a bridge:
+/// "If you stay on the side of the chamber you entered from, on your next turn, you must
+/// return to the Dungeon chamber you entered from", so an action there uses only the halls on
+/// the hero's side, as in a chasm (the crossing is offered on entering only). One test for the
+/// action's listing and [`Game::move_targets`], which take that short way alike.
 #[inline(always)]
-pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>) -> bool {
-    !is_treasure(pos) && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor))
+pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>, third: bool) -> bool {
+    !is_treasure(pos)
+        && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor))
+        && !(third && kind == Some(TileKind::Bridge))
+}
+
+/// Whether an action from a chamber of this kind may use only the halls on the hero's side
+/// of it: a chasm, and in `third` a bridge (see [`plain_moves`]).
+#[inline(always)]
+fn sided(kind: TileKind, third: bool) -> bool {
+    kind == TileKind::Chasm || (third && kind == TileKind::Bridge)
 }
 
 impl<'r> Game<'r> {
@@ -210,7 +222,8 @@ impl<'r> Game<'r> {
         // (treasure chamber) and no corridor or chasm, the held spaces are the only check left. Same
         // targets, same order. (With several heroes this is every action: the general loop
         // below cost ~300 instructions a call.)
-        if !again && plain_moves(pos, tile.map(|t| t.kind)) {
+        let third = self.third_rules;
+        if !again && plain_moves(pos, tile.map(|t| t.kind), third) {
             self.open_targets(pos, |to| out.push(to));
             return;
         }
@@ -219,7 +232,7 @@ impl<'r> Game<'r> {
         // the general loop below). Same checks as there, in the same order, with the corridor's
         // entry hall found once as a world direction (`local_side(pos, d) == h.entry` exactly
         // when `d == (h.entry + rot) & 3`; no hall when `h.entry` is 4) instead of per hall.
-        if !treasure && tile.is_none_or(|t| t.kind != TileKind::Chasm) {
+        if !treasure && tile.is_none_or(|t| !sided(t.kind, third)) {
             let entry_dir = match tile {
                 Some(t) if t.kind == TileKind::Corridor && h.entry < 4 => {
                     ((h.entry + self.board[pos as usize].rot) & 3) as usize
@@ -253,7 +266,7 @@ impl<'r> Game<'r> {
         }
         // Left for the general loop: the treasure chamber (two spaces, no tile) and a chasm
         // (only the halls on the hero's side of it); a corridor took a direct path above.
-        debug_assert!(treasure != tile.is_some_and(|t| t.kind == TileKind::Chasm));
+        debug_assert!(treasure != tile.is_some_and(|t| sided(t.kind, third)));
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
@@ -343,6 +356,17 @@ impl<'r> Game<'r> {
         push_moves(out, &t);
     }
 
+    /// The mode of a chamber's "move again": doors and portcullises ignored in Revised (the
+    /// Rules Reference says so), not in `third` ([`MoveMode::AGAIN_GATED`]).
+    #[inline]
+    pub(crate) fn again_mode(&self) -> MoveMode {
+        if self.third_rules {
+            MoveMode::AGAIN_GATED
+        } else {
+            MoveMode::AGAIN
+        }
+    }
+
     /// A chamber makes the hero move again at once.
     pub(crate) fn move_again<O: Observer>(&mut self, obs: &mut O) {
         let mut t = Targets::new();
@@ -353,7 +377,7 @@ impl<'r> Game<'r> {
         if self.tile_kind(self.cur().pos) == Some(TileKind::ChamberOfDarkness) {
             // The die picks a hall; blocked halls are rerolled: uniform over open ones.
             let to = t[self.pick(t.len())];
-            self.push(Task::Move { to, mode: MoveMode::AGAIN });
+            self.push(Task::Move { to, mode: self.again_mode() });
         } else {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
@@ -547,7 +571,11 @@ impl<'r> Game<'r> {
             }
         }
         // Called only as the last act of the barriers and move steps: see `Game::runs_next`.
-        let via = Via::Hall(d.opposite() as u8);
+        // 2010, "Entering a Bridge with Special Movement": after a "Secret Passage" (a secret
+        // door, a teleport) the hero "chooses which side of the chamber to place his Hero
+        // figure" (`arrive` asks for a split chamber or a web). Revised enters through the side
+        // crossed (its texts give the choice only from the catacombs).
+        let via = if mode.special && self.third_rules { Via::Special } else { Via::Hall(d.opposite() as u8) };
         if self.runs_next() {
             self.enter(to, from, via, obs);
         } else {
@@ -948,9 +976,7 @@ impl<'r> Game<'r> {
                 self.turn.jumped = true;
                 self.push(Task::Enter { to, from: NO_CELL, via: Via::Special });
             }
-            Choice::Move(to) => {
-                self.push(Task::Move { to, mode: MoveMode { ignore_barriers: false, again: true, ..MoveMode::NORMAL } })
-            }
+            Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::AGAIN_GATED }),
             _ => {}
         }
     }

@@ -642,11 +642,42 @@ impl<'r> Game<'r> {
         })
     }
 
+    /// "Dead Ends": "If a Hero does not succeed in finding a secret door or passage to the
+    /// catacombs that allows him to leave the chamber after searching twice, he is killed"
+    /// (the Rotating Room: "before the end of the second search attempt"). Run at the end of
+    /// the active hero's turn: after his second successive search here, with no move, search
+    /// or catacomb entrance left and not merely blocked by a hero, he dies now rather than at
+    /// his next action (so no start-of-turn effect or rune comes between). Returns whether he
+    /// was killed.
+    pub(crate) fn third_trapped<O: Observer>(&mut self, obs: &mut O) -> bool {
+        let seat = self.active as usize;
+        let h = self.cur();
+        if self.third.search_count[seat] < 2 || !h.on_board() || self.third.search_cell[seat] != h.pos {
+            return false;
+        }
+        let mut c = Choices::new();
+        self.action_choices(&mut c);
+        if !c.is_empty() || self.third_blocked() {
+            return false;
+        }
+        self.third.search_count[seat] = 0;
+        self.kill(self.active.get(), DeathCause::DeadEnd, obs);
+        true
+    }
+
     /// "Search": at most two successive searches in a chamber, no monster token there.
+    ///
+    /// A Rotating Room has no search icon, but "if a Rotating Room's passage is blocked by a
+    /// wall, the Hero may try to leave by searching" (Chamber Descriptions; the Dead End
+    /// example). Rule decision: it may be searched exactly while every side is walled (its own
+    /// walls, a neighbour's or the outer wall); a passage held by a hero is no wall.
     pub(crate) fn third_can_search(&self, c: Cell) -> bool {
         let seat = self.active as usize;
         let used = if self.third.search_cell[seat] == c { self.third.search_count[seat] } else { 0 };
-        self.tile_at(c).is_some_and(|t| t.torch) && self.board[c as usize].flags & F_MONSTER == 0 && used < 2
+        let icon = |t: &crate::rules::TileDef| {
+            t.torch || (t.kind == crate::data::TileKind::RotatingChamber && self.open_mask(c) == 0)
+        };
+        self.tile_at(c).is_some_and(icon) && self.board[c as usize].flags & F_MONSTER == 0 && used < 2
     }
 
     pub(crate) fn third_note_action(&mut self, c: Choice) {
