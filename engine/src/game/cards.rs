@@ -78,6 +78,25 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Returns these cards (out of every pile) to the draw pile of `deck` and shuffles that
+    /// pile; its discard pile stays as it is.
+    pub(crate) fn shuffle_into_deck<O: Observer>(&mut self, deck: Deck, cards: &[CardId], obs: &mut O) {
+        if cards.is_empty() {
+            return;
+        }
+        let (first, _) = self.region(deck);
+        // The draw pile in its setup order first (see `Decks`).
+        self.decks.settle(first, deck as usize);
+        for &c in cards {
+            self.put_top(c);
+        }
+        let d = self.decks.draw[deck as usize] as usize;
+        self.shuffle_rng.get().shuffle(&mut self.decks.slots[first..first + d]);
+        if O::ENABLED {
+            obs.event(Event::Shuffled { deck });
+        }
+    }
+
     /// Draws a card and resolves it: ability and rune windows first, then its effect.
     pub(crate) fn draw_and_resolve<O: Observer>(&mut self, deck: Deck, redraw_ok: bool, obs: &mut O) {
         if !self.cur().in_game() {
