@@ -408,3 +408,52 @@ fn move_again_from_a_corridor_still_opens_doors() {
     assert_eq!(g.hero(0).pos, B);
     assert!(in_discard(&g, Deck::Door, jammed));
 }
+
+/// Spider Web (2010): "You may either retreat or attempt to cross the web. If you retreat, on
+/// your next turn, you must return to the Dungeon chamber you entered from." Taking the hall
+/// entered by is the retreat: the turn ends in the web, and the next turn he goes back that way
+/// (his only move) without a struggle.
+#[test]
+fn a_web_retreat_costs_the_turn_and_the_way_back_needs_no_struggle() {
+    let (mut g, mut t) = game(&["hugo"]);
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, tile(TileKind::SpiderWeb, [Side::Hall; 4], 0), Dir::West);
+    g.put_hero(0, A);
+    g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 0, DecisionKind::MoveAgain);
+    assert!(legal(&g).contains(&Choice::Move(A)), "the retreat");
+    answer(&mut g, &mut t, Choice::Move(A));
+    // Turn 1 ended in the web; turn 2's only move (back to A, taken for him) needs no Strength
+    // test; A is encountered; turn 3 waits for his action.
+    expect(&g, 0, DecisionKind::Action);
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.stats.turns), (A, 3));
+    assert!(tests(&t).is_empty(), "no struggle through the web");
+    assert!(in_discard(&g, Deck::Dungeon, nth_card(Deck::Dungeon, "Empty", 0)));
+}
+
+/// Chamber of Darkness (2010): "If the passage you rolled is blocked by a wall, your turn ends
+/// and you must roll again next turn." The die picks among the chamber's passages (the printed
+/// numbers are unknown: uniformly); one walled off by a neighbour ends the turn.
+#[test]
+fn a_darkness_roll_into_a_wall_ends_the_turn_and_is_rolled_again_next_turn() {
+    let (mut g, mut t) = game(&["hugo"]);
+    g.lay_tile(A, room(0), Dir::South);
+    // B's passages face north, west (A) and south; its east side is a wall.
+    g.lay_tile(B, tile(TileKind::ChamberOfDarkness, [Side::Wall, Side::Hall, Side::Hall, Side::Hall], 0), Dir::West);
+    // North of B, a room whose wall faces B.
+    let north = rc(1, 3);
+    g.lay_tile(north, tile(TileKind::DungeonRoom, [Side::Wall, Side::Wall, Side::Hall, Side::Wall], 0), Dir::North);
+    g.put_hero(0, A);
+    let south = rc(3, 3);
+    g.stack_tiles(&[room(2)]);
+    g.stack_deck(&[nth_card(Deck::Dungeon, "Empty", 0)]);
+    // The open ways (south, A) then the walled one (north): a 3 picks the wall, a 1 south.
+    g.force_dice(&[3, 1]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    // Turn 1 ended in the dark; turn 2 rolled again (taken for him) and went south.
+    expect(&g, 0, DecisionKind::Action);
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.stats.turns), (south, 3));
+}

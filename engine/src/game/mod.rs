@@ -354,7 +354,8 @@ pub struct Hero {
     pub(crate) def: u8,
     pub(crate) status: HeroStatus,
     pub(crate) pos: Cell,
-    /// Part of a split tile the hero stands on.
+    /// Part of a split tile the hero stands on. On a 2010 Spider Web (never split), 1 marks a
+    /// hero who retreated and must go back through the entry hall (`Game::web_retreat_target`).
     pub(crate) part: u8,
     /// Tile side (tile orientation) the hero entered by; 4 = none.
     pub(crate) entry: u8,

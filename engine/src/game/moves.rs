@@ -51,9 +51,8 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 /// action's listing and [`Game::move_targets`], which take that short way alike.
 #[inline(always)]
 pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>, third: bool) -> bool {
-    !is_treasure(pos)
-        && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor))
-        && !(third && kind == Some(TileKind::Bridge))
+    let sided = matches!(kind, Some(TileKind::Chasm | TileKind::Corridor)) || (third && kind == Some(TileKind::Bridge));
+    !is_treasure(pos) && !sided
 }
 
 /// Whether an action from a chamber of this kind may use only the halls on the hero's side
@@ -375,15 +374,50 @@ impl<'r> Game<'r> {
             return;
         }
         if self.tile_kind(self.cur().pos) == Some(TileKind::ChamberOfDarkness) {
-            // The die picks a hall; blocked halls are rerolled: uniform over open ones.
-            let to = t[self.pick(t.len())];
-            self.push(Task::Move { to, mode: self.again_mode() });
+            match self.dark_pick(&t) {
+                Some(to) => self.push(Task::Move { to, mode: self.again_mode() }),
+                None => self.end_turn_now(obs),
+            }
         } else {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
             push_moves(&mut c, &t);
             self.ask_with(self.active.get(), DecisionKind::MoveAgain, &c, obs);
         }
+    }
+
+    /// The chamber of darkness's die, given the open targets `t` (not empty).
+    ///
+    /// Revised: blocked halls are rerolled, so the die picks uniformly among the open ones.
+    /// `third`: "If the passage you rolled is blocked by a wall, your turn ends and you must
+    /// roll again next turn" (`None`). Rule decision: the numbers printed on the 2010 tiles are
+    /// unknown, so the die picks uniformly among the chamber's own passages that are open or
+    /// walled off (a neighbour's wall, the outer wall); a passage into a space another hero
+    /// holds, or (moving again) into a chamber entered this turn, is rerolled.
+    pub(crate) fn dark_pick(&mut self, t: &Targets) -> Option<Cell> {
+        if !self.third_rules {
+            return Some(t[self.pick(t.len())]);
+        }
+        let pos = self.cur().pos;
+        // The tile's own passages (its walls turned by its rotation; the outer wall is not
+        // the tile's), less those open: the ones walled off.
+        let own = self
+            .tile_at(pos)
+            .map_or(0, |tile| !crate::board::rotate_mask(tile.walls, self.board[pos as usize].rot) & 0xF);
+        let walled = (own & !self.open_mask(pos)).count_ones() as usize;
+        t.get(self.pick(t.len() + walled)).copied()
+    }
+
+    /// 2010 Spider Web: "If you retreat, on your next turn, you must return to the Dungeon
+    /// chamber you entered from": the way back through the web's entry hall of a hero who
+    /// retreated (marked by `part` 1, which no web otherwise has), if he may take it.
+    pub(crate) fn web_retreat_target(&self) -> Option<Cell> {
+        let h = self.cur();
+        if !self.third_rules || h.part != 1 || h.entry > 3 || self.tile_kind(h.pos) != Some(TileKind::SpiderWeb) {
+            return None;
+        }
+        let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
+        self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get()))
     }
 
     /// What leaving through a hall demands of the hero first.
@@ -405,6 +439,8 @@ impl<'r> Game<'r> {
             TileKind::CaveIn if t.part[k] != h.part => Some(Leave::CaveIn),
             // Starting a turn in the webs, every way out needs a struggle; just after entering,
             // only ways other than the hall entered by.
+            // 2010: a hero who retreated goes back through the entry hall without a struggle.
+            TileKind::SpiderWeb if self.third_rules && h.part == 1 && k as u8 == h.entry => None,
             TileKind::SpiderWeb if !mode.again || k as u8 != h.entry => Some(Leave::Web),
             _ => None,
         }
@@ -446,6 +482,13 @@ impl<'r> Game<'r> {
             Some(Leave::Web) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
                 self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0, obs);
+            }
+            // 2010 Spider Web: leaving at once by the hall entered is the retreat, "on your next
+            // turn, you must return to the Dungeon chamber you entered from": the turn ends here
+            // and `part` 1 marks it (see `web_retreat_target`).
+            None if mode.again && self.third_rules && self.tile_kind(self.cur().pos) == Some(TileKind::SpiderWeb) => {
+                self.cur_mut().part = 1;
+                self.end_turn_now(obs);
             }
             // `start_move` is only the move step's handler: see `Game::runs_next`.
             None if self.runs_next() => self.barriers(to, mode, 0, obs),
