@@ -457,3 +457,33 @@ fn a_darkness_roll_into_a_wall_ends_the_turn_and_is_rolled_again_next_turn() {
     let h = g.hero(0);
     assert_eq!((h.pos, h.stats.turns), (south, 3));
 }
+
+/// "Any effect that refers to the Monster card type also applies to monster tokens": the Rune
+/// of Death (cancel a monster card) is offered against a token met on the board; used, the token
+/// goes back to the pool and the chamber is encountered.
+#[test]
+fn the_rune_of_death_cancels_a_monster_token_on_the_board() {
+    let (mut g, mut t) = game(&["hugo", "lindel"]);
+    let death = card_in(Deck::Rune, "Rune of Death");
+    g.give_rune(1, card_in(Deck::Rune, "Life Drain Rune"));
+    g.give_rune(0, death);
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, room(1), Dir::West);
+    g.put_hero(0, A);
+    g.lay_tile(rc(7, 2), room(2), Dir::South);
+    g.put_hero(1, rc(7, 2));
+    g.put_token(token("Skeleton", 3), B);
+    let empty = nth_card(Deck::Dungeon, "Empty", 0);
+    g.stack_deck(&[empty]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 0, DecisionKind::Rune);
+    assert_eq!(legal(&g), vec![Choice::No, Choice::Card(death)]);
+    answer(&mut g, &mut t, Choice::Card(death));
+    // No combat; the token is back in the pool; B's dungeon card was drawn; Lindel's turn.
+    expect(&g, 1, DecisionKind::Action);
+    assert_eq!(g.token_kind_at(B), None);
+    assert!(in_discard(&g, Deck::Dungeon, empty), "the chamber is encountered");
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.wounds, h.stats.monsters_met, h.stats.monsters_killed), (B, 0, 0, 0));
+    g.check_invariants().unwrap();
+}

@@ -506,7 +506,12 @@ impl<'r> Game<'r> {
             Op::ExitDungeon => self.exit_dungeon(obs),
             Op::CancelCard => {
                 let w = self.window_card;
-                self.cancel_card(w, obs);
+                if self.third_rules && w != NO_CARD && self.rules.card(w).deck == Deck::Monster {
+                    // A 2010 monster token on the board (see `third_token_here`).
+                    self.third_cancel_token(w);
+                } else {
+                    self.cancel_card(w, obs);
+                }
             }
             Op::RemoveSearchTokens => {
                 if self.cur().on_board() {
@@ -639,6 +644,12 @@ impl<'r> Game<'r> {
     pub(crate) fn offer_runes_resolving<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
         debug_assert!(card == NO_CARD || self.is_resolving(card));
         self.offer_runes_in::<false, O>(window, card, obs);
+    }
+
+    /// [`Game::offer_runes`] for a 2010 monster token met on the board (`card`), which is
+    /// never among the cards being resolved.
+    pub(crate) fn offer_runes_token<O: Observer>(&mut self, window: RuneWindow, token: CardId, obs: &mut O) {
+        self.offer_runes_in::<false, O>(window, token, obs);
     }
 
     /// The rune window, searching for `card` among the cards being resolved if `SEARCH`.

@@ -879,7 +879,7 @@ impl<'r> Game<'r> {
             // the chamber and any token in it (see `game/third/optional.rs`).
             if let Some(defender) = self.defender_at(pos).filter(|_| self.moved_into(pos)) {
                 self.third_pvp_start(defender);
-            } else if !self.third_token_here() {
+            } else if !self.third_token_here(obs) {
                 self.push(Task::Chamber);
             }
         } else if let Some(defender) = self.defender_at(pos) {

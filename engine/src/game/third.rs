@@ -161,6 +161,12 @@ const ROUND_CAP: u8 = 200;
 impl<'r> Game<'r> {
     pub(crate) fn third_step<O: Observer>(&mut self, s: Step, obs: &mut O) {
         match s {
+            // A token cancelled by the Rune of Death: the chamber follows, if it was entered.
+            Step::Encounter { token, .. } if self.token_gone(token) => {
+                if self.servant == super::pvp::NO_SEAT && self.cur().on_board() {
+                    self.push(Task::Chamber);
+                }
+            }
             Step::Encounter { kind, escape, token } => self.third_encounter(kind, escape, token, obs),
             Step::Round => self.third_round(obs),
             Step::Counter => self.third_counter(obs),
@@ -727,16 +733,33 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn third_token_here(&mut self) -> bool {
+    /// A token in the hero's chamber is met before the chamber. "Any effect that refers to the
+    /// Monster card type also applies to monster tokens": the Rune of Death (cancel a monster
+    /// card, the after-ambush window) is offered against it first.
+    pub(crate) fn third_token_here<O: Observer>(&mut self, obs: &mut O) -> bool {
         let pos = self.cur().pos;
         match self.token_on(pos) {
             Some(token) => {
                 let kind = self.token_kind(token);
                 self.push(Task::Third(Step::Encounter { kind, escape: true, token }));
+                self.offer_runes_token(RuneWindow::AfterAmbush, token, obs);
                 true
             }
             None => false,
         }
+    }
+
+    /// The Rune of Death used against a token on the board. Rule decision: the monster is
+    /// gone as a cancelled monster card is: its token returns to the pool, and a hero who
+    /// entered the chamber then encounters it (as after a kill; no kill is counted).
+    pub(crate) fn third_cancel_token(&mut self, token: CardId) {
+        self.lift_token(token);
+    }
+
+    /// Whether the token of an encounter met on the board has left it since (cancelled by
+    /// the Rune of Death).
+    fn token_gone(&self, token: CardId) -> bool {
+        token != NO_CARD && self.token_index(token).is_some_and(|i| self.third.token_cell[i] == NO_CELL)
     }
 
     /// Determination ("for that encounter"): tokens belong to one test situation (what is
