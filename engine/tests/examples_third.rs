@@ -31,10 +31,19 @@ const C: Cell = rc(2, 4);
 /// A game of these heroes in which seat 0 moves first, with runes that cannot trigger here
 /// (seat 0 the Rune of Dragonfire, the others the Rune of Death / Life Drain).
 fn game(heroes: &[&str]) -> (Game<'static>, Trace) {
+    game_with(heroes, &[])
+}
+
+/// [`game`] with these optional rules.
+fn game_with(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) {
     let r = rules();
     let picks: arrayvec::ArrayVec<HeroPick, 4> =
         heroes.iter().map(|h| HeroPick::Fixed(r.hero_by_id(h).expect("hero id") as u8)).collect();
-    let cfg = GameConfig { heroes: picks, variant: Variant::default() };
+    let mut variant = Variant::default();
+    for n in rules_on {
+        variant.enable(n).unwrap();
+    }
+    let cfg = GameConfig { heroes: picks, variant };
     for master in 1..200 {
         let mut t = Trace::default();
         let mut g = Game::new(r, &cfg, master, 0, &mut t).unwrap();
@@ -485,5 +494,33 @@ fn the_rune_of_death_cancels_a_monster_token_on_the_board() {
     assert!(in_discard(&g, Deck::Dungeon, empty), "the chamber is encountered");
     let h = g.hero(0);
     assert_eq!((h.pos, h.wounds, h.stats.monsters_met, h.stats.monsters_killed), (B, 0, 0, 0));
+    g.check_invariants().unwrap();
+}
+
+/// Servants of Kalladra, "Adding More Monsters": dungeon cards are drawn until a monster card;
+/// a "Shuffle" card shuffles "the Dungeon deck and its discard pile together"; then "he
+/// discards all of the drawn Dungeon cards": the cards drawn before the Shuffle (and the
+/// Shuffle card) are held, not shuffled back in.
+#[test]
+fn servants_adding_a_token_hold_the_drawn_cards_through_a_shuffle() {
+    let (mut g, mut t) = game_with(&["lindel", "hugo"], &["servants-of-kalladra"]);
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, room(1), Dir::West);
+    g.put_hero(0, A);
+    g.kill_hero(1);
+    let tower = dq_engine::board::TOWERS.into_iter().find(|&x| x != A).unwrap();
+    let spot = Dir::ALL.into_iter().find_map(|d| g.neighbour(tower, d)).unwrap();
+    g.lay_tile(spot, room(3), Dir::South);
+    let (empty0, empty1) = (nth_card(Deck::Dungeon, "Empty", 0), nth_card(Deck::Dungeon, "Empty", 1));
+    let shuffle = card_in(Deck::Dungeon, "Shuffle");
+    g.stack_deck(&[empty0, empty1, shuffle]);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 1, DecisionKind::ServantMove);
+    answer(&mut g, &mut t, Choice::Move(spot));
+    assert!(g.token_kind_at(spot).is_some(), "a token was added");
+    // B's card (empty0) was on the discard pile and went into the reshuffle; the add drew
+    // empty1, the Shuffle, then cards of the reshuffled deck up to a monster card, all
+    // discarded at the end.
+    assert!(in_discard(&g, Deck::Dungeon, empty1) && in_discard(&g, Deck::Dungeon, shuffle));
     g.check_invariants().unwrap();
 }
