@@ -524,3 +524,20 @@ fn servants_adding_a_token_hold_the_drawn_cards_through_a_shuffle() {
     assert!(in_discard(&g, Deck::Dungeon, empty1) && in_discard(&g, Deck::Dungeon, shuffle));
     g.check_invariants().unwrap();
 }
+
+/// Torchlight is a Revised optional rule (Rules Reference) with no 2010 counterpart. Rule
+/// decision: it is accepted in `third` and played as written (tiles laid beyond every open,
+/// door-less hall of each chamber entered, the starting towers included), as the 2010 optional
+/// rules are accepted in Revised; nothing in it depends on the edition.
+#[test]
+fn torchlight_is_accepted_in_third_and_lights_the_starting_towers() {
+    let mut v = Variant::default();
+    v.enable("torchlight").unwrap();
+    assert!(v.check("third").is_ok());
+    let (g, _t) = game_with(&["hugo"], &["torchlight"]);
+    let tower = g.hero(0).pos;
+    assert!(dq_engine::board::TOWERS.contains(&tower));
+    let lit = Dir::ALL.into_iter().filter_map(|d| g.neighbour(tower, d)).filter(|&c| g.cell_is_explored(c)).count();
+    assert_eq!(lit, 2, "both board neighbours of the tower hold a tile");
+    assert_eq!(g.tiles_left() as usize, rules().tiles.len() - 2);
+}
