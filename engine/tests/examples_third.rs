@@ -541,3 +541,25 @@ fn torchlight_is_accepted_in_third_and_lights_the_starting_towers() {
     assert_eq!(lit, 2, "both board neighbours of the tower hold a tile");
     assert_eq!(g.tiles_left() as usize, rules().tiles.len() - 2);
 }
+
+/// The web's retreat is offered even when the chamber entered from was entered this same turn
+/// (here a corridor): the hero does not move on the retreat, so no chamber is re-entered.
+#[test]
+fn a_web_entered_from_a_corridor_still_offers_the_retreat() {
+    let (mut g, mut t) = game(&["hugo"]);
+    g.lay_tile(A, room(0), Dir::South);
+    g.lay_tile(B, tile(TileKind::Corridor, [Side::Hall; 4], 0), Dir::West);
+    g.lay_tile(C, tile(TileKind::SpiderWeb, [Side::Hall; 4], 0), Dir::West);
+    g.put_hero(0, A);
+    answer(&mut g, &mut t, Choice::Move(B));
+    expect(&g, 0, DecisionKind::MoveAgain);
+    answer(&mut g, &mut t, Choice::Move(C));
+    expect(&g, 0, DecisionKind::MoveAgain);
+    assert!(legal(&g).contains(&Choice::Move(B)), "the retreat: {:?}", legal(&g));
+    answer(&mut g, &mut t, Choice::Move(B));
+    // Turn 2: back into the corridor (his only move), which moves him on again.
+    expect(&g, 0, DecisionKind::MoveAgain);
+    let h = g.hero(0);
+    assert_eq!((h.pos, h.stats.turns), (B, 2));
+    assert!(tests(&t).is_empty());
+}

@@ -351,8 +351,24 @@ impl<'r> Game<'r> {
 
     pub(crate) fn move_again_choices(&self, out: &mut Choices) {
         let mut t = Targets::new();
-        self.move_targets(true, &mut t);
+        self.move_again_targets(&mut t);
         push_moves(out, &t);
+    }
+
+    /// The targets of a chamber's "move again" ([`Game::move_targets`] with `again`), plus, in
+    /// a 2010 Spider Web, the hall entered by even when its chamber was entered this turn: taking
+    /// it is the retreat, which ends the turn where he is (no chamber is re-entered).
+    fn move_again_targets(&self, t: &mut Targets) {
+        self.move_targets(true, t);
+        let h = self.cur();
+        if self.third_rules && h.on_board() && h.entry < 4 && self.tile_kind(h.pos) == Some(TileKind::SpiderWeb) {
+            let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
+            if let Some(to) = self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get())) {
+                if !t.contains(&to) {
+                    t.push(to);
+                }
+            }
+        }
     }
 
     /// The mode of a chamber's "move again": doors and portcullises ignored in Revised (the
@@ -369,7 +385,7 @@ impl<'r> Game<'r> {
     /// A chamber makes the hero move again at once.
     pub(crate) fn move_again<O: Observer>(&mut self, obs: &mut O) {
         let mut t = Targets::new();
-        self.move_targets(true, &mut t);
+        self.move_again_targets(&mut t);
         if t.is_empty() {
             return;
         }
