@@ -156,7 +156,9 @@ impl Variant {
             return match rule {
                 // Death Can Wait and Going It Alone follow their 2010 texts there
                 // (`engine/src/game/third.rs`: knocked out instead of killed; the monster
-                // plays the top card and counterattacks from the top five).
+                // plays the top card and counterattacks from the top five). Torchlight, a
+                // Revised rule the 2010 rulebook lacks, is played as written (nothing in it
+                // depends on the edition; docs/rulings.md).
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
                 | "no-abilities" | "death-can-wait" | "solo" => None,
                 // The 2010 dice variant replaces the card combat (`engine/src/game/dice_combat.rs`).

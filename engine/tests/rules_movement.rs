@@ -1289,6 +1289,7 @@ fn solo_escape_into_a_tower_then_jump_and_move_again() {
     assert_eq!(g.hero(0).stats.escapes, 1);
     assert_eq!(g.round(), 2);
     expect(&g, 0, DecisionKind::Action);
+}
 
 // --- 18. escapes keep to the hero's side; a secret door's "no escape" (issue 21) ----------------------------------
 

@@ -78,6 +78,25 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// Returns these cards (out of every pile) to the draw pile of `deck` and shuffles that
+    /// pile; its discard pile stays as it is.
+    pub(crate) fn shuffle_into_deck<O: Observer>(&mut self, deck: Deck, cards: &[CardId], obs: &mut O) {
+        if cards.is_empty() {
+            return;
+        }
+        let (first, _) = self.region(deck);
+        // The draw pile in its setup order first (see `Decks`).
+        self.decks.settle(first, deck as usize);
+        for &c in cards {
+            self.put_top(c);
+        }
+        let d = self.decks.draw[deck as usize] as usize;
+        self.shuffle_rng.get().shuffle(&mut self.decks.slots[first..first + d]);
+        if O::ENABLED {
+            obs.event(Event::Shuffled { deck });
+        }
+    }
+
     /// Draws a card and resolves it: ability and rune windows first, then its effect.
     pub(crate) fn draw_and_resolve<O: Observer>(&mut self, deck: Deck, redraw_ok: bool, obs: &mut O) {
         if !self.cur().in_game() {
@@ -487,7 +506,12 @@ impl<'r> Game<'r> {
             Op::ExitDungeon => self.exit_dungeon(obs),
             Op::CancelCard => {
                 let w = self.window_card;
-                self.cancel_card(w, obs);
+                if self.third_rules && w != NO_CARD && self.rules.card(w).deck == Deck::Monster {
+                    // A 2010 monster token on the board (see `third_token_here`).
+                    self.third_cancel_token(w);
+                } else {
+                    self.cancel_card(w, obs);
+                }
             }
             Op::RemoveSearchTokens => {
                 if self.cur().on_board() {
@@ -620,6 +644,12 @@ impl<'r> Game<'r> {
     pub(crate) fn offer_runes_resolving<O: Observer>(&mut self, window: RuneWindow, card: CardId, obs: &mut O) {
         debug_assert!(card == NO_CARD || self.is_resolving(card));
         self.offer_runes_in::<false, O>(window, card, obs);
+    }
+
+    /// [`Game::offer_runes`] for a 2010 monster token met on the board (`card`), which is
+    /// never among the cards being resolved.
+    pub(crate) fn offer_runes_token<O: Observer>(&mut self, window: RuneWindow, token: CardId, obs: &mut O) {
+        self.offer_runes_in::<false, O>(window, token, obs);
     }
 
     /// The rune window, searching for `card` among the cards being resolved if `SEARCH`.

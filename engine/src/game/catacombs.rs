@@ -98,8 +98,14 @@ impl<'r> Game<'r> {
             }
             dropped.push(c);
         }
-        for c in dropped {
-            self.put_discard(c, obs);
+        if self.third_rules {
+            // 2010: "The Hero must then return all the Catacomb cards he collected to the
+            // Catacomb deck and shuffle it" (not to its discard pile).
+            self.shuffle_into_deck(Deck::Catacomb, &dropped, obs);
+        } else {
+            for c in dropped {
+                self.put_discard(c, obs);
+            }
         }
         if self.exit_blocked {
             // Giant Naga: the marker stays below, turned around; keep drawing next turn.

@@ -107,6 +107,11 @@ impl<'r> Game<'r> {
     /// left empty, and runs empty again once the answer's steps are done.
     pub(crate) fn turn_end_step<O: Observer>(&mut self, obs: &mut O) {
         debug_assert!(self.tasks.is_empty());
+        // 2010: trapped after two searches, the hero dies at the end of the second; what that
+        // leaves to do (Death Can Wait) runs first, and the turn end comes back here.
+        if self.third_rules && self.third_trapped(obs) && (!self.tasks.is_empty() || !self.runs_next()) {
+            return;
+        }
         if self.turn.end_window {
             self.turn.end_window = false;
             self.offer_runes(RuneWindow::EndOfAction, NO_CARD, obs);
@@ -462,7 +467,14 @@ impl<'r> Game<'r> {
                     out.push(Choice::ExitDungeon);
                 }
                 let kind = self.tile_kind(pos);
-                if super::moves::plain_moves(pos, kind) && kind != Some(TileKind::ChamberOfDarkness) {
+                if self.third_rules && kind == Some(TileKind::SpiderWeb) && h.part == 1 {
+                    // 2010: after retreating from the web, back the way he came, and only that.
+                    if let Some(to) = self.web_retreat_target() {
+                        out.push(Choice::Move(to));
+                    }
+                } else if super::moves::plain_moves(pos, kind, self.third_rules)
+                    && kind != Some(TileKind::ChamberOfDarkness)
+                {
                     // The common action (an ordinary chamber): `move_targets`' first path, the
                     // answers written as they are found (a chamber of darkness lists one
                     // answer for all its moves).
@@ -505,8 +517,11 @@ impl<'r> Game<'r> {
                 let mut t = Targets::new();
                 self.move_targets(false, &mut t);
                 if !t.is_empty() {
-                    let to = t[self.pick(t.len())];
-                    self.push(Task::Move { to, mode: MoveMode::NORMAL });
+                    match self.dark_pick(&t) {
+                        Some(to) => self.push(Task::Move { to, mode: MoveMode::NORMAL }),
+                        // 2010: the die points at a walled passage: the turn ends.
+                        None => self.end_turn_now(obs),
+                    }
                 }
             }
             Choice::Search => {

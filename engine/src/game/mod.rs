@@ -354,7 +354,8 @@ pub struct Hero {
     pub(crate) def: u8,
     pub(crate) status: HeroStatus,
     pub(crate) pos: Cell,
-    /// Part of a split tile the hero stands on.
+    /// Part of a split tile the hero stands on. On a 2010 Spider Web (never split), 1 marks a
+    /// hero who retreated and must go back through the entry hall (`Game::web_retreat_target`).
     pub(crate) part: u8,
     /// Tile side (tile orientation) the hero entered by; 4 = none.
     pub(crate) entry: u8,
@@ -583,13 +584,22 @@ pub(crate) struct MoveMode {
     pub no_leave_test: bool,
     /// A chamber's "move again" rather than the action phase's move.
     pub again: bool,
+    /// Special movement (secret door, teleport): in `third` the hero enters as by special
+    /// movement (no hall), choosing his side of a split chamber.
+    pub special: bool,
 }
 
 impl MoveMode {
-    pub const NORMAL: MoveMode = MoveMode { ignore_barriers: false, no_leave_test: false, again: false };
-    pub const AGAIN: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: false, again: true };
-    pub const SPECIAL: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true };
-    pub const SLIP: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true };
+    pub const NORMAL: MoveMode =
+        MoveMode { ignore_barriers: false, no_leave_test: false, again: false, special: false };
+    pub const AGAIN: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: false, again: true, special: false };
+    /// Edition `third`'s "move again": the 2010 texts (corridor, darkness, web, bridge, tower)
+    /// say only "you must immediately move again", without the Revised "ignoring doors and
+    /// portcullises", so doors are opened and portcullises lifted as on any move.
+    pub const AGAIN_GATED: MoveMode =
+        MoveMode { ignore_barriers: false, no_leave_test: false, again: true, special: false };
+    pub const SPECIAL: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true, special: true };
+    pub const SLIP: MoveMode = MoveMode { ignore_barriers: true, no_leave_test: true, again: true, special: false };
 }
 
 /// How a hero came into a chamber.
@@ -1785,10 +1795,11 @@ impl<'r> Game<'r> {
             K::MoveAgain => {
                 if let Choice::Move(to) = c {
                     // An answer is the last act before the loop runs on: see `runs_next`.
+                    let mode = self.again_mode();
                     if self.runs_next() {
-                        self.start_move(to, MoveMode::AGAIN, obs);
+                        self.start_move(to, mode, obs);
                     } else {
-                        self.push(Task::Move { to, mode: MoveMode::AGAIN });
+                        self.push(Task::Move { to, mode });
                     }
                 }
             }

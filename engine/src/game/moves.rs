@@ -44,11 +44,22 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 /// Whether an action from `pos`, a space holding a tile of kind `kind` (if any), can move
 /// through every open hall, but into a space another hero holds ([`Game::open_targets`]):
 /// not from the treasure chamber (two spaces), a corridor (its entry hall only as a last
-/// resort) or a chasm (only the halls on the hero's side). One test for the action's listing
-/// and [`Game::move_targets`], which take that short way alike.
+/// resort) or a chasm (only the halls on the hero's side), nor in `third` (`third`) a bridge:
+/// "If you stay on the side of the chamber you entered from, on your next turn, you must
+/// return to the Dungeon chamber you entered from", so an action there uses only the halls on
+/// the hero's side, as in a chasm (the crossing is offered on entering only). One test for the
+/// action's listing and [`Game::move_targets`], which take that short way alike.
 #[inline(always)]
-pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>) -> bool {
-    !is_treasure(pos) && !matches!(kind, Some(TileKind::Chasm | TileKind::Corridor))
+pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>, third: bool) -> bool {
+    let sided = matches!(kind, Some(TileKind::Chasm | TileKind::Corridor)) || (third && kind == Some(TileKind::Bridge));
+    !is_treasure(pos) && !sided
+}
+
+/// Whether an action from a chamber of this kind may use only the halls on the hero's side
+/// of it: a chasm, and in `third` a bridge (see [`plain_moves`]).
+#[inline(always)]
+fn sided(kind: TileKind, third: bool) -> bool {
+    kind == TileKind::Chasm || (third && kind == TileKind::Bridge)
 }
 
 impl<'r> Game<'r> {
@@ -241,7 +252,8 @@ impl<'r> Game<'r> {
         // (treasure chamber) and no corridor or chasm, the held spaces are the only check left. Same
         // targets, same order. (With several heroes this is every action: the general loop
         // below cost ~300 instructions a call.)
-        if !again && plain_moves(pos, tile.map(|t| t.kind)) {
+        let third = self.third_rules;
+        if !again && plain_moves(pos, tile.map(|t| t.kind), third) {
             self.open_targets(pos, |to| out.push(to));
             return;
         }
@@ -250,7 +262,7 @@ impl<'r> Game<'r> {
         // the general loop below). Same checks as there, in the same order, with the corridor's
         // entry hall found once as a world direction (`local_side(pos, d) == h.entry` exactly
         // when `d == (h.entry + rot) & 3`; no hall when `h.entry` is 4) instead of per hall.
-        if !treasure && tile.is_none_or(|t| t.kind != TileKind::Chasm) {
+        if !treasure && tile.is_none_or(|t| !sided(t.kind, third)) {
             let entry_dir = match tile {
                 Some(t) if t.kind == TileKind::Corridor && h.entry < 4 => {
                     ((h.entry + self.board[pos as usize].rot) & 3) as usize
@@ -294,7 +306,7 @@ impl<'r> Game<'r> {
         }
         // Left for the general loop: the treasure chamber (two spaces, no tile) and a chasm
         // (only the halls on the hero's side of it); a corridor took a direct path above.
-        debug_assert!(treasure != tile.is_some_and(|t| t.kind == TileKind::Chasm));
+        debug_assert!(treasure != tile.is_some_and(|t| sided(t.kind, third)));
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
@@ -380,27 +392,89 @@ impl<'r> Game<'r> {
 
     pub(crate) fn move_again_choices(&self, out: &mut Choices) {
         let mut t = Targets::new();
-        self.move_targets(true, &mut t);
+        self.move_again_targets(&mut t);
         push_moves(out, &t);
+    }
+
+    /// The targets of a chamber's "move again" ([`Game::move_targets`] with `again`), plus, in
+    /// a 2010 Spider Web, the hall entered by even when its chamber was entered this turn: taking
+    /// it is the retreat, which ends the turn where he is (no chamber is re-entered).
+    fn move_again_targets(&self, t: &mut Targets) {
+        self.move_targets(true, t);
+        let h = self.cur();
+        if self.third_rules && h.on_board() && h.entry < 4 && self.tile_kind(h.pos) == Some(TileKind::SpiderWeb) {
+            let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
+            if let Some(to) = self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get())) {
+                if !t.contains(&to) {
+                    t.push(to);
+                }
+            }
+        }
+    }
+
+    /// The mode of a chamber's "move again": doors and portcullises ignored in Revised (the
+    /// Rules Reference says so), not in `third` ([`MoveMode::AGAIN_GATED`]).
+    #[inline]
+    pub(crate) fn again_mode(&self) -> MoveMode {
+        if self.third_rules {
+            MoveMode::AGAIN_GATED
+        } else {
+            MoveMode::AGAIN
+        }
     }
 
     /// A chamber makes the hero move again at once.
     pub(crate) fn move_again<O: Observer>(&mut self, obs: &mut O) {
         let mut t = Targets::new();
-        self.move_targets(true, &mut t);
+        self.move_again_targets(&mut t);
         if t.is_empty() {
             return;
         }
         if self.tile_kind(self.cur().pos) == Some(TileKind::ChamberOfDarkness) {
-            // The die picks a hall; blocked halls are rerolled: uniform over open ones.
-            let to = t[self.pick(t.len())];
-            self.push(Task::Move { to, mode: MoveMode::AGAIN });
+            match self.dark_pick(&t) {
+                Some(to) => self.push(Task::Move { to, mode: self.again_mode() }),
+                None => self.end_turn_now(obs),
+            }
         } else {
             // The answers are these targets (`move_again_choices`): not listed twice.
             let mut c = Choices::new();
             push_moves(&mut c, &t);
             self.ask_with(self.active.get(), DecisionKind::MoveAgain, &c, obs);
         }
+    }
+
+    /// The chamber of darkness's die, given the open targets `t` (not empty).
+    ///
+    /// Revised: blocked halls are rerolled, so the die picks uniformly among the open ones.
+    /// `third`: "If the passage you rolled is blocked by a wall, your turn ends and you must
+    /// roll again next turn" (`None`). Rule decision: the numbers printed on the 2010 tiles are
+    /// unknown, so the die picks uniformly among the chamber's own passages that are open or
+    /// walled off (a neighbour's wall, the outer wall); a passage into a space another hero
+    /// holds, or (moving again) into a chamber entered this turn, is rerolled.
+    pub(crate) fn dark_pick(&mut self, t: &Targets) -> Option<Cell> {
+        if !self.third_rules {
+            return Some(t[self.pick(t.len())]);
+        }
+        let pos = self.cur().pos;
+        // The tile's own passages (its walls turned by its rotation; the outer wall is not
+        // the tile's), less those open: the ones walled off.
+        let own = self
+            .tile_at(pos)
+            .map_or(0, |tile| !crate::board::rotate_mask(tile.walls, self.board[pos as usize].rot) & 0xF);
+        let walled = (own & !self.open_mask(pos)).count_ones() as usize;
+        t.get(self.pick(t.len() + walled)).copied()
+    }
+
+    /// 2010 Spider Web: "If you retreat, on your next turn, you must return to the Dungeon
+    /// chamber you entered from": the way back through the web's entry hall of a hero who
+    /// retreated (marked by `part` 1, which no web otherwise has), if he may take it.
+    pub(crate) fn web_retreat_target(&self) -> Option<Cell> {
+        let h = self.cur();
+        if !self.third_rules || h.part != 1 || h.entry > 3 || self.tile_kind(h.pos) != Some(TileKind::SpiderWeb) {
+            return None;
+        }
+        let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
+        self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get()))
     }
 
     /// What leaving through a hall demands of the hero first.
@@ -422,6 +496,8 @@ impl<'r> Game<'r> {
             TileKind::CaveIn if !self.on_part(c, d, h.part) => Some(Leave::CaveIn),
             // Starting a turn in the webs, every way out needs a struggle; just after entering,
             // only ways other than the hall entered by.
+            // 2010: a hero who retreated goes back through the entry hall without a struggle.
+            TileKind::SpiderWeb if self.third_rules && h.part == 1 && k as u8 == h.entry => None,
             TileKind::SpiderWeb if !mode.again || k as u8 != h.entry => Some(Leave::Web),
             _ => None,
         }
@@ -463,6 +539,13 @@ impl<'r> Game<'r> {
             Some(Leave::Web) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
                 self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0, obs);
+            }
+            // 2010 Spider Web: leaving at once by the hall entered is the retreat, "on your next
+            // turn, you must return to the Dungeon chamber you entered from": the turn ends here
+            // and `part` 1 marks it (see `web_retreat_target`).
+            None if mode.again && self.third_rules && self.tile_kind(self.cur().pos) == Some(TileKind::SpiderWeb) => {
+                self.cur_mut().part = 1;
+                self.end_turn_now(obs);
             }
             // `start_move` is only the move step's handler: see `Game::runs_next`.
             None if self.runs_next() => self.barriers(to, mode, 0, obs),
@@ -588,7 +671,11 @@ impl<'r> Game<'r> {
             }
         }
         // Called only as the last act of the barriers and move steps: see `Game::runs_next`.
-        let via = Via::Hall(d.opposite() as u8);
+        // 2010, "Entering a Bridge with Special Movement": after a "Secret Passage" (a secret
+        // door, a teleport) the hero "chooses which side of the chamber to place his Hero
+        // figure" (`arrive` asks for a split chamber or a web). Revised enters through the side
+        // crossed (its texts give the choice only from the catacombs).
+        let via = if mode.special && self.third_rules { Via::Special } else { Via::Hall(d.opposite() as u8) };
         if self.runs_next() {
             self.enter(to, from, via, obs);
         } else {
@@ -855,7 +942,7 @@ impl<'r> Game<'r> {
             // the chamber and any token in it (see `game/third/optional.rs`).
             if let Some(defender) = self.defender_at(pos).filter(|_| self.moved_into(pos)) {
                 self.third_pvp_start(defender);
-            } else if !self.third_token_here() {
+            } else if !self.third_token_here(obs) {
                 self.push(Task::Chamber);
             }
         } else if let Some(defender) = self.defender_at(pos) {
@@ -998,9 +1085,7 @@ impl<'r> Game<'r> {
                 self.turn.jumped = true;
                 self.push(Task::Enter { to, from: NO_CELL, via: Via::Special });
             }
-            Choice::Move(to) => {
-                self.push(Task::Move { to, mode: MoveMode { ignore_barriers: false, again: true, ..MoveMode::NORMAL } })
-            }
+            Choice::Move(to) => self.push(Task::Move { to, mode: MoveMode::AGAIN_GATED }),
             _ => {}
         }
     }

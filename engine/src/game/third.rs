@@ -163,6 +163,12 @@ const ROUND_CAP: u8 = 200;
 impl<'r> Game<'r> {
     pub(crate) fn third_step<O: Observer>(&mut self, s: Step, obs: &mut O) {
         match s {
+            // A token cancelled by the Rune of Death: the chamber follows, if it was entered.
+            Step::Encounter { token, .. } if self.token_gone(token) => {
+                if self.servant == super::pvp::NO_SEAT && self.cur().on_board() {
+                    self.push(Task::Chamber);
+                }
+            }
             Step::Encounter { kind, escape, token } => self.third_encounter(kind, escape, token, obs),
             Step::Round => self.third_round(obs),
             Step::Counter => self.third_counter(obs),
@@ -651,11 +657,42 @@ impl<'r> Game<'r> {
         })
     }
 
+    /// "Dead Ends": "If a Hero does not succeed in finding a secret door or passage to the
+    /// catacombs that allows him to leave the chamber after searching twice, he is killed"
+    /// (the Rotating Room: "before the end of the second search attempt"). Run at the end of
+    /// the active hero's turn: after his second successive search here, with no move, search
+    /// or catacomb entrance left and not merely blocked by a hero, he dies now rather than at
+    /// his next action (so no start-of-turn effect or rune comes between). Returns whether he
+    /// was killed.
+    pub(crate) fn third_trapped<O: Observer>(&mut self, obs: &mut O) -> bool {
+        let seat = self.active as usize;
+        let h = self.cur();
+        if self.third.search_count[seat] < 2 || !h.on_board() || self.third.search_cell[seat] != h.pos {
+            return false;
+        }
+        let mut c = Choices::new();
+        self.action_choices(&mut c);
+        if !c.is_empty() || self.third_blocked() {
+            return false;
+        }
+        self.third.search_count[seat] = 0;
+        self.kill(self.active.get(), DeathCause::DeadEnd, obs);
+        true
+    }
+
     /// "Search": at most two successive searches in a chamber, no monster token there.
+    ///
+    /// A Rotating Room has no search icon, but "if a Rotating Room's passage is blocked by a
+    /// wall, the Hero may try to leave by searching" (Chamber Descriptions; the Dead End
+    /// example). Rule decision: it may be searched exactly while every side is walled (its own
+    /// walls, a neighbour's or the outer wall); a passage held by a hero is no wall.
     pub(crate) fn third_can_search(&self, c: Cell) -> bool {
         let seat = self.active as usize;
         let used = if self.third.search_cell[seat] == c { self.third.search_count[seat] } else { 0 };
-        self.tile_at(c).is_some_and(|t| t.torch) && self.board[c as usize].flags & F_MONSTER == 0 && used < 2
+        let icon = |t: &crate::rules::TileDef| {
+            t.torch || (t.kind == crate::data::TileKind::RotatingChamber && self.open_mask(c) == 0)
+        };
+        self.tile_at(c).is_some_and(icon) && self.board[c as usize].flags & F_MONSTER == 0 && used < 2
     }
 
     pub(crate) fn third_note_action(&mut self, c: Choice) {
@@ -705,16 +742,33 @@ impl<'r> Game<'r> {
         }
     }
 
-    pub(crate) fn third_token_here(&mut self) -> bool {
+    /// A token in the hero's chamber is met before the chamber. "Any effect that refers to the
+    /// Monster card type also applies to monster tokens": the Rune of Death (cancel a monster
+    /// card, the after-ambush window) is offered against it first.
+    pub(crate) fn third_token_here<O: Observer>(&mut self, obs: &mut O) -> bool {
         let pos = self.cur().pos;
         match self.token_on(pos) {
             Some(token) => {
                 let kind = self.token_kind(token);
                 self.push(Task::Third(Step::Encounter { kind, escape: true, token }));
+                self.offer_runes_token(RuneWindow::AfterAmbush, token, obs);
                 true
             }
             None => false,
         }
+    }
+
+    /// The Rune of Death used against a token on the board. Rule decision: the monster is
+    /// gone as a cancelled monster card is: its token returns to the pool, and a hero who
+    /// entered the chamber then encounters it (as after a kill; no kill is counted).
+    pub(crate) fn third_cancel_token(&mut self, token: CardId) {
+        self.lift_token(token);
+    }
+
+    /// Whether the token of an encounter met on the board has left it since (cancelled by
+    /// the Rune of Death).
+    fn token_gone(&self, token: CardId) -> bool {
+        token != NO_CARD && self.token_index(token).is_some_and(|i| self.third.token_cell[i] == NO_CELL)
     }
 
     /// Determination ("for that encounter"): tokens belong to one test situation (what is

@@ -203,14 +203,19 @@ impl<'r> Game<'r> {
     /// shuffles the Dungeon deck and its discard pile together and continues drawing …) He then
     /// discards all of the drawn Dungeon cards" and places a token of that monster on `at`.
     /// Rule decision: a monster card's type picks the token, drawn as in an encounter; the
-    /// drawing stops (nothing added) if the deck and discard pile hold no monster card.
+    /// drawing stops (nothing added) if the deck and discard pile hold no monster card. The
+    /// drawn cards (a Shuffle card included) are held until the monster card is found and
+    /// then discarded together, so a reshuffle mixes in only the deck and its discard pile.
     pub(crate) fn third_add_token<O: Observer>(&mut self, at: Cell, obs: &mut O) {
         let limit = 2 * self.rules.decks[Deck::Dungeon as usize].len as usize + 2;
         let mut kind = None;
+        let mut drawn: ArrayVec<CardId, 128> = ArrayVec::new();
         for _ in 0..limit {
             let Some(card) = self.draw_card(Deck::Dungeon, obs) else { break };
             let first = self.rules.span(self.rules.card(card).effect).first().copied();
-            self.put_discard(card, obs);
+            if drawn.try_push(card).is_err() {
+                self.put_discard(card, obs);
+            }
             match first {
                 Some(Op::Monster { kind: k, .. }) => {
                     kind = Some(k);
@@ -219,6 +224,9 @@ impl<'r> Game<'r> {
                 Some(Op::Shuffle) => self.reshuffle(Deck::Dungeon, obs),
                 _ => {}
             }
+        }
+        for card in drawn {
+            self.put_discard(card, obs);
         }
         if let Some(token) = kind.and_then(|k| self.draw_token(k)) {
             self.place_token(token, at);
