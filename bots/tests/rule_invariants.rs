@@ -1,10 +1,10 @@
 //! The rule invariants ([`RuleCheck`]) over games the strategic bots play: greedy, cautious
 //! and mixed, both editions, 1-4 heroes, no optional rule, each rule alone and each pair.
 //!
-//! Engine bugs still on `main` when this test was written are listed in [`KNOWN_BUGS`]; their
-//! violations are reported but do not fail the run. Delete an entry when its fix is merged:
-//! from then on the invariant is held again (and `known_bugs_show_on_their_replays` checks
-//! that the replay that showed it is clean).
+//! Engine bugs still on `main` when this test was written are listed in
+//! `dq_engine::rule_check::KNOWN_BUGS`; their violations are reported but do not fail the run.
+//! Delete an entry when its fix is merged: from then on the invariant is held again (and
+//! `known_bugs_show_on_their_replays` checks that the replay that showed it is clean).
 
 use dq_bots::{BotSpec, MonsterSpec, Players, Policy};
 use dq_engine::rng::{GameRng, Stream};
@@ -12,21 +12,8 @@ use dq_engine::rule_check::rules_alone_and_in_pairs;
 use dq_engine::{GameConfig, Invariant, Rules, RuleCheck, Violation};
 use std::collections::BTreeMap;
 
-/// Known engine bugs (edition, invariant, what): violations of these are expected until the
-/// fixes being made in parallel are merged. THE MERGE OF EACH FIX DELETES ITS LINE.
-const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[
-    ("revised", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies"),
-    ("revised", Invariant::SplitEscape, "escapes ignore the hero's side of a split chamber"),
-    ("revised", Invariant::EscapeDenied, "Secret Door / Teleport no-escape lasts the whole turn"),
-    ("third", Invariant::EscapeForbidden, "escape offered in a chamber reached by an escape or retreat"),
-    ("third", Invariant::CombatAfterDeath, "combat rounds go on after the hero's death after a failed escape"),
-    // Found by this checker (not in the brief): the Revised bug in the 2010 engine too; the
-    // drawer's death (or knock-out, Death Can Wait) ends the turn and the others' hits with it.
-    ("third", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies or is knocked out"),
-];
-
 fn known(rules: &Rules, inv: Invariant) -> bool {
-    KNOWN_BUGS.iter().any(|&(ed, i, _)| ed == rules.edition && i == inv)
+    dq_engine::rule_check::is_known_bug(&rules.edition, inv)
 }
 
 /// The monster policy `dq replay` uses by default in the edition.
@@ -106,6 +93,41 @@ fn run(per: u64, master: u64) {
     assert!(unknown.is_empty(), "{} violations of the rule invariants:\n{shown}", unknown.len());
 }
 
+/// Replays of games that show each known bug (edition, invariant, seed, game, heroes, bot,
+/// rules): the checker must find the bug there while it is listed, and nothing once its fix
+/// is merged and its line deleted. (The `dq replay` of each, with the checker's findings:
+/// `replay_with_checks`.)
+const REPLAYS: &[(&str, Invariant, u64, u64, usize, &str, &str)] = &[
+    ("revised", Invariant::DragonRageSpared, 5, 80, 4, "greedy", ""),
+    ("revised", Invariant::SplitEscape, 9, 21, 4, "cautious", ""),
+    ("revised", Invariant::EscapeDenied, 21, 25, 3, "greedy", "hero-vs-hero,magical-might=2"),
+    ("third", Invariant::CombatAfterDeath, 11, 267, 2, "cautious", ""),
+    ("third", Invariant::EscapeForbidden, 11, 267, 2, "cautious", ""),
+    ("third", Invariant::DragonRageSpared, 21, 14, 4, "greedy", "combat-dice"),
+];
+
+#[test]
+fn known_bugs_show_on_their_replays() {
+    for &(edition, inv, seed, index, n, bot, label) in REPLAYS {
+        let rules = if edition == "third" { Rules::third() } else { Rules::revised() };
+        let cfg = GameConfig::random(n, dq_engine::Variant::from_label(label).unwrap());
+        let spec = [BotSpec::parse(bot).unwrap()];
+        let mut players = Players::new(&rules, &spec, monster(&rules), n).unwrap();
+        let found: Vec<String> = play_checked(&rules, &cfg, seed, index, &mut players)
+            .into_iter()
+            .filter(|v| v.invariant == inv)
+            .map(|v| v.to_string())
+            .collect();
+        let what = format!("--edition {edition} --seed {seed} --game {index} --heroes {n} --bot {bot} --rule '{label}'");
+        if known(&rules, inv) {
+            assert!(!found.is_empty(), "{what}: the known bug {} no longer shows", inv.name());
+            println!("{what}:\n  {}", found.join("\n  "));
+        } else {
+            assert!(found.is_empty(), "{what}:\n{}", found.join("\n"));
+        }
+    }
+}
+
 #[test]
 fn strategic_bots_keep_the_rule_invariants() {
     run(1, 21);
@@ -173,26 +195,4 @@ fn replay_with_checks() {
     }
     let rest = dq_engine::trace::Trace { events: t.trace.events[done..].to_vec() };
     print!("{}", rest.render(&rules));
-}
-
-#[test]
-#[ignore]
-fn scan_env() {
-    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
-    let rules = if var("DQ_EDITION", "revised") == "third" { Rules::third() } else { Rules::revised() };
-    let seed: u64 = var("DQ_SEED", "1").parse().unwrap();
-    let games: u64 = var("DQ_GAMES", "100").parse().unwrap();
-    let n: usize = var("DQ_HEROES", "1").parse().unwrap();
-    let cfg = GameConfig::random(n, dq_engine::Variant::from_label(&var("DQ_RULES", "")).unwrap());
-    let spec = [BotSpec::parse(&var("DQ_BOT", "greedy")).unwrap()];
-    let mut players = Players::new(&rules, &spec, monster(&rules), n).unwrap();
-    let mut by: BTreeMap<Invariant, Vec<u64>> = BTreeMap::new();
-    for i in 0..games {
-        for v in play_checked(&rules, &cfg, seed, i, &mut players) {
-            by.entry(v.invariant).or_default().push(i);
-        }
-    }
-    for (k, v) in by {
-        println!("{}: {} {:?}", k.name(), v.len(), &v[..v.len().min(12)]);
-    }
 }

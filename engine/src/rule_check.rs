@@ -19,6 +19,34 @@ use crate::rules::{Deck, Op, Rules, Span};
 use crate::variant::Variant;
 use std::fmt;
 
+/// KNOWN ENGINE BUGS, TEMPORARY: (edition, invariant, what) of the bugs still on `main` when
+/// this checker was written, fixed in parallel on other branches. The invariant tests
+/// (`engine/tests/property_random_games.rs`, `bots/tests/rule_invariants.rs`) report these
+/// violations without failing. THE MERGE OF EACH FIX DELETES ITS LINE; the list then empties.
+pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[
+    ("revised", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies"),
+    ("revised", Invariant::SplitEscape, "escapes ignore the hero's side of a split chamber (chasm, cave-in, bridge)"),
+    ("revised", Invariant::EscapeDenied, "the Secret Door / Teleport no-escape lasts the whole turn"),
+    ("third", Invariant::EscapeForbidden, "escape offered in a chamber reached by an escape or a Dragon Rage retreat"),
+    (
+        "third",
+        Invariant::CombatAfterDeath,
+        "after a failed escape the card combat goes on past the hero's death (its damage room is set before the escape's wounds)",
+    ),
+    // Found by this checker (not in the brief): the Revised bug in the 2010 engine too; the
+    // drawer's death (or knock-out, Death Can Wait) ends the turn and the others' hits with it.
+    ("third", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies or is knocked out"),
+    // Found by this checker (not in the brief): a beaten hero's flight (Hero vs. Hero, both
+    // editions) puts him on part 0 of a split chamber whatever hall he came through, and his
+    // choices ignore his side (`pvp.rs` `retreat_choices`, `answer_retreat`).
+    ("third", Invariant::SplitEscape, "a beaten hero's flight (Hero vs. Hero) ignores the sides of a split chamber"),
+];
+
+/// Whether violations of `invariant` in `edition` are a known bug ([`KNOWN_BUGS`]).
+pub fn is_known_bug(edition: &str, invariant: Invariant) -> bool {
+    KNOWN_BUGS.iter().any(|&(e, i, _)| e == edition && i == invariant)
+}
+
 /// The invariants [`RuleCheck`] checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Invariant {
@@ -503,11 +531,12 @@ impl<'r> RuleCheck<'r> {
     fn check_split_escape(&mut self, seat: u8, to: Cell) {
         let from = self.heroes[seat as usize].pos;
         if let Some(kind) = self.crosses_split(seat, from, to) {
-            let part = self.heroes[seat as usize].part;
+            let h = self.heroes[seat as usize];
+            let how = if matches!(h.cause, Some((DecisionKind::Retreat, _))) { "fled (Hero vs. Hero)" } else { "escaped" };
             self.report(
                 Invariant::SplitEscape,
                 seat,
-                format!("escaped from {kind:?} {} (standing on part {part}) to {} on the other side", at(from), at(to)),
+                format!("{how} from {kind:?} {} (standing on part {}) to {} on the other side", at(from), h.part, at(to)),
             );
         }
     }
@@ -620,7 +649,7 @@ impl<'r> RuleCheck<'r> {
         use DecisionKind as K;
         let s = seat as usize & (MAX_SEATS - 1);
         match kind {
-            K::Action | K::MoveAgain | K::Tower | K::SecretDoor | K::Teleport | K::RageRetreat => {
+            K::Action | K::MoveAgain | K::Tower | K::SecretDoor | K::Teleport | K::RageRetreat | K::Retreat => {
                 if matches!(choice, Choice::Move(_) | Choice::MoveDark) {
                     self.heroes[s].cause = Some((kind, choice));
                     self.heroes[s].test_passed = false;
@@ -636,8 +665,10 @@ impl<'r> RuleCheck<'r> {
                 }
             }
             K::ServantMove => {
-                // A servant's turn (no turn-start event): a turn of its own.
+                // A servant's turn (no turn-start event): a turn of its own, whose encounter
+                // no card drawn before it started.
                 self.turns += 1;
+                self.card_forbids = false;
             }
             K::HeroCombatCard | K::AttackCard | K::DefendCard | K::CombatPlay | K::Counterattack => {
                 self.fighters |= 1 << s;

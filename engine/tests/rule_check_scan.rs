@@ -75,7 +75,7 @@ fn show() {
     let i: u64 = std::env::var("G").unwrap().parse().unwrap();
     let v = Variant::from_label(&std::env::var("R").unwrap_or_default()).unwrap();
     let cfg = GameConfig::random(n, v);
-    let master = 77;
+    let master: u64 = std::env::var("M").map(|s| s.parse().unwrap()).unwrap_or(77);
     let mut chk = RuleCheck::new(&rules, cfg.variant);
     let mut tr = dq_engine::trace::Trace::default();
     let mut g = Game::new(&rules, &cfg, master, i, &mut Both(&mut chk, &mut tr)).unwrap();
