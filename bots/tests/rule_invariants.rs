@@ -32,11 +32,14 @@ fn play_checked(rules: &Rules, cfg: &GameConfig, master: u64, index: u64, player
     let mut game = dq_engine::Game::new(rules, cfg, master, index, &mut chk).expect("valid config");
     chk.check_after(&game);
     let mut rng = GameRng::new(master, index, Stream::Bot);
+    let mut steps = 0u32;
     while !game.is_over() {
         let choices = game.legal_choices().clone();
         let c = players.choose(&game, &choices, &mut rng);
         game.apply(c, &mut chk).expect("bots answer legally");
         chk.check_after(&game);
+        steps += 1;
+        assert!(steps < 100_000, "game {index} of seed {master}: no end after 100,000 decisions");
     }
     chk.take_violations()
 }
