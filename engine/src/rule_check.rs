@@ -407,11 +407,10 @@ impl<'r> RuleCheck<'r> {
     /// No escape offered where the rules forbid one.
     fn check_escape_offer(&mut self, g: &Game) {
         let Some(d) = g.pending else { return };
-        let offer = match d.kind {
-            DecisionKind::Escape | DecisionKind::SoloEscape | DecisionKind::EscapeOrAttack => true,
-            DecisionKind::LiveToFight => true,
-            _ => false,
-        };
+        let offer = matches!(
+            d.kind,
+            DecisionKind::Escape | DecisionKind::SoloEscape | DecisionKind::EscapeOrAttack | DecisionKind::LiveToFight
+        );
         if !offer || g.duel.is_some() {
             return;
         }
@@ -436,7 +435,8 @@ impl<'r> RuleCheck<'r> {
                 Arrival::Special => format!(" (a special move this turn reached {}, not this chamber)", at(h.pos)),
                 _ => String::new(),
             };
-            let how = if how.is_empty() && g.turn.no_escape { " (a special move earlier this turn)".into() } else { how };
+            let how =
+                if how.is_empty() && g.turn.no_escape { " (a special move earlier this turn)".into() } else { how };
             self.report(
                 Invariant::EscapeDenied,
                 seat,
@@ -476,8 +476,10 @@ impl<'r> RuleCheck<'r> {
         let seat = self.fighter;
         let (wounds, health) = (self.heroes[seat as usize].wounds, self.health(seat));
         if wounds.saturating_add(hero_damage) >= health {
-            self.fight_dead =
-                Some((seat, format!("was dead: damage stack {hero_damage} + wounds {wounds} reached his life {health}")));
+            self.fight_dead = Some((
+                seat,
+                format!("was dead: damage stack {hero_damage} + wounds {wounds} reached his life {health}"),
+            ));
         }
     }
 
@@ -532,11 +534,17 @@ impl<'r> RuleCheck<'r> {
         let from = self.heroes[seat as usize].pos;
         if let Some(kind) = self.crosses_split(seat, from, to) {
             let h = self.heroes[seat as usize];
-            let how = if matches!(h.cause, Some((DecisionKind::Retreat, _))) { "fled (Hero vs. Hero)" } else { "escaped" };
+            let how =
+                if matches!(h.cause, Some((DecisionKind::Retreat, _))) { "fled (Hero vs. Hero)" } else { "escaped" };
             self.report(
                 Invariant::SplitEscape,
                 seat,
-                format!("{how} from {kind:?} {} (standing on part {}) to {} on the other side", at(from), h.part, at(to)),
+                format!(
+                    "{how} from {kind:?} {} (standing on part {}) to {} on the other side",
+                    at(from),
+                    h.part,
+                    at(to)
+                ),
             );
         }
     }
@@ -587,7 +595,11 @@ impl<'r> RuleCheck<'r> {
     /// The sun never moves back.
     fn check_sun_event(&mut self, sun: u8) {
         if sun < self.sun {
-            self.report(Invariant::SunBack, self.active, format!("round starts with the sun at {sun}, after {}", self.sun));
+            self.report(
+                Invariant::SunBack,
+                self.active,
+                format!("round starts with the sun at {sun}, after {}", self.sun),
+            );
         }
         self.sun = sun;
     }
@@ -709,10 +721,8 @@ impl Observer for RuleCheck<'_> {
                     h.test_passed = pass;
                 }
             }
-            Event::CardDrawn { card, .. } => {
-                if self.rules.card(card).deck != Deck::Monster {
-                    self.card_forbids = self.no_escape_cards.get(card as usize).copied().unwrap_or(false);
-                }
+            Event::CardDrawn { card, .. } if self.rules.card(card).deck != Deck::Monster => {
+                self.card_forbids = self.no_escape_cards.get(card as usize).copied().unwrap_or(false);
             }
             Event::TilePlaced { cell, tile, rotation } => {
                 if let Some(s) = self.board.get_mut(cell as usize) {

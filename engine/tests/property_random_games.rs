@@ -174,7 +174,7 @@ fn rules_alone_and_in_pairs_keep_the_invariants(per: u64, master: u64) {
 
 #[test]
 fn random_games_with_rules_alone_and_in_pairs_keep_the_invariants() {
-    rules_alone_and_in_pairs_keep_the_invariants(10, 4242);
+    rules_alone_and_in_pairs_keep_the_invariants(30, 4242);
 }
 
 #[test]

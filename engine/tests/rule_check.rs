@@ -229,7 +229,9 @@ fn an_escape_offered_after_an_escape_is_caught_in_third() {
     for by_escape in [false, true] {
         let (mut g, mut chk) = start(&r, 1, &[]);
         let rooms: Vec<u8> = (0..r.tiles.len() as u8)
-            .filter(|&t| r.tiles[t as usize].kind == TileKind::DungeonRoom && r.tiles[t as usize].sides == [Side::Hall; 4])
+            .filter(|&t| {
+                r.tiles[t as usize].kind == TileKind::DungeonRoom && r.tiles[t as usize].sides == [Side::Hall; 4]
+            })
             .collect();
         let y = step(X, Dir::East).unwrap();
         g.lay_tile(X, rooms[0], Dir::South);
