@@ -25,7 +25,13 @@ use std::fmt;
 /// violations without failing. THE MERGE OF EACH FIX DELETES ITS LINE; the list then empties.
 pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[
     ("revised", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies"),
-    ("revised", Invariant::SplitEscape, "escapes ignore the hero's side of a split chamber (chasm, cave-in, bridge)"),
+    // The flight of a hero beaten in Hero vs. Hero (`pvp.rs`) shows the same (found by this
+    // checker); its fix may need its own change.
+    (
+        "revised",
+        Invariant::SplitEscape,
+        "escapes (and a beaten hero's flight) ignore the hero's side of a split chamber (chasm, cave-in, bridge)",
+    ),
     ("revised", Invariant::EscapeDenied, "the Secret Door / Teleport no-escape lasts the whole turn"),
     ("third", Invariant::EscapeForbidden, "escape offered in a chamber reached by an escape or a Dragon Rage retreat"),
     (
@@ -38,8 +44,14 @@ pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[
     ("third", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies or is knocked out"),
     // Found by this checker (not in the brief): a beaten hero's flight (Hero vs. Hero, both
     // editions) puts him on part 0 of a split chamber whatever hall he came through, and his
-    // choices ignore his side (`pvp.rs` `retreat_choices`, `answer_retreat`).
-    ("third", Invariant::SplitEscape, "a beaten hero's flight (Hero vs. Hero) ignores the sides of a split chamber"),
+    // choices ignore his side (`pvp.rs` `retreat_choices`, `answer_retreat`); and the 2010
+    // escape back to the chamber entered from crosses the split once the tile has turned
+    // (Ceiling Collapses) so that that hall is on the other part.
+    (
+        "third",
+        Invariant::SplitEscape,
+        "a beaten hero's flight (Hero vs. Hero), and an escape after the tile turned, ignore the sides of a split chamber",
+    ),
 ];
 
 /// Whether violations of `invariant` in `edition` are a known bug ([`KNOWN_BUGS`]).
@@ -430,17 +442,16 @@ impl<'r> RuleCheck<'r> {
         }
         let seat = g.active.get();
         if self.escape_forbidden_why(g, seat).is_none() {
-            let h = &self.heroes[seat as usize];
-            let how = match h.arrival {
-                Arrival::Special => format!(" (a special move this turn reached {}, not this chamber)", at(h.pos)),
-                _ => String::new(),
+            let pos = self.heroes[seat as usize].pos;
+            let how = if g.turn.no_escape {
+                " (the no-escape of a Secret Door or Teleport move earlier this turn)"
+            } else {
+                ""
             };
-            let how =
-                if how.is_empty() && g.turn.no_escape { " (a special move earlier this turn)".into() } else { how };
             self.report(
                 Invariant::EscapeDenied,
                 seat,
-                format!("the monster met at {} may not be escaped, with no rule forbidding it{how}", at(h.pos)),
+                format!("the monster met at {} may not be escaped, with no rule forbidding it{how}", at(pos)),
             );
         }
     }
