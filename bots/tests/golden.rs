@@ -18,7 +18,20 @@ use std::fmt::Write;
 
 /// One scenario's summary: the outcome histogram, totals and the digest, as one text.
 fn summary(bots: &str, seats: usize, monster: MonsterSpec, rules_on: &[&str], games: u64, seed: u64) -> String {
-    let rules = Rules::revised();
+    summary_of(&Rules::revised(), bots, seats, monster, rules_on, games, seed)
+}
+
+/// [`summary`] in any edition.
+fn summary_of(
+    rules: &Rules,
+    bots: &str,
+    seats: usize,
+    monster: MonsterSpec,
+    rules_on: &[&str],
+    games: u64,
+    seed: u64,
+) -> String {
+
     let mut variant = Variant::default();
     for r in rules_on {
         variant.enable(r).unwrap();
@@ -117,6 +130,26 @@ fn every_policy_with_optional_rules() {
 }
 
 #[test]
+fn third_edition_greedy_and_cautious() {
+    let got = summary_of(&Rules::third(), "greedy,cautious", 2, MonsterSpec::Equilibrium, &[], 800, 2010);
+    check("third greedy,cautious", got, THIRD_TWO);
+}
+
+#[test]
+fn third_edition_rules_and_dice() {
+    let got = summary_of(
+        &Rules::third(),
+        "mixed,random,greedy",
+        3,
+        MonsterSpec::Random,
+        &["combat-dice", "hero-vs-hero", "live-to-fight-another-day", "tower-power"],
+        400,
+        11,
+    );
+    check("third mixed,random,greedy with rules", got, THIRD_RULES);
+}
+
+#[test]
 fn random_solo_rule() {
     let got = summary("random", 1, MonsterSpec::Random, &["solo", "no-abilities"], 3000, 5);
     check("random solo", got, RANDOM_SOLO);
@@ -132,3 +165,5 @@ const EVERY_POLICY: &str =
     "Exited=1081 died:Sunset=519 gold=198596 turns=22403 dragon=220 rounds=9290 draws=202258 digest=874245e7f7f62c4d";
 const RANDOM_SOLO: &str =
     "died:Bridge=28 died:Card=1004 died:DeadEnd=100 died:Dragon=2 died:Monster=368 died:Pit=238 died:Resurfacing=76 died:Sunset=573 died:Trap=611 gold=0 turns=46887 dragon=69 rounds=49733 draws=1204696 digest=be2149f5c5d70e40";
+const THIRD_TWO: &str = "?";
+const THIRD_RULES: &str = "?";

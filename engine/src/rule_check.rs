@@ -19,40 +19,11 @@ use crate::rules::{Deck, Op, Rules, Span};
 use crate::variant::Variant;
 use std::fmt;
 
-/// KNOWN ENGINE BUGS, TEMPORARY: (edition, invariant, what) of the bugs still on `main` when
-/// this checker was written, fixed in parallel on other branches. The invariant tests
-/// (`engine/tests/property_random_games.rs`, `bots/tests/rule_invariants.rs`) report these
-/// violations without failing. THE MERGE OF EACH FIX DELETES ITS LINE; the list then empties.
-pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[
-    ("revised", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies"),
-    // The flight of a hero beaten in Hero vs. Hero (`pvp.rs`) shows the same (found by this
-    // checker); its fix may need its own change.
-    (
-        "revised",
-        Invariant::SplitEscape,
-        "escapes (and a beaten hero's flight) ignore the hero's side of a split chamber (chasm, cave-in, bridge)",
-    ),
-    ("revised", Invariant::EscapeDenied, "the Secret Door / Teleport no-escape lasts the whole turn"),
-    ("third", Invariant::EscapeForbidden, "escape offered in a chamber reached by an escape or a Dragon Rage retreat"),
-    (
-        "third",
-        Invariant::CombatAfterDeath,
-        "after a failed escape the card combat goes on past the hero's death (its damage room is set before the escape's wounds)",
-    ),
-    // Found by this checker (not in the brief): the Revised bug in the 2010 engine too; the
-    // drawer's death (or knock-out, Death Can Wait) ends the turn and the others' hits with it.
-    ("third", Invariant::DragonRageSpared, "Dragon Rage spares the other heroes when the drawer dies or is knocked out"),
-    // Found by this checker (not in the brief): a beaten hero's flight (Hero vs. Hero, both
-    // editions) puts him on part 0 of a split chamber whatever hall he came through, and his
-    // choices ignore his side (`pvp.rs` `retreat_choices`, `answer_retreat`); and the 2010
-    // escape back to the chamber entered from crosses the split once the tile has turned
-    // (Ceiling Collapses) so that that hall is on the other part.
-    (
-        "third",
-        Invariant::SplitEscape,
-        "a beaten hero's flight (Hero vs. Hero), and an escape after the tile turned, ignore the sides of a split chamber",
-    ),
-];
+/// Known engine bugs not fixed yet: (edition, invariant, what). The invariant tests
+/// (`engine/tests/property_random_games.rs`, `bots/tests/rule_invariants.rs`) report their
+/// violations without failing, so a bug found can be listed here until its fix lands (the fix
+/// deletes the line). None is open: the bugs this checker was written against are fixed.
+pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[];
 
 /// Whether violations of `invariant` in `edition` are a known bug ([`KNOWN_BUGS`]).
 pub fn is_known_bug(edition: &str, invariant: Invariant) -> bool {
@@ -241,6 +212,9 @@ pub struct RuleCheck<'r> {
     dying: Option<(u8, u8, u8)>,
     /// Whether the last card drawn (not a monster card) starts an encounter without escape.
     card_forbids: bool,
+    /// A servant's turn (Servants of Kalladra): a token it moves onto a hero attacks him where
+    /// he stands, which is no encounter on entering a chamber by special movement.
+    servant_turn: bool,
     /// Per card: its effect can start an encounter without escape.
     no_escape_cards: Vec<bool>,
     encounter: Option<Encounter>,
@@ -269,6 +243,7 @@ impl<'r> RuleCheck<'r> {
             rage: None,
             dying: None,
             card_forbids: false,
+            servant_turn: false,
             no_escape_cards,
             encounter: None,
             violations: Vec::new(),
@@ -398,7 +373,9 @@ impl<'r> RuleCheck<'r> {
             // 2010: no escape after special movement (escapes and the Dragon Rage retreat are
             // special movement: the hero is put back, not moved through a hall), nor the turn
             // after resurfacing, nor in a chamber with a portcullis.
-            let why = match h.arrival {
+            // A servant's token attacking the hero where he stands is no encounter on entering.
+            let arrival = if self.servant_turn { Arrival::Hall } else { h.arrival };
+            let why = match arrival {
                 Arrival::Escape => Some("reached by an escape"),
                 Arrival::Retreat => Some("reached by a Dragon Rage retreat"),
                 Arrival::Special => Some("reached by special movement"),
@@ -692,6 +669,7 @@ impl<'r> RuleCheck<'r> {
                 // no card drawn before it started.
                 self.turns += 1;
                 self.card_forbids = false;
+                self.servant_turn = true;
             }
             K::HeroCombatCard | K::AttackCard | K::DefendCard | K::CombatPlay | K::Counterattack => {
                 self.fighters |= 1 << s;
@@ -724,6 +702,7 @@ impl Observer for RuleCheck<'_> {
                 self.fight_dead = None;
                 self.monster_fight = false;
                 self.card_forbids = false;
+                self.servant_turn = false;
                 self.encounter = None;
             }
             Event::Decided { seat, kind, choice, .. } => self.decided(seat, kind, choice),

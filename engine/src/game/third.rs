@@ -282,11 +282,23 @@ impl<'r> Game<'r> {
             HeroStatus::Catacombs => true,
             HeroStatus::Board => {
                 let portcullis = self.tile_at(h.pos).is_some_and(|t| t.sides.contains(&Side::Portcullis));
-                let back = self.third.came_from[seat as usize];
-                !portcullis && back != NO_CELL && back != h.pos && self.dir_to(h.pos, back).is_some()
+                !portcullis && self.third_back(seat).is_some()
             }
             _ => false,
         }
+    }
+
+    /// The chamber `seat` entered his own from, if a hall on his side of a split chamber leads
+    /// back to it: where a 2010 escape (or a beaten hero's flight) returns him. The side matters
+    /// when he did not come in by that hall (special movement, resurfacing) or the tile has
+    /// turned since (Ceiling Collapses); an escape never crosses a chasm, rubble or a bridge.
+    pub(crate) fn third_back(&self, seat: u8) -> Option<Cell> {
+        let h = &self.heroes[seat as usize & (MAX_SEATS - 1)];
+        let back = self.third.came_from[seat as usize & (MAX_SEATS - 1)];
+        if !h.on_board() || back == NO_CELL || back == h.pos {
+            return None;
+        }
+        self.dir_to(h.pos, back).filter(|&(c, d)| self.on_part(c, d, h.part)).map(|_| back)
     }
 
     pub(crate) fn third_encounter<O: Observer>(&mut self, kind: u8, escape: bool, token: CardId, obs: &mut O) {

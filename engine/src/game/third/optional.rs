@@ -111,10 +111,7 @@ impl<'r> Game<'r> {
         if !self.third_rules {
             return None;
         }
-        let h = &self.heroes[seat as usize];
-        let back = self.third.came_from[seat as usize];
-        let ok = h.on_board() && back != NO_CELL && back != h.pos && self.explored(back);
-        (ok && self.dir_to(h.pos, back).is_some()).then_some(back)
+        self.third_back(seat).filter(|&back| self.explored(back))
     }
 
     /// The defeated hero has fled from `from`: as after an escape, he encounters his new

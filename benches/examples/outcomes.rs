@@ -1,0 +1,38 @@
+//! Survival and gold per hero-game for one configuration (before/after figures of a rules change).
+//! `cargo run --release -p dq-benches --example outcomes -- EDITION BOTS SEATS GAMES [RULES]`
+use dq_bots::{play, BotSpec, MonsterSpec, Players};
+use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+
+fn main() {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    let rules = if a[0] == "third" { Rules::third() } else { Rules::revised() };
+    let seats: usize = a[2].parse().unwrap();
+    let games: u64 = a[3].parse().unwrap();
+    let mut v = Variant::default();
+    if let Some(r) = a.get(4) {
+        for n in r.split(',') {
+            v.enable(n).unwrap();
+        }
+    }
+    let monster = if a[0] == "third" { MonsterSpec::Equilibrium } else { MonsterSpec::Random };
+    let specs = BotSpec::parse_list(&a[1]).unwrap();
+    let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
+    let cfg = GameConfig::random(seats, v);
+    let (mut n, mut surv, mut gold) = (0u64, 0u64, 0u64);
+    for i in 0..games {
+        let g = play(&rules, &cfg, 20141, i, &mut players, &mut NoObserver).unwrap();
+        for s in 0..seats as u8 {
+            n += 1;
+            if g.hero(s).stats.death_cause.is_none() {
+                surv += 1;
+                gold += u64::from(g.gold(s));
+            }
+        }
+    }
+    let p = surv as f64 / n as f64;
+    let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
+    println!(
+        "{} {} seats={} games={} survival={:.2}% ±{:.2} gold/hero-game={:.1}",
+        a[0], a[1], seats, games, 100.0 * p, 100.0 * half, gold as f64 / n as f64
+    );
+}
