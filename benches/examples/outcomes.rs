@@ -33,6 +33,12 @@ fn main() {
     let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
     println!(
         "{} {} seats={} games={} survival={:.2}% ±{:.2} gold/hero-game={:.1}",
-        a[0], a[1], seats, games, 100.0 * p, 100.0 * half, gold as f64 / n as f64
+        a[0],
+        a[1],
+        seats,
+        games,
+        100.0 * p,
+        100.0 * half,
+        gold as f64 / n as f64
     );
 }

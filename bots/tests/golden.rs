@@ -35,7 +35,6 @@ fn summary_of(
     games: u64,
     seed: u64,
 ) -> String {
-
     let mut variant = Variant::default();
     for r in rules_on {
         variant.enable(r).unwrap();

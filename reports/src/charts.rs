@@ -241,7 +241,8 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             };
             let c = cats.iter().position(|h| *h == e.hero).expect("listed");
             let d = &e.diff;
-            series[i].1[c] = Some([100.0 * d.survival_diff, 100.0 * d.survival_diff_ci95[0], 100.0 * d.survival_diff_ci95[1]]);
+            series[i].1[c] =
+                Some([100.0 * d.survival_diff, 100.0 * d.survival_diff_ci95[0], 100.0 * d.survival_diff_ci95[1]]);
         }
         out.push(render(
             "effects",

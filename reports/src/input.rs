@@ -132,8 +132,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// The metadata that identifies a run: files that agree on all of it and hold the same game
-/// index hold the same game (the keys `dq merge` requires parts to share).
-const RUN_KEYS: [&str; 13] = [
+/// index hold the same game (the keys `dq merge` requires parts to share, and the `--label`:
+/// runs labelled apart are variants a user keeps apart on purpose).
+const RUN_KEYS: [&str; 14] = [
+    "dq.label",
     "dq.schema_version",
     "dq.version",
     "dq.git_commit",
@@ -158,7 +160,9 @@ pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> 
     for p in paths {
         let (file, kv) = read_checked(p, &p.display().to_string(), expected)?;
         let run = RUN_KEYS.iter().map(|k| kv.get(*k).cloned()).collect();
-        held.entry(run).or_default().extend(games_held(&kv, &file.shown)?.into_iter().map(|(a, b)| (a, b, file.shown.clone())));
+        held.entry(run)
+            .or_default()
+            .extend(games_held(&kv, &file.shown)?.into_iter().map(|(a, b)| (a, b, file.shown.clone())));
         files.push(file);
     }
     for spans in held.values_mut() {
@@ -241,12 +245,15 @@ fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, B
             .filter_map(|rg| rg.column(i).statistics().and_then(|s| s.null_count_opt()))
             .sum();
         if nulls > 0 {
-            return Err(bad(format!("{shown}: column \"{name}\" holds {nulls} nulls, which a dq results file never has")));
+            return Err(bad(format!(
+                "{shown}: column \"{name}\" holds {nulls} nulls, which a dq results file never has"
+            )));
         }
     }
     let meta =
         SHOWN_META.iter().filter_map(|k| kv.get(&format!("dq.{k}")).map(|v| (k.to_string(), v.clone()))).collect();
-    let file = InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta };
+    let file =
+        InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta };
     Ok((file, kv))
 }
 

@@ -247,7 +247,11 @@ mod tests {
         // An earlier report holding a file of the user's is not deleted by replacing it.
         std::fs::write(out.join("notes.txt"), b"mine").unwrap();
         let err = TempDir::create(&out, Existing::Report, "--out").unwrap_err();
-        assert!(err.message().ends_with("holds notes.txt, which a dq report does not write (move it, or choose another folder)"), "{err}");
+        assert!(
+            err.message()
+                .ends_with("holds notes.txt, which a dq report does not write (move it, or choose another folder)"),
+            "{err}"
+        );
         std::fs::remove_file(out.join("notes.txt")).unwrap();
         // A link to a folder is written through; the link stays.
         let link = base.join("link");

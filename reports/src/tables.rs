@@ -4,7 +4,8 @@
 use crate::analysis::KEY_COLUMNS;
 
 /// The key columns' names as tables show them, in [`KEY_COLUMNS`] order.
-const KEY_NAMES: [&str; KEY_COLUMNS.len()] = ["edition", "rules", "hero", "bot", "players", "monster policy", "variant"];
+const KEY_NAMES: [&str; KEY_COLUMNS.len()] =
+    ["edition", "rules", "hero", "bot", "players", "monster policy", "variant"];
 use crate::summary::fmt::{int, num, num2, pct, pct_ci};
 use crate::summary::{GroupSummary, Summary};
 
@@ -219,9 +220,21 @@ pub fn tables(s: &Summary) -> Vec<Table> {
         id: "files",
         title: "Input files".into(),
         note: "The results files read, with the run metadata they carry.".into(),
-        header: ["file", "rows", "variant", "edition", "rules", "heroes", "bots", "monster policy", "seed", "games", "commit"]
-            .map(String::from)
-            .to_vec(),
+        header: [
+            "file",
+            "rows",
+            "variant",
+            "edition",
+            "rules",
+            "heroes",
+            "bots",
+            "monster policy",
+            "seed",
+            "games",
+            "commit",
+        ]
+        .map(String::from)
+        .to_vec(),
         rows: s
             .files
             .iter()
@@ -312,9 +325,16 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
             note: "How much more a rule set's effect (all heroes) is under one bot than under the reference bot: \
                    the difference of the two effects, with a 95% interval from their intervals."
                 .into(),
-            header: ["rules", "context", "bot", "reference bot", "survival effect difference", "gold effect difference"]
-                .map(String::from)
-                .to_vec(),
+            header: [
+                "rules",
+                "context",
+                "bot",
+                "reference bot",
+                "survival effect difference",
+                "gold effect difference",
+            ]
+            .map(String::from)
+            .to_vec(),
             rows: e
                 .interactions
                 .iter()

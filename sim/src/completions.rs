@@ -77,20 +77,35 @@ fn examples(name: &str) -> &'static [(&'static str, &'static str)] {
     match name {
         "run" => &[
             ("100,000 games, one random hero each, greedy bot; print the summary", "dq run"),
-            ("four heroes with Late Start, rows to a Parquet file", "dq run --games 1000000 --heroes 4 --rule late-start --out late.parquet"),
+            (
+                "four heroes with Late Start, rows to a Parquet file",
+                "dq run --games 1000000 --heroes 4 --rule late-start --out late.parquet",
+            ),
             ("until every hero's survival is known to +/-0.5 points", "dq run --precision 0.005 --heroes 4"),
             ("shard 3 of 8 of a ten-million-game run", "dq run --games 10000000 --shard 3/8 --out part3.parquet"),
         ],
-        "replay" => &[("game 80 of the four-hero run with seed 5, turn by turn", "dq replay --seed 5 --game 80 --heroes 4")],
+        "replay" => {
+            &[("game 80 of the four-hero run with seed 5, turn by turn", "dq replay --seed 5 --game 80 --heroes 4")]
+        }
         "duel" => &[("Hugo against a troll, 100,000 times", "dq duel --hero hugo --monster troll")],
-        "bench" => &[("games/s of solo and four-hero games, three rounds", "dq bench && dq bench --heroes 4 --games 60000")],
+        "bench" => {
+            &[("games/s of solo and four-hero games, three rounds", "dq bench && dq bench --heroes 4 --games 60000")]
+        }
         "merge" => &[("join the parts of a sharded run", "dq merge parts/ --out results.parquet")],
-        "report" => &[("a report of two runs, Late Start measured against the standard game", "dq report std.parquet late.parquet --out report/")],
-        "compare" => &[("Late Start minus the standard game, per hero", "dq compare std.parquet late.parquet --by hero")],
+        "report" => &[(
+            "a report of two runs, Late Start measured against the standard game",
+            "dq report std.parquet late.parquet --out report/",
+        )],
+        "compare" => {
+            &[("Late Start minus the standard game, per hero", "dq compare std.parquet late.parquet --by hero")]
+        }
         "sweep" => &[("every cell of a grid, one report", "dq sweep --config sweep.toml --out sweep/")],
         "completions" => &[("bash completions", "dq completions bash > ~/.local/share/bash-completion/completions/dq")],
         "man" => &[("every page into a folder", "dq man --dir man/man1")],
-        _ => &[("a run of 100,000 games", "dq run"), ("this page's subcommands each have a page", "dq man run | man -l -")],
+        _ => &[
+            ("a run of 100,000 games", "dq run"),
+            ("this page's subcommands each have a page", "dq man run | man -l -"),
+        ],
     }
 }
 

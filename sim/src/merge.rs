@@ -129,7 +129,12 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             Some((idx, n)) if !idx.is_empty() => {
                 let list: Vec<String> = idx.iter().take(20).map(u64::to_string).collect();
                 let more = if idx.len() > 20 { format!(" and {} more", idx.len() - 20) } else { String::new() };
-                format!("shard{} {}{more} of {n} ({}) ", if idx.len() == 1 { "" } else { "s" }, list.join(", "), describe(&missing))
+                format!(
+                    "shard{} {}{more} of {n} ({}) ",
+                    if idx.len() == 1 { "" } else { "s" },
+                    list.join(", "),
+                    describe(&missing)
+                )
             }
             _ => format!("{} ", describe(&missing)),
         };

@@ -21,11 +21,12 @@ fn styled(total: Option<u64>, quiet: bool, template: &str) -> ProgressBar {
     }
     let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr_with_hz(4));
     // The rate as a whole number of games per second (indicatif's own prints four decimals).
-    let style = ProgressStyle::with_template(template)
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+    let style = ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()).with_key(
+        "rate",
+        |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = write!(w, "{:.0} games/s", s.per_sec());
-        });
+        },
+    );
     bar.set_style(style);
     bar
 }

@@ -156,7 +156,9 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
     let seats = table.seats();
 
     let bar = shared_bar.cloned().unwrap_or_else(|| match args.precision {
-        Some(p) => progress::open_bar(args.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p)),
+        Some(p) => {
+            progress::open_bar(args.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p))
+        }
         None => progress::bar(range.end - range.start, args.quiet),
     });
     let (n_chunks, chunk) = chunks(&range);
@@ -268,7 +270,11 @@ fn dry_run(args: &RunArgs, rules: &Rules, table: &Table, shard: Shard, range: &R
     if let Some(path) = &args.out {
         crate::parquet_out::check_out(path)?;
     }
-    let part = if shard == Shard::ALL { String::new() } else { format!(" (shard {shard}: games {}..{})", range.start, range.end) };
+    let part = if shard == Shard::ALL {
+        String::new()
+    } else {
+        format!(" (shard {shard}: games {}..{})", range.start, range.end)
+    };
     let upto = if args.precision.is_some() { "up to " } else { "" };
     crate::error::emit(&format!(
         "dq run --dry-run: would play {upto}{} games{part} of edition {}, seed {}, heroes {}, bots {}, rules {}{}\n",
@@ -289,7 +295,12 @@ fn watched_heroes(rules: &Rules, table: &Table) -> Vec<usize> {
     let mut v: Vec<usize> = if table.config.heroes.iter().any(|p| *p == HeroPick::Random) {
         (0..rules.heroes.len()).collect()
     } else {
-        table.config.heroes.iter().filter_map(|p| if let HeroPick::Fixed(h) = p { Some(*h as usize) } else { None }).collect()
+        table
+            .config
+            .heroes
+            .iter()
+            .filter_map(|p| if let HeroPick::Fixed(h) = p { Some(*h as usize) } else { None })
+            .collect()
     };
     v.sort_unstable();
     v.dedup();

@@ -6,15 +6,15 @@
 
 use crate::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
 use crate::error::{bad, emit, Failure};
+use crate::outcome::Tally;
 use crate::parquet_out::SCHEMA_VERSION;
 use crate::report_cmd::failure;
+use crate::summary;
 use crate::table::Table;
 use crate::{edition, pipeline, progress, run};
 use clap::Parser;
 use dq_reports::outdir::{Existing, TempDir};
 use dq_reports::sweep_config::{self, Cell, Sweep};
-use crate::outcome::Tally;
-use crate::summary;
 use std::path::Path;
 
 /// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its

@@ -161,7 +161,10 @@ fn a_run_to_a_precision_stops_when_every_hero_is_known() {
         assert!((j["precision_widest"].as_f64().unwrap() - widest).abs() < 1e-12);
         // One chunk fewer would not have been enough (the stop is the first one that is).
         let m = dq_meta(&out);
-        assert_eq!((m["dq.games"].as_str(), m["dq.end_game"].as_str()), (games.to_string().as_str(), games.to_string().as_str()));
+        assert_eq!(
+            (m["dq.games"].as_str(), m["dq.end_game"].as_str()),
+            (games.to_string().as_str(), games.to_string().as_str())
+        );
         assert_eq!(m["dq.precision"], "0.03");
         assert_eq!(read_rows(&out).len() as u64, 2 * games);
         seen.push((games, std::fs::read(&out).unwrap().len()));
@@ -186,7 +189,8 @@ fn a_run_to_a_precision_stops_when_every_hero_is_known() {
 fn the_same_command_writes_the_same_bytes() {
     let dir = Scratch::new("bytes");
     let out = dir.file("r.parquet");
-    let args = ["run", "--games", "3000", "--heroes", "2", "--seed", "9", "--rule", "torchlight", "--quiet", "--out", &out];
+    let args =
+        ["run", "--games", "3000", "--heroes", "2", "--seed", "9", "--rule", "torchlight", "--quiet", "--out", &out];
     ok(&args);
     let first = std::fs::read(&out).unwrap();
     ok(&args);
@@ -283,7 +287,7 @@ fn readable_summary_and_help() {
     // Clap may wrap the help to the terminal (its `wrap_help` feature comes in with the
     // benchmark crates' dependencies), so compare with line breaks folded into spaces.
     let help = ok(&["run", "--help"]).split_whitespace().collect::<Vec<_>>().join(" ");
-    for d in ["[default: 100000]", "[default: 20141]", "[default: greedy]", "[default: revised]", "[default: 1]"] {
+    for d in ["[default: 100000;", "[default: 20141]", "[default: greedy]", "[default: revised]", "[default: 1]"] {
         assert!(help.contains(d), "help lacks {d}");
     }
     assert!(ok(&["--help"]).contains("replay"));

@@ -103,8 +103,16 @@ fn man_pages_render_and_cover_every_subcommand() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.starts_with("dq: dq man: unknown command \"explode\" (known: run, duel, replay, "), "{err}");
     assert!(err.contains(", merge, ") && err.contains(", man"), "{err}");
+    // --dir creates its folder; a file in the way is refused.
     let missing = dir.0.join("no/such/folder").display().to_string();
-    let o = dq(&["man", "--dir", &missing]);
+    let listed = ok(&["man", "--dir", &missing]);
+    assert!(listed.lines().any(|l| l.ends_with("dq-run.1")), "{listed}");
+    let file = dir.0.join("no/such/folder/dq.1").display().to_string();
+    let o = dq(&["man", "--dir", &file]);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&o.stderr), format!("dq: --dir {missing}: not a folder\n"));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), format!("dq: --dir {file}: not a folder\n"));
+    // Every page ends with its examples and the exit codes.
+    let run = ok(&["man", "run"]);
+    assert!(run.contains(".SH EXAMPLES\n") && run.contains("dq run \\-\\-precision 0.005"), "{run}");
+    assert!(run.contains(".SH \"EXIT STATUS\"\n") && run.contains("\\fB2\\fR\nbad input"), "{run}");
 }

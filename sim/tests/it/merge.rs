@@ -394,7 +394,7 @@ fn slurm_scripts_run_each_task_as_a_separate_process() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     parts.sort();
-    assert_eq!(parts, ["part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]);
+    assert_eq!(parts, ["SHARDS", "part-00000.parquet", "part-00001.parquet", "part-00002.parquet"]);
     assert_eq!(dq_meta(format!("{out}/parts/part-00001.parquet"))["dq.shard"], "1/3");
 
     let merge = Command::new("bash").arg(scripts.join("dq-merge.sbatch")).arg(&out).env("DQ", DQ).output().unwrap();

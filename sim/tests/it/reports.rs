@@ -86,6 +86,8 @@ fn report_figures_come_from_the_data() {
         [
             "causes.png",
             "causes.svg",
+            "effects.png",
+            "effects.svg",
             "gold.png",
             "gold.svg",
             "index.html",
@@ -167,7 +169,7 @@ fn report_figures_come_from_the_data() {
     }
     assert!(checked_md >= 10, "both rules, all six heroes expected");
     assert!(html.contains("<img src=\"data:image/png;base64,"), "charts are embedded");
-    assert!(md.contains("All groups: edition revised · bot greedy · players 2."), "{md}");
+    assert!(md.contains("All groups: edition revised · bot greedy · players 2 · monster policy random."), "{md}");
 
     // Same inputs, same bytes.
     let again = dir.file("rep2");
@@ -332,7 +334,11 @@ fn variants_are_kept_apart_and_named() {
         .iter()
         .map(|g| {
             assert_eq!(g["hero"], "gherinn");
-            (g["variant"].as_str().unwrap().to_string(), g["monster_policy"].as_str().unwrap().to_string(), g["hero_games"].as_u64().unwrap())
+            (
+                g["variant"].as_str().unwrap().to_string(),
+                g["monster_policy"].as_str().unwrap().to_string(),
+                g["hero_games"].as_u64().unwrap(),
+            )
         })
         .collect();
     seen.sort();
@@ -460,10 +466,11 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     // as dq compare does, and the interaction: how much more it changes cautious than greedy.
     let effects = summary["effects"]["effects"].as_array().unwrap();
     assert_eq!(summary["effects"]["baseline"], "standard");
+    // Baseline first, then the variants, in the sweep's own order of cells (greedy first).
     let all: Vec<&Value> = effects.iter().filter(|e| e["hero"] == "all").collect();
     assert_eq!(all.len(), 2, "{effects:?}");
-    assert_eq!((all[0]["bots"].as_str(), all[1]["bots"].as_str()), (Some("cautious"), Some("greedy")));
-    let greedy = all[1];
+    assert_eq!((all[0]["bots"].as_str(), all[1]["bots"].as_str()), (Some("greedy"), Some("cautious")));
+    let (greedy, cautious) = (all[0], all[1]);
     assert_eq!(greedy["rules"], "late-start");
     assert_eq!(greedy["test"], "mcnemar-exact");
     assert_eq!(greedy["survival_diff"], c["overall"]["survival_diff"]);
@@ -471,9 +478,9 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     let inter = summary["effects"]["interactions"].as_array().unwrap();
     assert_eq!(inter.len(), 1, "{inter:?}");
     let dd = inter[0]["survival_dd"].as_f64().unwrap();
-    let expect = greedy["survival_diff"].as_f64().unwrap() - all[0]["survival_diff"].as_f64().unwrap();
+    let expect = cautious["survival_diff"].as_f64().unwrap() - greedy["survival_diff"].as_f64().unwrap();
     assert!((dd - expect).abs() < 1e-12, "{inter:?}");
-    assert_eq!(inter[0]["reference_bots"], "cautious");
+    assert_eq!((inter[0]["bots"].as_str(), inter[0]["reference_bots"].as_str()), (Some("cautious"), Some("greedy")));
     assert!(root.join("_report/effects.png").is_file());
     let md = std::fs::read_to_string(root.join("_report/summary.md")).unwrap();
     assert!(md.contains("## Effects against standard") && md.contains("## Interactions with the bots"), "{md}");

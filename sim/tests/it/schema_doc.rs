@@ -79,7 +79,12 @@ fn metadata_table_lists_exactly_the_keys_written() {
         assert!(["integer", "decimal", "string", "JSON"].contains(&r[1].as_str()), "{}: type {}", r[0], r[1]);
         let kinds: BTreeSet<String> = r[2].split(',').map(|k| k.trim().to_string()).collect();
         for k in &kinds {
-            assert!(["run", "merge", "partial merge", "with --data"].contains(&k.as_str()), "{}: in \"{k}\"", r[0]);
+            assert!(
+                ["run", "merge", "partial merge", "with --data", "with --label", "with --precision"]
+                    .contains(&k.as_str()),
+                "{}: in \"{k}\"",
+                r[0]
+            );
         }
         since(&r[3], &r[0]);
         assert!(r[4].len() > 10, "{}: no meaning given", r[0]);
@@ -110,8 +115,12 @@ fn metadata_table_lists_exactly_the_keys_written() {
     ok(&["merge", &f("a.parquet"), &f("b.parquet"), "--out", &f("merged.parquet")]);
     ok(&["merge", &f("b.parquet"), "--allow-partial", "--out", &f("partial.parquet")]);
     ok(&["merge", &f("d.parquet"), "--out", &f("merged-data.parquet")]);
+    run(&["--label", "mine"], &f("l.parquet"));
+    run(&["--precision", "0.25"], &f("p.parquet"));
 
-    let cases: [(&str, &[&str]); 6] = [
+    let cases: [(&str, &[&str]); 8] = [
+        ("l.parquet", &["run", "with --label"]),
+        ("p.parquet", &["run", "with --precision"]),
         ("a.parquet", &["run"]),
         ("d.parquet", &["run", "with --data"]),
         ("merged.parquet", &["merge"]),
