@@ -11,6 +11,7 @@ Needs the packages of scripts/requirements.txt. Prints one line per check and a 
 """
 
 import argparse
+import json
 import os
 import pathlib
 import subprocess
@@ -19,7 +20,9 @@ import tempfile
 import traceback
 
 import duckdb
+import pandas as pd
 import pyarrow as pa
+import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import yaml
 
@@ -182,6 +185,7 @@ class Checker:
         # The direction follows the sign of the common change.
         common = [line for line in out.stdout.splitlines() if line.strip().startswith("Late Start ")]
         expect(len(common) == 1 and (" raises " in common[0] or " lowers " in common[0]), out.stdout)
+        expect(len([line for line in out.stdout.splitlines() if "points [" in line]) == 6, out.stdout)
         # A truncated file and a file with a retyped column: one line, exit 2, the file named.
         bad = self.work / "bad"
         bad.mkdir()
@@ -200,7 +204,6 @@ class Checker:
                f"retyped file: {out.returncode}: {out.stderr}")
         (bad / "retyped.parquet").unlink()
         bad.rmdir()
-        expect(len([line for line in out.stdout.splitlines() if "points [" in line]) == 6, out.stdout)
         # Parts beside their merged file would count games twice: refused.
         out = subprocess.run([sys.executable, script, str(self.work)], capture_output=True, text=True)
         expect(out.returncode == 2 and "hold the same games" in out.stderr, f"{out.returncode}: {out.stderr}")
@@ -248,6 +251,22 @@ class Checker:
             "the k8s parts do not merge into the unsharded run",
         )
 
+    def sweep_reads_as_one_dataset(self):
+        grid = self.work / "grid.toml"
+        grid.write_text('games = 200\nseed = 3\nrules = ["standard", "late-start"]\nbots = ["greedy", "cautious"]\n')
+        out = self.work / "sweep"
+        said = json.loads(self.run("sweep", "--config", str(grid), "--out", str(out), "--quiet", "--json"))
+        expect([c["games"] for c in said["cells"]] == [200] * 4, f"sweep --json: {said}")
+        rows = 4 * 200
+        t = ds.dataset(out, format="parquet", partitioning="hive").to_table()
+        expect(t.num_rows == rows and t.schema.names == pq.read_schema(next(out.rglob("*.parquet"))).names,
+               f"pyarrow.dataset(hive): {t.num_rows} rows, columns {t.schema.names}")
+        expect(sorted(set(t.column("rules").to_pylist())) == ["", "late-start"], "rules column")
+        df = pd.read_parquet(out)
+        expect(len(df) == rows, f"pandas.read_parquet: {len(df)} rows")
+        n = duckdb.connect().execute(f"SELECT count(*) FROM read_parquet('{out}/**/*.parquet', hive_partitioning = true)").fetchone()[0]
+        expect(n == rows, f"DuckDB hive reading: {n} rows")
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -262,6 +281,7 @@ def main():
         c.check("DuckDB reads the documented types and metadata", c.duckdb_reads_the_documented_types)
         c.check("scripts/analyze.py answers on real files", c.analyze_script_answers)
         c.check("the Kubernetes Indexed Job's commands shard and merge", c.k8s_indexed_job_commands_work)
+        c.check("a sweep folder reads as one dataset (pyarrow, pandas, DuckDB)", c.sweep_reads_as_one_dataset)
     print(f"interop: {c.passed} passed, {c.failed} failed")
     sys.exit(1 if c.failed else 0)
 

@@ -40,13 +40,13 @@ fn summary_of(
         variant.enable(r).unwrap();
     }
     let specs = BotSpec::parse_list(bots).unwrap();
-    let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
+    let mut players = Players::new(rules, &specs, monster, seats).unwrap();
     let cfg = GameConfig::random(seats, variant);
     let mut outcomes: BTreeMap<String, u64> = BTreeMap::new();
     let (mut gold, mut turns, mut draws, mut rounds, mut dragon) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut digest = Fnv::default();
     for i in 0..games {
-        let g = play(&rules, &cfg, seed, i, &mut players, &mut NoObserver).unwrap();
+        let g = play(rules, &cfg, seed, i, &mut players, &mut NoObserver).unwrap();
         rounds += u64::from(g.round());
         draws += u64::from(g.rng_draws());
         digest.word(u64::from(g.round()));

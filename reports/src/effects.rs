@@ -68,6 +68,9 @@ pub struct Effects {
 const CONTEXT_KEYS: [(&str, &str); 4] =
     [("edition", "edition"), ("bots", "bot"), ("heroes", "heroes"), ("monster_policy", "monster policy")];
 
+/// A context's rule sets, each with its files, in first-seen order.
+type RuleSets = Vec<(String, Vec<InputFile>)>;
+
 /// A file's context: its variant and the [`CONTEXT_KEYS`] values.
 fn context_of(f: &InputFile, variant: &str) -> Vec<String> {
     let mut v = vec![variant.to_string()];
@@ -80,8 +83,8 @@ fn context_of(f: &InputFile, variant: &str) -> Vec<String> {
 pub fn effects(files: &[InputFile], baseline: Option<&str>) -> Result<Effects, Error> {
     let base = baseline.map(canonical_rules).unwrap_or_default();
     let names = crate::scan::variant_names(files);
-    // context -> rules -> files, each in first-seen order of the (sorted) files.
-    let mut contexts: Vec<(Vec<String>, Vec<(String, Vec<InputFile>)>)> = Vec::new();
+    // context -> rules -> files, each in first-seen order of the files.
+    let mut contexts: Vec<(Vec<String>, RuleSets)> = Vec::new();
     for (f, v) in files.iter().zip(&names) {
         let c = context_of(f, v);
         let rules = f.meta.get("rules").cloned().unwrap_or_default();

@@ -155,7 +155,8 @@ const RUN_KEYS: [&str; 14] = [
 /// version `expected` with every column a report reads, and that no two files hold the same
 /// games of one run (shard parts lying beside their merge would be counted twice).
 pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> {
-    let mut held: BTreeMap<Vec<Option<String>>, Vec<(u64, u64, String)>> = BTreeMap::new();
+    // run identity -> [first, end) game ranges held, with the file holding each.
+    let mut held: BTreeMap<Vec<Option<String>>, Vec<Held>> = BTreeMap::new();
     let mut files = Vec::with_capacity(paths.len());
     for p in paths {
         let (file, kv) = read_checked(p, &p.display().to_string(), expected)?;
@@ -180,6 +181,9 @@ pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> 
     }
     Ok(files)
 }
+
+/// Games `[first, end)` of a run, held by the file named.
+type Held = (u64, u64, String);
 
 /// The `[first, end)` game ranges a file says it holds (`dq.game_ranges`, else
 /// `dq.first_game`..`dq.end_game`; none if it says neither).

@@ -1,7 +1,10 @@
 //! `dq sweep --config sweep.toml`: the grid of a sweep (editions × rule sets × heroes × bots
-//! × player counts), read from TOML and expanded into cells, each with the Hive-style folder
-//! its Parquet file goes to (`rules=late-start/bot=greedy/part-0.parquet`). Only the
-//! dimensions with more than one value name a folder level.
+//! × player counts), read from TOML and expanded into cells, each with the folder its Parquet
+//! file goes to (`rules_late-start/bot_greedy/part-0.parquet`). Only the dimensions with more
+//! than one value name a folder level. The names are `name_value`, not Hive's `name=value`:
+//! every file already holds these columns, and a Hive key of the same name is read as a second
+//! column of another type (pandas refuses to merge them), so the folder stays a plain dataset
+//! that pyarrow, pandas and DuckDB read whole.
 //!
 //! Names are checked against the rules by the `dq` binary when it builds each cell's table;
 //! this module checks the shape of the grid.
@@ -68,7 +71,7 @@ impl Sweep {
 }
 
 /// Percent-encodes a partition value: everything but letters, digits and `-_.,` (so `=`,
-/// `/` and `:` of bot specs cannot break the `name=value` folder names).
+/// `/` and `:` of bot specs cannot break the `name_value` folder names).
 pub fn encode(value: &str) -> String {
     let mut out = String::new();
     for b in value.bytes() {
@@ -182,7 +185,7 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
                         let names = ["edition", "rules", "hero", "bot", "players"];
                         let mut partition: String = (0..5)
                             .filter(|&i| varies[i])
-                            .map(|i| format!("{}={}/", names[i], encode(values[i])))
+                            .map(|i| format!("{}_{}/", names[i], encode(values[i])))
                             .collect();
                         partition.push_str("part-0.parquet");
                         cells.push(Cell {
@@ -224,10 +227,10 @@ mod tests {
         assert_eq!(
             parts,
             [
-                "rules=standard/bot=greedy/part-0.parquet",
-                "rules=standard/bot=cautious%3Amargin%3D3/part-0.parquet",
-                "rules=late-start/bot=greedy/part-0.parquet",
-                "rules=late-start/bot=cautious%3Amargin%3D3/part-0.parquet",
+                "rules_standard/bot_greedy/part-0.parquet",
+                "rules_standard/bot_cautious%3Amargin%3D3/part-0.parquet",
+                "rules_late-start/bot_greedy/part-0.parquet",
+                "rules_late-start/bot_cautious%3Amargin%3D3/part-0.parquet",
             ]
         );
         assert_eq!(s.cells[2].rules, ["late-start"]);

@@ -61,7 +61,7 @@ pub enum Command {
     /// paired game by game when the runs share seed and games.
     Compare(CompareArgs),
     /// Run a grid of variants from a TOML file as one job: one Parquet file per cell
-    /// (Hive-style folders) and the report of the whole grid.
+    /// (a folder per cell) and the report of the whole grid.
     Sweep(SweepArgs),
 }
 

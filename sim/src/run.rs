@@ -292,7 +292,7 @@ fn dry_run(args: &RunArgs, rules: &Rules, table: &Table, shard: Shard, range: &R
 /// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or
 /// every hero if a seat is random.
 fn watched_heroes(rules: &Rules, table: &Table) -> Vec<usize> {
-    let mut v: Vec<usize> = if table.config.heroes.iter().any(|p| *p == HeroPick::Random) {
+    let mut v: Vec<usize> = if table.config.heroes.contains(&HeroPick::Random) {
         (0..rules.heroes.len()).collect()
     } else {
         table

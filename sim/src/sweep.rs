@@ -90,7 +90,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
         .map_err(failure)?;
     let report = dq_reports::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION).map_err(failure)?;
     // `_report`: dataset readers (pyarrow, pandas) skip names starting with `_`, so the folder
-    // stays a clean Hive-partitioned dataset.
+    // stays a clean dataset.
     for (name, bytes) in report.files() {
         dir.write(&format!("{REPORT}/{name}"), &bytes).map_err(failure)?;
     }

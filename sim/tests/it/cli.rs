@@ -149,7 +149,7 @@ fn a_run_to_a_precision_stops_when_every_hero_is_known() {
         let j = json(&ok(&a));
         let games = j["games"].as_u64().unwrap();
         assert_eq!(j["precision_reached"], true, "{j:?}");
-        assert!(games % 1024 == 0 && games < 200_000, "{games}");
+        assert!(games.is_multiple_of(1024) && games < 200_000, "{games}");
         let heroes = j["by_hero"].as_object().unwrap();
         assert_eq!(heroes.len(), 6, "every hero played");
         let mut widest = 0.0f64;

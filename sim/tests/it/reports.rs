@@ -261,7 +261,7 @@ fn bad_input_is_refused_without_output() {
     refused(&["compare", &good, &good, "--by", "colour"], "--by colour: unknown column");
     refused(&["compare", &good], "B");
     std::fs::write(&bad_toml, "games = 10\nrules = [\"standard\", \"tower-powr\"]\n").unwrap();
-    refused(&["sweep", "--config", &bad_toml, "--out", &out], "cell rules=tower-powr/: unknown rule \"tower-powr\"");
+    refused(&["sweep", "--config", &bad_toml, "--out", &out], "cell rules_tower-powr/: unknown rule \"tower-powr\"");
     std::fs::write(&bad_toml, "games = 10\nbots = \"greedy\"\n").unwrap();
     refused(&["sweep", "--config", &bad_toml, "--out", &out], "bad.toml line 2: invalid type");
     refused(&["sweep", "--config", &dir.file("none.toml"), "--out", &out], "cannot read");
@@ -418,7 +418,7 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     let mut parts = Vec::new();
     for rules in ["standard", "late-start"] {
         for bot in ["greedy", "cautious"] {
-            let p = root.join(format!("rules={rules}/bot={bot}/part-0.parquet"));
+            let p = root.join(format!("rules_{rules}/bot_{bot}/part-0.parquet"));
             let rows = read_rows(&p.display().to_string());
             assert_eq!(rows.len(), 400, "{}", p.display());
             let expect_rules = if rules == "standard" { "" } else { rules };
@@ -429,11 +429,11 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     let mut top: Vec<String> =
         std::fs::read_dir(root).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     top.sort();
-    assert_eq!(top, ["_report", "rules=late-start", "rules=standard"]);
+    assert_eq!(top, ["_report", "rules_late-start", "rules_standard"]);
     let summary = read_json(&root.join("_report/summary.json"));
     assert_eq!(summary["totals"]["games"], 1600);
     assert_eq!(summary["files"].as_array().unwrap().len(), 4);
-    assert_eq!(summary["files"][0]["file"], "rules=standard/bot=greedy/part-0.parquet");
+    assert_eq!(summary["files"][0]["file"], "rules_standard/bot_greedy/part-0.parquet");
     let combos: std::collections::BTreeSet<(String, String)> = summary["groups"]
         .as_array()
         .unwrap()
