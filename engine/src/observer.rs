@@ -139,6 +139,13 @@ pub enum Event {
         hero_damage: u8,
         monster_damage: u8,
     },
+    /// 2010: Tatianna's opening volley: `cards` revealed, `hits` of them onto the monster's
+    /// damage stack.
+    Volley {
+        seat: u8,
+        cards: u8,
+        hits: u8,
+    },
     /// 2010 Combat Dice Variant (`combat-dice`): 2d6 `roll` against the hero's `target`
     /// attribute; above it the hero takes a wound, else the monster (`monster_wounds` in all).
     DiceCombatRound {

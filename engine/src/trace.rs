@@ -33,6 +33,7 @@ fn choice(rules: &Rules, c: Choice) -> String {
         Choice::Combat(k) => format!("{k:?}"),
         Choice::Dir(d) => d.name().to_string(),
         Choice::Turn(r) => (if r { "turn right" } else { "turn left" }).to_string(),
+        Choice::MoveToken(from, to) => format!("move the monster token from {} to {}", at(from), at(to)),
         other => format!("{other:?}"),
     }
 }
@@ -93,6 +94,8 @@ impl Trace {
                         (DecisionKind::CombatPlay | DecisionKind::Counterattack, Choice::Card(id), Some(cc)) => {
                             format!("combat card \"{}\"", cc.names.get(id as usize).map_or("?", |n| n.as_str()))
                         }
+                        // A servant adds a token beside a tower.
+                        (DecisionKind::ServantMove, Choice::Move(to), _) => format!("add a monster token at {}", at(to)),
                         _ => choice(rules, c),
                     }
                 ),
@@ -132,6 +135,9 @@ impl Trace {
                     ["hero wins", "monster wins", "stand-off"][winner.min(2) as usize],
                     if deathblow > 0 { format!(", deathblow of {deathblow}") } else { String::new() }
                 ),
+                Event::Volley { seat, cards, hits } => {
+                    format!("  seat {seat}'s opening volley: {cards} cards revealed, {hits} onto the monster's damage stack")
+                }
                 Event::DiceCombatRound { roll, target, hero_hit, monster_wounds } => format!(
                     "  combat dice: {roll} against {target}: {} (monster wounds {monster_wounds})",
                     if hero_hit { "the hero is wounded" } else { "the monster is wounded" }

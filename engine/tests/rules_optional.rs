@@ -417,6 +417,11 @@ fn servants_of_kalladra_move_tokens_and_attack() {
     g.stack_deck(&[skeleton]);
     answer(&mut g, &mut t, Choice::MoveToken(C, B));
     assert!(!g.cell(C).monster && g.cell(B).monster);
+    // The trace names the token's move by its spaces.
+    let text = t.render(rules());
+    let pos = |x: Cell| format!("({},{})", dq_engine::board::row(x), dq_engine::board::col(x));
+    let (c, b) = (pos(C), pos(B));
+    assert!(text.contains(&format!("decides ServantMove: move the monster token from {c} to {b}")), "{text}");
     // The hero is attacked on the servant's turn; the servant plays the monster.
     expect(&g, a, DecisionKind::HeroCombatCard);
     answer(&mut g, &mut t, Choice::Combat(Ranged));

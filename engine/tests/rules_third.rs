@@ -755,9 +755,13 @@ fn tatiannas_opening_volley_puts_the_ranged_cards_of_the_top_five_on_the_damage_
         p.take(Ranged, 1, Some(Melee)),
         p.take(Magic, 2, Some(Ranged)),
     ];
-    let (g, _) = fight("tatianna", "Troll", 5, &five, (&[], &[]));
+    let (g, t) = fight("tatianna", "Troll", 5, &five, (&[], &[]));
     expect(&g, 0, DecisionKind::CombatPlay);
     assert_eq!(g.card_fight().unwrap().damage(MONSTER), &[five[0], five[1], five[3]][..]);
+    // The trace says so (it used to pass over the volley in silence).
+    assert!(t.events.contains(&Event::Volley { seat: 0, cards: 5, hits: 3 }));
+    let text = t.render(rules());
+    assert!(text.contains("seat 0's opening volley: 5 cards revealed, 3 onto the monster's damage stack"), "{text}");
 }
 
 #[test]

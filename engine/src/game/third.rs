@@ -433,7 +433,10 @@ impl<'r> Game<'r> {
         if chose_to_fight && !self.variant.combat_dice {
             if let Some((n, attack)) = self.abilities(self.active.get()).opening_volley {
                 let cr = self.card_rules();
-                self.third.fight.volley(cr, n, attack, self.shuffle_rng.get());
+                let hits = self.third.fight.volley(cr, n, attack, self.shuffle_rng.get());
+                if O::ENABLED {
+                    obs.event(Event::Volley { seat: self.active.get(), cards: n, hits });
+                }
                 if self.third.fight.monster_dead() {
                     self.third_monster_killed(obs);
                     return;
