@@ -19,6 +19,7 @@ fn main() {
     let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
     let cfg = GameConfig::random(seats, v);
     let (mut n, mut surv, mut gold) = (0u64, 0u64, 0u64);
+    let started = std::time::Instant::now();
     for i in 0..games {
         let g = play(&rules, &cfg, 20141, i, &mut players, &mut NoObserver).unwrap();
         for s in 0..seats as u8 {
@@ -29,6 +30,7 @@ fn main() {
             }
         }
     }
+    let ns = started.elapsed().as_nanos() as f64 / games as f64;
     let p = surv as f64 / n as f64;
     let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
     println!(
