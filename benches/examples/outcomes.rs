@@ -1,4 +1,5 @@
-//! Survival and gold per hero-game for one configuration (before/after figures of a rules change).
+//! Survival and gold per hero-game for one configuration, and the time per game on one thread
+//! (before/after figures of a rules change, without building the runner).
 //! `cargo run --release -p dq-benches --example outcomes -- EDITION BOTS SEATS GAMES [RULES]`
 use dq_bots::{play, BotSpec, MonsterSpec, Players};
 use dq_engine::{GameConfig, NoObserver, Rules, Variant};
@@ -34,7 +35,7 @@ fn main() {
     let p = surv as f64 / n as f64;
     let half = 1.96 * (p * (1.0 - p) / n as f64).sqrt();
     println!(
-        "{} {} seats={} games={} survival={:.2}% ±{:.2} gold/hero-game={:.1}",
+        "{} {} seats={} games={} survival={:.2}% ±{:.2} gold/hero-game={:.1} ns/game={ns:.0}",
         a[0],
         a[1],
         seats,
