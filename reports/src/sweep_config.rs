@@ -25,6 +25,7 @@ struct Raw {
     players: Option<Vec<u8>>,
     monster_policy: Option<String>,
     threads: Option<usize>,
+    precision: Option<f64>,
 }
 
 /// A checked sweep.
@@ -38,6 +39,9 @@ pub struct Sweep {
     /// `None`: each edition's default (random in revised, equilibrium in third).
     pub monster_policy: Option<String>,
     pub threads: Option<usize>,
+    /// Each cell plays until every hero's survival is known to ± this (`dq run --precision`,
+    /// as typed), `games` being then the most a cell plays.
+    pub precision: Option<String>,
     pub cells: Vec<Cell>,
 }
 
@@ -201,11 +205,17 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
             }
         }
     }
+    if let Some(p) = raw.precision {
+        if !(0.0005..=0.25).contains(&p) {
+            return Err(err(format!("precision = {p}: expected a half-width from 0.0005 to 0.25 (e.g. 0.005)")));
+        }
+    }
     Ok(Sweep {
         games: raw.games,
         seed: raw.seed.unwrap_or(default_seed),
         monster_policy: raw.monster_policy,
         threads: raw.threads,
+        precision: raw.precision.map(|p| p.to_string()),
         cells,
     })
 }

@@ -31,6 +31,9 @@ fn run_args(s: &Sweep, cell: &Cell, threads: Option<usize>, out: &Path) -> Resul
     if !cell.rules.is_empty() {
         argv.extend(["--rule".into(), cell.rules.join(",")]);
     }
+    if let Some(p) = &s.precision {
+        argv.extend(["--precision".into(), p.clone()]);
+    }
     if let Some(t) = threads.or(s.threads) {
         argv.extend(["--threads".into(), t.to_string()]);
     }

@@ -262,6 +262,8 @@ fn bad_input_is_refused_without_output() {
     refused(&["compare", &good], "B");
     std::fs::write(&bad_toml, "games = 10\nrules = [\"standard\", \"tower-powr\"]\n").unwrap();
     refused(&["sweep", "--config", &bad_toml, "--out", &out], "cell rules_tower-powr/: unknown rule \"tower-powr\"");
+    std::fs::write(&bad_toml, "games = 10\nprecision = 0.9\n").unwrap();
+    refused(&["sweep", "--config", &bad_toml, "--out", &out], "precision = 0.9: expected a half-width");
     std::fs::write(&bad_toml, "games = 10\nbots = \"greedy\"\n").unwrap();
     refused(&["sweep", "--config", &bad_toml, "--out", &out], "bad.toml line 2: invalid type");
     refused(&["sweep", "--config", &dir.file("none.toml"), "--out", &out], "cannot read");
@@ -487,6 +489,26 @@ fn a_two_by_two_sweep_writes_four_partitions_and_one_report() {
     // A sweep never overwrites.
     refused(&["sweep", "--config", &config, "--out", &out, "--quiet"], "the folder exists and is not empty");
     assert!(dir.entries().iter().all(|e| !e.starts_with('.')), "temporary folder left: {:?}", dir.entries());
+}
+
+/// A sweep to a precision: each cell stops at its own whole chunk, says so in `--json`, and the
+/// file holds exactly the games played.
+#[test]
+fn a_sweep_to_a_precision_stops_each_cell_when_known() {
+    let dir = Scratch::new("sweep-precision");
+    let config = dir.file("grid.toml");
+    std::fs::write(&config, "games = 100000\nseed = 4\nprecision = 0.04\nrules = [\"standard\", \"late-start\"]\n")
+        .unwrap();
+    let out = dir.file("grid");
+    let j = json(&ok(&["sweep", "--config", &config, "--out", &out, "--json"]));
+    let cells = j["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 2);
+    for c in cells {
+        let games = c["games"].as_u64().unwrap();
+        assert!(games.is_multiple_of(1024) && games < 100_000, "{c}");
+        let part = Path::new(&out).join(c["cell"].as_str().unwrap()).join("part-0.parquet");
+        assert_eq!(read_rows(&part.display().to_string()).len() as u64, games);
+    }
 }
 
 /// Renders a report and screenshots it in headless Chromium (Debian's `chromium`). Opt in
