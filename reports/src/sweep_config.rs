@@ -253,7 +253,7 @@ mod tests {
     fn heroes_fill_the_seats_and_bots_may_go_per_seat() {
         let s = parse("games = 5\nheroes = [\"hugo\"]\nplayers = [1, 3]\nbots = [\"greedy\"]\n", "s", 1).unwrap();
         let h: Vec<(&str, &str)> = s.cells.iter().map(|c| (c.heroes.as_str(), c.partition.as_str())).collect();
-        assert_eq!(h, [("hugo", "players=1/part-0.parquet"), ("hugo,random,random", "players=3/part-0.parquet")]);
+        assert_eq!(h, [("hugo", "players_1/part-0.parquet"), ("hugo,random,random", "players_3/part-0.parquet")]);
         let s = parse("games = 5\nplayers = [2]\nbots = [\"greedy,random\"]\n", "s", 1).unwrap();
         assert!(s.cells[0].per_seat_bots());
         assert_eq!(s.cells[0].partition, "part-0.parquet");
