@@ -69,7 +69,8 @@ pub struct Chart {
 /// A chart's content, independent of the backend it is drawn on.
 enum Plot {
     /// Bars per category and series with 95% error bars (values in percent).
-    Bars { categories: Vec<String>, series: Vec<(String, Vec<Option<[f64; 3]>>)>, y_desc: String },
+    /// `signed`: differences, on an axis around 0 with signed ticks; else rates from 0.
+    Bars { categories: Vec<String>, series: Vec<(String, Vec<Option<[f64; 3]>>)>, y_desc: String, signed: bool },
     /// Line panels side by side.
     Lines(Vec<Panel>),
     /// Horizontal bars of parts summing to 100% per row.
@@ -136,9 +137,11 @@ fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
 fn series(groups: &[GroupSummary]) -> Series {
     let variant_of = variant_labels(groups);
     let mut order: Vec<usize> = (0..groups.len()).collect();
+    // The standard game first, then the rule sets (not alphabetical: the baseline leads).
     order.sort_by_key(|&i| {
         let g = &groups[i];
-        (g.variant.clone(), g.edition.clone(), g.rules.clone(), g.bot.clone(), g.players, g.monster_policy.clone())
+        let rules = (g.rules != "standard", g.rules.clone());
+        (g.variant.clone(), g.edition.clone(), rules, g.bot.clone(), g.players, g.monster_policy.clone())
     });
     let mut variants: Vec<String> = Vec::new();
     for i in order {
@@ -218,7 +221,12 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
         "Survival by hero".into(),
         "Share of hero-games the hero survived, with 95% Wilson intervals.".into(),
         (1100, 560),
-        &Plot::Bars { categories: heroes.clone(), series: bars, y_desc: "survival (% of hero-games)".into() },
+        &Plot::Bars {
+            categories: heroes.clone(),
+            series: bars,
+            y_desc: "survival (% of hero-games)".into(),
+            signed: false,
+        },
     )?);
 
     // 1b. Each rule set's effect on survival, per hero, against the baseline.
@@ -253,7 +261,7 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
                 s.effects.baseline
             ),
             (1100, 560),
-            &Plot::Bars { categories: cats, series, y_desc: "survival difference (pp)".into() },
+            &Plot::Bars { categories: cats, series, y_desc: "survival difference (pp)".into(), signed: true },
         )?);
     }
 
@@ -431,9 +439,11 @@ fn font(size: u32) -> TextStyle<'static> {
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, plot: &Plot) -> Result<(), String> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&WHITE).map_err(e)?;
-    let root = root.titled(title, font(24)).map_err(e)?;
+    let root = root.titled(title, font(28)).map_err(e)?;
     match plot {
-        Plot::Bars { categories, series, y_desc } => bars(&root, categories, series, y_desc).map_err(e),
+        Plot::Bars { categories, series, y_desc, signed } => {
+            bars(&root, categories, series, y_desc, *signed).map_err(e)
+        }
         Plot::Lines(panels) => {
             let areas = root.split_evenly((1, panels.len()));
             for (area, p) in areas.iter().zip(panels) {
@@ -452,12 +462,13 @@ fn bars<DB: DrawingBackend>(
     categories: &[String],
     series: &[(String, Vec<Option<[f64; 3]>>)],
     y_desc: &str,
+    signed: bool,
 ) -> DrawResult<DB> {
     let n = categories.len().max(1);
     let top = series.iter().flat_map(|(_, v)| v.iter().flatten().map(|x| x[2])).fold(0.0f64, f64::max);
     let bottom = series.iter().flat_map(|(_, v)| v.iter().flatten().map(|x| x[1])).fold(0.0f64, f64::min);
     // Rates from 0 up; differences (some below 0) on an axis around 0 with room either side.
-    let (y_min, y_max) = if bottom < 0.0 {
+    let (y_min, y_max) = if signed {
         let step = nice_step((top - bottom).max(0.1) * 1.2 / 8.0);
         (((bottom * 1.1) / step).floor() * step, ((top.max(0.0) * 1.1) / step).ceil().max(1.0) * step)
     } else {
@@ -467,8 +478,8 @@ fn bars<DB: DrawingBackend>(
     // Category i is centred on x = i: asking for n labels makes the key points the integers.
     let mut chart = ChartBuilder::on(area)
         .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
+        .x_label_area_size(50)
+        .y_label_area_size(84)
         .build_cartesian_2d(-0.5..n as f64 - 0.5, y_min..y_max)?;
     let label = |x: &f64| category(categories, *x);
     chart
@@ -476,10 +487,10 @@ fn bars<DB: DrawingBackend>(
         .disable_x_mesh()
         .x_labels(n)
         .x_label_formatter(&label)
-        .y_label_formatter(&|y| if y_min < 0.0 { format!("{y:+.decimals$}") } else { format!("{y:.decimals$}%") })
+        .y_label_formatter(&|y| if signed { format!("{y:+.decimals$}") } else { format!("{y:.decimals$}%") })
         .y_desc(y_desc)
-        .label_style(font(15))
-        .axis_desc_style(font(15))
+        .label_style(font(19))
+        .axis_desc_style(font(19))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()?;
     let k = series.len().max(1) as f64;
@@ -512,7 +523,7 @@ fn bars<DB: DrawingBackend>(
             .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.9))
             .border_style(RGBColor(0x99, 0x99, 0x99))
-            .label_font(font(14))
+            .label_font(font(17))
             .draw()?;
     }
     Ok(())
@@ -532,9 +543,9 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
     let top = p.series.iter().flat_map(|(_, v)| v.iter().map(|q| q.1)).fold(0.0f64, f64::max);
     let y_max = (top * 1.1).clamp(1.0, 100.0);
     let mut b = ChartBuilder::on(area);
-    b.margin(16).x_label_area_size(44).y_label_area_size(64);
+    b.margin(16).x_label_area_size(54).y_label_area_size(80);
     if !p.title.is_empty() {
-        b.caption(&p.title, font(18));
+        b.caption(&p.title, font(22));
     }
     let mut chart = b.build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
     // Short axes get ticks below 1% apart: print as many decimals as the ticks need.
@@ -545,8 +556,8 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
         .y_desc(p.y_desc.as_str())
         .x_label_formatter(&|x| format!("{x:.0}"))
         .y_label_formatter(&|y| format!("{y:.decimals$}%"))
-        .label_style(font(15))
-        .axis_desc_style(font(15))
+        .label_style(font(19))
+        .axis_desc_style(font(19))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()?;
     for (s, (name, pts)) in p.series.iter().enumerate() {
@@ -561,7 +572,7 @@ fn lines<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, p: &Panel) -> DrawRe
         .position(p.legend.clone())
         .background_style(WHITE.mix(0.9))
         .border_style(RGBColor(0x99, 0x99, 0x99))
-        .label_font(font(14))
+        .label_font(font(17))
         .draw()?;
     Ok(())
 }
@@ -589,12 +600,12 @@ fn stacked<DB: DrawingBackend>(
     parts: &[(String, RGBColor, Vec<f64>)],
 ) -> DrawResult<DB> {
     let n = rows.len().max(1);
-    let label_width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(4) as u32 * 8 + 16;
+    let label_width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(4) as u32 * 10 + 16;
     let (body, legend) = area.split_vertically(area.dim_in_pixel().1.saturating_sub(50));
     // Row r is centred on y = n - 1 - r (row 0 at the top).
     let mut chart = ChartBuilder::on(&body)
         .margin(16)
-        .x_label_area_size(36)
+        .x_label_area_size(44)
         .y_label_area_size(label_width.clamp(60, 420))
         .build_cartesian_2d(0.0..100.0, -0.5..n as f64 - 0.5)?;
     let reversed: Vec<String> = rows.iter().rev().cloned().collect();
@@ -605,7 +616,7 @@ fn stacked<DB: DrawingBackend>(
         .y_labels(n)
         .x_label_formatter(&|x| format!("{x:.0}%"))
         .y_label_formatter(&label)
-        .label_style(font(14))
+        .label_style(font(17))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()?;
     let mut start = vec![0.0f64; n];
@@ -621,8 +632,8 @@ fn stacked<DB: DrawingBackend>(
     let mut x = 20i32;
     for (name, colour, _) in parts {
         legend.draw(&Rectangle::new([(x, 14), (x + 14, 28)], colour.filled()))?;
-        legend.draw(&Text::new(name.clone(), (x + 20, 14), font(14)))?;
-        x += 34 + 9 * name.chars().count() as i32;
+        legend.draw(&Text::new(name.clone(), (x + 20, 14), font(17)))?;
+        x += 34 + 10 * name.chars().count() as i32;
     }
     Ok(())
 }
