@@ -15,9 +15,7 @@ use dq_engine::trace::Trace;
 use dq_engine::*;
 
 fn rules() -> &'static Rules {
-    use std::sync::OnceLock;
-    static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(Rules::third)
+    common::third_rules()
 }
 
 fn cr() -> &'static dq_engine::card_combat::CardRules {

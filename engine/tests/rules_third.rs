@@ -12,9 +12,7 @@ use dq_engine::*;
 use AttackType::{Magic, Melee, Ranged};
 
 fn rules() -> &'static Rules {
-    use std::sync::OnceLock;
-    static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(Rules::third)
+    common::third_rules()
 }
 
 fn cr() -> &'static dq_engine::card_combat::CardRules {

@@ -14,6 +14,13 @@ pub fn rules() -> &'static Rules {
     R.get_or_init(Rules::revised)
 }
 
+/// The 2010 rules, loaded once per test binary.
+pub fn third_rules() -> &'static Rules {
+    use std::sync::OnceLock;
+    static R: OnceLock<Rules> = OnceLock::new();
+    R.get_or_init(Rules::third)
+}
+
 /// A game with these heroes (by id) in seat order and these optional rules, seed 1 game 0.
 pub fn game(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) {
     game_seeded(heroes, rules_on, 1, 0)

@@ -8,7 +8,6 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use serde_json::{Map, Value};
 use std::fs::File;
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -411,19 +410,12 @@ fn out_never_replaces_what_is_not_a_regular_file() {
     assert_eq!(dir.entries(), ["link.parquet", "real.parquet"]);
 }
 
-fn copy_data(to: &Path) {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
-    for f in dq_engine::Sources::FILES {
-        std::fs::copy(from.join(f), to.join(f)).unwrap();
-    }
-}
-
 #[test]
 fn data_folders_load_or_fail_with_file_and_line() {
     let dir = Scratch::new("data");
     let data = dir.0.join("edition");
     std::fs::create_dir(&data).unwrap();
-    copy_data(&data);
+    copy_revised_data(&data);
     let d = data.display().to_string();
     // An unchanged copy plays exactly as the embedded data.
     let a = json(&ok(&["run", "--games", "500", "--json", "--quiet", "--data", &d]));

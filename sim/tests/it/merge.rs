@@ -210,10 +210,7 @@ fn parts_of_different_runs_are_refused() {
     // A second half played with one option changed, named by what differs.
     let data = dir.0.join("data");
     std::fs::create_dir(&data).unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
-    for f in dq_engine::Sources::FILES {
-        std::fs::copy(from.join(f), data.join(f)).unwrap();
-    }
+    copy_revised_data(&data);
     let heroes = data.join("heroes.ron");
     let text = std::fs::read_to_string(&heroes).unwrap();
     assert!(text.contains("health: 13,"));

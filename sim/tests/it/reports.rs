@@ -312,10 +312,7 @@ fn variants_are_kept_apart_and_named() {
     let dir = Scratch::new("variants");
     let data = dir.0.join("mod");
     std::fs::create_dir(&data).unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
-    for f in dq_engine::Sources::FILES {
-        std::fs::copy(from.join(f), data.join(f)).unwrap();
-    }
+    copy_revised_data(&data);
     // Gherinn is the first hero of the file: his health 13 -> 30.
     let heroes = data.join("heroes.ron");
     let text = std::fs::read_to_string(&heroes).unwrap();

@@ -96,10 +96,7 @@ fn metadata_table_lists_exactly_the_keys_written() {
 
     let dir = Scratch::new("schema-doc");
     std::fs::create_dir_all(dir.0.join("data")).unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
-    for f in dq_engine::Sources::FILES {
-        std::fs::copy(from.join(f), dir.0.join("data").join(f)).unwrap();
-    }
+    copy_revised_data(&dir.0.join("data"));
     let f = |name: &str| dir.0.join(name).display().to_string();
     let table = ["--games", "40", "--heroes", "2", "--bot", "random", "--quiet"];
     let run = |extra: &[&str], out: &str| {
