@@ -10,7 +10,7 @@ use crate::spec::MonsterSpec;
 use crate::strategic::sample;
 use dq_engine::data::CombatCard;
 use dq_engine::rng::GameRng;
-use dq_engine::{Choice, Choices, DecisionKind, Rules};
+use dq_engine::{Choice, Choices, DecisionKind, Edition, Rules};
 
 /// A monster policy, with the per-hero equilibria it needs computed once (none for the
 /// `random` policy, which reads no table: its tables stay empty).
@@ -103,7 +103,7 @@ impl MonsterPolicy {
 /// response to a hero policy's mix over the Revised combat cards, which the 2010 card combat
 /// (edition `third`) does not have.
 pub fn unavailable(rules: &Rules, spec: MonsterSpec) -> Option<String> {
-    (rules.is_third() && spec == MonsterSpec::Adversarial).then(|| {
+    (rules.edition == Edition::Third && spec == MonsterSpec::Adversarial).then(|| {
         "monster policy \"adversarial\" is not available in the third edition: it answers the hero's mix of the \
          three Revised combat cards, which the 2010 card combat does not have (use random or equilibrium)"
             .to_string()

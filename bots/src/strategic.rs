@@ -20,7 +20,7 @@ use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
 use dq_engine::data::{Amount, CombatCard};
 use dq_engine::rng::GameRng;
 use dq_engine::rules::Op;
-use dq_engine::{Cell, Choice, Choices, DecisionKind, Deck, Dir, Game, HeroStatus, Rules};
+use dq_engine::{Cell, Choice, Choices, DecisionKind, Deck, Dir, Edition, Game, HeroStatus, Rules};
 
 /// Wound-equivalents a death costs in the escape comparison.
 const DEATH_COST: f64 = 12.0;
@@ -248,7 +248,9 @@ impl Strategic {
             // policy is asked, it plays uniformly.
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
-            K::LiveToFight if game.rules().is_third() => crate::third::live_to_fight(game, self.p().escape),
+            K::LiveToFight if game.rules().edition == Edition::Third => {
+                crate::third::live_to_fight(game, self.p().escape)
+            }
             K::LiveToFight => self.live_to_fight(game, seat),
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
             K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),

@@ -49,7 +49,7 @@ fn survivals(rules: &Rules, bot: &str, seats: usize, variant: Variant, games: u6
 /// rule, so only the hero-games whose outcome changed carry variance.
 fn compare_paired(rules: &Rules, rule: &str, bot: &str, seats: usize, games: u64, sign: f64) {
     let on = Variant::from_label(rule).unwrap();
-    on.check(&rules.edition).unwrap();
+    on.check(rules.edition).unwrap();
     let a = survivals(rules, bot, seats, Variant::default(), games);
     let b = survivals(rules, bot, seats, on, games);
     let n = a.len() as f64;
@@ -70,7 +70,7 @@ fn compare_paired(rules: &Rules, rule: &str, bot: &str, seats: usize, games: u64
 /// [`compare`] in the edition of `rules`.
 fn compare_in(rules: &Rules, rule: &str, bot: &str, seats: usize, games: u64, sign: f64) {
     let on = Variant::from_label(rule).unwrap();
-    on.check(&rules.edition).unwrap();
+    on.check(rules.edition).unwrap();
     let base = Variant::from_label(if on.solo { "solo" } else { "" }).unwrap();
     let (s0, n0) = survival(rules, bot, seats, base, games);
     let (s1, n1) = survival(rules, bot, seats, on, games);

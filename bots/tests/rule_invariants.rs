@@ -13,12 +13,12 @@ use dq_engine::{GameConfig, Invariant, RuleCheck, Rules, Violation};
 use std::collections::BTreeMap;
 
 fn known(rules: &Rules, inv: Invariant) -> bool {
-    dq_engine::rule_check::is_known_bug(&rules.edition, inv)
+    dq_engine::rule_check::is_known_bug(rules.edition, inv)
 }
 
 /// The monster policy `dq replay` uses by default in the edition.
 fn monster(rules: &Rules) -> MonsterSpec {
-    if rules.is_third() {
+    if rules.edition == dq_engine::Edition::Third {
         MonsterSpec::Equilibrium
     } else {
         MonsterSpec::Random

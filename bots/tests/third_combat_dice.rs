@@ -45,7 +45,7 @@ fn combat_dice_against_the_card_combat() {
     let rules = Rules::third();
     let games = 20_000;
     let on = Variant::from_label("combat-dice").unwrap();
-    on.check("third").unwrap();
+    on.check(dq_engine::Edition::Third).unwrap();
     let base = tally(&rules, "greedy", MonsterSpec::Random, Variant::default(), games);
     let thumb = tally(&rules, "greedy", MonsterSpec::Equilibrium, Variant::default(), games);
     let dice = tally(&rules, "greedy", MonsterSpec::Random, on, games);

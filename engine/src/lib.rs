@@ -10,6 +10,7 @@ pub mod board;
 pub mod card_combat;
 pub mod data;
 pub mod decision;
+pub mod edition;
 pub mod game;
 pub mod observer;
 pub mod rng;
@@ -20,6 +21,7 @@ pub mod variant;
 
 pub use board::{Cell, Dir};
 pub use decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
+pub use edition::{CombatSystem, Edition, UnknownEdition};
 pub use game::{ConfigError, DeathCause, DuelConfig, DuelOutcome, Game, GameConfig, HeroPick, HeroStats, HeroStatus};
 pub use observer::{Event, NoObserver, Observer};
 pub use rule_check::{Invariant, RuleCheck, Violation};

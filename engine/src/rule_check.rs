@@ -13,6 +13,7 @@
 use crate::board::{col, dir_between, is_treasure, row, Cell, CELLS, NO_CELL, TREASURE};
 use crate::data::{Side, TileKind};
 use crate::decision::{Choice, DecisionKind};
+use crate::edition::Edition;
 use crate::game::{DeathCause, Game, HeroStatus, MAX_SEATS, NO_CARD};
 use crate::observer::{Event, Observer};
 use crate::rules::{Deck, Op, Rules, Span};
@@ -23,10 +24,10 @@ use std::fmt;
 /// (`engine/tests/property_random_games.rs`, `bots/tests/rule_invariants.rs`) report their
 /// violations without failing, so a bug found can be listed here until its fix lands (the fix
 /// deletes the line). None is open: the bugs this checker was written against are fixed.
-pub const KNOWN_BUGS: &[(&str, Invariant, &str)] = &[];
+pub const KNOWN_BUGS: &[(Edition, Invariant, &str)] = &[];
 
 /// Whether violations of `invariant` in `edition` are a known bug ([`KNOWN_BUGS`]).
-pub fn is_known_bug(edition: &str, invariant: Invariant) -> bool {
+pub fn is_known_bug(edition: Edition, invariant: Invariant) -> bool {
     KNOWN_BUGS.iter().any(|&(e, i, _)| e == edition && i == invariant)
 }
 
@@ -191,7 +192,7 @@ struct Encounter {
 pub struct RuleCheck<'r> {
     rules: &'r Rules,
     variant: Variant,
-    third: bool,
+    edition: Edition,
     seats: u8,
     heroes: [Shadow; MAX_SEATS],
     /// Tile + 1 (0: none) and rotation per space.
@@ -228,7 +229,7 @@ impl<'r> RuleCheck<'r> {
         RuleCheck {
             rules,
             variant,
-            third: rules.is_third(),
+            edition: rules.edition,
             seats: 0,
             heroes: [Shadow::NEW; MAX_SEATS],
             board: [(0, 0); CELLS],
@@ -315,7 +316,7 @@ impl<'r> RuleCheck<'r> {
         if !g.over {
             self.active = g.active.get();
         }
-        if g.third_rules && g.third.pvp {
+        if g.edition == Edition::Third && g.third.pvp {
             self.monster_fight = false;
         }
     }
@@ -360,7 +361,7 @@ impl<'r> RuleCheck<'r> {
             }
             // Revised: "A monster met there cannot be escaped" (Secret Door, Teleportation Rune):
             // the chamber reached by the special move, in that turn.
-            if !self.third
+            if self.edition != Edition::Third
                 && h.arrival == Arrival::Special
                 && h.arrived_turn == e.turn
                 && e.cell == h.pos
@@ -369,7 +370,7 @@ impl<'r> RuleCheck<'r> {
                 return Some(format!("the monster was met in {} reached by a special move this turn", at(h.pos)));
             }
         }
-        if self.third && g.heroes[seat as usize].status == HeroStatus::Board {
+        if self.edition == Edition::Third && g.heroes[seat as usize].status == HeroStatus::Board {
             // 2010: no escape after special movement (escapes and the Dragon Rage retreat are
             // special movement: the hero is put back, not moved through a hall), nor the turn
             // after resurfacing, nor in a chamber with a portcullis.
@@ -414,7 +415,7 @@ impl<'r> RuleCheck<'r> {
 
     /// Revised: an encounter the engine marks as unescapable has a reason the rules give.
     fn check_escape_denied(&mut self, g: &Game) {
-        if self.third || g.duel.is_some() || g.combat.card == NO_CARD || g.combat.escape {
+        if self.edition == Edition::Third || g.duel.is_some() || g.combat.card == NO_CARD || g.combat.escape {
             return;
         }
         let seat = g.active.get();
@@ -785,7 +786,8 @@ impl Observer for RuleCheck<'_> {
                     self.fight_dead = Some((seat, "died in the fight".into()));
                 }
                 // 2010 Death Can Wait knocks out instead (the hero stays where he fell).
-                let knocked = self.third && self.variant.death_can_wait && cause != DeathCause::Sunset;
+                let knocked =
+                    self.edition == Edition::Third && self.variant.death_can_wait && cause != DeathCause::Sunset;
                 if !knocked {
                     let h = &mut self.heroes[seat as usize];
                     h.status = Status::Dead;
@@ -851,7 +853,7 @@ pub fn rules_alone_and_in_pairs(rules: &Rules) -> Vec<Variant> {
             if v.enable(a).is_err() || b.is_some_and(|b| v.enable(b).is_err()) {
                 continue;
             }
-            if v.check(&rules.edition).is_ok() {
+            if v.check(rules.edition).is_ok() {
                 out.push(v);
             }
         }

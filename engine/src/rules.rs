@@ -9,6 +9,7 @@ use crate::data::{
     self, Ability, Amount, AttrSel, CombatCard, DeckName, Effect, HealAmount, Passive, RuneWindow, Side, TestTag,
     TileKind, When,
 };
+use crate::edition::{CombatSystem, Edition};
 use std::fmt;
 
 /// Most physical cards over all decks.
@@ -374,7 +375,10 @@ pub fn tag_bit(t: TestTag) -> u16 {
 /// The validated rules of one edition.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    pub edition: String,
+    /// The edition, named by `game.ron` (`edition: "third"`).
+    pub edition: Edition,
+    /// The edition's combat system (which of `combat.ron`'s tables is played).
+    pub combat: CombatSystem,
     pub heroes: Vec<HeroDef>,
     pub tiles: Vec<TileDef>,
     pub cards: Vec<CardDef>,
@@ -756,9 +760,7 @@ impl Rules {
 
         // --- game.ron ---
         let g = src.game;
-        if game.edition.is_empty() {
-            return Err(err(g, "edition", 0, "edition must not be empty".into()));
-        }
+        let edition = Edition::from_name(&game.edition).map_err(|e| err(g, "edition:", 0, e.to_string()))?;
         if !(1..=100).contains(&game.sun_spaces) {
             return Err(err(g, "sun_spaces", 0, format!("sun_spaces {} must be 1 to 100", game.sun_spaces)));
         }
@@ -1124,8 +1126,13 @@ impl Rules {
             }
             let ids: Vec<String> = hero_defs.iter().map(|h| h.id.clone()).collect();
             let card_combat = crate::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
+            if edition.combat() != CombatSystem::Cards {
+                let why = format!("edition {edition} has no card combat, but combat.ron has `cards`");
+                return Err(err(src.game, "edition:", 0, why));
+            }
             return Ok(Rules {
-                edition: game.edition,
+                edition,
+                combat: CombatSystem::Cards,
                 tile_table: Table::new(&tile_defs, Rules::filler_tile),
                 card_table: Table::new(&cards, Rules::filler_card),
                 hero_table: Table::new(&hero_defs, Rules::filler_hero),
@@ -1184,8 +1191,13 @@ impl Rules {
             return Err(err(c, "solo", 0, "the solo table must cover every roll 1–6".into()));
         }
 
+        if edition.combat() != CombatSystem::ResultsMatrix {
+            let why = format!("edition {edition} plays the card combat, but combat.ron has no `cards`");
+            return Err(err(src.game, "edition:", 0, why));
+        }
         Ok(Rules {
-            edition: game.edition,
+            edition,
+            combat: CombatSystem::ResultsMatrix,
             tile_table: Table::new(&tile_defs, Rules::filler_tile),
             card_table: Table::new(&cards, Rules::filler_card),
             hero_table: Table::new(&hero_defs, Rules::filler_hero),
@@ -1280,12 +1292,6 @@ impl Rules {
     /// What fills the hero table when there are no heroes (never read).
     fn filler_hero() -> HeroDef {
         HeroDef { id: String::new(), name: String::new(), health: 0, attrs: [0; 4], abilities: Abilities::default() }
-    }
-
-    /// Whether the 2010 rules (edition `third`) are played: the data has a card combat.
-    #[inline]
-    pub fn is_third(&self) -> bool {
-        self.card_combat.is_some()
     }
 
     /// The card ids of a deck.

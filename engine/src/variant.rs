@@ -6,6 +6,7 @@
 //! make sense in an edition, refusing the others with a one-line reason. The mechanisms live
 //! in `game/` next to the rules they change, each with its Revised adaptation written down.
 
+use crate::edition::Edition;
 use std::fmt;
 
 /// The optional rules a game is played with.
@@ -55,7 +56,7 @@ pub enum RuleError {
     /// A known rule with a bad parameter (`magical-might=0`).
     BadValue { rule: String, why: String },
     /// A known rule that does not apply to an edition (or to the other rules chosen).
-    NotInEdition { rule: &'static str, edition: String, why: &'static str },
+    NotInEdition { rule: &'static str, edition: Edition, why: &'static str },
 }
 
 /// The error of [`Variant::enable`] (kept under its old name).
@@ -133,13 +134,13 @@ impl Variant {
     }
 
     /// Whether the rules switched on can be played in `edition` (the `edition` of the data's
-    /// `game.ron`): the first rule that cannot is refused with the reason. Editions other than
-    /// `third` are played by the Revised engine and get the Revised answers.
-    pub fn check(&self, edition: &str) -> Result<(), RuleError> {
+    /// `game.ron`, [`Rules::edition`](crate::Rules::edition)): the first rule that cannot is
+    /// refused with the reason.
+    pub fn check(&self, edition: Edition) -> Result<(), RuleError> {
         for (on, rule) in self.rules_on() {
             if on {
                 if let Some(why) = Variant::unavailable(rule, edition) {
-                    return Err(RuleError::NotInEdition { rule, edition: edition.to_string(), why });
+                    return Err(RuleError::NotInEdition { rule, edition, why });
                 }
             }
         }
@@ -148,8 +149,8 @@ impl Variant {
 
     /// Why `rule` cannot be played in `edition`, or `None` when it can. The one table of
     /// where each optional rule applies.
-    pub fn unavailable(rule: &str, edition: &str) -> Option<&'static str> {
-        if edition == "third" {
+    pub fn unavailable(rule: &str, edition: Edition) -> Option<&'static str> {
+        if edition == Edition::Third {
             // The 2010 edition: the rules whose mechanism is the same in both editions are
             // shared code; the others need the 2010 form of what they change, which the
             // third-edition engine accepts here as it implements them.
@@ -302,35 +303,35 @@ mod tests {
     fn tower_power_is_refused_in_revised_only() {
         let mut v = Variant::default();
         v.enable("tower-power").unwrap();
-        let e = v.check("revised").unwrap_err().to_string();
+        let e = v.check(Edition::Revised).unwrap_err().to_string();
         assert!(e.starts_with("rule \"tower-power\" is not available in the revised edition"), "{e}");
         assert!(!e.contains('\n'));
-        assert!(Variant::unavailable("tower-power", "third").is_none(), "the 2010 tower room lacks the move");
+        assert!(Variant::unavailable("tower-power", Edition::Third).is_none(), "the 2010 tower room lacks the move");
         let mut third = Variant::default();
         third.enable("late-start").unwrap();
         third.enable("magical-might=2").unwrap();
-        assert!(third.check("third").is_ok());
+        assert!(third.check(Edition::Third).is_ok());
         third.enable("death-can-wait").unwrap();
         third.enable("going-it-alone").unwrap();
-        assert!(third.check("third").is_ok(), "the 2010 texts of both are in the third engine");
+        assert!(third.check(Edition::Third).is_ok(), "the 2010 texts of both are in the third engine");
         third.enable("hero-vs-hero").unwrap();
         third.enable("live-to-fight-another-day").unwrap();
-        assert!(third.check("third").is_ok(), "their 2010 forms are in the third engine");
+        assert!(third.check(Edition::Third).is_ok(), "their 2010 forms are in the third engine");
         third.enable("servants-of-kalladra").unwrap();
-        assert!(third.check("third").is_ok(), "the 2010 monster tokens are moved");
+        assert!(third.check(Edition::Third).is_ok(), "the 2010 monster tokens are moved");
         third.enable("tower-power").unwrap();
-        assert!(third.check("third").is_ok(), "every optional rule is played in third");
+        assert!(third.check(Edition::Third).is_ok(), "every optional rule is played in third");
         // Every rule is available in revised except tower-power and combat-dice.
         for n in Variant::NAMES {
             let known = n.trim_end_matches("=N");
             let refused = known == "tower-power" || known == "combat-dice";
-            assert_eq!(Variant::unavailable(known, "revised").is_some(), refused, "{n}");
+            assert_eq!(Variant::unavailable(known, Edition::Revised).is_some(), refused, "{n}");
         }
         let mut ok = Variant::default();
         for n in ["late-start", "no-guts-no-glory", "magical-might=2", "torchlight", "cloak-and-dagger"] {
             ok.enable(n).unwrap();
         }
-        assert!(ok.check("revised").is_ok());
+        assert!(ok.check(Edition::Revised).is_ok());
     }
 
     #[test]
@@ -339,8 +340,8 @@ mod tests {
         v.enable("combat-dice").unwrap();
         assert!(v.combat_dice);
         assert_eq!(v.label(), "combat-dice");
-        assert!(v.check("third").is_ok());
-        let e = v.check("revised").unwrap_err().to_string();
+        assert!(v.check(Edition::Third).is_ok());
+        let e = v.check(Edition::Revised).unwrap_err().to_string();
         assert!(
             e.starts_with(
                 "rule \"combat-dice\" is not available in the revised edition: it is a variant of the 2010 card combat"

@@ -531,7 +531,7 @@ fn servants_adding_a_token_hold_the_drawn_cards_through_a_shuffle() {
 fn torchlight_is_accepted_in_third_and_lights_the_starting_towers() {
     let mut v = Variant::default();
     v.enable("torchlight").unwrap();
-    assert!(v.check("third").is_ok());
+    assert!(v.check(dq_engine::Edition::Third).is_ok());
     let (g, _t) = game_with(&["hugo"], &["torchlight"]);
     let tower = g.hero(0).pos;
     assert!(dq_engine::board::TOWERS.contains(&tower));

@@ -29,7 +29,7 @@ fn play(rules: &Rules, cfg: &GameConfig, master: u64, index: u64, known: &mut Kn
     chk.check_after(&g);
     let mut sift = |chk: &mut RuleCheck, when: &str| -> Result<(), String> {
         for v in chk.take_violations() {
-            if !is_known_bug(&rules.edition, v.invariant) {
+            if !is_known_bug(rules.edition, v.invariant) {
                 return Err(format!("{when}: {v}"));
             }
             known.entry(v.invariant).or_insert_with(|| (0, format!("game {index}: {v}"))).0 += 1;

@@ -191,6 +191,19 @@ fn unknown_fields_are_refused_with_file_line_and_name() {
     assert!(e.message.contains("healht"), "{e}");
 }
 
+/// `game.ron` names the edition: an unknown name is refused, and so is an edition whose combat
+/// system is not the one `combat.ron` describes (Revised data called `third` has no cards).
+#[test]
+fn the_edition_is_a_known_name_matching_the_combat() {
+    let e = refused("game.ron", "edition: \"revised\"", "edition: \"classic\"");
+    assert_eq!(e.file, "data/revised/game.ron");
+    assert_eq!(e.line, line_of("game.ron", "edition: \"revised\""));
+    assert_eq!(e.message, "unknown edition \"classic\" (known: revised, third)");
+    let e = refused("game.ron", "edition: \"revised\"", "edition: \"third\"");
+    assert_eq!(e.line, line_of("game.ron", "edition: \"revised\""));
+    assert_eq!(e.message, "edition third plays the card combat, but combat.ron has no `cards`");
+}
+
 #[test]
 fn the_data_hash_changes_with_the_data() {
     let a = Rules::revised();

@@ -140,7 +140,8 @@ fn arena(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) {
 #[test]
 fn third_data_loads_with_the_2010_components_and_hero_sheets() {
     let r = rules();
-    assert_eq!(r.edition, "third");
+    assert_eq!(r.edition, dq_engine::Edition::Third);
+    assert_eq!(r.combat, dq_engine::CombatSystem::Cards);
     let c = cr();
     assert_eq!(c.deck_len, 54, "54 Combat cards");
     assert_eq!(c.cards.len() - 54, 44, "44 Power cards");

@@ -56,7 +56,7 @@ fn arena(hero: &str, rules_on: &[&str]) -> (Game<'static>, Trace) {
     for n in rules_on {
         v.enable(n).unwrap();
     }
-    v.check("third").unwrap();
+    v.check(dq_engine::Edition::Third).unwrap();
     let mut picks = arrayvec::ArrayVec::new();
     picks.push(HeroPick::Fixed(r.hero_by_id(hero).unwrap() as u8));
     let cfg = GameConfig { heroes: picks, variant: v };
@@ -231,7 +231,7 @@ fn tatiannas_volley_has_no_cards_to_reveal_under_combat_dice() {
 #[test]
 fn combat_dice_is_refused_for_revised_and_for_data_without_the_list() {
     let v = Variant { combat_dice: true, ..Variant::default() };
-    let e = v.check("revised").unwrap_err().to_string();
+    let e = v.check(dq_engine::Edition::Revised).unwrap_err().to_string();
     assert!(e.contains("combat-dice") && e.contains("2010 card combat"), "{e}");
     let cfg = GameConfig::random(1, v);
     let revised = Rules::revised();

@@ -110,7 +110,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     }
 
     let monster_name = monster.map_or("any monster".to_string(), |k| rules.monster_kinds[k as usize].clone());
-    let third = rules.is_third();
+    let third = rules.edition == dq_engine::Edition::Third;
     let life = args
         .life
         .map_or(if third { "life from the token" } else { "life from the card" }.to_string(), |l| format!("life {l}"));

@@ -83,7 +83,7 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
     Consts {
         hero_ids: rules.heroes.iter().map(|h| h.id.clone()).collect(),
         bots: table.bots.clone(),
-        edition: rules.edition.clone(),
+        edition: rules.edition.name().into(),
         rules: table.rules_label.clone(),
         monster_policy: table.monster.to_string(),
         seed,

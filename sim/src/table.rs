@@ -96,7 +96,7 @@ impl Table {
 /// `equilibrium` (the bots' card rules of thumb) in the 2010 card combat, where a uniform card
 /// is a weak monster player no table would field.
 pub fn monster_policy(rules: &Rules, given: Option<&str>) -> Result<MonsterSpec, Failure> {
-    let name = given.unwrap_or(if rules.is_third() { "equilibrium" } else { "random" });
+    let name = given.unwrap_or(if rules.edition == dq_engine::Edition::Third { "equilibrium" } else { "random" });
     MonsterSpec::parse(name).map_err(|e| bad(e.to_string()))
 }
 
@@ -107,7 +107,7 @@ pub fn variant(rules: &Rules, names: &[String]) -> Result<Variant, Failure> {
     for n in names {
         v.enable(n.trim()).map_err(|e| bad(e.to_string()))?;
     }
-    v.check(&rules.edition).map_err(|e| bad(e.to_string()))?;
+    v.check(rules.edition).map_err(|e| bad(e.to_string()))?;
     Ok(v)
 }
 

@@ -31,7 +31,7 @@ impl<'r> Game<'r> {
             margin: 0,
             spent: 0,
         };
-        if self.third_rules {
+        if self.edition == Edition::Third {
             self.third_test_key(attr, tag);
         }
         if self.runs_next() {
@@ -79,7 +79,7 @@ impl<'r> Game<'r> {
         if !self.cur().in_game() {
             return;
         }
-        if self.third_rules && !self.test.no_determination {
+        if self.edition == Edition::Third && !self.test.no_determination {
             // 2010: each determination token of this encounter adds one to the attribute.
             self.test.target = self.test.target.saturating_add(self.cur().determination);
         }
@@ -117,7 +117,7 @@ impl<'r> Game<'r> {
         out.push(Choice::Done);
         let h = self.cur();
         let need = self.total().saturating_sub(self.test.target);
-        if !self.third_rules && !self.test.no_determination && need > 0 {
+        if self.edition != Edition::Third && !self.test.no_determination && need > 0 {
             for n in 1..=h.determination {
                 if out.len() + 1 >= out.capacity() {
                     break;
@@ -186,7 +186,7 @@ impl<'r> Game<'r> {
             };
             obs.event(Event::Test { seat, attr, target: self.test.target, total, pass });
         }
-        if pass && self.third_rules {
+        if pass && self.edition == Edition::Third {
             self.third_test_passed();
         }
         if !pass {

@@ -378,15 +378,12 @@ impl<'r> Game<'r> {
             Op::Draw(deck) if self.runs_next() => self.draw_and_resolve(deck, true, obs),
             Op::Draw(deck) => self.push(Task::Draw { deck, redraw_ok: true }),
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
-            Op::Monster { escape, kind } => {
-                if self.third_rules {
-                    self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD }));
-                } else {
-                    self.push(Task::Encounter { escape })
-                }
-            }
+            Op::Monster { escape, kind } => match self.edition.combat() {
+                CombatSystem::Cards => self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD })),
+                CombatSystem::ResultsMatrix => self.push(Task::Encounter { escape }),
+            },
             Op::CatacombEntrance => {
-                if self.cur().on_board() && self.third_rules {
+                if self.cur().on_board() && self.edition == Edition::Third {
                     self.third_passage_down();
                 } else if self.cur().on_board() {
                     let pos = self.cur().pos;
@@ -506,7 +503,7 @@ impl<'r> Game<'r> {
             Op::ExitDungeon => self.exit_dungeon(obs),
             Op::CancelCard => {
                 let w = self.window_card;
-                if self.third_rules && w != NO_CARD && self.rules.card(w).deck == Deck::Monster {
+                if self.edition == Edition::Third && w != NO_CARD && self.rules.card(w).deck == Deck::Monster {
                     // A 2010 monster token on the board (see `third_token_here`).
                     self.third_cancel_token(w);
                 } else {

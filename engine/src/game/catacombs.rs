@@ -81,7 +81,7 @@ impl<'r> Game<'r> {
         h.marker = at;
         // 2010: "if the die roll would place the Hero outside the dungeon, he stops at the
         // dungeon wall instead" (no wounds).
-        if !self.third_rules {
+        if self.edition != Edition::Third {
             self.wound(self.active.get(), over, DeathCause::Resurfacing, obs);
         }
         if self.cur().status != HeroStatus::Catacombs {
@@ -98,7 +98,7 @@ impl<'r> Game<'r> {
             }
             dropped.push(c);
         }
-        if self.third_rules {
+        if self.edition == Edition::Third {
             // 2010: "The Hero must then return all the Catacomb cards he collected to the
             // Catacomb deck and shuffle it" (not to its discard pile).
             self.shuffle_into_deck(Deck::Catacomb, &dropped, obs);
@@ -122,7 +122,7 @@ impl<'r> Game<'r> {
         let seat = self.active.get();
         let at = self.cur().marker;
         self.cur_mut().pos = NO_CELL;
-        if self.third_rules {
+        if self.edition == Edition::Third {
             // 2010: the turn ends on resurfacing; the chamber (and a monster there, which must
             // be attacked) is encountered next turn.
             self.third.defer[seat as usize] = 2;

@@ -82,7 +82,7 @@ impl<'r> Game<'r> {
         index: u64,
         obs: &mut O,
     ) -> Result<Game<'r>, ConfigError> {
-        let third = rules.is_third();
+        let third = rules.edition == Edition::Third;
         let hero = rules.heroes.get(config.hero as usize).ok_or(ConfigError::NoSuchHero(config.hero))?;
         if config.wounds >= hero.health {
             return Err(ConfigError::Duel(format!(
@@ -196,7 +196,10 @@ impl<'r> Game<'r> {
             hero_won: h.stats.monsters_killed > 0,
             hero_died: h.status == HeroStatus::Dead,
             escaped: h.stats.escapes > 0,
-            rounds: if self.third_rules { self.third.fight.round } else { self.combat.rounds },
+            rounds: match self.edition.combat() {
+                CombatSystem::Cards => self.third.fight.round,
+                CombatSystem::ResultsMatrix => self.combat.rounds,
+            },
             hero_wounds: h.stats.wounds_taken.min(255) as u8,
         })
     }

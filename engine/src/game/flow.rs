@@ -77,7 +77,7 @@ impl<'r> Game<'r> {
         // Rule decision: that space is space 1, where it rests on the first turn (see
         // `advance_sun`), so the sun is on space r in round r as in Revised (first roll in round
         // 26 with the shipped track, the 2010 reviews' "25 safe turns").
-        if self.third_rules {
+        if self.edition == Edition::Third {
             self.sun = 1;
         }
         if self.variant.late_start {
@@ -109,7 +109,7 @@ impl<'r> Game<'r> {
         debug_assert!(self.tasks.is_empty());
         // 2010: trapped after two searches, the hero dies at the end of the second; what that
         // leaves to do (Death Can Wait) runs first, and the turn end comes back here.
-        if self.third_rules && self.third_trapped(obs) && (!self.tasks.is_empty() || !self.runs_next()) {
+        if self.edition == Edition::Third && self.third_trapped(obs) && (!self.tasks.is_empty() || !self.runs_next()) {
             return;
         }
         if self.turn.end_window {
@@ -179,7 +179,7 @@ impl<'r> Game<'r> {
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
         // 2010: "The sun token does not advance on the very first turn of the game."
-        let first_turn = self.third_rules && self.round == 1;
+        let first_turn = self.edition == Edition::Third && self.round == 1;
         if self.sun < self.rules.sun_spaces && !first_turn {
             self.sun += 1;
         }
@@ -436,7 +436,7 @@ impl<'r> Game<'r> {
     /// places (the turn's start, the action step; `apply`), where the calls cost more.
     #[inline(always)]
     pub(crate) fn action<O: Observer>(&mut self, obs: &mut O) {
-        if self.third_rules && self.third_action(obs) {
+        if self.edition == Edition::Third && self.third_action(obs) {
             return;
         }
         let mut c = Choices::new();
@@ -467,12 +467,12 @@ impl<'r> Game<'r> {
                     out.push(Choice::ExitDungeon);
                 }
                 let kind = self.tile_kind(pos);
-                if self.third_rules && kind == Some(TileKind::SpiderWeb) && h.part == 1 {
+                if self.edition == Edition::Third && kind == Some(TileKind::SpiderWeb) && h.part == 1 {
                     // 2010: after retreating from the web, back the way he came, and only that.
                     if let Some(to) = self.web_retreat_target() {
                         out.push(Choice::Move(to));
                     }
-                } else if super::moves::plain_moves(pos, kind, self.third_rules)
+                } else if super::moves::plain_moves(pos, kind, self.edition == Edition::Third)
                     && kind != Some(TileKind::ChamberOfDarkness)
                 {
                     // The common action (an ordinary chamber): `move_targets`' first path, the
@@ -493,7 +493,7 @@ impl<'r> Game<'r> {
                 if self.can_search(pos) {
                     out.push(Choice::Search);
                 }
-                let passage = self.third_rules && self.third.passage[self.active as usize] == pos;
+                let passage = self.edition == Edition::Third && self.third.passage[self.active as usize] == pos;
                 if self.has_catacomb_entrance(pos) || passage {
                     out.push(Choice::EnterCatacombs);
                 }
@@ -505,7 +505,7 @@ impl<'r> Game<'r> {
     /// The answer to the action decision. Always inlined: see `Game::action`.
     #[inline(always)]
     pub(crate) fn answer_action<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        if self.third_rules {
+        if self.edition == Edition::Third {
             self.third_note_action(c);
         }
         match c {
@@ -559,7 +559,7 @@ impl<'r> Game<'r> {
     /// Revised text's; the 2010 Going It Alone changes only the combat ("uses all the normal
     /// rules, with the exception of some of the rules related to combat").
     pub(crate) fn can_exit(&self, seat: u8) -> bool {
-        let solo_needs_treasure = self.variant.solo && !self.third_rules;
+        let solo_needs_treasure = self.variant.solo && self.edition != Edition::Third;
         if solo_needs_treasure || self.variant.no_guts_no_glory {
             self.treasure_count(seat) > 0
         } else {
@@ -667,7 +667,11 @@ impl<'r> Game<'r> {
         if !self.heroes[seat as usize].in_game() {
             return;
         }
-        if self.third_rules && self.variant.death_can_wait && cause != DeathCause::Sunset && !self.finishing() {
+        if self.edition == Edition::Third
+            && self.variant.death_can_wait
+            && cause != DeathCause::Sunset
+            && !self.finishing()
+        {
             // The 2010 "Death Can Wait": knocked out instead (see game/third.rs).
             self.third_knock_out(seat, cause, obs);
             return;

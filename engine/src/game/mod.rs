@@ -30,6 +30,7 @@ pub use view::{CellView, HeroView};
 use crate::board::{Cell, CellSet, CELLS, TOWERS};
 use crate::data::{AttrSel, CombatCard, TestTag};
 use crate::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
+use crate::edition::{CombatSystem, Edition};
 use crate::observer::{Event, Observer};
 use crate::rng::{GameRng, LazyRng, Stream};
 use crate::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
@@ -946,10 +947,9 @@ pub const BOARD_LOG: usize = 64;
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
     pub(crate) rules: &'r Rules,
-    /// `rules.is_third()`, kept with the rules (which never change for a game). Why: the
-    /// test is asked at every move, chamber and action, and through the rules it was a load
-    /// and a compare of an `Option`'s niche each time.
-    pub(crate) third_rules: bool,
+    /// `rules.edition`, kept with the rules (which never change for a game). Why: the edition
+    /// is asked at every move, chamber and action; here it is one byte compare of `self`.
+    pub(crate) edition: Edition,
     pub(crate) variant: Variant,
     pub(crate) seats: u8,
     pub(crate) first: u8,
@@ -1067,7 +1067,7 @@ impl<'r> Game<'r> {
         let (master, index) = (0, 0);
         Game {
             rules,
-            third_rules: rules.is_third(),
+            edition: rules.edition,
             variant: Variant::default(),
             seats: 0,
             first: 0,
@@ -1193,7 +1193,7 @@ impl<'r> Game<'r> {
     fn reset(&mut self, variant_in: Variant, defs: &[u8], master: u64, index: u64) {
         let Game {
             rules,
-            third_rules,
+            edition,
             variant,
             seats,
             first,
@@ -1245,7 +1245,7 @@ impl<'r> Game<'r> {
             servant,
             third,
         } = self;
-        *third_rules = rules.is_third();
+        *edition = rules.edition;
         *variant = variant_in;
         let old_seats = *seats as usize;
         *seats = defs.len() as u8;
@@ -1911,7 +1911,7 @@ impl<'r> Game<'r> {
             K::ArrangeSearch => self.answer_arrange(c),
             K::ChooseTile => self.answer_choose_tile(c, obs),
             K::RespawnTower => self.answer_respawn(d.seat, c, obs),
-            K::LiveToFight if self.third_rules => self.third_answer_live_to_fight(c),
+            K::LiveToFight if self.edition == Edition::Third => self.third_answer_live_to_fight(c),
             K::LiveToFight => self.answer_live_to_fight(c),
             K::AttackCard => self.answer_attack_card(c),
             K::DefendCard => self.answer_defend_card(c, obs),
@@ -2046,24 +2046,29 @@ impl<'r> Game<'r> {
 }
 
 #[cfg(test)]
-mod third_rules_tests {
+mod edition_tests {
     use super::{Game, GameConfig};
+    use crate::edition::{CombatSystem, Edition};
     use crate::observer::NoObserver;
     use crate::rules::Rules;
     use crate::variant::Variant;
 
-    /// The kept `third_rules` against the rules' own test, for both editions, after a new
-    /// game and after a restart.
+    /// The kept `edition` is the rules' edition, for both editions, after a new game and after
+    /// a restart; the embedded data name their editions and combats.
     #[test]
-    fn third_rules_is_the_rules_edition() {
-        for rules in [Rules::revised(), Rules::third()] {
+    fn the_kept_edition_is_the_rules_edition() {
+        for (rules, edition, combat) in [
+            (Rules::revised(), Edition::Revised, CombatSystem::ResultsMatrix),
+            (Rules::third(), Edition::Third, CombatSystem::Cards),
+        ] {
+            assert_eq!((rules.edition, rules.combat), (edition, combat));
+            assert_eq!(rules.card_combat.is_some(), combat == CombatSystem::Cards);
             let cfg = GameConfig::random(2, Variant::default());
             let mut g = Game::new(&rules, &cfg, 3, 0, &mut NoObserver).unwrap();
-            assert_eq!(g.third_rules, rules.is_third());
+            assert_eq!(g.edition, edition);
             g.restart(&cfg, 3, 1, &mut NoObserver).unwrap();
-            assert_eq!(g.third_rules, rules.is_third());
+            assert_eq!(g.edition, edition);
         }
-        assert_ne!(Rules::revised().is_third(), Rules::third().is_third());
     }
 }
 

@@ -252,7 +252,7 @@ impl<'r> Game<'r> {
         // (treasure chamber) and no corridor or chasm, the held spaces are the only check left. Same
         // targets, same order. (With several heroes this is every action: the general loop
         // below cost ~300 instructions a call.)
-        let third = self.third_rules;
+        let third = self.edition == Edition::Third;
         if !again && plain_moves(pos, tile.map(|t| t.kind), third) {
             self.open_targets(pos, |to| out.push(to));
             return;
@@ -297,7 +297,7 @@ impl<'r> Game<'r> {
             // Not in `third`, whose corridor text forbids entering the same corridor twice.
             if out.is_empty() {
                 if let Some((t, seen)) = entry_target {
-                    if !seen || !(self.turn.reentered || self.third_rules) {
+                    if !seen || !(self.turn.reentered || self.edition == Edition::Third) {
                         out.push(t);
                     }
                 }
@@ -402,7 +402,11 @@ impl<'r> Game<'r> {
     fn move_again_targets(&self, t: &mut Targets) {
         self.move_targets(true, t);
         let h = self.cur();
-        if self.third_rules && h.on_board() && h.entry < 4 && self.tile_kind(h.pos) == Some(TileKind::SpiderWeb) {
+        if self.edition == Edition::Third
+            && h.on_board()
+            && h.entry < 4
+            && self.tile_kind(h.pos) == Some(TileKind::SpiderWeb)
+        {
             let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
             if let Some(to) = self.link(h.pos, d).filter(|&to| !self.occupied(to, self.active.get())) {
                 if !t.contains(&to) {
@@ -416,7 +420,7 @@ impl<'r> Game<'r> {
     /// Rules Reference says so), not in `third` ([`MoveMode::AGAIN_GATED`]).
     #[inline]
     pub(crate) fn again_mode(&self) -> MoveMode {
-        if self.third_rules {
+        if self.edition == Edition::Third {
             MoveMode::AGAIN_GATED
         } else {
             MoveMode::AGAIN
@@ -452,7 +456,7 @@ impl<'r> Game<'r> {
     /// walled off (a neighbour's wall, the outer wall); a passage into a space another hero
     /// holds, or (moving again) into a chamber entered this turn, is rerolled.
     pub(crate) fn dark_pick(&mut self, t: &Targets) -> Option<Cell> {
-        if !self.third_rules {
+        if self.edition != Edition::Third {
             return Some(t[self.pick(t.len())]);
         }
         let pos = self.cur().pos;
@@ -470,7 +474,11 @@ impl<'r> Game<'r> {
     /// retreated (marked by `part` 1, which no web otherwise has), if he may take it.
     pub(crate) fn web_retreat_target(&self) -> Option<Cell> {
         let h = self.cur();
-        if !self.third_rules || h.part != 1 || h.entry > 3 || self.tile_kind(h.pos) != Some(TileKind::SpiderWeb) {
+        if self.edition != Edition::Third
+            || h.part != 1
+            || h.entry > 3
+            || self.tile_kind(h.pos) != Some(TileKind::SpiderWeb)
+        {
             return None;
         }
         let d = Dir::from_u8((h.entry + self.board[h.pos as usize].rot) & 3);
@@ -497,7 +505,7 @@ impl<'r> Game<'r> {
             // Starting a turn in the webs, every way out needs a struggle; just after entering,
             // only ways other than the hall entered by.
             // 2010: a hero who retreated goes back through the entry hall without a struggle.
-            TileKind::SpiderWeb if self.third_rules && h.part == 1 && k as u8 == h.entry => None,
+            TileKind::SpiderWeb if self.edition == Edition::Third && h.part == 1 && k as u8 == h.entry => None,
             TileKind::SpiderWeb if !mode.again || k as u8 != h.entry => Some(Leave::Web),
             _ => None,
         }
@@ -543,7 +551,10 @@ impl<'r> Game<'r> {
             // 2010 Spider Web: leaving at once by the hall entered is the retreat, "on your next
             // turn, you must return to the Dungeon chamber you entered from": the turn ends here
             // and `part` 1 marks it (see `web_retreat_target`).
-            None if mode.again && self.third_rules && self.tile_kind(self.cur().pos) == Some(TileKind::SpiderWeb) => {
+            None if mode.again
+                && self.edition == Edition::Third
+                && self.tile_kind(self.cur().pos) == Some(TileKind::SpiderWeb) =>
+            {
                 self.cur_mut().part = 1;
                 self.end_turn_now(obs);
             }
@@ -675,7 +686,8 @@ impl<'r> Game<'r> {
         // door, a teleport) the hero "chooses which side of the chamber to place his Hero
         // figure" (`arrive` asks for a split chamber or a web). Revised enters through the side
         // crossed (its texts give the choice only from the catacombs).
-        let via = if mode.special && self.third_rules { Via::Special } else { Via::Hall(d.opposite() as u8) };
+        let via =
+            if mode.special && self.edition == Edition::Third { Via::Special } else { Via::Hall(d.opposite() as u8) };
         if self.runs_next() {
             self.enter(to, from, via, obs);
         } else {
@@ -929,7 +941,7 @@ impl<'r> Game<'r> {
         if !self.cur().on_board() {
             return;
         }
-        let third = self.third_rules;
+        let third = self.edition == Edition::Third;
         if third && self.third_defer(obs) {
             return;
         }
@@ -1020,7 +1032,7 @@ impl<'r> Game<'r> {
     /// if a Hero enters the chamber again, it does not rotate"); a later entry does nothing.
     #[inline(never)]
     fn rotating_chamber<O: Observer>(&mut self, pos: Cell, obs: &mut O) {
-        if !self.third_rules || self.board[pos as usize].flags & F_ROTATED == 0 {
+        if self.edition != Edition::Third || self.board[pos as usize].flags & F_ROTATED == 0 {
             self.board[pos as usize].flags |= F_ROTATED;
             self.rotate_tile(pos, 2, obs);
             self.end_turn_now(obs);
@@ -1058,7 +1070,7 @@ impl<'r> Game<'r> {
     /// from the tower he arrived in (he must move on); the tower must be free of heroes (2010
     /// heroes do not share spaces); the Revised "no second jump in a turn" holds.
     pub(crate) fn tower_choices(&self, out: &mut Choices) {
-        let third = self.third_rules;
+        let third = self.edition == Edition::Third;
         if self.can_exit(self.active.get()) && !(third && self.turn.jumped) {
             out.push(Choice::ExitDungeon);
         }
@@ -1161,7 +1173,7 @@ impl<'r> Game<'r> {
 
     /// Whether the hero may search here: torch icon, no monster token, no search token.
     pub(crate) fn can_search(&self, c: Cell) -> bool {
-        if self.third_rules {
+        if self.edition == Edition::Third {
             return self.third_can_search(c);
         }
         let f = self.board[c as usize].flags;

@@ -249,7 +249,7 @@ impl<'r> Game<'r> {
                 obs.event(Event::Escaped { seat: l, to });
             }
             self.left_cell(from, obs);
-            if self.third_rules {
+            if self.edition == Edition::Third {
                 self.third_retreated(l, from);
             }
         }

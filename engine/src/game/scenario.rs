@@ -207,7 +207,7 @@ impl<'r> Game<'r> {
         if placed > rules.tiles.len() {
             return Err(format!("{placed} tiles in play of {}", rules.tiles.len()));
         }
-        if rules.is_third() {
+        if rules.edition == Edition::Third {
             self.third_invariants()?;
         }
         Ok(())

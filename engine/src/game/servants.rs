@@ -93,7 +93,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answer_servant<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         match c {
             Choice::MoveToken(from, to) => {
-                let moved = if self.third_rules {
+                let moved = if self.edition == Edition::Third {
                     self.third_move_token(from, to)
                 } else {
                     self.board[from as usize].flags &= !F_MONSTER;
@@ -124,7 +124,7 @@ impl<'r> Game<'r> {
                 }
             }
             Choice::Move(cell) => {
-                if self.third_rules {
+                if self.edition == Edition::Third {
                     self.third_add_token(cell, obs);
                 } else {
                     self.board[cell as usize].flags |= F_MONSTER;

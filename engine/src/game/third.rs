@@ -1,5 +1,5 @@
-//! The 3rd edition (2010) rules where they differ from Revised, played when the rule data has a
-//! card combat ([`Rules::is_third`]). Source: the 2010 rulebook
+//! The 3rd edition (2010) rules where they differ from Revised, played in edition
+//! [`Edition::Third`] (whose data has a card combat). Source: the 2010 rulebook
 //! (`/work/shared/rules/004_23e42ad2503e9c74.txt`).
 //!
 //! - Monsters: the five types have monster tokens whose number is the monster's life. A token
@@ -913,18 +913,18 @@ impl<'r> Game<'r> {
 
     /// The card combat in progress, if any (2010 rules).
     pub fn card_fight(&self) -> Option<&Fight> {
-        (self.third_rules && self.third_fighting()).then_some(&self.third.fight)
+        (self.edition == Edition::Third && self.third_fighting()).then_some(&self.third.fight)
     }
 
     /// Whether the card combat in progress is Hero vs. Hero (2010 rules): then the monster
     /// side is the defending hero, played by his own player, not by the monster policy.
     pub fn card_fight_is_hero_vs_hero(&self) -> bool {
-        self.third_rules && self.third.pvp
+        self.edition == Edition::Third && self.third.pvp
     }
 
     /// The monster type fought now (2010 rules).
     pub fn fight_kind(&self) -> Option<u8> {
-        (self.third_rules && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
+        (self.edition == Edition::Third && self.third.token != NO_CARD).then(|| self.token_kind(self.third.token))
     }
 
     /// The seat playing the monster now (2010 rules).

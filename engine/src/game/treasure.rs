@@ -90,7 +90,7 @@ impl<'r> Game<'r> {
         self.test.penalty = 0;
         self.heroes[seat as usize].stats.dragon_rage = true;
         self.wound(seat, n, DeathCause::Dragon, obs);
-        if self.third_rules && self.heroes[seat as usize].in_game() {
+        if self.edition == Edition::Third && self.heroes[seat as usize].in_game() {
             // 2010: "he must retreat" to an adjacent space, encountered on his next turn.
             self.push(Task::Third(third::Step::Retreat { seat }));
         }

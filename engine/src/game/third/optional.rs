@@ -108,7 +108,7 @@ impl<'r> Game<'r> {
     /// Where a defeated hero goes "as if he escaped from a Monster" (2010): back to the chamber
     /// he entered his own from, when there is one next to him; `None` in the Revised game.
     pub(crate) fn third_retreat_back(&self, seat: u8) -> Option<Cell> {
-        if !self.third_rules {
+        if self.edition != Edition::Third {
             return None;
         }
         self.third_back(seat).filter(|&back| self.explored(back))
