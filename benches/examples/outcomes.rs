@@ -2,11 +2,15 @@
 //! (before/after figures of a rules change, without building the runner).
 //! `cargo run --release -p dq-benches --example outcomes -- EDITION BOTS SEATS GAMES [RULES]`
 use dq_bots::{play, BotSpec, MonsterSpec, Players};
-use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+use dq_engine::{Edition, GameConfig, NoObserver, Rules, Variant};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
-    let rules = if a[0] == "third" { Rules::third() } else { Rules::revised() };
+    let edition: Edition = a[0].parse().unwrap_or_else(|e| panic!("{e}"));
+    let rules = match edition {
+        Edition::Revised => Rules::revised(),
+        Edition::Third => Rules::third(),
+    };
     let seats: usize = a[2].parse().unwrap();
     let games: u64 = a[3].parse().unwrap();
     let mut v = Variant::default();
@@ -15,7 +19,10 @@ fn main() {
             v.enable(n).unwrap();
         }
     }
-    let monster = if a[0] == "third" { MonsterSpec::Equilibrium } else { MonsterSpec::Random };
+    let monster = match edition {
+        Edition::Revised => MonsterSpec::Random,
+        Edition::Third => MonsterSpec::Equilibrium,
+    };
     let specs = BotSpec::parse_list(&a[1]).unwrap();
     let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
     let cfg = GameConfig::random(seats, v);

@@ -9,7 +9,7 @@
 use dq_bots::{BotSpec, MonsterSpec, Players, Policy};
 use dq_engine::rng::{GameRng, Stream};
 use dq_engine::rule_check::rules_alone_and_in_pairs;
-use dq_engine::{GameConfig, Invariant, RuleCheck, Rules, Violation};
+use dq_engine::{Edition, GameConfig, Invariant, RuleCheck, Rules, Violation};
 use std::collections::BTreeMap;
 
 fn known(rules: &Rules, inv: Invariant) -> bool {
@@ -18,7 +18,7 @@ fn known(rules: &Rules, inv: Invariant) -> bool {
 
 /// The monster policy `dq replay` uses by default in the edition.
 fn monster(rules: &Rules) -> MonsterSpec {
-    if rules.edition == dq_engine::Edition::Third {
+    if rules.edition == Edition::Third {
         MonsterSpec::Equilibrium
     } else {
         MonsterSpec::Random
@@ -100,19 +100,22 @@ fn run(per: u64, master: u64) {
 /// rules): the checker must find the bug there while it is listed, and nothing once its fix
 /// is merged and its line deleted. (The `dq replay` of each, with the checker's findings:
 /// `replay_with_checks`.)
-const REPLAYS: &[(&str, Invariant, u64, u64, usize, &str, &str)] = &[
-    ("revised", Invariant::DragonRageSpared, 5, 80, 4, "greedy", ""),
-    ("revised", Invariant::SplitEscape, 9, 21, 4, "cautious", ""),
-    ("revised", Invariant::EscapeDenied, 21, 25, 3, "greedy", "hero-vs-hero,magical-might=2"),
-    ("third", Invariant::CombatAfterDeath, 11, 267, 2, "cautious", ""),
-    ("third", Invariant::EscapeForbidden, 11, 267, 2, "cautious", ""),
-    ("third", Invariant::DragonRageSpared, 21, 14, 4, "greedy", "combat-dice"),
+const REPLAYS: &[(Edition, Invariant, u64, u64, usize, &str, &str)] = &[
+    (Edition::Revised, Invariant::DragonRageSpared, 5, 80, 4, "greedy", ""),
+    (Edition::Revised, Invariant::SplitEscape, 9, 21, 4, "cautious", ""),
+    (Edition::Revised, Invariant::EscapeDenied, 21, 25, 3, "greedy", "hero-vs-hero,magical-might=2"),
+    (Edition::Third, Invariant::CombatAfterDeath, 11, 267, 2, "cautious", ""),
+    (Edition::Third, Invariant::EscapeForbidden, 11, 267, 2, "cautious", ""),
+    (Edition::Third, Invariant::DragonRageSpared, 21, 14, 4, "greedy", "combat-dice"),
 ];
 
 #[test]
 fn known_bugs_show_on_their_replays() {
     for &(edition, inv, seed, index, n, bot, label) in REPLAYS {
-        let rules = if edition == "third" { Rules::third() } else { Rules::revised() };
+        let rules = match edition {
+            Edition::Revised => Rules::revised(),
+            Edition::Third => Rules::third(),
+        };
         let cfg = GameConfig::random(n, dq_engine::Variant::from_label(label).unwrap());
         let spec = [BotSpec::parse(bot).unwrap()];
         let mut players = Players::new(&rules, &spec, monster(&rules), n).unwrap();
