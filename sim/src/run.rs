@@ -119,7 +119,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         .put("version", env!("CARGO_PKG_VERSION"))
         .put("git_commit", meta::GIT_COMMIT)
         .put("data_hash", meta::hex(rules.data_hash))
-        .put("edition", &rules.edition)
+        .put("edition", rules.edition)
         .put("master_seed", seed)
         .put("seed_scheme", meta::SEED_SCHEME)
         .put("chunk_size", CHUNK);
