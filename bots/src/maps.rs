@@ -63,8 +63,8 @@ impl Lazy {
     /// offers of every changed space and its neighbours again. Why no map keeps a record of
     /// its own (`Before` in the path module, as the tower map did: it falls several updates behind
     /// on the way to the treasure): keeping it cost more at every update than it saved at the
-    /// reads, once a read of the hero's own space no longer settled the map in full (greedy 1
-    /// 2000: 118.21 M -> 117.58 M instructions without it).
+    /// reads, once a read of the hero's own space no longer settled the map in full
+    /// (docs/perf.md).
     #[inline(always)]
     fn note(&mut self, change: &Change) {
         if !matches!(change, Change::None) {

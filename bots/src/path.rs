@@ -297,7 +297,7 @@ impl Clone for DistMap {
     }
 
     /// Inlined into its callers (the maps' copies at each game's start): out of line, with
-    /// the ring's upkeep, it cost ~0.3 M instructions more in `profile_games cautious 1 2000`.
+    /// the ring's upkeep, it cost more (docs/perf.md).
     #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
@@ -474,9 +474,9 @@ impl Spaces {
     /// Only the words that hold the board's spaces are looked at (`BOARD_WORDS`, three of
     /// the four): [`Spaces::set`] takes board spaces only, and the set operations keep to them,
     /// so the last word is always empty. Why: a set goes through `each` at every board change
-    /// and settling, and the empty last word's test cost ~0.4 M instructions in
-    /// `profile_games greedy 1 2000` (more where the loop is not unrolled, as in the repair's,
-    /// whose word counter lives on the stack).
+    /// and settling, and the empty last word's test was a measurable share of them (more where
+    /// the loop is not unrolled, as in the repair's, whose word counter lives on the stack;
+    /// docs/perf.md).
     #[inline(always)]
     pub fn each(self, mut f: impl FnMut(Cell)) {
         let words = self.0;

@@ -871,7 +871,7 @@ fn model_of(spec: BotSpec) -> usize {
 /// far as a treasure space's cost leaves the spaces beyond it pending for the next reader
 /// (the next walk back after a board change, or a hero on the way home), who then settles
 /// them in a settling of its own; and the settling in full runs without the test for the
-/// reader's need at each space taken (greedy 4 300: 80.90 M -> 80.35 M instructions).
+/// reader's need at each space taken (docs/perf.md).
 ///
 /// The walks are taken from treasure space `first` (an index into [`TREASURE`]) first: the
 /// space the way back last started from, whose walk is most often the short one still, so

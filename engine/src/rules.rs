@@ -124,8 +124,7 @@ impl Span {
 ///
 /// Aligned to sixteen bytes, which makes it sixteen (twelve without): the effects of every
 /// card drawn are read from the list of ops by index, and an index times sixteen is one
-/// shift where twelve took two address computations (with `CardDef`'s alignment, greedy 1
-/// 2000 -0.47 M instructions; this one alone -0.27 M).
+/// shift where twelve took two address computations (docs/perf.md).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[allow(missing_docs)]
 #[repr(align(16))]
@@ -234,7 +233,7 @@ pub struct RuneDef {
 ///
 /// Aligned to 128 bytes, which makes it 128 (96 without): a card's definition is looked up
 /// by its id many times a draw, and an id times 128 is one shift where 96 took two address
-/// computations (greedy 1 2000 -0.20 M instructions).
+/// computations (docs/perf.md).
 #[derive(Clone, Debug)]
 #[repr(align(128))]
 pub struct CardDef {
@@ -287,7 +286,7 @@ pub struct DeckRange {
 ///
 /// Aligned to four bytes, which makes it sixteen (thirteen without): the tile table is read
 /// at every space looked at, and an index times sixteen is one shift where thirteen took
-/// two address computations (greedy 1 2000 -0.19 M instructions).
+/// two address computations (docs/perf.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(align(4))]
 pub struct TileDef {

@@ -319,8 +319,8 @@ impl<'r> Game<'r> {
     /// The value of an amount.
     ///
     /// Always inlined (into `exec`'s wound and lost-turn ops, its callers): most amounts are
-    /// fixed, and the call with its frame cost more than the copy (with `exec` inlined as well,
-    /// -0.07 M instructions in `profile_games greedy 1 2000`).
+    /// fixed, and the call with its frame cost more than the copy (measured with `exec`
+    /// inlined as well; docs/perf.md).
     #[inline(always)]
     pub(crate) fn amount<O: Observer>(&mut self, a: Amount, obs: &mut O) -> u8 {
         match a {
@@ -344,10 +344,10 @@ impl<'r> Game<'r> {
     /// each before it changes anything: most ops need neither.
     ///
     /// Always inlined into `ops`, so into its two kinds of caller (a drawn card's effect in
-    /// `draw_and_resolve`, the effects and branch steps in `run`). Why: some 37k ops run in
-    /// `profile_games greedy 1 2000`, and out of line each paid a call and a frame of six
-    /// register pushes on top of its caller's (-0.29 M instructions there; inlined into one
-    /// of the two callers alone, no gain or a loss, as with the rare ops kept out of line).
+    /// `draw_and_resolve`, the effects and branch steps in `run`). Why: ops run by the
+    /// tens of thousands, and out of line each paid a call and a frame of six register pushes
+    /// on top of its caller's (inlined into one of the two callers alone: no gain or a loss,
+    /// as with the rare ops kept out of line; docs/perf.md).
     #[inline(always)]
     fn exec<O: Observer>(&mut self, op: &Op, card: CardId, obs: &mut O) {
         let seat = self.active.get();

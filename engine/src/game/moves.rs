@@ -244,7 +244,7 @@ impl<'r> Game<'r> {
         // never counts). Hero vs. Hero: a chamber held by another hero may be entered (to
         // attack him), so none are held. A solo hero has no one to check. (Read before the
         // short way below, which reads them itself: placed after it, the listing measured
-        // 0.2 M instructions dearer in `profile_games random 1 5000`.)
+        // dearer; docs/perf.md.)
         let held = if others { self.held_by_others() } else { [NO_CELL; MAX_SEATS] };
         // Most calls (an action in an ordinary chamber): every open hall is a target, in
         // direction order, but for one into a space another hero holds. Only the checks below
