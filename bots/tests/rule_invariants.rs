@@ -4,7 +4,7 @@
 //! Engine bugs still on `main` when this test was written are listed in
 //! `dq_engine::rule_check::KNOWN_BUGS`; their violations are reported but do not fail the run.
 //! Delete an entry when its fix is merged: from then on the invariant is held again (and
-//! `known_bugs_show_on_their_replays` checks that the replay that showed it is clean).
+//! `the_audits_replays_show_exactly_the_known_bugs` checks that the replay that showed it is clean).
 
 use dq_bots::{BotSpec, MonsterSpec, Players, Policy};
 use dq_engine::rng::{GameRng, Stream};
@@ -110,7 +110,7 @@ const REPLAYS: &[(Edition, Invariant, u64, u64, usize, &str, &str)] = &[
 ];
 
 #[test]
-fn known_bugs_show_on_their_replays() {
+fn the_audits_replays_show_exactly_the_known_bugs() {
     for &(edition, inv, seed, index, n, bot, label) in REPLAYS {
         let rules = match edition {
             Edition::Revised => Rules::revised(),

@@ -82,8 +82,7 @@ impl<'r> Game<'r> {
     /// resurfacing attack (all turn), or the chamber a secret door or teleport led to.
     pub(crate) fn escape_forbidden_here(&self) -> bool {
         let h = self.cur();
-        self.turn.no_escape
-            || (self.turn.no_escape_at.is_some() && h.on_board() && self.turn.no_escape_at == Some(h.pos))
+        self.turn.no_escape || (h.on_board() && self.turn.no_escape_at == Some(h.pos))
     }
 
     fn monster_life(&self) -> u8 {

@@ -472,7 +472,7 @@ impl<'r> Game<'r> {
                     if let Some(to) = self.web_retreat_target() {
                         out.push(Choice::Move(to));
                     }
-                } else if super::moves::plain_moves(pos, kind, self.edition == Edition::Third)
+                } else if super::moves::plain_moves(pos, kind, self.edition)
                     && kind != Some(TileKind::ChamberOfDarkness)
                 {
                     // The common action (an ordinary chamber): `move_targets`' first path, the

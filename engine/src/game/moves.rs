@@ -44,22 +44,21 @@ pub(crate) static OPEN_TOWARD: [[[u8; LOOK_LEN]; 4]; 2] = {
 /// Whether an action from `pos`, a space holding a tile of kind `kind` (if any), can move
 /// through every open hall, but into a space another hero holds ([`Game::open_targets`]):
 /// not from the treasure chamber (two spaces), a corridor (its entry hall only as a last
-/// resort) or a chasm (only the halls on the hero's side), nor in `third` (`third`) a bridge:
+/// resort) or a chasm (only the halls on the hero's side), nor in `third` a bridge:
 /// "If you stay on the side of the chamber you entered from, on your next turn, you must
 /// return to the Dungeon chamber you entered from", so an action there uses only the halls on
 /// the hero's side, as in a chasm (the crossing is offered on entering only). One test for the
 /// action's listing and [`Game::move_targets`], which take that short way alike.
 #[inline(always)]
-pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>, third: bool) -> bool {
-    let sided = matches!(kind, Some(TileKind::Chasm | TileKind::Corridor)) || (third && kind == Some(TileKind::Bridge));
-    !is_treasure(pos) && !sided
+pub(crate) fn plain_moves(pos: Cell, kind: Option<TileKind>, edition: Edition) -> bool {
+    !is_treasure(pos) && !kind.is_some_and(|k| k == TileKind::Corridor || sided(k, edition))
 }
 
 /// Whether an action from a chamber of this kind may use only the halls on the hero's side
 /// of it: a chasm, and in `third` a bridge (see [`plain_moves`]).
 #[inline(always)]
-fn sided(kind: TileKind, third: bool) -> bool {
-    kind == TileKind::Chasm || (third && kind == TileKind::Bridge)
+fn sided(kind: TileKind, edition: Edition) -> bool {
+    kind == TileKind::Chasm || (edition == Edition::Third && kind == TileKind::Bridge)
 }
 
 impl<'r> Game<'r> {
@@ -252,8 +251,8 @@ impl<'r> Game<'r> {
         // (treasure chamber) and no corridor or chasm, the held spaces are the only check left. Same
         // targets, same order. (With several heroes this is every action: the general loop
         // below cost ~300 instructions a call.)
-        let third = self.edition == Edition::Third;
-        if !again && plain_moves(pos, tile.map(|t| t.kind), third) {
+        let edition = self.edition;
+        if !again && plain_moves(pos, tile.map(|t| t.kind), edition) {
             self.open_targets(pos, |to| out.push(to));
             return;
         }
@@ -262,7 +261,7 @@ impl<'r> Game<'r> {
         // the general loop below). Same checks as there, in the same order, with the corridor's
         // entry hall found once as a world direction (`local_side(pos, d) == h.entry` exactly
         // when `d == (h.entry + rot) & 3`; no hall when `h.entry` is 4) instead of per hall.
-        if !treasure && tile.is_none_or(|t| !sided(t.kind, third)) {
+        if !treasure && tile.is_none_or(|t| !sided(t.kind, edition)) {
             let entry_dir = match tile {
                 Some(t) if t.kind == TileKind::Corridor && h.entry < 4 => {
                     ((h.entry + self.board[pos as usize].rot) & 3) as usize
@@ -306,7 +305,7 @@ impl<'r> Game<'r> {
         }
         // Left for the general loop: the treasure chamber (two spaces, no tile) and a chasm
         // (only the halls on the hero's side of it); a corridor took a direct path above.
-        debug_assert!(treasure != tile.is_some_and(|t| sided(t.kind, third)));
+        debug_assert!(treasure != tile.is_some_and(|t| sided(t.kind, edition)));
         // Rule decision: a "move again" never re-enters a chamber already entered this turn.
         // The 2010 rulebook says so for corridors ("cannot enter the same Corridor twice during
         // the same turn"); applying it to every forced move (towers, darkness, webs too) is what
