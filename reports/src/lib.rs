@@ -10,17 +10,19 @@
 //! - [`report`]: `dq report`, the folder with `index.html`, `summary.md`, `summary.json`
 //!   and the charts;
 //! - [`compare`]: `dq compare`, paired (common random numbers) or unpaired differences;
-//! - [`sweep_config`]: the grid of `dq sweep`.
+//! - [`sweep_config`]: the grid of `dq sweep`;
+//! - [`commands`]: the `report`, `compare` and `sweep` subcommands of the `dq-reports` binary,
+//!   to which `dq` hands them (so that `dq run` is built without polars).
 
 pub mod analysis;
 pub mod charts;
+pub mod commands;
 pub mod compare;
 pub mod effects;
 pub mod error;
 pub mod html;
 pub mod input;
 pub mod markdown;
-pub mod outdir;
 pub mod report;
 pub mod scan;
 pub mod stats;

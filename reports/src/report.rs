@@ -5,8 +5,8 @@ use crate::analysis::Analysis;
 use crate::charts::{charts, Chart};
 use crate::error::Error;
 use crate::input::{self, InputFile};
-use crate::outdir::{Existing, TempDir};
 use crate::summary::Summary;
+use dq_sim::outdir::{Existing, TempDir};
 use std::path::Path;
 
 /// A report, rendered in memory.

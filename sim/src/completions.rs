@@ -141,7 +141,7 @@ fn write_all(cmd: &clap::Command, dir: &Path) -> Result<(), Failure> {
     let mut written = String::new();
     for page in all {
         let name = format!("{}.1", page.get_display_name().unwrap_or_else(|| page.get_name()));
-        let path = dq_reports::outdir::file_target(&dir.join(&name), "--dir").map_err(crate::report_cmd::failure)?;
+        let path = crate::outdir::file_target(&dir.join(&name), "--dir")?;
         let tmp = crate::parquet_out::temp_path(&path);
         let result = std::fs::write(&tmp, render(page)).and_then(|_| std::fs::rename(&tmp, &path));
         if let Err(e) = result {

@@ -15,6 +15,13 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The message, whichever kind.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Bad(m) | Failure::Failed(m) | Failure::Interrupted(m) => m,
+        }
+    }
+
     /// Prints the one-line message and gives the exit code.
     pub fn report(&self) -> ExitCode {
         let (msg, code) = match self {
@@ -32,6 +39,19 @@ impl Failure {
 pub fn bad(msg: impl Into<String>) -> Failure {
     Failure::Bad(msg.into())
 }
+
+/// Shorthand for a failure while working.
+pub fn failed(msg: impl Into<String>) -> Failure {
+    Failure::Failed(msg.into())
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Failure {}
 
 /// Prints a result on stdout. A closed pipe (`dq replay … | head`) is not an error worth a
 /// panic: the reader has what it wanted.

@@ -7,26 +7,28 @@
 //! - [`bench`](mod@bench): `dq bench`, throughput on one and all threads against the RNG floor.
 //! - [`merge`]: `dq merge`, the parts of a sharded run joined into one file;
 //! - [`completions`]: `dq completions` and `dq man`, generated from the clap definitions.
-//! - [`report_cmd`], [`compare`], [`sweep`]: `dq report`, `dq compare`, `dq sweep` (the
-//!   analysis itself lives in `dq-reports`).
+//! - [`dispatch`]: the command line of both binaries; `dq report`, `dq compare` and
+//!   `dq sweep` run in the `dq-reports` binary (polars), to which `dq` hands them;
+//! - [`outdir`], [`interval`]: output files and folders written whole or not at all, and the
+//!   summary's intervals, shared with `dq-reports`.
 
 pub mod alloc_count;
 pub mod bench;
 pub mod cli;
-pub mod compare;
 pub mod completions;
+pub mod dispatch;
 pub mod duel;
 pub mod edition;
 pub mod error;
+pub mod interval;
 pub mod merge;
 pub mod meta;
 pub mod outcome;
+pub mod outdir;
 pub mod parquet_out;
 pub mod pipeline;
 pub mod progress;
 pub mod replay;
-pub mod report_cmd;
 pub mod run;
 pub mod summary;
-pub mod sweep;
 pub mod table;

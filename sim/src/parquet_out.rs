@@ -174,7 +174,7 @@ pub fn check_out(path: &Path) -> Result<PathBuf, Failure> {
             return Err(bad(format!("--out {shown}: dq writes Parquet; name the file .parquet, not .{ext}")));
         }
     }
-    let target = dq_reports::outdir::file_target(path, "--out").map_err(crate::report_cmd::failure)?;
+    let target = crate::outdir::file_target(path, "--out")?;
     match target.parent() {
         Some(p) if !p.as_os_str().is_empty() && !p.is_dir() => {
             Err(bad(format!("cannot write {shown}: No such file or directory (os error 2)")))

@@ -12,7 +12,7 @@ pub fn rate(k: u64, n: u64) -> Option<f64> {
 
 /// 95% Wilson interval of `k` in `n`.
 pub fn ci95(k: u64, n: u64) -> (f64, f64) {
-    dq_reports::wilson(k, n, dq_reports::Z95)
+    crate::interval::wilson(k, n, crate::interval::Z95)
 }
 
 /// Mean and 95% normal interval of a value from its sum, sum of squares and count.
@@ -29,7 +29,7 @@ pub fn mean_ci(sum: u128, sum_sq: u128, n: u64) -> Option<(f64, f64, f64)> {
     } else {
         0.0
     };
-    let half = dq_reports::Z95 * (var / nf).sqrt();
+    let half = crate::interval::Z95 * (var / nf).sqrt();
     Some((mean, mean - half, mean + half))
 }
 
@@ -249,7 +249,7 @@ mod tests {
         // Values 1, 2, 3, 4: mean 2.5, sample variance 5/3.
         let (m, lo, hi) = mean_ci(10, 30, 4).unwrap();
         assert_eq!(m, 2.5);
-        let half = dq_reports::Z95 * (5.0f64 / 3.0 / 4.0).sqrt();
+        let half = crate::interval::Z95 * (5.0f64 / 3.0 / 4.0).sqrt();
         assert!((hi - m - half).abs() < 1e-12 && (m - lo - half).abs() < 1e-12);
         assert_eq!(mean_ci(0, 0, 0), None);
         assert_eq!(mean_ci(7, 49, 1), Some((7.0, 7.0, 7.0)));

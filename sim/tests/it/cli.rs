@@ -687,3 +687,43 @@ fn bench_rounds_are_listed() {
         }
     }
 }
+
+/// `dq report`, `compare` and `sweep` run in `dq-reports`: `dq` parses the command line,
+/// then hands it over whole, its exit code with it. Without `dq-reports` beside `dq` or on
+/// the `PATH`, one line says how to build it (exit 2). A stand-in script plays `dq-reports`.
+#[test]
+fn report_commands_are_handed_to_dq_reports() {
+    use std::os::unix::fs::PermissionsExt;
+    let s = Scratch::new("hand-over");
+    let dq = s.0.join("dq");
+    std::fs::copy(DQ, &dq).unwrap();
+    let run = |args: &[&str]| Command::new(&dq).args(args).env("PATH", "").stdin(Stdio::null()).output().unwrap();
+
+    let o = run(&["report", "a.parquet", "--out", "r"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("dq report runs in dq-reports") && err.contains("cargo build --release -p dq-reports"),
+        "{err}"
+    );
+    // A usage error is still dq's own, before any hand-over.
+    let o = run(&["compare", "only-one.parquet"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("required"), "{:?}", o);
+
+    let stand_in = s.0.join("dq-reports");
+    std::fs::write(&stand_in, "#!/bin/sh\necho \"handed: $*\"\nexit 7\n").unwrap();
+    std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for args in [
+        &["report", "a.parquet", "--out", "r"][..],
+        &["compare", "a.parquet", "b.parquet", "--json"],
+        &["sweep", "--config", "g.toml", "--out", "o"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(7), "{args:?}: {o:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), format!("handed: {}\n", args.join(" ")));
+    }
+    // Every other command stays in dq.
+    assert!(run(&["run", "--games", "5", "--quiet", "--threads", "1"]).status.success());
+}

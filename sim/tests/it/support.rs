@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The `dq` binary under test.
-pub const DQ: &str = env!("CARGO_BIN_EXE_dq");
+/// The binary under test: `dq`, or in the reports package `dq-reports` (the same command line).
+pub use crate::DQ;
 
 /// Parquet rows as JSON objects, as `dq replay` shows them.
 pub type Rows = Vec<Map<String, Value>>;

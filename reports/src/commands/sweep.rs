@@ -4,17 +4,16 @@
 //! `DIR/report/`. The folder is written under a temporary name and appears only when
 //! everything is done; an error or Ctrl-C leaves nothing behind.
 
-use crate::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
-use crate::error::{bad, emit, Failure};
-use crate::outcome::Tally;
-use crate::parquet_out::SCHEMA_VERSION;
-use crate::report_cmd::failure;
-use crate::summary;
-use crate::table::Table;
-use crate::{edition, pipeline, progress, run};
+use crate::sweep_config::{self, Cell, Sweep};
 use clap::Parser;
-use dq_reports::outdir::{Existing, TempDir};
-use dq_reports::sweep_config::{self, Cell, Sweep};
+use dq_sim::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
+use dq_sim::error::{bad, emit, Failure};
+use dq_sim::outcome::Tally;
+use dq_sim::outdir::{Existing, TempDir};
+use dq_sim::parquet_out::SCHEMA_VERSION;
+use dq_sim::summary;
+use dq_sim::table::Table;
+use dq_sim::{edition, pipeline, progress, run};
 use std::path::Path;
 
 /// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its
@@ -54,10 +53,10 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     let shown = args.config.display().to_string();
     let text = std::fs::read_to_string(&args.config).map_err(|e| bad(format!("cannot read {shown}: {e}")))?;
-    let sweep = sweep_config::parse(&text, &shown, DEFAULT_SEED).map_err(failure)?;
+    let sweep = sweep_config::parse(&text, &shown, DEFAULT_SEED)?;
 
     // Every cell is checked before the first game is played.
-    let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out").map_err(failure)?;
+    let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out")?;
     let mut runs = Vec::with_capacity(sweep.cells.len());
     for cell in &sweep.cells {
         let a = run_args(&sweep, cell, args.threads, &dir.path().join(&cell.partition))?;
@@ -88,16 +87,15 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     let files = sweep
         .cells
         .iter()
-        .map(|c| dq_reports::input::check_one(&dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(failure)?;
-    let report = dq_reports::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION).map_err(failure)?;
+        .map(|c| crate::input::check_one(&dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
+        .collect::<Result<Vec<_>, _>>()?;
+    let report = crate::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION)?;
     // `_report`: dataset readers (pyarrow, pandas) skip names starting with `_`, so the folder
     // stays a clean dataset.
     for (name, bytes) in report.files() {
-        dir.write(&format!("{REPORT}/{name}"), &bytes).map_err(failure)?;
+        dir.write(&format!("{REPORT}/{name}"), &bytes)?;
     }
-    dir.commit().map_err(failure)?;
+    dir.commit()?;
     let index = args.out.join(REPORT).join("index.html");
     let cells: Vec<(&str, &Tally)> = sweep
         .cells

@@ -2,7 +2,7 @@
 //! temporary sibling (`.NAME.tmp-PID`), which is renamed to its final name only when
 //! complete and removed on any error, Ctrl-C or panic.
 
-use crate::error::{bad, failed, Error};
+use crate::error::{bad, failed, Failure as Error};
 use std::path::{Path, PathBuf};
 
 /// Where a file written to `path` must go: `path` itself, or the file a symbolic link there

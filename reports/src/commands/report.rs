@@ -1,0 +1,22 @@
+//! `dq report`: a report folder (HTML page, Markdown and JSON summaries, charts) from one or
+//! many results files. This module prints where the report went;
+//! the work is [`crate::report`]'s.
+
+use dq_sim::cli::ReportArgs;
+use dq_sim::error::{emit, Failure};
+use dq_sim::parquet_out::SCHEMA_VERSION;
+
+/// Runs `dq report`.
+pub fn run(args: &ReportArgs) -> Result<(), Failure> {
+    let r = crate::report::report(&args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
+    let t = &r.summary.totals;
+    emit(&format!(
+        "dq report: {} file{}, {} hero-games in {} groups -> {}\n",
+        t.files,
+        if t.files == 1 { "" } else { "s" },
+        t.hero_games,
+        r.summary.groups.len(),
+        args.out.join("index.html").display()
+    ));
+    Ok(())
+}
