@@ -326,6 +326,34 @@ fn hero_vs_hero_attack_until_four_wounds_loot_and_retreat() {
     g.check_invariants().unwrap();
 }
 
+/// HERO VS. HERO: a defeated hero who flees into a split chamber (a chasm) stands on the side
+/// the hall he came through leads to, as any move would put him (rulings: "Revised Hero vs.
+/// Hero retreat"); it used to be side 0 whatever the hall.
+#[test]
+fn hero_vs_hero_retreat_into_a_chasm_keeps_the_side_of_the_hall() {
+    use dq_engine::data::CombatCard::{Melee, Ranged};
+    let chasm =
+        rules().tiles.iter().position(|t| t.kind == TileKind::Chasm && t.part == [1, 1, 0, 0]).expect("the left chasm")
+            as u8;
+    // C lies north of B: the loser comes in through C's bottom side. Arrow west turns the far
+    // {top, right} pair to {right, bottom}; arrow east to {left, top}.
+    for (arrow, side) in [(Dir::West, 1), (Dir::East, 0)] {
+        let (mut g, mut t, a, d) = face_off(&["hero-vs-hero"]);
+        g.lay_tile(C, chasm, arrow);
+        assert!(g.cell(C).explored);
+        answer(&mut g, &mut t, Choice::Move(B));
+        while g.pending().is_some_and(|p| p.kind == DecisionKind::AttackCard) {
+            answer(&mut g, &mut t, Choice::Combat(Ranged));
+            answer(&mut g, &mut t, Choice::Combat(Melee));
+        }
+        expect(&g, d, DecisionKind::Retreat);
+        answer(&mut g, &mut t, Choice::Move(C));
+        assert_eq!((g.hero(d).pos, g.hero(d).part), (C, side), "arrow {arrow:?}");
+        assert_eq!(g.hero(a).pos, B);
+        g.check_invariants().unwrap();
+    }
+}
+
 /// HERO VS. HERO: the attacker can lose (he then flees, giving up a card), and wounds are
 /// real: a hero can die of them (cause `hero`).
 #[test]
