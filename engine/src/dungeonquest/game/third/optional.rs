@@ -25,8 +25,8 @@
 //! - Tower Power: see [`Game::tower_choices`].
 
 use super::*;
-use crate::game::pvp::{PvpState, PVP_DEFEAT};
-use crate::rules::Op;
+use crate::dungeonquest::game::pvp::{PvpState, PVP_DEFEAT};
+use crate::dungeonquest::rules::Op;
 
 impl<'r> Game<'r> {
     /// Whether a card combat is under way: a monster token, or two heroes (Hero vs. Hero).
@@ -36,7 +36,7 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero moved into `pos` this turn (a Hero vs. Hero attack needs that).
     pub(crate) fn moved_into(&self, pos: Cell) -> bool {
-        let canon = if is_treasure(pos) { crate::board::TREASURE[0] } else { pos };
+        let canon = if is_treasure(pos) { crate::dungeonquest::board::TREASURE[0] } else { pos };
         self.turn.entered.contains(canon)
     }
 

@@ -35,7 +35,7 @@
 
 use super::pvp::NO_SEAT;
 use super::*;
-use crate::board::{is_tower, is_treasure, Dir, TOWERS};
+use crate::dungeonquest::board::{is_tower, is_treasure, Dir, TOWERS};
 
 impl<'r> Game<'r> {
     /// Whether the (dead) hero of `seat` takes a servant's turn.
@@ -80,7 +80,7 @@ impl<'r> Game<'r> {
         if tokens < heroes {
             for t in TOWERS {
                 for d in Dir::ALL {
-                    let Some(c) = crate::board::step(t, d) else { continue };
+                    let Some(c) = crate::dungeonquest::board::step(t, d) else { continue };
                     let free = self.monster_may_enter(c) && !self.occupied(c, NO_SEAT);
                     if free && !out.contains(&Choice::Move(c)) && out.len() < out.capacity() {
                         out.push(Choice::Move(c));

@@ -3,8 +3,8 @@
 //! and hold the same decks, discard piles and tile stack once the pending swaps are made.
 
 use super::*;
-use crate::decision::Choices;
-use crate::rng::{GameRng, Stream};
+use crate::core::rng::{GameRng, Stream};
+use crate::dungeonquest::decision::Choices;
 use std::cell::Cell;
 
 thread_local! {

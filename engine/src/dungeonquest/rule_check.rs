@@ -10,14 +10,14 @@
 //! One function per invariant (`check_*`), each naming the invariant, seat, round and cells
 //! in its message.
 
-use crate::board::{col, dir_between, is_treasure, row, Cell, CELLS, NO_CELL, TREASURE};
-use crate::data::{Side, TileKind};
-use crate::decision::{Choice, DecisionKind};
-use crate::edition::Edition;
-use crate::game::{DeathCause, Game, HeroStatus, MAX_SEATS, NO_CARD};
-use crate::observer::{Event, Observer};
-use crate::rules::{Deck, Op, Rules, Span};
-use crate::variant::Variant;
+use crate::dungeonquest::board::{col, dir_between, is_treasure, row, Cell, CELLS, NO_CELL, TREASURE};
+use crate::dungeonquest::data::{Side, TileKind};
+use crate::dungeonquest::decision::{Choice, DecisionKind};
+use crate::dungeonquest::edition::Edition;
+use crate::dungeonquest::game::{DeathCause, Game, HeroStatus, MAX_SEATS, NO_CARD};
+use crate::dungeonquest::observer::{Event, Observer};
+use crate::dungeonquest::rules::{Deck, Op, Rules, Span};
+use crate::dungeonquest::variant::Variant;
 use std::fmt;
 
 /// Known engine bugs not fixed yet: (edition, invariant, what). The invariant tests
@@ -626,7 +626,9 @@ impl<'r> RuleCheck<'r> {
             _ if from == NO_CELL => Arrival::Catacombs,
             Some((DecisionKind::SecretDoor | DecisionKind::Teleport, _)) => Arrival::Special,
             Some((DecisionKind::RageRetreat, _)) => Arrival::Retreat,
-            Some((DecisionKind::Tower, Choice::Move(t))) if crate::board::is_tower(t) && t == to => Arrival::Special,
+            Some((DecisionKind::Tower, Choice::Move(t))) if crate::dungeonquest::board::is_tower(t) && t == to => {
+                Arrival::Special
+            }
             _ => Arrival::Hall,
         };
         self.place(seat, from, to, arrival);

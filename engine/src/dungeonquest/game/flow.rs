@@ -1,8 +1,8 @@
 //! Setup, rounds and the sun, turn phases, death, exiting, and the end of the game.
 
 use super::*;
-use crate::board::{is_tower, is_treasure};
-use crate::data::{RuneWindow, TileKind};
+use crate::dungeonquest::board::{is_tower, is_treasure};
+use crate::dungeonquest::data::{RuneWindow, TileKind};
 
 impl<'r> Game<'r> {
     /// Setup steps, all drawn from the setup stream so that variants share the same dungeon.
@@ -281,7 +281,7 @@ impl<'r> Game<'r> {
 
     /// Whether the active hero holds a card usable at the start of the status phase.
     fn status_optional_due(&self) -> bool {
-        self.cur().held.status() & crate::rules::STATUS_OPTIONAL != 0
+        self.cur().held.status() & crate::dungeonquest::rules::STATUS_OPTIONAL != 0
     }
 
     /// Whether the status phase has something to do now: (a card usable at its start, as
@@ -295,10 +295,10 @@ impl<'r> Game<'r> {
         let in_treasure = h.on_board() && is_treasure(h.pos);
         let bits = h.held.status();
         debug_assert_eq!(bits, h.held.iter().fold(0, |m, &c| m | rules.card(c).status));
-        let optional = bits & crate::rules::STATUS_OPTIONAL != 0;
-        let mut wanted = crate::rules::STATUS_MANDATORY;
+        let optional = bits & crate::dungeonquest::rules::STATUS_OPTIONAL != 0;
+        let mut wanted = crate::dungeonquest::rules::STATUS_MANDATORY;
         if in_treasure {
-            wanted |= crate::rules::STATUS_TREASURE;
+            wanted |= crate::dungeonquest::rules::STATUS_TREASURE;
         }
         let mut mandatory = bits & wanted != 0;
         if !mandatory && h.status == HeroStatus::Catacombs {
@@ -372,7 +372,8 @@ impl<'r> Game<'r> {
         let in_treasure = h.on_board() && is_treasure(h.pos);
         // Nothing in the play area to run (the counts of `Held` say so without reading a
         // card): the step after an optional card's decision mostly finds this.
-        let wanted = crate::rules::STATUS_MANDATORY | if in_treasure { crate::rules::STATUS_TREASURE } else { 0 };
+        let wanted = crate::dungeonquest::rules::STATUS_MANDATORY
+            | if in_treasure { crate::dungeonquest::rules::STATUS_TREASURE } else { 0 };
         if h.held.status() & wanted == 0 && h.status != HeroStatus::Catacombs {
             return;
         }

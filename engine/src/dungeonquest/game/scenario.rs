@@ -3,7 +3,7 @@
 //! bots must not use it.
 
 use super::*;
-use crate::board::Dir;
+use crate::dungeonquest::board::Dir;
 
 impl<'r> Game<'r> {
     /// Puts these cards on top of their deck, the first one on top. Each card must be in its
@@ -69,7 +69,7 @@ impl<'r> Game<'r> {
     /// Moves a hero's figure (no effects).
     pub fn put_hero(&mut self, seat: u8, c: Cell) {
         let h = &mut self.heroes[seat as usize];
-        h.pos = if crate::board::is_treasure(c) { crate::board::TREASURE[0] } else { c };
+        h.pos = if crate::dungeonquest::board::is_treasure(c) { crate::dungeonquest::board::TREASURE[0] } else { c };
         h.part = 0;
         h.entry = 4;
         self.refresh_legal();
@@ -112,7 +112,7 @@ impl<'r> Game<'r> {
     /// death; Death Can Wait applies).
     pub fn kill_hero(&mut self, seat: u8) {
         if seat != self.active.get() {
-            self.kill(seat, DeathCause::Card, &mut crate::observer::NoObserver);
+            self.kill(seat, DeathCause::Card, &mut crate::dungeonquest::observer::NoObserver);
         }
         self.refresh_legal();
     }

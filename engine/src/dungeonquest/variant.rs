@@ -6,7 +6,7 @@
 //! make sense in an edition, refusing the others with a one-line reason. The mechanisms live
 //! in `game/` next to the rules they change, each with its Revised adaptation written down.
 
-use crate::edition::Edition;
+use crate::dungeonquest::edition::Edition;
 use std::fmt;
 
 /// The optional rules a game is played with.

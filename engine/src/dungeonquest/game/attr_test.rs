@@ -2,8 +2,8 @@
 //! items that turn a failure into a success.
 
 use super::*;
-use crate::data::RuneWindow;
-use crate::rules::tag_bit;
+use crate::dungeonquest::data::RuneWindow;
+use crate::dungeonquest::rules::tag_bit;
 
 impl<'r> Game<'r> {
     /// Starts a test of the active hero. `penalty` is added to the roll (bridge loot).

@@ -27,8 +27,8 @@
 //!   is not resolved.
 
 use super::*;
-use crate::board::is_treasure;
-use crate::rules::combat_index;
+use crate::dungeonquest::board::is_treasure;
+use crate::dungeonquest::rules::combat_index;
 
 /// No seat.
 pub(crate) const NO_SEAT: u8 = u8::MAX;

@@ -5,9 +5,9 @@
 //! replay, a test, a search) answers with [`crate::Game::apply`]. Decisions with a single legal
 //! answer are taken by the engine itself and only reported to the observer.
 
-use crate::board::{Cell, Dir};
-use crate::data::CombatCard;
-use crate::rules::{CardId, Deck};
+use crate::dungeonquest::board::{Cell, Dir};
+use crate::dungeonquest::data::CombatCard;
+use crate::dungeonquest::rules::{CardId, Deck};
 use arrayvec::ArrayVec;
 
 /// What a decision is about. The context (the test being rolled, the monster fought, …) is

@@ -27,14 +27,14 @@ pub use duel::{DuelConfig, DuelOutcome};
 pub(crate) use moves::Targets;
 pub use view::{CellView, HeroView};
 
-use crate::board::{Cell, CellSet, CELLS, TOWERS};
-use crate::data::{AttrSel, CombatCard, TestTag};
-use crate::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
-use crate::edition::{CombatSystem, Edition};
-use crate::observer::{Event, Observer};
-use crate::rng::{GameRng, LazyRng, Stream};
-use crate::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
-use crate::variant::Variant;
+use crate::core::rng::{GameRng, LazyRng, Stream};
+use crate::dungeonquest::board::{Cell, CellSet, CELLS, TOWERS};
+use crate::dungeonquest::data::{AttrSel, CombatCard, TestTag};
+use crate::dungeonquest::decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
+use crate::dungeonquest::edition::{CombatSystem, Edition};
+use crate::dungeonquest::observer::{Event, Observer};
+use crate::dungeonquest::rules::{CardId, Deck, Rules, Span, HELD_CAP, MAX_CARDS, MAX_TILES, NUM_DECKS, ROW_CAP};
+use crate::dungeonquest::variant::Variant;
 use arrayvec::ArrayVec;
 
 /// Most heroes in one game.
@@ -203,7 +203,7 @@ pub struct HeroStats {
 }
 
 /// A hero's play area (loot and kept cards), with how many of its cards carry each
-/// start-of-turn flag ([`crate::rules::CardDef::status`]).
+/// start-of-turn flag ([`crate::dungeonquest::rules::CardDef::status`]).
 ///
 /// Why the counts: every turn asks whether the status phase has anything to do
 /// ([`Game::status_due`]), and reading each held card's flags cost some fifty instructions a
@@ -301,8 +301,8 @@ macro_rules! read_as_cards {
 
 read_as_cards!(Held);
 
-/// A hero's runes, with the windows they can be used in ([`crate::rules::RuneDef::window`],
-/// a bit per [`crate::data::RuneWindow`]).
+/// A hero's runes, with the windows they can be used in ([`crate::dungeonquest::rules::RuneDef::window`],
+/// a bit per [`crate::dungeonquest::data::RuneWindow`]).
 ///
 /// Why: a game opens some fifty rune windows a hero (after each draw and tile, at the end of
 /// each status and action phase), and most find no rune of theirs; the bits say so without
@@ -318,7 +318,7 @@ impl Runes {
     /// Whether some rune here is used in `window` (more conditions may apply: see
     /// `Game::rune_usable`).
     #[inline]
-    pub(crate) fn has_window(&self, window: crate::data::RuneWindow) -> bool {
+    pub(crate) fn has_window(&self, window: crate::dungeonquest::data::RuneWindow) -> bool {
         self.windows & (1 << window as u8) != 0
     }
 
@@ -636,7 +636,7 @@ pub(crate) enum Task {
     StatusMandatory,
     StatusCheck,
     RunesAfter {
-        window: crate::data::RuneWindow,
+        window: crate::dungeonquest::data::RuneWindow,
         card: CardId,
     },
     Action,
@@ -792,7 +792,7 @@ pub(crate) struct TestState {
 impl TestState {
     /// No test in progress: what a new or restarted game holds.
     const IDLE: TestState = TestState {
-        attr: AttrSel::One(crate::data::Attr::Luck),
+        attr: AttrSel::One(crate::dungeonquest::data::Attr::Luck),
         tag: TestTag::Other,
         no_determination: false,
         penalty: 0,
@@ -900,7 +900,8 @@ static START_BOARD: [Space; LOOK_LEN] = {
     let mut t = [Space { tile: 0, rot: 0, flags: 0, look: 0 }; LOOK_LEN];
     let mut c = 0;
     while c < CELLS {
-        t[c].look = crate::board::FIXED_CLOSED[c] | if crate::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
+        t[c].look = crate::dungeonquest::board::FIXED_CLOSED[c]
+            | if crate::dungeonquest::board::PRINTED[c] { LOOK_EXPLORED } else { 0 };
         c += 1;
     }
     t
@@ -1002,10 +1003,10 @@ pub struct Game<'r> {
     pub(crate) respawn_seat: u8,
     pub(crate) bridge_to: Cell,
     pub(crate) place_to: Cell,
-    pub(crate) window: crate::data::RuneWindow,
+    pub(crate) window: crate::dungeonquest::data::RuneWindow,
     pub(crate) window_card: CardId,
     pub(crate) bribe: (u8, u16, u8),
-    pub(crate) duel_attr: crate::data::Attr,
+    pub(crate) duel_attr: crate::dungeonquest::data::Attr,
     pub(crate) exit_blocked: bool,
     pub(crate) exit_keep_loot: bool,
     pub(crate) rage_dice: u8,
@@ -1110,10 +1111,10 @@ impl<'r> Game<'r> {
             respawn_seat: 0,
             bridge_to: 0,
             place_to: 0,
-            window: crate::data::RuneWindow::EndOfStatus,
+            window: crate::dungeonquest::data::RuneWindow::EndOfStatus,
             window_card: NO_CARD,
             bribe: (1, 100, 4),
-            duel_attr: crate::data::Attr::Strength,
+            duel_attr: crate::dungeonquest::data::Attr::Strength,
             exit_blocked: false,
             exit_keep_loot: true,
             rage_dice: 2,
@@ -1308,10 +1309,10 @@ impl<'r> Game<'r> {
         *respawn_seat = 0;
         *bridge_to = 0;
         *place_to = 0;
-        *window = crate::data::RuneWindow::EndOfStatus;
+        *window = crate::dungeonquest::data::RuneWindow::EndOfStatus;
         *window_card = NO_CARD;
         *bribe = (1, 100, 4);
-        *duel_attr = crate::data::Attr::Strength;
+        *duel_attr = crate::dungeonquest::data::Attr::Strength;
         *exit_blocked = false;
         *exit_keep_loot = true;
         *rage_dice = 2;
@@ -1505,11 +1506,11 @@ impl<'r> Game<'r> {
     /// [`Space::look`] of space `c` worked out from the board.
     pub(crate) fn look_of(&self, c: Cell) -> u8 {
         let s = self.board[c as usize];
-        let mut v = crate::board::FIXED_CLOSED[c as usize];
+        let mut v = crate::dungeonquest::board::FIXED_CLOSED[c as usize];
         if s.tile != 0 {
-            v |= crate::board::rotate_mask(self.rules.tile(s.tile - 1).walls, s.rot);
+            v |= crate::dungeonquest::board::rotate_mask(self.rules.tile(s.tile - 1).walls, s.rot);
         }
-        if s.tile != 0 || crate::board::PRINTED[c as usize] {
+        if s.tile != 0 || crate::dungeonquest::board::PRINTED[c as usize] {
             v |= LOOK_EXPLORED;
         }
         v
@@ -1741,7 +1742,7 @@ impl<'r> Game<'r> {
             }
             K::EscapeTo => self.escape_targets(out),
             K::TravelDirection | K::TileOrientation => {
-                out.extend(crate::board::Dir::ALL.map(Choice::Dir));
+                out.extend(crate::dungeonquest::board::Dir::ALL.map(Choice::Dir));
             }
             K::TurnDirection => out.extend([Choice::Turn(false), Choice::Turn(true)]),
             K::ChooseSide => self.side_choices(out),
@@ -1867,7 +1868,13 @@ impl<'r> Game<'r> {
             K::Escape => {
                 if matches!(c, Choice::Yes) {
                     self.push(Task::AfterEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
+                    self.begin_test(
+                        AttrSel::One(crate::dungeonquest::data::Attr::Agility),
+                        TestTag::Escape,
+                        false,
+                        0,
+                        obs,
+                    );
                 } else if self.runs_next() {
                     // An answer is the last act before the loop runs on: see `runs_next`.
                     self.combat_round(obs);
@@ -1878,7 +1885,13 @@ impl<'r> Game<'r> {
             K::SoloEscape => {
                 if matches!(c, Choice::Yes) {
                     self.push(Task::AfterSoloEscape);
-                    self.begin_test(AttrSel::One(crate::data::Attr::Agility), TestTag::Escape, false, 0, obs);
+                    self.begin_test(
+                        AttrSel::One(crate::dungeonquest::data::Attr::Agility),
+                        TestTag::Escape,
+                        false,
+                        0,
+                        obs,
+                    );
                 } else {
                     self.fight_solo(obs);
                 }
@@ -1896,8 +1909,11 @@ impl<'r> Game<'r> {
             K::SecretDoor | K::Teleport => {
                 if let Choice::Move(to) = c {
                     // "A monster met there cannot be escaped": the chamber reached only.
-                    self.turn.no_escape_at =
-                        Some(if crate::board::is_treasure(to) { crate::board::TREASURE[0] } else { to });
+                    self.turn.no_escape_at = Some(if crate::dungeonquest::board::is_treasure(to) {
+                        crate::dungeonquest::board::TREASURE[0]
+                    } else {
+                        to
+                    });
                     self.push(Task::Move { to, mode: MoveMode::SPECIAL });
                 }
             }
@@ -1953,15 +1969,16 @@ impl<'r> Game<'r> {
     pub(crate) fn attr_value(&self, seat: u8, a: AttrSel) -> u8 {
         let h = self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def);
         match a {
-            AttrSel::One(x) => h.attrs[crate::rules::attr_index(x)],
-            AttrSel::LowerOf(x, y) => h.attrs[crate::rules::attr_index(x)].min(h.attrs[crate::rules::attr_index(y)]),
+            AttrSel::One(x) => h.attrs[crate::dungeonquest::rules::attr_index(x)],
+            AttrSel::LowerOf(x, y) => h.attrs[crate::dungeonquest::rules::attr_index(x)]
+                .min(h.attrs[crate::dungeonquest::rules::attr_index(y)]),
         }
     }
 
     /// Abilities of a seat's hero, none under the `no-abilities` rule.
-    pub(crate) fn abilities(&self, seat: u8) -> crate::rules::Abilities {
+    pub(crate) fn abilities(&self, seat: u8) -> crate::dungeonquest::rules::Abilities {
         if self.variant.no_abilities {
-            crate::rules::Abilities::default()
+            crate::dungeonquest::rules::Abilities::default()
         } else {
             self.rules.hero(self.heroes[seat as usize & (MAX_SEATS - 1)].def).abilities
         }
@@ -2005,7 +2022,7 @@ impl<'r> Game<'r> {
 
     /// Whether another hero on the board stands on `c` (the treasure chamber never counts).
     pub(crate) fn occupied(&self, c: Cell, except: u8) -> bool {
-        if crate::board::is_treasure(c) {
+        if crate::dungeonquest::board::is_treasure(c) {
             return false;
         }
         self.seated().iter().enumerate().any(|(i, h)| i as u8 != except && h.on_board() && h.pos == c)
@@ -2048,10 +2065,10 @@ impl<'r> Game<'r> {
 #[cfg(test)]
 mod edition_tests {
     use super::{Game, GameConfig};
-    use crate::edition::{CombatSystem, Edition};
-    use crate::observer::NoObserver;
-    use crate::rules::Rules;
-    use crate::variant::Variant;
+    use crate::dungeonquest::edition::{CombatSystem, Edition};
+    use crate::dungeonquest::observer::NoObserver;
+    use crate::dungeonquest::rules::Rules;
+    use crate::dungeonquest::variant::Variant;
 
     /// The kept `edition` is the rules' edition, for both editions, after a new game and after
     /// a restart; the embedded data name their editions and combats.
@@ -2089,9 +2106,9 @@ mod seat_tests {
 #[cfg(test)]
 mod halted_tests {
     use super::{Game, GameConfig};
-    use crate::decision::Choices;
-    use crate::observer::NoObserver;
-    use crate::rules::Rules;
+    use crate::dungeonquest::decision::Choices;
+    use crate::dungeonquest::observer::NoObserver;
+    use crate::dungeonquest::rules::Rules;
 
     /// `halted` against what it stands for (`pending.is_some() || over`) after every game
     /// start and every answer, in games of one to four heroes under every optional rule
@@ -2100,7 +2117,7 @@ mod halted_tests {
     fn halted_is_a_pending_decision_or_the_end() {
         let check = |g: &Game| assert_eq!(g.halted, g.pending.is_some() || g.over, "round {}", g.round);
         for rules in [Rules::revised(), Rules::third()] {
-            let variants = crate::variant::none_then_each_rule_alone();
+            let variants = crate::dungeonquest::variant::none_then_each_rule_alone();
             let mut pick: u64 = 0x9E37_79B9;
             let (mut games, mut answers) = (0, 0);
             for (k, variant) in variants.into_iter().enumerate() {
@@ -2140,7 +2157,7 @@ mod halted_tests {
         for rules in [Rules::revised(), Rules::third()] {
             let mut pick: u64 = 0x2545_F491;
             let (mut games, mut answers) = (0, 0);
-            for (k, variant) in crate::variant::none_then_each_rule_alone().into_iter().enumerate() {
+            for (k, variant) in crate::dungeonquest::variant::none_then_each_rule_alone().into_iter().enumerate() {
                 for seats in 1..=4 {
                     let Ok(mut g) =
                         Game::new(&rules, &GameConfig::random(seats, variant), 9, k as u64, &mut NoObserver)

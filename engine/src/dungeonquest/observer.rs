@@ -1,14 +1,14 @@
 //! Observation of everything that happens in a game, chance included.
 //!
 //! The engine reports each step as a small `Copy` [`Event`]. A [`NoObserver`] compiles away;
-//! [`crate::trace::Trace`] records events and prints a turn-by-turn log. Bulk runs and traces
+//! [`crate::dungeonquest::trace::Trace`] records events and prints a turn-by-turn log. Bulk runs and traces
 //! share one code path, so a trace always shows what the statistics counted.
 
-use crate::board::{Cell, Dir};
-use crate::data::{Attr, CombatCard};
-use crate::decision::{Choice, DecisionKind};
-use crate::game::DeathCause;
-use crate::rules::{CardId, Deck};
+use crate::dungeonquest::board::{Cell, Dir};
+use crate::dungeonquest::data::{Attr, CombatCard};
+use crate::dungeonquest::decision::{Choice, DecisionKind};
+use crate::dungeonquest::game::DeathCause;
+use crate::dungeonquest::rules::{CardId, Deck};
 
 /// One thing that happened. Serializes as `{"event": "CardDrawn", "seat": 0, "card": 17}` for
 /// JSON replays (`dq replay --format json`).

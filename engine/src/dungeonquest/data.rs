@@ -1,7 +1,7 @@
 //! Serde schema of the rule data files in `data/<edition>/`.
 //!
 //! These types mirror the files one to one so that a user who rebalances a card edits text that
-//! reads like the card. They are only used while loading: [`crate::rules::Rules::load`] validates
+//! reads like the card. They are only used while loading: [`crate::dungeonquest::rules::Rules::load`] validates
 //! them and compiles them into compact, id-based tables. Nothing here is touched while a game runs.
 //!
 //! Every entry may carry `estimated: Some("reason")`: a value that is not confirmed by a public

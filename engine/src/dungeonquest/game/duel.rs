@@ -13,8 +13,8 @@
 //! answers its cards. A stalemate (the card combat's round cap) ends the duel with both alive.
 
 use super::*;
-use crate::board::{cell, Dir};
-use crate::data::{Side, TileKind};
+use crate::dungeonquest::board::{cell, Dir};
+use crate::dungeonquest::data::{Side, TileKind};
 
 /// What to fight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,7 +148,7 @@ impl<'r> Game<'r> {
             game.round = 1;
             game.active = Seat::of(0);
             game.push(Task::DuelEnd);
-            let kind = config.monster.unwrap_or(crate::rules::ANY_KIND);
+            let kind = config.monster.unwrap_or(crate::dungeonquest::rules::ANY_KIND);
             game.push(Task::Third(third::Step::Encounter { kind, escape: config.escape, token: NO_CARD }));
             return Ok(game);
         }

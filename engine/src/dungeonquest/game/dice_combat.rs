@@ -25,7 +25,7 @@
 //!   of a wound, a lost roll ends the declaration (as in the card combat, `third/optional.rs`).
 
 use super::*;
-use crate::card_combat::HERO;
+use crate::dungeonquest::card_combat::HERO;
 
 impl<'r> Game<'r> {
     /// Refuses `combat-dice` with rule data that has no dice list (Revised, or a copy of the

@@ -1,7 +1,7 @@
 //! The catacombs: entering, drawing a card a turn, and resurfacing by the travel marker.
 
 use super::*;
-use crate::board::{walk, Dir};
+use crate::dungeonquest::board::{walk, Dir};
 
 impl<'r> Game<'r> {
     /// Entering: the travel marker points the way the player chose; figure off; turn over.

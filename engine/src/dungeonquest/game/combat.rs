@@ -1,9 +1,9 @@
 //! Monster encounters: the Revised three-card combat, escapes, and the solo d6 table.
 
 use super::*;
-use crate::board::is_treasure;
-use crate::data::RuneWindow;
-use crate::rules::combat_index;
+use crate::dungeonquest::board::is_treasure;
+use crate::dungeonquest::data::RuneWindow;
+use crate::dungeonquest::rules::combat_index;
 
 impl<'r> Game<'r> {
     /// A monster encounter: the monster player (the next seat) draws a monster card and a
@@ -162,7 +162,11 @@ impl<'r> Game<'r> {
     }
 
     /// Both cards are revealed: the results diagram says who suffers what.
-    pub(crate) fn resolve_combat_round<O: Observer>(&mut self, monster_card: crate::data::CombatCard, obs: &mut O) {
+    pub(crate) fn resolve_combat_round<O: Observer>(
+        &mut self,
+        monster_card: crate::dungeonquest::data::CombatCard,
+        obs: &mut O,
+    ) {
         let Some(hero_card) = self.combat.hero_card.take() else { return };
         let (hw, mw) = self.rules.matrix[combat_index(hero_card)][combat_index(monster_card)];
         let hw = self.cap_wounds(hw);

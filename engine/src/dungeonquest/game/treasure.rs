@@ -1,8 +1,8 @@
 //! The treasure chamber: dragon cards, treasure, and Dragon Rage.
 
 use super::*;
-use crate::board::is_treasure;
-use crate::data::RuneWindow;
+use crate::dungeonquest::board::is_treasure;
+use crate::dungeonquest::data::RuneWindow;
 
 impl<'r> Game<'r> {
     /// Draws dragon cards: one, or two while holding a card that doubles dragon draws.

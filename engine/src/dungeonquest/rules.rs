@@ -5,11 +5,11 @@
 //! and small `Copy` values only. The engine does no IO: callers pass file names and contents
 //! (the `dq` binary reads them from disk; [`Rules::revised`] uses copies embedded at build time).
 
-use crate::data::{
+use crate::dungeonquest::data::{
     self, Ability, Amount, AttrSel, CombatCard, DeckName, Effect, HealAmount, Passive, RuneWindow, Side, TestTag,
     TileKind, When,
 };
-use crate::edition::{CombatSystem, Edition};
+use crate::dungeonquest::edition::{CombatSystem, Edition};
 use std::fmt;
 
 /// Most physical cards over all decks.
@@ -395,7 +395,7 @@ pub struct Rules {
     /// The 2010 card combat (edition `third`). When present, the engine plays the 2010 rules
     /// wherever they differ from the Revised ones (see `game/third.rs`); `matrix` and `solo` are
     /// then unused.
-    pub card_combat: Option<crate::card_combat::CardRules>,
+    pub card_combat: Option<crate::dungeonquest::card_combat::CardRules>,
     /// FNV-1a hash of the data files, for run metadata.
     pub data_hash: u64,
     /// `tiles` again, in a table the engine indexes without a bounds check.
@@ -484,22 +484,22 @@ impl<'a> Sources<'a> {
 /// The Revised data as embedded at build time.
 pub fn revised_sources() -> Sources<'static> {
     Sources {
-        game: Source { name: "data/revised/game.ron", text: include_str!("../../data/revised/game.ron") },
-        heroes: Source { name: "data/revised/heroes.ron", text: include_str!("../../data/revised/heroes.ron") },
-        tiles: Source { name: "data/revised/tiles.ron", text: include_str!("../../data/revised/tiles.ron") },
-        decks: Source { name: "data/revised/decks.ron", text: include_str!("../../data/revised/decks.ron") },
-        combat: Source { name: "data/revised/combat.ron", text: include_str!("../../data/revised/combat.ron") },
+        game: Source { name: "data/revised/game.ron", text: include_str!("../../../data/revised/game.ron") },
+        heroes: Source { name: "data/revised/heroes.ron", text: include_str!("../../../data/revised/heroes.ron") },
+        tiles: Source { name: "data/revised/tiles.ron", text: include_str!("../../../data/revised/tiles.ron") },
+        decks: Source { name: "data/revised/decks.ron", text: include_str!("../../../data/revised/decks.ron") },
+        combat: Source { name: "data/revised/combat.ron", text: include_str!("../../../data/revised/combat.ron") },
     }
 }
 
 /// The 3rd edition (2010) data as embedded at build time.
 pub fn third_sources() -> Sources<'static> {
     Sources {
-        game: Source { name: "data/third/game.ron", text: include_str!("../../data/third/game.ron") },
-        heroes: Source { name: "data/third/heroes.ron", text: include_str!("../../data/third/heroes.ron") },
-        tiles: Source { name: "data/third/tiles.ron", text: include_str!("../../data/third/tiles.ron") },
-        decks: Source { name: "data/third/decks.ron", text: include_str!("../../data/third/decks.ron") },
-        combat: Source { name: "data/third/combat.ron", text: include_str!("../../data/third/combat.ron") },
+        game: Source { name: "data/third/game.ron", text: include_str!("../../../data/third/game.ron") },
+        heroes: Source { name: "data/third/heroes.ron", text: include_str!("../../../data/third/heroes.ron") },
+        tiles: Source { name: "data/third/tiles.ron", text: include_str!("../../../data/third/tiles.ron") },
+        decks: Source { name: "data/third/decks.ron", text: include_str!("../../../data/third/decks.ron") },
+        combat: Source { name: "data/third/combat.ron", text: include_str!("../../../data/third/combat.ron") },
     }
 }
 
@@ -1124,7 +1124,7 @@ impl Rules {
                 return Err(err(d, "deck: monster", 0, "card combat: at most 32 monster tokens".into()));
             }
             let ids: Vec<String> = hero_defs.iter().map(|h| h.id.clone()).collect();
-            let card_combat = crate::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
+            let card_combat = crate::dungeonquest::card_combat::CardRules::compile(cc, c, &ids, &decks.monster_kinds)?;
             if edition.combat() != CombatSystem::Cards {
                 let why = format!("edition {edition} has no card combat, but combat.ron has `cards`");
                 return Err(err(src.game, "edition:", 0, why));

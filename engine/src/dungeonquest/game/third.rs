@@ -11,7 +11,7 @@
 //!   ends his turn, and he encounters that chamber on his next turn. No escape in a chamber with
 //!   a portcullis, after special movement, or in the encounter owed after an escape, a Dragon
 //!   Rage retreat or resurfacing (all special movement, 2010 Clarifications).
-//! - Card combat ([`crate::card_combat`]) with the monster played by the player to the left,
+//! - Card combat ([`crate::dungeonquest::card_combat`]) with the monster played by the player to the left,
 //!   or solo ("Going It Alone") by the top card of the combat deck.
 //! - Searching: twice on successive turns at most, then the hero must move; a dead end kills
 //!   once he can neither move nor search; a hero whose only way out is held by another hero is
@@ -24,10 +24,10 @@
 //! - The sun does not advance on the very first turn ("Running out of Time").
 
 use super::*;
-use crate::board::{is_treasure, Dir};
-use crate::card_combat::{CcId, Fight, FightSetup, HERO, MONSTER};
-use crate::data::{RuneWindow, Side};
-use crate::rules::ANY_KIND;
+use crate::dungeonquest::board::{is_treasure, Dir};
+use crate::dungeonquest::card_combat::{CcId, Fight, FightSetup, HERO, MONSTER};
+use crate::dungeonquest::data::{RuneWindow, Side};
+use crate::dungeonquest::rules::ANY_KIND;
 
 mod optional;
 
@@ -187,7 +187,7 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn card_rules(&self) -> &'r crate::card_combat::CardRules {
+    fn card_rules(&self) -> &'r crate::dungeonquest::card_combat::CardRules {
         self.rules.card_combat.as_ref().expect("third-edition rules have a card combat")
     }
 
@@ -704,8 +704,8 @@ impl<'r> Game<'r> {
     pub(crate) fn third_can_search(&self, c: Cell) -> bool {
         let seat = self.active as usize;
         let used = if self.third.search_cell[seat] == c { self.third.search_count[seat] } else { 0 };
-        let icon = |t: &crate::rules::TileDef| {
-            t.torch || (t.kind == crate::data::TileKind::RotatingChamber && self.open_mask(c) == 0)
+        let icon = |t: &crate::dungeonquest::rules::TileDef| {
+            t.torch || (t.kind == crate::dungeonquest::data::TileKind::RotatingChamber && self.open_mask(c) == 0)
         };
         self.tile_at(c).is_some_and(icon) && self.board[c as usize].flags & F_MONSTER == 0 && used < 2
     }
@@ -749,7 +749,7 @@ impl<'r> Game<'r> {
     pub(crate) fn third_passage_down(&mut self) {
         let pos = self.cur().pos;
         let markers = self.board.iter().filter(|s| s.flags & F_MARKER != 0).count();
-        let cave_in = self.tile_kind(pos) == Some(crate::data::TileKind::CaveIn);
+        let cave_in = self.tile_kind(pos) == Some(crate::dungeonquest::data::TileKind::CaveIn);
         if cave_in || markers >= CATACOMB_MARKERS || is_treasure(pos) || self.tile_at(pos).is_none() {
             self.third.passage[self.active as usize] = pos;
         } else {
@@ -796,8 +796,11 @@ impl<'r> Game<'r> {
         let h = self.cur();
         let at = if h.on_board() { h.pos } else { h.marker };
         let a = match attr {
-            AttrSel::One(x) => crate::rules::attr_index(x) as u32,
-            AttrSel::LowerOf(x, y) => 4 + 4 * crate::rules::attr_index(x) as u32 + crate::rules::attr_index(y) as u32,
+            AttrSel::One(x) => crate::dungeonquest::rules::attr_index(x) as u32,
+            AttrSel::LowerOf(x, y) => {
+                4 + 4 * crate::dungeonquest::rules::attr_index(x) as u32
+                    + crate::dungeonquest::rules::attr_index(y) as u32
+            }
         };
         let key = (tag as u32) << 16 | a << 8 | at as u32;
         if self.third.det_key[seat] != key {
@@ -947,7 +950,7 @@ impl<'r> Game<'r> {
     /// 2010 invariants: a space shows a monster exactly when one token lies there, and the
     /// token being fought is not also on the board.
     pub(crate) fn third_invariants(&self) -> Result<(), String> {
-        for c in 0..crate::board::CELLS {
+        for c in 0..crate::dungeonquest::board::CELLS {
             let flag = self.board[c].flags & F_MONSTER != 0;
             let tokens = self.third.token_cell.iter().filter(|&&x| x as usize == c).count();
             if flag != (tokens == 1) || tokens > 1 {

@@ -1,8 +1,8 @@
 //! Moving: halls and walls, doors and portcullises, placing tiles, and every chamber's effect.
 
 use super::*;
-use crate::board::{dir_between, is_tower, is_treasure, step, Dir, NEIGHBOURS, TREASURE};
-use crate::data::{Attr, RuneWindow, Side, TileKind};
+use crate::dungeonquest::board::{dir_between, is_tower, is_treasure, step, Dir, NEIGHBOURS, TREASURE};
+use crate::dungeonquest::data::{Attr, RuneWindow, Side, TileKind};
 
 /// Move targets (the treasure chamber has six neighbours).
 pub(crate) type Targets = ArrayVec<Cell, 8>;
@@ -65,7 +65,7 @@ impl<'r> Game<'r> {
     /// The tile on a space, if any. Read from the rules' tile table (no bounds check: the
     /// board's byte is the tile's index + 1, below 256).
     #[inline]
-    pub(crate) fn tile_at(&self, c: Cell) -> Option<&'r crate::rules::TileDef> {
+    pub(crate) fn tile_at(&self, c: Cell) -> Option<&'r crate::dungeonquest::rules::TileDef> {
         let t = self.board[c as usize].tile;
         if t == 0 {
             None
@@ -104,12 +104,13 @@ impl<'r> Game<'r> {
     /// printed chambers have none): [`Game::side_at`] is `Door` or `Portcullis`.
     #[inline]
     pub(crate) fn barrier_at(&self, c: Cell, d: Dir) -> bool {
-        self.tile_at(c)
-            .is_some_and(|t| crate::board::rotate_mask(t.barriers, self.board[c as usize].rot) & (1 << d as u8) != 0)
+        self.tile_at(c).is_some_and(|t| {
+            crate::dungeonquest::board::rotate_mask(t.barriers, self.board[c as usize].rot) & (1 << d as u8) != 0
+        })
     }
 
     /// Whether the hall on world side `d` of space `c` lies on side `part` of a split chamber
-    /// (chasm, cave-in, bridge: [`crate::rules::TileDef::part`]); always, for a chamber that is
+    /// (chasm, cave-in, bridge: [`crate::dungeonquest::rules::TileDef::part`]); always, for a chamber that is
     /// not split. The one side rule of movement: a move to a hall of the other side is barred
     /// (chasm) or tested (cave-in, bridge); escapes and retreats keep to the hero's side.
     #[inline]
@@ -463,7 +464,7 @@ impl<'r> Game<'r> {
         // the tile's), less those open: the ones walled off.
         let own = self
             .tile_at(pos)
-            .map_or(0, |tile| !crate::board::rotate_mask(tile.walls, self.board[pos as usize].rot) & 0xF);
+            .map_or(0, |tile| !crate::dungeonquest::board::rotate_mask(tile.walls, self.board[pos as usize].rot) & 0xF);
         let walled = (own & !self.open_mask(pos)).count_ones() as usize;
         t.get(self.pick(t.len() + walled)).copied()
     }
@@ -541,11 +542,23 @@ impl<'r> Game<'r> {
             Some(Leave::Bridge) => self.push(Task::BridgeDiscard { to }),
             Some(Leave::CaveIn) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::CaveIn });
-                self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::CaveIn, false, 0, obs);
+                self.begin_test(
+                    crate::dungeonquest::data::AttrSel::One(Attr::Agility),
+                    crate::dungeonquest::data::TestTag::CaveIn,
+                    false,
+                    0,
+                    obs,
+                );
             }
             Some(Leave::Web) => {
                 self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Web });
-                self.begin_test(crate::data::AttrSel::One(Attr::Strength), crate::data::TestTag::Web, false, 0, obs);
+                self.begin_test(
+                    crate::dungeonquest::data::AttrSel::One(Attr::Strength),
+                    crate::dungeonquest::data::TestTag::Web,
+                    false,
+                    0,
+                    obs,
+                );
             }
             // 2010 Spider Web: leaving at once by the hall entered is the retreat, "on your next
             // turn, you must return to the Dungeon chamber you entered from": the turn ends here
@@ -628,7 +641,13 @@ impl<'r> Game<'r> {
         let loot = self.loot_count(self.active.get());
         let mode = MoveMode { no_leave_test: false, ..MoveMode::NORMAL };
         self.push(Task::AfterLeaveTest { to, mode, leave: Leave::Bridge });
-        self.begin_test(crate::data::AttrSel::One(Attr::Agility), crate::data::TestTag::Bridge, false, loot, obs);
+        self.begin_test(
+            crate::dungeonquest::data::AttrSel::One(Attr::Agility),
+            crate::dungeonquest::data::TestTag::Bridge,
+            false,
+            loot,
+            obs,
+        );
     }
 
     /// Doors and portcullises in the hall, in order from the hero's side. Several doors take
@@ -668,8 +687,8 @@ impl<'r> Game<'r> {
                     Side::Portcullis => {
                         self.push(Task::AfterPortcullis { to, mode, stage });
                         self.begin_test(
-                            crate::data::AttrSel::One(Attr::Strength),
-                            crate::data::TestTag::Portcullis,
+                            crate::dungeonquest::data::AttrSel::One(Attr::Strength),
+                            crate::dungeonquest::data::TestTag::Portcullis,
                             false,
                             0,
                             obs,
@@ -1005,8 +1024,8 @@ impl<'r> Game<'r> {
             TileKind::BottomlessPit => {
                 self.push(Task::AfterPit);
                 self.begin_test(
-                    crate::data::AttrSel::One(Attr::Luck),
-                    crate::data::TestTag::BottomlessPit,
+                    crate::dungeonquest::data::AttrSel::One(Attr::Luck),
+                    crate::dungeonquest::data::TestTag::BottomlessPit,
                     false,
                     0,
                     obs,
@@ -1260,7 +1279,7 @@ mod held_has_tests {
 #[cfg(test)]
 mod back_toward_tests {
     use super::*;
-    use crate::board::CELLS;
+    use crate::dungeonquest::board::CELLS;
 
     /// The entry arrow through a hall (the hall's side, turned round) against the search over
     /// the chamber's cells, for every chamber and every space a hall leads to from it, as

@@ -5,8 +5,8 @@
 //! reachable from here; the scenario API that reveals it is for tests and replays.
 
 use super::*;
-use crate::board::{is_tower, is_treasure, Dir};
-use crate::data::{Side, TileKind};
+use crate::dungeonquest::board::{is_tower, is_treasure, Dir};
+use crate::dungeonquest::data::{Side, TileKind};
 
 /// What a player sees of one board space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +200,7 @@ impl<'r> Game<'r> {
     /// What failing the test being decided on does, when it is a card's test (its fail
     /// effects); empty otherwise. Lets a player weigh a partial determination spend against
     /// a failure whose wounds are its margin (Crossfire Trap, Sorcerer's Bolt).
-    pub fn test_fail_effects(&self) -> &'r [crate::rules::Op] {
+    pub fn test_fail_effects(&self) -> &'r [crate::dungeonquest::rules::Op] {
         match self.tasks.last() {
             Some(&Task::Branch { fail, .. }) => self.rules.span(fail),
             _ => &[],

@@ -1,9 +1,9 @@
 //! A recording observer and its turn-by-turn text.
 
-use crate::board::{col, row, Cell};
-use crate::decision::{Choice, DecisionKind};
-use crate::observer::{Event, Observer};
-use crate::rules::Rules;
+use crate::dungeonquest::board::{col, row, Cell};
+use crate::dungeonquest::decision::{Choice, DecisionKind};
+use crate::dungeonquest::observer::{Event, Observer};
+use crate::dungeonquest::rules::Rules;
 use std::fmt::Write;
 
 /// Records every event of a game (this allocates: it is for replays, not bulk runs).

@@ -1,9 +1,9 @@
 //! Decks, drawing, the effect interpreter, and runes.
 
 use super::*;
-use crate::board::{step, Dir};
-use crate::data::{Amount, HealAmount, RuneWindow};
-use crate::rules::Op;
+use crate::dungeonquest::board::{step, Dir};
+use crate::dungeonquest::data::{Amount, HealAmount, RuneWindow};
+use crate::dungeonquest::rules::Op;
 
 impl<'r> Game<'r> {
     fn region(&self, deck: Deck) -> (usize, usize) {
@@ -332,7 +332,7 @@ impl<'r> Game<'r> {
                 health.saturating_sub(h.wounds).div_ceil(2)
             }
             Amount::Minus { base, attr } => {
-                base.saturating_sub(self.attr_value(self.active.get(), crate::data::AttrSel::One(attr)))
+                base.saturating_sub(self.attr_value(self.active.get(), crate::dungeonquest::data::AttrSel::One(attr)))
             }
             Amount::FailMargin => self.test.margin,
             Amount::LastRoll => self.last_roll,
@@ -610,7 +610,13 @@ impl<'r> Game<'r> {
     pub(crate) fn duel_round<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let attr = self.duel_attr;
         self.push(Task::AfterDuelTest { life });
-        self.begin_test(crate::data::AttrSel::One(attr), crate::data::TestTag::Other, false, 0, obs);
+        self.begin_test(
+            crate::dungeonquest::data::AttrSel::One(attr),
+            crate::dungeonquest::data::TestTag::Other,
+            false,
+            0,
+            obs,
+        );
     }
 
     pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {
@@ -729,8 +735,8 @@ impl<'r> Game<'r> {
 /// The death cause a card's effects are blamed on, by the card's deck: a trap's on traps, a
 /// dragon card's on the dragon, any other card's on cards. A table rather than a `match` in
 /// [`Game::ops`], which runs for every card effect: one load instead of compares and selects.
-const CAUSE_OF_DECK: [DeathCause; crate::rules::NUM_DECKS] = {
-    let mut t = [DeathCause::Card; crate::rules::NUM_DECKS];
+const CAUSE_OF_DECK: [DeathCause; crate::dungeonquest::rules::NUM_DECKS] = {
+    let mut t = [DeathCause::Card; crate::dungeonquest::rules::NUM_DECKS];
     t[Deck::Trap as usize] = DeathCause::Trap;
     t[Deck::Dragon as usize] = DeathCause::Dragon;
     t

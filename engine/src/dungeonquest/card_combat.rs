@@ -12,9 +12,9 @@
 //!
 //! Rule decisions where the rulebook is silent are written at the code that implements them.
 
-use crate::data::{AttackType, Attr, CardCombatData, PowerEffect};
-use crate::rng::GameRng;
-use crate::rules::{DataError, Source};
+use crate::core::rng::GameRng;
+use crate::dungeonquest::data::{AttackType, Attr, CardCombatData, PowerEffect};
+use crate::dungeonquest::rules::{DataError, Source};
 use arrayvec::ArrayVec;
 
 /// A combat or power card: index into [`CardRules::cards`].
