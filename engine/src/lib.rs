@@ -19,6 +19,7 @@ pub mod core;
 pub mod dungeonquest;
 
 pub use crate::core::rng;
+pub use crate::core::{DecisionGame, Outcome};
 pub use dungeonquest::{
     board, card_combat, data, decision, edition, game, observer, rule_check, rules, trace, variant,
 };

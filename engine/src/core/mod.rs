@@ -1,3 +1,21 @@
-//! What every game family shares, written once: the seeded per-game random streams.
+//! What every game family shares, written once.
+//!
+//! A game family (DungeonQuest now; Dealing Dungeons and The Dungeon of Chaos to come) brings
+//! its rules and state and implements [`DecisionGame`]: the game runs until a seat must
+//! decide, lists the legal answers, and goes on when one is applied, drawing its chance from
+//! per-game streams ([`rng`]) so a game is a pure function of (rules, configuration, master
+//! seed, game index, answers). Over that trait the tools every family needs are written here
+//! once, monomorphised for each game (no dynamic dispatch in the hot loop): the random
+//! [`fuzz`]er that plays uniformly random legal answers, and [`replay`] of a recorded answer
+//! list. Nothing here names a family's decisions, cards or boards.
 
+mod decision_game;
+pub mod fuzz;
+mod observer;
+pub mod replay;
 pub mod rng;
+
+pub use decision_game::{DecisionGame, Outcome};
+pub use fuzz::{fuzz, FuzzError};
+pub use observer::{NoObserver, Observer};
+pub use replay::{replay, ReplayError};

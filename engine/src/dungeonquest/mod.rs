@@ -8,6 +8,7 @@ pub mod board;
 pub mod card_combat;
 pub mod data;
 pub mod decision;
+mod decision_game;
 pub mod edition;
 pub mod game;
 pub mod observer;

@@ -197,26 +197,12 @@ fn cause_name<S: serde::Serializer>(cause: &DeathCause, s: S) -> Result<S::Ok, S
     s.serialize_str(cause.name())
 }
 
-/// Receives every event of a game.
-pub trait Observer {
-    /// Whether events are wanted at all; when `false` the engine skips building them.
-    const ENABLED: bool = true;
-    /// Called for each event in order.
-    fn event(&mut self, event: Event);
-}
+/// Receives every event of a DungeonQuest game: an observer of [`Event`]s
+/// ([`crate::core::Observer`]). Implement the core trait; this one follows (a blanket impl).
+/// Why a trait of its own: the engine and the other crates bound their observers by it, and
+/// it reads as the family's observer where `Observer<Event>` would repeat the event type.
+pub trait Observer: crate::core::Observer<Event> {}
 
-/// The observer of bulk runs: does nothing and costs nothing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoObserver;
+impl<T: crate::core::Observer<Event>> Observer for T {}
 
-impl Observer for NoObserver {
-    const ENABLED: bool = false;
-    #[inline(always)]
-    fn event(&mut self, _event: Event) {}
-}
-
-impl<F: FnMut(Event)> Observer for F {
-    fn event(&mut self, event: Event) {
-        self(event)
-    }
-}
+pub use crate::core::NoObserver;

@@ -10,12 +10,13 @@
 //! One function per invariant (`check_*`), each naming the invariant, seat, round and cells
 //! in its message.
 
+use crate::core::Observer;
 use crate::dungeonquest::board::{col, dir_between, is_treasure, row, Cell, CELLS, NO_CELL, TREASURE};
 use crate::dungeonquest::data::{Side, TileKind};
 use crate::dungeonquest::decision::{Choice, DecisionKind};
 use crate::dungeonquest::edition::Edition;
 use crate::dungeonquest::game::{DeathCause, Game, HeroStatus, MAX_SEATS, NO_CARD};
-use crate::dungeonquest::observer::{Event, Observer};
+use crate::dungeonquest::observer::Event;
 use crate::dungeonquest::rules::{Deck, Op, Rules, Span};
 use crate::dungeonquest::variant::Variant;
 use std::fmt;
@@ -682,7 +683,7 @@ impl<'r> RuleCheck<'r> {
     }
 }
 
-impl Observer for RuleCheck<'_> {
+impl Observer<Event> for RuleCheck<'_> {
     fn event(&mut self, e: Event) {
         self.check_death_follows(&e);
         match e {

@@ -1,8 +1,9 @@
 //! A recording observer and its turn-by-turn text.
 
+use crate::core::Observer;
 use crate::dungeonquest::board::{col, row, Cell};
 use crate::dungeonquest::decision::{Choice, DecisionKind};
-use crate::dungeonquest::observer::{Event, Observer};
+use crate::dungeonquest::observer::Event;
 use crate::dungeonquest::rules::Rules;
 use std::fmt::Write;
 
@@ -12,7 +13,7 @@ pub struct Trace {
     pub events: Vec<Event>,
 }
 
-impl Observer for Trace {
+impl Observer<Event> for Trace {
     fn event(&mut self, event: Event) {
         self.events.push(event);
     }

@@ -17,7 +17,7 @@ thread_local! {
 #[derive(Default)]
 struct Record(Vec<Event>);
 
-impl Observer for Record {
+impl crate::core::Observer<Event> for Record {
     fn event(&mut self, event: Event) {
         self.0.push(event);
     }
@@ -99,7 +99,7 @@ fn compare(rules: &Rules, cfg: &GameConfig, index: u64, lazy: Option<bool>, poli
 #[test]
 fn lazy_setup_shuffle_plays_as_the_eager_one() {
     for rules in [Rules::revised(), Rules::third()] {
-        let variants = crate::variant::none_then_each_rule_alone();
+        let variants = crate::dungeonquest::variant::none_then_each_rule_alone();
         let (mut games, mut answers) = (0u32, 0u32);
         for (k, variant) in variants.into_iter().enumerate() {
             for seats in 1..=4 {
