@@ -14,7 +14,7 @@
 //! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
 //! is told to look at first, as long as every changed space is among them.
 
-use crate::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
 use dq_engine::Cell;
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
@@ -116,7 +116,7 @@ pub struct Maps {
     pub back: Option<i64>,
     /// The way back last walked to find `back` (empty: none). Kept across board changes: as
     /// long as a hero can still go that way, its cost bounds the way back's, and so the
-    /// moves it can take (see [`crate::path::route_cost`]).
+    /// moves it can take (see [`crate::dungeonquest::path::route_cost`]).
     pub route: Route,
     /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
     /// `route` says nothing (forgotten whenever the graph changes).
@@ -132,7 +132,7 @@ pub struct Maps {
 /// every space of the ways looked at to find it.
 ///
 /// What a way costs, and whether a hero can still go that way, depends only on the entry
-/// costs and open sides of its own spaces ([`crate::path::route_cost`]). A graph update
+/// costs and open sides of its own spaces ([`crate::dungeonquest::path::route_cost`]). A graph update
 /// reports every space whose entry cost or open sides changed, so after one that reports none
 /// of `spaces`, every way looked at reads as before: the same way is found at the same cost.
 #[derive(Clone, Copy, Debug)]
@@ -341,9 +341,9 @@ impl TableMaps {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_play::each_board;
-    use crate::spec::BotSpec;
-    use crate::strategic::Strategic;
+    use crate::dungeonquest::random_play::each_board;
+    use crate::dungeonquest::spec::BotSpec;
+    use crate::dungeonquest::strategic::Strategic;
     use crate::Policy;
     use dq_engine::rng::GameRng;
     use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};

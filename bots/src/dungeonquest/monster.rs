@@ -5,9 +5,9 @@
 //! are, so it is a policy of its own: uniform, the equilibrium mix, or the best response to
 //! what the hero policy is known to play.
 
-use crate::equilibrium::{payoff, solve, weights};
-use crate::spec::MonsterSpec;
-use crate::strategic::sample;
+use crate::dungeonquest::equilibrium::{payoff, solve, weights};
+use crate::dungeonquest::spec::MonsterSpec;
+use crate::dungeonquest::strategic::sample;
 use dq_engine::data::CombatCard;
 use dq_engine::rng::GameRng;
 use dq_engine::{Choice, Choices, DecisionKind, Edition, Rules};
@@ -76,7 +76,7 @@ impl MonsterPolicy {
     /// The monster side's answer in the 2010 card combat (edition `third`), for a combat card
     /// (`CombatPlay`) or a counterattack (`Counterattack`): `random` picks uniformly among the
     /// legal answers (a card of the hand; stopping or one of the counterattack cards);
-    /// `equilibrium` plays the strategic bots' card rules of thumb (`crate::third`: no
+    /// `equilibrium` plays the strategic bots' card rules of thumb (`crate::dungeonquest::third`: no
     /// equilibrium of the card combat is computed, so the heuristic stands in for it).
     /// `adversarial` has no card-combat meaning and is refused for `third` by [`Players::new`]
     /// (if built anyway it plays as `equilibrium`).
@@ -92,8 +92,8 @@ impl MonsterPolicy {
         match self.spec {
             MonsterSpec::Random => choices[rng.below(choices.len() as u32) as usize],
             MonsterSpec::Equilibrium | MonsterSpec::Adversarial => match kind {
-                DecisionKind::Counterattack => crate::third::counterattack(game, choices),
-                _ => crate::third::combat_play(game, choices),
+                DecisionKind::Counterattack => crate::dungeonquest::third::counterattack(game, choices),
+                _ => crate::dungeonquest::third::combat_play(game, choices),
             },
         }
     }

@@ -1953,7 +1953,7 @@ impl DistMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_play::each_board;
+    use crate::dungeonquest::random_play::each_board;
     use dq_engine::board::{cell, NEIGHBOURS};
     use dq_engine::{Dir, GameConfig, NoObserver, Rules, Variant};
 

@@ -1,11 +1,11 @@
 //! One policy per seat plus the monster player: what a whole table of bots looks like to the
 //! engine.
 
-use crate::maps::TableMaps;
-use crate::monster::MonsterPolicy;
-use crate::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
-use crate::strategic::Strategic;
-use crate::{Policy, RandomPolicy};
+use crate::core::{Policy, RandomPolicy};
+use crate::dungeonquest::maps::TableMaps;
+use crate::dungeonquest::monster::MonsterPolicy;
+use crate::dungeonquest::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
+use crate::dungeonquest::strategic::Strategic;
 use arrayvec::ArrayVec;
 use dq_engine::rng::GameRng;
 use dq_engine::{Choice, Choices, Decision, DecisionKind, Game, Rules};
@@ -60,7 +60,7 @@ impl Bot {
     }
 }
 
-impl Policy for Bot {
+impl<'r> Policy<Game<'r>> for Bot {
     fn new_game(&mut self) {
         if let Bot::Strategic(s) = self {
             s.new_game();
@@ -68,7 +68,7 @@ impl Policy for Bot {
     }
 
     #[inline]
-    fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+    fn choose(&mut self, game: &Game<'r>, choices: &Choices, rng: &mut GameRng) -> Choice {
         match self {
             Bot::Random(r) => r.choose(game, choices, rng),
             Bot::Strategic(s) => s.choose(game, choices, rng),
@@ -101,7 +101,7 @@ impl Players {
             n if n == seats => bots.iter().copied().collect(),
             n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
         };
-        if let Some(why) = crate::monster::unavailable(rules, monster) {
+        if let Some(why) = crate::dungeonquest::monster::unavailable(rules, monster) {
             return Err(SpecError(why));
         }
         // The strategic seats share what comes from the rules alone (the combat equilibria
@@ -143,7 +143,7 @@ impl Players {
     }
 }
 
-impl Policy for Players {
+impl<'r> Policy<Game<'r>> for Players {
     fn new_game(&mut self) {
         if self.all_random {
             // Random seats keep no state, and nothing fills the maps at their table.
@@ -156,7 +156,7 @@ impl Policy for Players {
     }
 
     #[inline]
-    fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+    fn choose(&mut self, game: &Game<'r>, choices: &Choices, rng: &mut GameRng) -> Choice {
         if self.all_random {
             // A random seat answers every decision but the combat ones with one draw, as
             // `choose_table` would; the combat kinds (the monster player's, perhaps) go there.

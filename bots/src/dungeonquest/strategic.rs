@@ -2,7 +2,7 @@
 //!
 //! They share one decision procedure and differ only in their [`Params`] and path costs:
 //! each turn the policy picks a goal (the treasure chamber, or a tower once it is time to go
-//! home), finds the cheapest known way there with [`DistMap`](crate::path::DistMap), and
+//! home), finds the cheapest known way there with [`DistMap`](crate::dungeonquest::path::DistMap), and
 //! answers every other decision by a small rule of thumb that follows from its style (fight
 //! or escape, draw or stop, use an item or keep its gold).
 //!
@@ -11,10 +11,10 @@
 //! monster card's hidden life; the escape decision instead reasons over the monster cards of
 //! that kind not yet seen in the discard pile.
 
-use crate::equilibrium::{payoff, solve, weights};
-use crate::maps::{Maps, TableMaps, WayBack, MODELS};
-use crate::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS, UNREACHABLE};
-use crate::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
+use crate::dungeonquest::equilibrium::{payoff, solve, weights};
+use crate::dungeonquest::maps::{Maps, TableMaps, WayBack, MODELS};
+use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS, UNREACHABLE};
+use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
 use dq_engine::data::{Amount, CombatCard};
@@ -249,7 +249,7 @@ impl Strategic {
             K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
             K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
             K::LiveToFight if game.rules().edition == Edition::Third => {
-                crate::third::live_to_fight(game, self.p().escape)
+                crate::dungeonquest::third::live_to_fight(game, self.p().escape)
             }
             K::LiveToFight => self.live_to_fight(game, seat),
             K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
@@ -263,9 +263,9 @@ impl Strategic {
             K::Bribe => self.bribe(game, seat, choices),
             K::ArrangeSearch => by_gold(game, choices, true).unwrap_or(choices[0]),
             K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
-            K::EscapeOrAttack => crate::third::escape_or_attack(game, seat, self.p().escape),
-            K::CombatPlay => crate::third::combat_play(game, choices),
-            K::Counterattack => crate::third::counterattack(game, choices),
+            K::EscapeOrAttack => crate::dungeonquest::third::escape_or_attack(game, seat, self.p().escape),
+            K::CombatPlay => crate::dungeonquest::third::combat_play(game, choices),
+            K::Counterattack => crate::dungeonquest::third::counterattack(game, choices),
         }
     }
 
@@ -351,7 +351,7 @@ impl Strategic {
     /// the walk from there is the map's last answer, the most moves it can take come first:
     /// the walk enters a different space at every move, never `pos`, and the spaces it enters
     /// cost what `pos` costs in all, so it takes at most
-    /// [`Graph::most_moves`](crate::path::Graph::most_moves) of that cost. If even those and
+    /// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) of that cost. If even those and
     /// the most the way back can take (below) leave `k` turns or more, the answer is no and
     /// the walk is not taken (about three walks in four in solo games); else the map is
     /// walked.
@@ -361,7 +361,7 @@ impl Strategic {
     /// even with the most it can take, the answer is known without the tower map. The most
     /// moves: the way back last walked ([`Maps::route`]), if a hero can still go that way,
     /// costs at least what the way back now costs, and a walk of that cost enters at most
-    /// [`Graph::most_moves`](crate::path::Graph::most_moves) spaces. Only between the two
+    /// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) spaces. Only between the two
     /// is the tower map brought up to date and the way back walked.
     ///
     /// Inlined into its callers (asked at most decisions, it is mostly a few comparisons).
@@ -881,7 +881,7 @@ fn model_of(spec: BotSpec) -> usize {
 /// The spaces of the fewer walk go into [`Maps::route`] (see [`DistMap::hops_route`]); left
 /// empty if no walk reaches a tower.
 ///
-/// [`DistMap::hops_route`]: crate::path::DistMap::hops_route
+/// [`DistMap::hops_route`]: crate::dungeonquest::path::DistMap::hops_route
 fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
     m.prepare_all(Goal::Tower);
     let (mut best, mut from) = (u8::MAX, TREASURE[first]);
@@ -953,7 +953,7 @@ fn most_back_now(m: &mut Maps) -> Option<u32> {
 /// [`Maps::route`]) if a hero can still go that way, else the first of the [`STRAIGHT_BACK`]
 /// ways still open; with the spaces of every way looked at (see [`WayBack`], which a policy
 /// keeps across board changes that touch none of them).
-fn way_back(g: &crate::path::Graph, route: &[Cell]) -> WayBack {
+fn way_back(g: &crate::dungeonquest::path::Graph, route: &[Cell]) -> WayBack {
     let mut spaces = Spaces::default();
     // A route of fewer than two spaces says nothing, whatever the board.
     if route.len() >= 2 {
@@ -979,7 +979,7 @@ fn way_back(g: &crate::path::Graph, route: &[Cell]) -> WayBack {
 ///
 /// Any way from a treasure space to a tower costs at least what the cheapest way from that
 /// space costs, which the walk back from it follows; a walk of that cost makes at most
-/// [`Graph::most_moves`](crate::path::Graph::most_moves) moves, never entering the space it
+/// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) moves, never entering the space it
 /// starts from and entering one tower (at best the one cheapest to enter). The way back is
 /// the fewer of the walks from the treasure spaces, so at most that.
 ///
@@ -988,10 +988,10 @@ fn way_back(g: &crate::path::Graph, route: &[Cell]) -> WayBack {
 /// least one move shorter; a walk that does not enter it is bounded as above with the other
 /// space left out too. So the way back takes at most the greater of one move less than the
 /// first bound and the second bound
-/// ([`Graph::most_moves_or_short`](crate::path::Graph::most_moves_or_short)), which settles
+/// ([`Graph::most_moves_or_short`](crate::dungeonquest::path::Graph::most_moves_or_short)), which settles
 /// about a quarter of the walks back the first bound leaves open.
 #[inline]
-fn most_from(g: &crate::path::Graph, cost: u32, from: Cell) -> u32 {
+fn most_from(g: &crate::dungeonquest::path::Graph, cost: u32, from: Cell) -> u32 {
     // The spaces left out: every tower but the one cheapest to enter (the first of equals),
     // whose place in the list `from` takes. (A plain array rather than an iterator chain:
     // this is asked at most decisions.)
@@ -1166,7 +1166,7 @@ fn price_moves(m: &Maps, goal: Goal, choices: &Choices) -> Option<(u32, Choice)>
 /// more than that move: it is neither the cheapest nor equal to it, and the exact moves
 /// decide. Once `K` is above the cost of every move's space, all are exact anyway.
 ///
-/// [`DistMap`]: crate::path::DistMap
+/// [`DistMap`]: crate::dungeonquest::path::DistMap
 struct Moves<'a>(&'a Choices);
 
 impl Want for Moves<'_> {
@@ -1392,7 +1392,7 @@ fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random_play::each_board;
+    use crate::dungeonquest::random_play::each_board;
 
     /// The most moves the way back from the treasure chamber can take on `g`, if a way a
     /// hero can still take is known (see [`way_back`]), worked out afresh: what the policy
@@ -1503,7 +1503,7 @@ mod tests {
     /// played at random (with ways last walked of every age, and none).
     #[test]
     fn the_most_moves_back_bound_the_walk_back() {
-        use crate::path::Graph;
+        use crate::dungeonquest::path::Graph;
         for way in &STRAIGHT_BACK {
             assert!(TREASURE.contains(&way[0]) && TOWERS.contains(&way[STRAIGHT_MOVES]));
             assert!(way.windows(2).all(|p| manhattan(p[0], p[1]) == 1), "{way:?}");
@@ -1605,7 +1605,7 @@ mod tests {
     /// the walk.
     #[test]
     fn slack_below_answers_as_the_exact_walks_do() {
-        use crate::path::{DistMap, Graph};
+        use crate::dungeonquest::path::{DistMap, Graph};
         for c in 0..CELLS as Cell {
             let want = TREASURE.iter().map(|&t| manhattan(c, t)).min().unwrap();
             assert_eq!(TO_TREASURE_LEAST[c as usize], want);
@@ -1653,7 +1653,7 @@ mod tests {
     /// games played at random, for both goals.
     #[test]
     fn the_cheapest_move_on_a_partly_settled_map_is_the_fresh_one() {
-        use crate::path::{DistMap, Graph};
+        use crate::dungeonquest::path::{DistMap, Graph};
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let (mut checked, mut settled) = (0, 0);
@@ -1705,7 +1705,7 @@ mod tests {
     /// a treasure map left behind the board there is brought to the same map later.
     #[test]
     fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
-        use crate::path::{DistMap, Graph};
+        use crate::dungeonquest::path::{DistMap, Graph};
         let rules = Rules::revised();
         let mut table = TableMaps::default();
         let mut checked = 0;

@@ -4,7 +4,7 @@
 //! and the printed power cards (their escape values are public card data); never the deck
 //! order, the opponent's hand or a face-down monster token.
 
-use crate::spec::EscapeStyle;
+use crate::dungeonquest::spec::EscapeStyle;
 use dq_engine::card_combat::{CardRules, CcId, Fight, HERO, MONSTER};
 use dq_engine::data::PowerEffect;
 use dq_engine::{Choice, Choices, Deck, Game};
