@@ -6,13 +6,18 @@
 //! per-game streams ([`rng`]) so a game is a pure function of (rules, configuration, master
 //! seed, game index, answers). Over that trait the tools every family needs are written here
 //! once, monomorphised for each game (no dynamic dispatch in the hot loop): the random
-//! [`fuzz`]er that plays uniformly random legal answers, and [`replay`] of a recorded answer
+//! [`fuzz`](fuzz())er that plays uniformly random legal answers, and [`replay`](replay()) of a recorded answer
 //! list. Nothing here names a family's decisions, cards or boards.
+//!
+//! - `rng.rs`: the per-game streams from (master seed, game index, purpose) and samplers;
+//! - `decision_game.rs`: [`DecisionGame`] and the per-seat [`Outcome`];
+//! - `observer.rs`: [`Observer`] of a family's events, and [`NoObserver`];
+//! - `fuzz.rs`, `replay.rs`: [`fuzz()`] and [`replay()`].
 
 mod decision_game;
-pub mod fuzz;
+mod fuzz;
 mod observer;
-pub mod replay;
+mod replay;
 pub mod rng;
 
 pub use decision_game::{DecisionGame, Outcome};
