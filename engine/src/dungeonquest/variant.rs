@@ -156,15 +156,15 @@ impl Variant {
             // third-edition engine accepts here as it implements them.
             return match rule {
                 // Death Can Wait and Going It Alone follow their 2010 texts there
-                // (`engine/src/game/third.rs`: knocked out instead of killed; the monster
+                // (`engine/src/dungeonquest/game/third.rs`: knocked out instead of killed; the monster
                 // plays the top card and counterattacks from the top five). Torchlight, a
                 // Revised rule the 2010 rulebook lacks, is played as written (nothing in it
                 // depends on the edition; docs/rulings.md).
                 "late-start" | "no-guts-no-glory" | "magical-might" | "cloak-and-dagger" | "torchlight"
                 | "no-abilities" | "death-can-wait" | "solo" => None,
-                // The 2010 dice variant replaces the card combat (`engine/src/game/dice_combat.rs`).
+                // The 2010 dice variant replaces the card combat (`engine/src/dungeonquest/game/dice_combat.rs`).
                 "combat-dice" => None,
-                // Their 2010 forms in the card combat (`engine/src/game/third/optional.rs`).
+                // Their 2010 forms in the card combat (`engine/src/dungeonquest/game/third/optional.rs`).
                 // Their 2010 forms move the 2010 monster tokens (`servants.rs`).
                 "live-to-fight-another-day" | "hero-vs-hero" | "servants-of-kalladra" => None,
                 // The 2010 Tower Room has no move to another tower ("you must immediately move
