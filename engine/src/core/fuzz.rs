@@ -110,3 +110,54 @@ where
     }
     Ok(answered)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::toy::{Countdown, Fault};
+    use super::super::NoObserver;
+    use super::*;
+    use std::convert::Infallible;
+
+    fn run(fault: Fault, max: u32) -> Result<u32, FuzzError<Countdown, Infallible>> {
+        let mut g = Countdown::new(20, fault);
+        fuzz(&mut g, &mut GameRng::from_seed(1), max, &mut NoObserver, |_, _, _, _| Ok(()))
+    }
+
+    #[test]
+    fn a_sound_game_is_played_to_its_end() {
+        let mut g = Countdown::new(20, Fault::None);
+        let mut left = Vec::new();
+        let n =
+            fuzz(&mut g, &mut GameRng::from_seed(1), 100, &mut |e| left.push(e), |_, _, _, _| Ok::<_, Infallible>(()))
+                .unwrap();
+        assert!(g.is_over() && (10..=20).contains(&n), "{n} answers");
+        assert_eq!(left.len(), n as usize, "one event per answer");
+        assert!(g.outcome(0).survived != g.outcome(1).survived);
+    }
+
+    #[test]
+    fn each_failure_is_named() {
+        assert!(matches!(run(Fault::Endless, 50), Err(FuzzError::Unending { answered: 50 })));
+        assert!(matches!(run(Fault::Stuck, 50), Err(FuzzError::Stuck { decision: Some(_), .. })));
+        assert!(matches!(run(Fault::Refuses, 50), Err(FuzzError::Refused { choice: 2, error: 2, .. })));
+    }
+
+    #[test]
+    fn the_check_runs_after_setup_and_every_answer_and_stops_the_game() {
+        let mut g = Countdown::new(20, Fault::None);
+        let mut seen = Vec::new();
+        let stop_below_15 = |g: &Countdown, _: &mut NoObserver, answered: u32, last: Option<u32>| {
+            seen.push((answered, last.is_some()));
+            if g.left < 15 {
+                Err("below 15")
+            } else {
+                Ok(())
+            }
+        };
+        let e = fuzz(&mut g, &mut GameRng::from_seed(3), 100, &mut NoObserver, stop_below_15).unwrap_err();
+        assert!(matches!(e, FuzzError::Check { last: Some(_), error: "below 15", .. }), "{e}");
+        assert_eq!(seen[0], (0, false));
+        assert!(seen[1..].iter().enumerate().all(|(i, &(n, last))| n == i as u32 + 1 && last));
+        assert!(g.left < 15);
+    }
+}

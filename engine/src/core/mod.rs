@@ -19,6 +19,8 @@ mod fuzz;
 mod observer;
 mod replay;
 pub mod rng;
+#[cfg(test)]
+mod toy;
 
 pub use decision_game::{DecisionGame, Outcome};
 pub use fuzz::{fuzz, FuzzError};

@@ -45,3 +45,20 @@ where
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::toy::{Countdown, Fault};
+    use super::super::NoObserver;
+    use super::*;
+
+    #[test]
+    fn answers_replay_until_one_is_refused() {
+        let mut g = Countdown::new(7, Fault::None);
+        replay(&mut g, &[2, 2, 1], &mut NoObserver).unwrap();
+        assert_eq!((g.left, g.turn), (2, 1));
+        let e = replay(&mut g, &[1, 1, 1], &mut NoObserver).unwrap_err();
+        assert_eq!((e.at, e.choice), (2, 1), "the game ended before the third answer");
+        assert!(g.is_over());
+    }
+}
