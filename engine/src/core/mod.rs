@@ -12,7 +12,8 @@
 //! - `rng.rs`: the per-game streams from (master seed, game index, purpose) and samplers;
 //! - `decision_game.rs`: [`DecisionGame`] and the per-seat [`Outcome`];
 //! - `observer.rs`: [`Observer`] of a family's events, and [`NoObserver`];
-//! - `fuzz.rs`, `replay.rs`: [`fuzz()`] and [`replay()`].
+//! - `fuzz.rs`, `replay.rs`: [`fuzz()`] and [`replay()`];
+//! - `toy.rs` (tests only): a toy game family the tools are tested on.
 
 mod decision_game;
 mod fuzz;
