@@ -1,8 +1,51 @@
 //! A policy is a function of the game and its bot stream: game i replays exactly, whether
 //! the policies played other games before it or were built fresh.
 
-use dq_bots::{play, BotSpec, MonsterSpec, Players};
-use dq_engine::{GameConfig, NoObserver, Rules, Variant};
+use dq_bots::{play, BotSpec, MonsterSpec, Players, Policy};
+use dq_engine::core::replay;
+use dq_engine::rng::GameRng;
+use dq_engine::{Choice, Choices, Game, GameConfig, NoObserver, Rules, Variant};
+
+/// A policy that writes down the answers of the policy it wraps.
+struct Recording<'p, P> {
+    policy: &'p mut P,
+    answers: Vec<Choice>,
+}
+
+impl<'r, P: Policy<Game<'r>>> Policy<Game<'r>> for Recording<'_, P> {
+    fn new_game(&mut self) {
+        self.policy.new_game();
+        self.answers.clear();
+    }
+
+    fn choose(&mut self, game: &Game<'r>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let c = self.policy.choose(game, choices, rng);
+        self.answers.push(c);
+        c
+    }
+}
+
+#[test]
+fn the_recorded_answers_of_bots_replay_the_game_exactly() {
+    // The bots' answers alone bring their game back (`dq_engine::core::replay`): the same
+    // state, answer for answer, without the bots or their stream.
+    for (rules, monster) in [(Rules::revised(), MonsterSpec::Adversarial), (Rules::third(), MonsterSpec::Equilibrium)] {
+        let all = BotSpec::parse_list("greedy,cautious,mixed,random").unwrap();
+        for seats in 1..=4 {
+            let specs = &all[..seats];
+            let cfg = GameConfig::random(seats, Variant::default());
+            let mut players = Players::new(&rules, specs, monster, seats).unwrap();
+            for i in 0..25u64 {
+                let mut rec = Recording { policy: &mut players, answers: Vec::new() };
+                let played = play(&rules, &cfg, 12, i, &mut rec, &mut NoObserver).unwrap();
+                let mut again = Game::new(&rules, &cfg, 12, i, &mut NoObserver).unwrap();
+                replay(&mut again, &rec.answers, &mut NoObserver).unwrap();
+                assert!(again.is_over());
+                assert_eq!(format!("{played:?}"), format!("{again:?}"), "{} game {i}, {seats} seats", rules.edition);
+            }
+        }
+    }
+}
 
 #[test]
 fn games_replay_exactly_with_fresh_or_reused_policies() {

@@ -153,7 +153,7 @@ struct Traced<'a, 'r> {
     marks: Vec<(usize, String)>,
 }
 
-impl dq_engine::Observer for Traced<'_, '_> {
+impl dq_engine::core::Observer<dq_engine::Event> for Traced<'_, '_> {
     fn event(&mut self, e: dq_engine::Event) {
         self.trace.events.push(e);
         let before = self.check.violations().len();

@@ -1,24 +1,23 @@
 //! A game is a pure function of (rules, configuration, seed, game index, answers), and playing
 //! one allocates nothing on the heap.
 
+use dq_engine::core::{fuzz, replay};
 use dq_engine::rng::{GameRng, Stream};
 use dq_engine::trace::Trace;
 use dq_engine::*;
+use std::convert::Infallible;
 #[path = "support/counting_alloc.rs"]
 mod counting_alloc;
 
 #[global_allocator]
 static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 
+/// Game `index` answered at random (the core fuzzer, from the game's bot stream): its last
+/// round and each seat's gold.
 fn play<O: Observer>(rules: &Rules, cfg: &GameConfig, seed: u64, index: u64, obs: &mut O) -> (u16, [u32; 4]) {
     let mut g = Game::new(rules, cfg, seed, index, obs).unwrap();
     let mut rng = GameRng::new(seed, index, Stream::Bot);
-    let mut c = Choices::new();
-    while !g.is_over() {
-        g.legal(&mut c);
-        let pick = c[rng.below(c.len() as u32) as usize];
-        g.apply(pick, obs).unwrap();
-    }
+    fuzz(&mut g, &mut rng, u32::MAX, obs, |_, _, _, _| Ok::<(), Infallible>(())).unwrap();
     let mut gold = [0; 4];
     for s in 0..g.seats() {
         gold[s as usize] = g.gold(s);
@@ -43,6 +42,39 @@ fn same_seed_same_answers_same_events() {
         }
     }
     assert!(dice && draws, "chance outcomes are recorded");
+}
+
+#[test]
+fn recorded_answers_replay_the_game_exactly() {
+    // The answers alone bring a game back: replayed on a fresh game of the same (seed,
+    // index), they give the same events and the same state, and one answer past the end is
+    // refused at its place in the list.
+    for rules in [Rules::revised(), Rules::third()] {
+        for n in 1..=4 {
+            let cfg = GameConfig::random(n, Variant::default());
+            for i in 0..10 {
+                let mut played = Trace::default();
+                let mut g = Game::new(&rules, &cfg, 6, i, &mut played).unwrap();
+                let mut answers = Vec::new();
+                let mut rng = GameRng::new(6, i, Stream::Bot);
+                fuzz(&mut g, &mut rng, u32::MAX, &mut played, |_, _, _, last| {
+                    answers.extend(last);
+                    Ok::<(), Infallible>(())
+                })
+                .unwrap();
+                let mut again = Trace::default();
+                let mut r = Game::new(&rules, &cfg, 6, i, &mut again).unwrap();
+                replay(&mut r, &answers, &mut again).unwrap();
+                assert!(r.is_over());
+                assert_eq!(played.events, again.events, "{} game {i} with {n} heroes", rules.edition);
+                assert_eq!(format!("{g:?}"), format!("{r:?}"), "{} game {i} with {n} heroes", rules.edition);
+                answers.push(Choice::Done);
+                let mut past = Game::new(&rules, &cfg, 6, i, &mut NoObserver).unwrap();
+                let e = replay(&mut past, &answers, &mut NoObserver).unwrap_err();
+                assert_eq!(e.at, answers.len() - 1);
+            }
+        }
+    }
 }
 
 #[test]

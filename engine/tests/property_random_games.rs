@@ -8,6 +8,7 @@
 //!
 //! Violations of the bugs in `dq_engine::rule_check::KNOWN_BUGS` are counted, not failed.
 
+use dq_engine::core::fuzz;
 use dq_engine::rng::GameRng;
 use dq_engine::rule_check::{is_known_bug, rules_alone_and_in_pairs};
 use dq_engine::*;
@@ -15,42 +16,30 @@ use std::collections::BTreeMap;
 
 const GAMES: u64 = 100_000;
 const THIRD_GAMES: u64 = 20_000;
+/// A game not over after this many answers is stuck in a loop.
+const MAX_ANSWERS: u32 = 50_000;
 
 /// Known-bug violations by invariant: how many, and the first game showing each.
 type Known = BTreeMap<Invariant, (usize, String)>;
 
-/// Plays a game with random answers; an error names the first violation not a known bug.
+/// Plays a game with random answers (the core fuzzer, from the game's bot stream), the rules
+/// checker kept in step after setup and after every answer; an error names the first
+/// violation not a known bug, or how the game got stuck.
 fn play(rules: &Rules, cfg: &GameConfig, master: u64, index: u64, known: &mut Known) -> Result<(), String> {
     let mut chk = RuleCheck::new(rules, cfg.variant);
     let mut g = Game::new(rules, cfg, master, index, &mut chk).map_err(|e| e.to_string())?;
     let mut rng = GameRng::new(master, index, rng::Stream::Bot);
-    let mut choices = Choices::new();
-    let mut steps = 0u32;
-    chk.check_after(&g);
-    let mut sift = |chk: &mut RuleCheck, when: &str| -> Result<(), String> {
+    let sift = |g: &Game<'_>, chk: &mut RuleCheck, _: u32, _: Option<Choice>| -> Result<(), String> {
+        chk.check_after(g);
         for v in chk.take_violations() {
             if !is_known_bug(rules.edition, v.invariant) {
-                return Err(format!("{when}: {v}"));
+                return Err(v.to_string());
             }
             known.entry(v.invariant).or_insert_with(|| (0, format!("game {index}: {v}"))).0 += 1;
         }
         Ok(())
     };
-    sift(&mut chk, "after setup")?;
-    while !g.is_over() {
-        g.legal(&mut choices);
-        if choices.is_empty() {
-            return Err(format!("{:?} pending with no legal choice", g.pending()));
-        }
-        let c = choices[rng.below(choices.len() as u32) as usize];
-        g.apply(c, &mut chk).map_err(|e| e.to_string())?;
-        chk.check_after(&g);
-        sift(&mut chk, &format!("after decision {steps} ({c:?})"))?;
-        steps += 1;
-        if steps > 50_000 {
-            return Err("no end after 50,000 decisions".into());
-        }
-    }
+    fuzz(&mut g, &mut rng, MAX_ANSWERS, &mut chk, sift).map_err(|e| e.to_string())?;
     for s in 0..g.seats() {
         let h = g.hero(s);
         if h.status == HeroStatus::Board || h.status == HeroStatus::Catacombs {

@@ -6,6 +6,8 @@
 use dq_engine::board::{cell, step, Cell, Dir, TREASURE};
 use dq_engine::data::{Side, TileKind};
 use dq_engine::*;
+// `event` is the core observer trait's method (`dq_engine::Observer` is its DungeonQuest form).
+use dq_engine::core::Observer as _;
 
 /// A game of `n` random heroes with the checker as its observer, in step after setup.
 fn start<'r>(rules: &'r Rules, n: usize, rules_on: &[&str]) -> (Game<'r>, RuleCheck<'r>) {

@@ -1001,7 +1001,7 @@ fn a_counterattack_card_that_cancels_removes_the_opponents_next_round_ability() 
     assert_eq!((f.total(HERO), f.total(MONSTER)), (1, 1));
 }
 
-// --- the 2010 forms of the optional rules (engine/src/game/third/optional.rs) ---
+// --- the 2010 forms of the optional rules (engine/src/dungeonquest/game/third/optional.rs) ---
 
 #[test]
 fn hero_vs_hero_2010_four_damage_cards_defeat_the_victor_takes_a_loot_card_the_loser_flees_back() {

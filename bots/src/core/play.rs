@@ -1,0 +1,31 @@
+//! The loop that plays a game out with a policy.
+
+use super::policy::Policy;
+use dq_engine::core::Observer;
+use dq_engine::rng::GameRng;
+use dq_engine::DecisionGame;
+
+/// Answers `game`'s decisions with `policy` until the game ends, the policy drawing from
+/// `rng` (the game's bot stream). Takes the game by reference: moving a game in and out by
+/// value copies the whole state twice.
+///
+/// Why here, generic: every runner (the command line, the benchmarks, replays of a run's
+/// game) plays games this way, whatever the family.
+pub fn play_out<G, P, O>(game: &mut G, rng: &mut GameRng, policy: &mut P, obs: &mut O)
+where
+    G: DecisionGame,
+    P: Policy<G>,
+    O: Observer<G::Event>,
+{
+    while !game.is_over() {
+        let choices = game.legal_choices();
+        // A game that is not over always waits for a decision with a legal answer.
+        let Some(&first) = choices.first() else { break };
+        let c = policy.choose(game, choices, rng);
+        if game.apply(c, obs).is_err() {
+            // A policy answered outside the legal choices: fall back to the first legal one so
+            // the game still ends; tests of each policy assert this never happens.
+            let _ = game.apply(first, obs);
+        }
+    }
+}

@@ -1,0 +1,423 @@
+//! The path maps a table of strategic bots shares.
+//!
+//! Every strategic seat that prices the board with the same [`CostModel`] and carries loot or
+//! not sees the same graph and the same distance maps, so one copy serves them all: with four
+//! heroes the board changes about four times between one hero's turns, and each change is
+//! absorbed once for the table instead of once per seat.
+//!
+//! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
+//! takes the changes in ([`DistMap::note`], or is computed, after a rebuild) when a seat first
+//! prepares it, and is settled only as far as a seat then reads it ([`Maps::settle`]), so a
+//! map nobody needs (the treasure map once every hero heads home, the tower map while the way
+//! back can be bounded without it, see `Strategic::slack_below`) costs nothing, nor does the
+//! part of a map nobody reads. Taking several updates in at once gives the same map as taking
+//! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
+//! is told to look at first, as long as every changed space is among them.
+
+use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use dq_engine::Cell;
+
+/// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
+pub const MODELS: [CostModel; 2] = [CostModel::BOLD, CostModel::CAREFUL];
+
+/// Whether a hero's loot changes the board's prices under `model`: if it does not (no extra
+/// cost for loaded bridges), loaded and unloaded heroes share the unloaded maps.
+#[inline]
+fn prices_loot(model: usize, loaded: bool) -> bool {
+    loaded && MODELS[model].bridge_loaded != 0
+}
+
+/// A distance map and how far behind its graph it is.
+#[derive(Debug, Default)]
+struct Lazy {
+    map: DistMap,
+    /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
+    /// `None` when it must be computed in full.
+    behind: Option<Spaces>,
+    /// Set only while `behind` is `Some` and empty (the map is up to date; cleared at every
+    /// change noted, even one of no spaces, which `sync_now` then finds empty). Why: the
+    /// test for an up-to-date map runs at every read of a map, and `behind`'s own test
+    /// reads its tag and ORs its four words; this is one byte.
+    fresh: bool,
+}
+
+/// Copies field by field, so that [`DistMap::clone_from`] leaves the settling's scratch buckets
+/// behind instead of building a whole new map to move in.
+impl Clone for Lazy {
+    fn clone(&self) -> Self {
+        Lazy { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.map.clone_from(&source.map);
+        self.behind = source.behind;
+        self.fresh = source.fresh;
+    }
+}
+
+impl Lazy {
+    /// Notes a change the graph just reported.
+    ///
+    /// A map read right after the update takes it in with the graph's own record of what the
+    /// changed spaces were (see [`DistMap::note`]); one several updates behind works out the
+    /// offers of every changed space and its neighbours again. Why no map keeps a record of
+    /// its own (`Before` in the path module, as the tower map did: it falls several updates behind
+    /// on the way to the treasure): keeping it cost more at every update than it saved at the
+    /// reads, once a read of the hero's own space no longer settled the map in full
+    /// (docs/perf.md).
+    #[inline(always)]
+    fn note(&mut self, change: &Change) {
+        if !matches!(change, Change::None) {
+            self.fresh = false;
+        }
+        match (change, self.behind.as_mut()) {
+            (Change::None, _) | (Change::Spaces(_), None) => {}
+            (Change::Spaces(s), Some(behind)) => behind.union(s),
+            (Change::All, _) => self.behind = None,
+        }
+    }
+
+    /// Takes the changes of `graph` in (see [`DistMap::note`]); the map is settled where it
+    /// is read. The test for a map already up to date (most reads) is inlined into the
+    /// caller; the rest is a call of its own.
+    #[inline(always)]
+    fn sync(&mut self, graph: &Graph, goal: Goal) {
+        debug_assert!(!self.fresh || self.behind.is_some_and(|s| s.is_empty()));
+        if self.fresh {
+            return;
+        }
+        self.sync_now(graph, goal);
+    }
+
+    /// [`Lazy::sync`] of a map behind its graph.
+    #[inline(never)]
+    fn sync_now(&mut self, graph: &Graph, goal: Goal) {
+        match &self.behind {
+            None => self.map.compute(graph, goal),
+            Some(s) if s.is_empty() => {
+                self.fresh = true;
+                return;
+            }
+            Some(s) => self.map.note(graph, s),
+        }
+        self.behind = Some(Spaces::default());
+        self.fresh = true;
+    }
+}
+
+/// The graph and both distance maps for one cost model and one loot state.
+#[derive(Debug, Default)]
+pub struct Maps {
+    graph: Graph,
+    treasure: Lazy,
+    tower: Lazy,
+    /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
+    /// whenever the graph changes).
+    pub back: Option<i64>,
+    /// The way back last walked to find `back` (empty: none). Kept across board changes: as
+    /// long as a hero can still go that way, its cost bounds the way back's, and so the
+    /// moves it can take (see [`crate::dungeonquest::path::route_cost`]).
+    pub route: Route,
+    /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
+    /// `route` says nothing (forgotten whenever the graph changes).
+    pub most_back: Option<Option<u32>>,
+    /// The way `most_back` is worked out from, once asked (see [`WayBack`]): kept across graph
+    /// changes that touch none of the spaces it looked at, forgotten when `route` changes.
+    pub way: Option<WayBack>,
+}
+
+/// The way a bound on the way back from the treasure chamber rests on (`route`, or once that
+/// is closed the first of the policy's straight ways still open, see `most_back` in the
+/// strategic policy): its cost and the treasure space it starts from, if one is open, and
+/// every space of the ways looked at to find it.
+///
+/// What a way costs, and whether a hero can still go that way, depends only on the entry
+/// costs and open sides of its own spaces ([`crate::dungeonquest::path::route_cost`]). A graph update
+/// reports every space whose entry cost or open sides changed, so after one that reports none
+/// of `spaces`, every way looked at reads as before: the same way is found at the same cost.
+#[derive(Clone, Copy, Debug)]
+pub struct WayBack {
+    /// The cost of the way found and the treasure space it starts from (`None`: none open).
+    pub found: Option<(u32, Cell)>,
+    /// The spaces of every way looked at.
+    pub spaces: Spaces,
+}
+
+/// Copies field by field: a table starts each game (and a loot state its first use) from a
+/// copy, which then overwrites the arrays in place rather than building a whole set of maps,
+/// scratch space included, and moving it in.
+impl Clone for Maps {
+    fn clone(&self) -> Self {
+        Maps {
+            graph: self.graph.clone(),
+            treasure: self.treasure.clone(),
+            tower: self.tower.clone(),
+            back: self.back,
+            route: self.route.clone(),
+            most_back: self.most_back,
+            way: self.way,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.graph.clone_from(&source.graph);
+        self.treasure.clone_from(&source.treasure);
+        self.tower.clone_from(&source.tower);
+        self.back = source.back;
+        self.route.clone_from(&source.route);
+        self.most_back = source.most_back;
+        self.way = source.way;
+    }
+}
+
+impl Maps {
+    /// The graph the maps are computed over.
+    #[inline]
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// Brings the map to `goal` up to date with the graph, but for the settling, which
+    /// [`Maps::settle`] does as far as a reader needs (inlined: most often there is nothing
+    /// to do, see `Lazy::sync`).
+    #[inline(always)]
+    pub fn prepare(&mut self, goal: Goal) {
+        match goal {
+            Goal::Treasure => self.treasure.sync(&self.graph, goal),
+            Goal::Tower => self.tower.sync(&self.graph, goal),
+        }
+    }
+
+    /// Settles the map to `goal` (prepared this decision) until what `want` reads is right
+    /// (see [`DistMap::settle`]): read the map only after this.
+    #[inline(always)]
+    pub fn settle(&mut self, goal: Goal, want: &impl Want) {
+        match goal {
+            Goal::Treasure => self.treasure.map.settle(&self.graph, goal, want),
+            Goal::Tower => self.tower.map.settle(&self.graph, goal, want),
+        }
+    }
+
+    /// [`Maps::settle`] until the spaces `cells` are exact.
+    #[inline(always)]
+    pub fn settle_at(&mut self, goal: Goal, cells: &[Cell]) {
+        self.settle(goal, &Exact(cells));
+    }
+
+    /// Prepares the map to `goal` and settles it in full.
+    pub fn prepare_all(&mut self, goal: Goal) {
+        self.prepare(goal);
+        match goal {
+            Goal::Treasure => self.treasure.map.settle_all(&self.graph, goal),
+            Goal::Tower => self.tower.map.settle_all(&self.graph, goal),
+        }
+    }
+
+    /// The map to `goal` as last prepared: exact only at the spaces settled since (see
+    /// [`Maps::settle`]).
+    #[inline]
+    pub fn map(&self, goal: Goal) -> &DistMap {
+        match goal {
+            Goal::Treasure => &self.treasure.map,
+            Goal::Tower => &self.tower.map,
+        }
+    }
+
+    /// The map to `goal` (see [`Maps::map`]) and the graph to read it over, with
+    /// [`Maps::route`] to write: a walk back then goes straight into the route kept, where
+    /// a walk into a route of its own then moved in costs a copy of the whole route.
+    #[inline]
+    pub fn map_and_route(&mut self, goal: Goal) -> (&DistMap, &Graph, &mut Route) {
+        let map = match goal {
+            Goal::Treasure => &self.treasure.map,
+            Goal::Tower => &self.tower.map,
+        };
+        (map, &self.graph, &mut self.route)
+    }
+
+    /// Updates the graph from the board and notes the change in both maps (inlined into
+    /// [`TableMaps::sync`], its one caller).
+    #[inline(always)]
+    fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
+        let change = self.graph.update(game, model, loaded);
+        // Most decisions find the board as it was: nothing to note.
+        if change == Change::None {
+            return;
+        }
+        self.back = None;
+        self.most_back = None;
+        if let Some(way) = &self.way {
+            if !matches!(change, Change::Spaces(s) if !s.meets(&way.spaces)) {
+                self.way = None;
+            }
+        }
+        self.treasure.note(&change);
+        self.tower.note(&change);
+    }
+}
+
+/// The maps of a whole table: one [`Maps`] per cost model and loot state, plus the maps of
+/// the empty board per cost model, kept from the first game (every game starts there).
+#[derive(Clone, Debug, Default)]
+pub struct TableMaps {
+    slots: [[Maps; 2]; 2],
+    empty: [Option<Maps>; 2],
+}
+
+impl TableMaps {
+    /// Forgets the board of the previous game (the empty-board maps are kept).
+    pub fn new_game(&mut self) {
+        for slot in self.slots.iter_mut().flatten() {
+            slot.graph.clear();
+            slot.treasure.behind = None;
+            slot.treasure.fresh = false;
+            slot.tower.behind = None;
+            slot.tower.fresh = false;
+            slot.back = None;
+            slot.route.clear();
+            slot.most_back = None;
+            slot.way = None;
+        }
+    }
+
+    /// The maps for cost model `model` (an index into [`MODELS`]) and a hero carrying loot or
+    /// not, their graph brought up to date with the board; the maps themselves are brought up
+    /// to date by [`Maps::prepare`]. Inlined into the policy's plan, its one caller.
+    #[inline(always)]
+    pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
+        let loaded = prices_loot(model, loaded);
+        let [unloaded, with_loot] = &mut self.slots[model];
+        let (slot, other) = if loaded { (with_loot, unloaded) } else { (unloaded, with_loot) };
+        if slot.graph.key().is_none() {
+            // Start from whatever is nearest the board: the other loot state's maps this game
+            // (the update then reprices bridges only), else the empty board's.
+            if other.graph.key().is_some() {
+                slot.clone_from(other);
+            } else if !loaded && game.tiles_left() > 0 {
+                if let Some(e) = &self.empty[model] {
+                    slot.clone_from(e);
+                }
+            }
+        }
+        slot.update(game, &MODELS[model], loaded);
+        slot
+    }
+
+    /// The maps for `model` and loot state as last synced.
+    #[inline]
+    pub fn get(&self, model: usize, loaded: bool) -> &Maps {
+        &self.slots[model][usize::from(prices_loot(model, loaded))]
+    }
+
+    /// [`TableMaps::get`], to prepare more maps.
+    #[inline]
+    pub fn get_mut(&mut self, model: usize, loaded: bool) -> &mut Maps {
+        &mut self.slots[model][usize::from(prices_loot(model, loaded))]
+    }
+
+    /// Keeps the unloaded maps of `model` as the empty board's, if they are that, both maps
+    /// brought up to date first (once per table: a seat may not have needed the tower map).
+    ///
+    /// Asked at every decision, kept once: the test is inlined, the keeping is not.
+    #[inline]
+    pub fn keep_empty(&mut self, game: &dq_engine::Game<'_>, model: usize) {
+        if game.board_epoch() == 0 && self.empty[model].is_none() {
+            self.keep_empty_now(model);
+        }
+    }
+
+    /// [`TableMaps::keep_empty`] once the board is known to be empty and nothing kept yet.
+    #[cold]
+    fn keep_empty_now(&mut self, model: usize) {
+        let slot = &mut self.slots[model][0];
+        if slot.graph.key().is_some_and(|k| k.0 == 0 && !k.2) {
+            slot.prepare_all(Goal::Treasure);
+            slot.prepare_all(Goal::Tower);
+            self.empty[model] = Some(slot.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeonquest::random_play::each_board;
+    use crate::dungeonquest::spec::BotSpec;
+    use crate::dungeonquest::strategic::Strategic;
+    use crate::Policy;
+    use dq_engine::rng::GameRng;
+    use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
+
+    /// Maps synced only now and then (several board changes taken in at once), for both
+    /// cost models and loot states, equal maps computed afresh.
+    #[test]
+    fn maps_brought_up_to_date_late_equal_fresh_ones() {
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut late = 0;
+        each_board(&rules, 5, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            // Each (model, loot) slot is looked at on its own rhythm, so it falls behind
+            // by a varying number of board changes.
+            for (model, loaded) in [(0, false), (0, true), (1, false), (1, true)] {
+                let every = 2 + model as u32 * 3 + u32::from(loaded) * 2;
+                if !step.is_multiple_of(every) {
+                    continue;
+                }
+                let epoch = table.get(model, loaded).graph().key().map(|k| k.0);
+                let m = table.sync(game, model, loaded);
+                if epoch.is_some_and(|e| game.board_epoch() > e + 1) {
+                    late += 1;
+                }
+                let mut fresh = Graph::default();
+                fresh.build(game, &MODELS[model], loaded);
+                assert!(m.graph().same_as(&fresh), "game {i} step {step}: graph");
+                for goal in [Goal::Treasure, Goal::Tower] {
+                    m.prepare_all(goal);
+                    let mut want = DistMap::default();
+                    want.compute(&fresh, goal);
+                    assert_eq!(
+                        m.map(goal).cost,
+                        want.cost,
+                        "game {i} step {step}: {goal:?} map, model {model}, loaded {loaded}"
+                    );
+                }
+                table.keep_empty(game, model);
+            }
+        });
+        assert!(late > 1000, "only {late} syncs several changes behind");
+    }
+
+    /// A table whose seats share maps answers every decision as seats with maps of their own.
+    #[test]
+    fn shared_maps_give_the_same_decisions_as_own_maps() {
+        let rules = Rules::revised();
+        let specs = BotSpec::parse_list("greedy,cautious,mixed,greedy").unwrap();
+        let mut shared = crate::Players::new(&rules, &specs, crate::MonsterSpec::Random, 4).unwrap();
+        let mut own: Vec<Strategic> = specs.iter().map(|&s| Strategic::new(&rules, s)).collect();
+        let mut decisions = 0;
+        for i in 0..60u64 {
+            let mut game =
+                Game::new(&rules, &GameConfig::random(4, Variant::default()), 9, i, &mut NoObserver).unwrap();
+            shared.new_game();
+            own.iter_mut().for_each(Strategic::new_game);
+            let (mut r1, mut r2) = (GameRng::from_seed(i), GameRng::from_seed(i));
+            while !game.is_over() {
+                let choices = game.legal_choices().clone();
+                let d = game.pending().unwrap();
+                let a = shared.choose(&game, &choices, &mut r1);
+                if d.kind != dq_engine::DecisionKind::MonsterCombatCard {
+                    let b = own[d.seat as usize].choose(&game, &choices, &mut r2);
+                    assert_eq!(a, b, "game {i}: {:?} of seat {}", d.kind, d.seat);
+                    decisions += 1;
+                } else {
+                    r2 = r1.clone();
+                }
+                game.apply(a, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(decisions > 5000, "only {decisions} decisions compared");
+    }
+}

@@ -1,0 +1,1828 @@
+//! The strategic hero policies: `greedy`, `cautious` and `mixed`.
+//!
+//! They share one decision procedure and differ only in their [`Params`] and path costs:
+//! each turn the policy picks a goal (the treasure chamber, or a tower once it is time to go
+//! home), finds the cheapest known way there with [`DistMap`](crate::dungeonquest::path::DistMap), and
+//! answers every other decision by a small rule of thumb that follows from its style (fight
+//! or escape, draw or stop, use an item or keep its gold).
+//!
+//! The policy reads only what a player at the table sees: the board, the sun, its own cards,
+//! face-up discard piles and the announced monster kind. It never looks at deck order or the
+//! monster card's hidden life; the escape decision instead reasons over the monster cards of
+//! that kind not yet seen in the discard pile.
+
+use crate::dungeonquest::equilibrium::{payoff, solve, weights};
+use crate::dungeonquest::maps::{Maps, TableMaps, WayBack, MODELS};
+use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS, UNREACHABLE};
+use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
+use arrayvec::ArrayVec;
+use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
+use dq_engine::data::{Amount, CombatCard};
+use dq_engine::rng::GameRng;
+use dq_engine::rules::Op;
+use dq_engine::{Cell, Choice, Choices, DecisionKind, Deck, Dir, Edition, Game, HeroStatus, Rules};
+
+/// Wound-equivalents a death costs in the escape comparison.
+const DEATH_COST: f64 = 12.0;
+/// Wound-equivalents of the ground an escape loses (the hero falls back a chamber and the
+/// turn ends), so a hero does not flee a fight that costs about as much as the escape.
+const ESCAPE_DETOUR: f64 = 1.0;
+
+/// A strategic hero policy.
+#[derive(Clone, Debug)]
+pub struct Strategic {
+    spec: BotSpec,
+    /// The cost model the policy prices the board with, as an index into [`MODELS`].
+    model: usize,
+    /// Per hero sheet: the hero's equilibrium mix as sampling weights, with and without the
+    /// hero's own wound cap (the `no-abilities` rule removes it).
+    nash: Vec<[[u32; 3]; 2]>,
+    /// Per hero sheet: the hero's combat mix as probabilities (capped, uncapped).
+    nash_mix: Vec<[[f64; 3]; 2]>,
+    /// The monster's equilibrium mix per hero sheet (capped, uncapped), assumed when the policy
+    /// predicts how a fight goes.
+    monster_mix: Vec<[[f64; 3]; 2]>,
+    /// First sun space where the sun can set.
+    first_danger: u8,
+    /// Mean gold of a treasure card.
+    treasure_gold: f64,
+    /// Cards of the dragon deck that bring Dragon Rage.
+    rage_cards: u16,
+    /// Per card of the rules the policy was built for: what [`card_facts`] says (a rune's use,
+    /// whether the card can hurt), worked out once instead of from the card's effect at every
+    /// rune and redraw decision.
+    facts: Vec<u8>,
+    /// Once set, the policy heads for a tower for the rest of the game.
+    homeward: bool,
+    /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
+    /// shares one set between its seats); boxed so that taking them out is cheap.
+    own: Option<Box<TableMaps>>,
+}
+
+impl Strategic {
+    /// A policy for `spec` (any kind but `random`) under `rules`.
+    pub fn new(rules: &Rules, spec: BotSpec) -> Strategic {
+        let mut nash = Vec::new();
+        let mut nash_mix = Vec::new();
+        let mut monster_mix = Vec::new();
+        let mut plain = rules.heroes.first().cloned();
+        if let Some(p) = plain.as_mut() {
+            p.abilities = Default::default();
+        }
+        let plain = plain.map(|p| payoff(rules, &p));
+        let uncapped = plain.map(|a| solve(&a));
+        for h in &rules.heroes {
+            // A hero whose abilities leave the payoffs as they are (most: only a cap on the
+            // wounds dealt changes them) plays the plain game, whose equilibrium is solved
+            // once rather than again for each such hero.
+            let a = payoff(rules, h);
+            let capped = match (plain, uncapped) {
+                (Some(p), Some(u)) if p == a => u,
+                _ => solve(&a),
+            };
+            let u = uncapped.unwrap_or(capped);
+            nash.push([weights(capped.hero), weights(u.hero)]);
+            nash_mix.push([capped.hero, u.hero]);
+            monster_mix.push([capped.monster, u.monster]);
+        }
+        let first_danger = rules.sun_numbers.iter().position(|&n| n > 0).unwrap_or(rules.sun_spaces as usize + 1) as u8;
+        let tr = rules.deck_cards(Deck::Treasure);
+        let n = tr.len().max(1) as f64;
+        let treasure_gold = tr.clone().map(|c| f64::from(rules.cards[c as usize].gold)).sum::<f64>() / n;
+        let rage_cards = rules.deck_cards(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
+        let model = model_of(spec);
+        Strategic {
+            spec,
+            model,
+            nash,
+            nash_mix,
+            monster_mix,
+            first_danger,
+            treasure_gold,
+            rage_cards,
+            facts: (0..rules.cards.len()).map(|c| card_facts(rules, c as dq_engine::CardId)).collect(),
+            homeward: false,
+            own: None,
+        }
+    }
+
+    /// The spec this policy plays.
+    pub fn spec(&self) -> BotSpec {
+        self.spec
+    }
+
+    /// The policy for `spec` under the rules this one was built for: what
+    /// [`Strategic::new`] gives, without solving the combat equilibria again (all but the
+    /// spec and its cost model come from the rules alone). A table of several strategic
+    /// seats builds one and copies it.
+    pub fn for_spec(&self, spec: BotSpec) -> Strategic {
+        Strategic { spec, model: model_of(spec), homeward: false, own: None, ..self.clone() }
+    }
+
+    fn p(&self) -> &Params {
+        &self.spec.params
+    }
+
+    /// Forgets the previous game.
+    pub fn new_game(&mut self) {
+        self.homeward = false;
+        if let Some(own) = self.own.as_mut() {
+            own.new_game();
+        }
+    }
+
+    /// The hero's combat-card mix for the hero in `seat` (what an adversarial monster knows).
+    pub fn combat_mix(&self, game: &Game<'_>, seat: u8) -> [f64; 3] {
+        match self.p().combat {
+            CombatStyle::Uniform => [1.0 / 3.0; 3],
+            CombatStyle::Always(c) => one_hot(c),
+            CombatStyle::Nash => {
+                let h = game.hero(seat).hero as usize;
+                self.nash_mix[h][usize::from(game.variant().no_abilities)]
+            }
+        }
+    }
+
+    /// Answers the pending decision with the policy's own path maps.
+    pub fn choose(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
+        let Some(d) = game.pending() else { return choices[0] };
+        let mut own = self.own.take().unwrap_or_default();
+        let c = self.choose_with(game, d, choices, rng, &mut own);
+        self.own = Some(own);
+        c
+    }
+
+    /// Answers `d`, the game's pending decision, with path maps shared by the table (see
+    /// [`TableMaps`]). The caller has read the decision already, so it is passed on rather
+    /// than read again. Inlined into its callers (one call frame less at every decision).
+    #[inline(always)]
+    pub fn choose_with(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
+        let seat = d.seat;
+        use DecisionKind as K;
+        if game.variant().hero_vs_hero && matches!(d.kind, K::Action | K::MoveAgain | K::Tower) {
+            let mut kept = Choices::new();
+            kept.extend(choices.iter().copied().filter(|&c| !self.unwanted_attack(game, seat, c)));
+            if !kept.is_empty() && kept.len() < choices.len() {
+                return self.choose_among_cold(game, d, &kept, rng, maps);
+            }
+        }
+        self.choose_among(game, d, choices, rng, maps)
+    }
+
+    /// [`Strategic::choose_among`] for Hero vs. Hero choices with unwanted attacks left
+    /// out: a call of its own, so that the usual way in inlines the dispatch once.
+    #[cold]
+    #[inline(never)]
+    fn choose_among_cold(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
+        self.choose_among(game, d, choices, rng, maps)
+    }
+
+    /// Hero vs. Hero: whether moving by `c` would attack another hero the policy leaves alone.
+    /// `cautious` attacks nobody; the others attack a hero who carries loot (a public count)
+    /// while they have at least half their health, to take a card from him.
+    fn unwanted_attack(&self, game: &Game<'_>, seat: u8, c: Choice) -> bool {
+        let Choice::Move(to) = c else { return false };
+        let Some(other) = (0..game.seats()).find(|&s| {
+            s != seat && game.hero(s).status == HeroStatus::Board && game.hero(s).pos == to && !TREASURE.contains(&to)
+        }) else {
+            return false;
+        };
+        let me = game.hero(seat);
+        let fit = 2 * u32::from(me.wounds) <= u32::from(me.health);
+        self.spec.kind == BotKind::Cautious || !fit || game.loot_cards(other) == 0
+    }
+
+    /// The dispatch by decision kind, inlined into [`Strategic::choose_with`] (one call frame
+    /// less at every decision).
+    #[inline(always)]
+    fn choose_among(
+        &mut self,
+        game: &Game<'_>,
+        d: dq_engine::Decision,
+        choices: &Choices,
+        rng: &mut GameRng,
+        maps: &mut TableMaps,
+    ) -> Choice {
+        let seat = d.seat;
+        use DecisionKind as K;
+        match d.kind {
+            K::Action => self.action(game, seat, choices, maps),
+            // Another hero's restart tower: no stake in it, any will do.
+            K::RespawnTower => choices[rng.below(choices.len() as u32) as usize],
+            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::SecretDoor => self.secret_door(game, seat, choices, maps),
+            K::Tower => self.tower(game, seat, choices, maps),
+            K::Bridge => pick(choices, Choice::Cross),
+            K::BridgeDiscard => Choice::Done,
+            K::BeforeTest => Choice::No,
+            K::TestFailed => self.test_failed(game, choices),
+            K::RageReroll => {
+                let (_, total) = game.test_numbers();
+                if total > 7 {
+                    pick(choices, Choice::Reroll(2))
+                } else {
+                    Choice::Done
+                }
+            }
+            K::MayDraw(deck) => self.may_draw(game, seat, deck),
+            K::Redraw => yes_if(game.window_card().is_some_and(|c| self.facts(game.rules(), c) & HARMFUL != 0)),
+            K::Rune => self.rune(game, seat, choices),
+            K::StatusItems => self.status_items(game, seat, choices),
+            K::EndGameItems => self.end_game_items(game, seat, choices),
+            K::HeroCombatCard => self.combat_card(game, seat, rng),
+            // The monster side is normally answered by the monster policy; if a strategic
+            // policy is asked, it plays uniformly.
+            K::MonsterCombatCard => choices[rng.below(choices.len() as u32) as usize],
+            K::Escape | K::SoloEscape => self.escape(game, seat, d.kind == K::SoloEscape),
+            K::LiveToFight if game.rules().edition == Edition::Third => {
+                crate::dungeonquest::third::live_to_fight(game, self.p().escape)
+            }
+            K::LiveToFight => self.live_to_fight(game, seat),
+            K::AttackCard | K::DefendCard => self.combat_card(game, seat, rng),
+            K::TakeLoot => by_gold(game, choices, true).unwrap_or(choices[0]),
+            K::Retreat | K::RageRetreat => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::ServantMove => servant_move(game, choices),
+            K::TravelDirection => self.travel(game, seat, choices),
+            K::ExitCatacombs => Choice::Yes,
+            K::TurnDirection => self.turn_direction(game, seat, choices),
+            K::DiscardLoot | K::DiscardTreasure => by_gold(game, choices, false).unwrap_or(choices[0]),
+            K::Bribe => self.bribe(game, seat, choices),
+            K::ArrangeSearch => by_gold(game, choices, true).unwrap_or(choices[0]),
+            K::TileOrientation | K::ChooseSide | K::ChooseTile => choices[rng.below(choices.len() as u32) as usize],
+            K::EscapeOrAttack => crate::dungeonquest::third::escape_or_attack(game, seat, self.p().escape),
+            K::CombatPlay => crate::dungeonquest::third::combat_play(game, choices),
+            K::Counterattack => crate::dungeonquest::third::counterattack(game, choices),
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Where to go
+
+    /// Brings the path maps up to date and decides whether it is time to head home; returns
+    /// the goal and the maps, the map to the goal prepared (a caller reading the tower map
+    /// on the way to the treasure prepares it; every reader settles what it reads). Inlined
+    /// into its callers.
+    #[inline(always)]
+    fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
+        let (goal, m) = self.plan_lazy(game, seat, maps);
+        m.prepare(goal);
+        (goal, m)
+    }
+
+    /// [`Strategic::plan`], except that the tower map is not prepared (a homeward hero that
+    /// leaves the dungeon reads no map) and the treasure map is left as it is (perhaps behind
+    /// the board) while the hero stands in the treasure chamber: there the hero's distance
+    /// to it is 0 whatever the board, and the dragon decision reads only the tower map. The
+    /// changes wait for the next hero that reads the map (none, once every hero is homeward
+    /// or gone). The caller prepares the goal's map, and settles it as far as it reads it
+    /// (see [`Maps::settle`]), before it reads it.
+    #[inline(always)]
+    fn plan_lazy<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
+        // Loot reprices the board only under a model that charges loaded bridges extra; under
+        // any other the loaded and unloaded maps are one and the same, so the hero's loot
+        // (a count the engine works out card by card) is not read at all.
+        let loaded = MODELS[self.model].bridge_loaded != 0 && game.loot_cards(seat) > 0;
+        let goal = self.goal(game, seat, maps.sync(game, self.model, loaded));
+        if !loaded {
+            maps.keep_empty(game, self.model);
+        }
+        (goal, maps.get_mut(self.model, loaded))
+    }
+
+    /// The goal. The maps are left to the caller (see [`Strategic::plan_lazy`]), but for
+    /// what [`Strategic::slack_below`] reads: the treasure map when bounds do not settle
+    /// whether to head home, the tower map when the way back must be known exactly (on the
+    /// way to the treasure the board changes wait until it is read).
+    /// Inlined into [`Strategic::plan_lazy`], its one caller.
+    #[inline(always)]
+    fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
+        if self.homeward {
+            // The way back from the treasure chamber only matters on the way there.
+            return Goal::Tower;
+        }
+        let h = game.hero(seat);
+        // The treasure map is prepared where it is read: by `slack_below`, if the bounds it
+        // starts from do not settle the question, and by the caller once the goal is known
+        // (so a hero who turns home by the bounds leaves it behind the board for good).
+        // No Guts, No Glory: without a treasure card the towers are shut, so heading home
+        // early only meets the sunset there; the treasure chamber stays the goal.
+        if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
+            return Goal::Treasure;
+        }
+        if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
+            self.homeward = true;
+            return Goal::Tower;
+        }
+        if h.status != HeroStatus::Board {
+            return Goal::Treasure;
+        }
+        if self.slack_below(game, h.pos, m, 0) {
+            self.homeward = true;
+            return Goal::Tower;
+        }
+        Goal::Treasure
+    }
+
+    /// Whether the turns to spare, if the hero goes from `pos` to the treasure chamber, draws
+    /// once and walks back to a tower before the sun can set, keeping the margin, are fewer
+    /// than `k`.
+    ///
+    /// The spare turns fall as the way to the treasure grows, so when they are fewer than `k`
+    /// even with the fewest moves it can take (the rows and columns to the nearer treasure
+    /// space, [`TO_TREASURE_LEAST`]) and the fewest back (or the way back, if known), the
+    /// answer is known without the walk there or the treasure map it reads: nearly every
+    /// search decision is settled so, and a hero who turns home so leaves the treasure map
+    /// behind the board (its changes then wait for a reader that may never come). Otherwise
+    /// the treasure map is brought up to date and settled as far as the hero's space; unless
+    /// the walk from there is the map's last answer, the most moves it can take come first:
+    /// the walk enters a different space at every move, never `pos`, and the spaces it enters
+    /// cost what `pos` costs in all, so it takes at most
+    /// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) of that cost. If even those and
+    /// the most the way back can take (below) leave `k` turns or more, the answer is no and
+    /// the walk is not taken (about three walks in four in solo games); else the map is
+    /// walked.
+    ///
+    /// The spare turns fall as the way back (`back`) grows too, so when they are fewer than `k`
+    /// even with the fewest moves the way back can take ([`TREASURE_LEAST`]), or not fewer
+    /// even with the most it can take, the answer is known without the tower map. The most
+    /// moves: the way back last walked ([`Maps::route`]), if a hero can still go that way,
+    /// costs at least what the way back now costs, and a walk of that cost enters at most
+    /// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) spaces. Only between the two
+    /// is the tower map brought up to date and the way back walked.
+    ///
+    /// Inlined into its callers (asked at most decisions, it is mostly a few comparisons).
+    #[inline(always)]
+    fn slack_below(&self, game: &Game<'_>, pos: Cell, m: &mut Maps, k: i64) -> bool {
+        if pos as usize >= CELLS {
+            return 0 < k;
+        }
+        // Fewer than `k` turns to spare after `moves` moves (the sun's safe turns less the
+        // turns the moves take, one for the draw and the margin) exactly when the moves take
+        // more than `t` turns: one division for the call (see `Strategic::moves_within`),
+        // rather than one per question.
+        let t = i64::from(self.safe_turns(game)) - 1 - i64::from(self.p().margin) - k;
+        let limit = self.moves_within(t);
+        let short = |moves: i64| moves > limit;
+        // In the treasure chamber: 0, as the walk on any map says (targets cost 0), read
+        // without the map, which may be behind there (see `plan_lazy`).
+        let to_treasure = if TREASURE.contains(&pos) {
+            0
+        } else {
+            // The fewest moves first (see above); the way back at its exact value if known.
+            let back_least = m.back.unwrap_or(i64::from(BACK_LEAST));
+            if short(i64::from(TO_TREASURE_LEAST[pos as usize]) + back_least) {
+                return true;
+            }
+            m.prepare(Goal::Treasure);
+            m.settle_at(Goal::Treasure, &[pos]);
+            if let Some(moves) = m.map(Goal::Treasure).hops_known(m.graph(), pos) {
+                i64::from(moves)
+            } else {
+                // The most moves before the walk (see above): if even they leave enough
+                // turns, the walk is not taken.
+                let cost = m.map(Goal::Treasure).cost[pos as usize];
+                if cost != UNREACHABLE {
+                    let back_most = match m.back {
+                        Some(back) => Some(back),
+                        None => kept_most_back(m).map(i64::from),
+                    };
+                    let most = i64::from(m.graph().most_moves(u32::from(cost), [pos]));
+                    if back_most.is_some_and(|back| !short(most + back)) {
+                        return false;
+                    }
+                }
+                i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+            }
+        };
+        let short_back = |back: i64| short(to_treasure + back);
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                if short_back(i64::from(BACK_LEAST)) {
+                    return true;
+                }
+                let most = kept_most_back(m);
+                if most.is_some_and(|most| !short_back(i64::from(most))) {
+                    return false;
+                }
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        short_back(back)
+    }
+
+    /// Turns expected for `moves` moves at the policy's pace (rounded up).
+    fn turns_for(&self, moves: i64) -> i64 {
+        (moves * i64::from(self.p().pace) + 99) / 100
+    }
+
+    /// The most moves that take `t` turns or fewer ([`Strategic::turns_for`]), -1 if none
+    /// do (`t` negative): the turns of 0 moves or more, ceil(moves * pace / 100), are at most
+    /// `t` exactly when moves * pace <= 100 t, so for moves up to 100 t / pace (rounded
+    /// down). Every count of moves the policy asks about is 0 or more. A question of
+    /// many moves against one `t` then costs one division in all, where asking
+    /// [`Strategic::turns_for`] costs one per question.
+    #[inline(always)]
+    fn moves_within(&self, t: i64) -> i64 {
+        match u32::try_from(t) {
+            // At a pace of 0 moves take no turns.
+            Ok(t) => (100 * t).checked_div(u32::from(self.p().pace)).map_or(i64::MAX, i64::from),
+            Err(_) => -1,
+        }
+    }
+
+    /// Turns left before the sun reaches its first numbered space.
+    fn safe_turns(&self, game: &Game<'_>) -> u32 {
+        u32::from(self.first_danger.saturating_sub(game.sun()))
+    }
+
+    /// Spare turns once the hero has walked home from `pos` (the tower map prepared).
+    fn spare(&self, game: &Game<'_>, pos: Cell, m: &mut Maps) -> i64 {
+        if pos as usize >= CELLS {
+            return 0;
+        }
+        m.settle_at(Goal::Tower, &[pos]);
+        i64::from(self.safe_turns(game))
+            - self.turns_for(i64::from(m.map(Goal::Tower).hops(m.graph(), pos)))
+            - i64::from(self.p().margin)
+    }
+
+    /// The legal move that gets cheapest to the current goal.
+    fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Option<Choice> {
+        let (goal, m) = self.plan(game, seat, maps);
+        cheapest(m, goal, choices)
+    }
+
+    fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let h = game.hero(seat);
+        if h.status == HeroStatus::Catacombs {
+            return pick(choices, Choice::DrawCatacomb);
+        }
+        let (goal, m) = self.plan_lazy(game, seat, maps);
+        let pos = h.pos;
+        // The answers this decision looks for, found in one pass over the choices rather than
+        // a search of them for each (an action is the most frequent decision).
+        let (mut dragon, mut exit, mut search, mut dark) = (false, false, false, false);
+        for c in choices {
+            match c {
+                Choice::DrawDragon => dragon = true,
+                Choice::ExitDungeon => exit = true,
+                Choice::Search => search = true,
+                Choice::MoveDark => dark = true,
+                _ => {}
+            }
+        }
+        if dragon {
+            m.prepare(Goal::Tower);
+            if goal == Goal::Treasure && self.dragon_pays(game, seat, m) {
+                return Choice::DrawDragon;
+            }
+            // Done in the chamber: go home from here on.
+            self.homeward = true;
+            return cheapest(m, Goal::Tower, choices).unwrap_or(choices[0]);
+        }
+        if exit && goal == Goal::Tower {
+            return Choice::ExitDungeon;
+        }
+        m.prepare(goal);
+        let p = *self.p();
+        if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
+            return Choice::Search;
+        }
+        if let Some(mv) = cheapest(m, goal, choices) {
+            if let Choice::Move(to) = mv {
+                if m.map(goal).via(m.graph(), to) != u32::MAX {
+                    return mv;
+                }
+            }
+        }
+        // No known way on: feel through darkness, search if allowed, else any move.
+        if dark {
+            return Choice::MoveDark;
+        }
+        if search {
+            return Choice::Search;
+        }
+        choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
+    }
+
+    fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let (goal, m) = self.plan_lazy(game, seat, maps);
+        if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
+            return Choice::ExitDungeon;
+        }
+        m.prepare(goal);
+        cheapest(m, goal, choices).unwrap_or(choices[0])
+    }
+
+    fn secret_door(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let (goal, m) = self.plan(game, seat, maps);
+        let pos = game.hero(seat).pos;
+        m.settle_at(goal, &[pos]);
+        let here = m.map(goal).cost[pos as usize];
+        match cheapest(m, goal, choices) {
+            Some(mv @ Choice::Move(to)) if m.map(goal).via(m.graph(), to) < u32::from(here) => mv,
+            _ => Choice::No,
+        }
+    }
+
+    /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and the
+    /// expected treasure beats the expected loss (treasure held, and life if the rage dice can
+    /// kill).
+    fn dragon_pays(&self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
+        let rules = game.rules();
+        let h = game.hero(seat);
+        let p = self.p();
+        if u32::from(h.stats.dragon_draws) >= u32::from(p.dragon_draws) {
+            return false;
+        }
+        // One turn for the draw, then the walk home.
+        if self.spare(game, h.pos, m) < 1 {
+            return false;
+        }
+        let left = game.deck_len(Deck::Dragon);
+        let seen_rage = game.discard_pile(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
+        let rage_left = self.rage_cards.saturating_sub(seen_rage);
+        if left == 0 {
+            return false;
+        }
+        let p_rage = f64::from(rage_left) / f64::from(left);
+        if p_rage * 100.0 > f64::from(p.risk) {
+            return false;
+        }
+        let held_treasure: f64 = h
+            .held
+            .iter()
+            .filter(|&&c| rules.cards[c as usize].deck == Deck::Treasure)
+            .map(|&c| f64::from(rules.cards[c as usize].gold))
+            .sum();
+        let remaining = i32::from(h.health) - i32::from(h.wounds);
+        let p_die = p_2d6_at_least(remaining);
+        let gain = (1.0 - p_rage) * 2.0 * self.treasure_gold;
+        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold_seen(seat).unwrap_or(0)));
+        gain > loss
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Tests, cards and items
+
+    /// A failed test: spend the shortfall in determination if the tokens reach, else reroll,
+    /// else a rune, else (when the failure wounds by its margin, as Crossfire Trap does) spend
+    /// every token to lower the wounds, else (cautious) an item that passes it.
+    fn test_failed(&self, game: &Game<'_>, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let cautious = self.spec.kind == BotKind::Cautious;
+        let (target, total) = game.test_numbers();
+        let need = total.saturating_sub(target);
+        let by_margin = || game.test_fail_effects().iter().any(|op| matches!(op, Op::Wounds(Amount::FailMargin)));
+        let mut best = Choice::Done;
+        let mut rank = 0;
+        for &c in choices {
+            let r = match c {
+                Choice::Spend(n) if n == need => 5,
+                Choice::Reroll(_) => 4,
+                Choice::Card(id) if rules.cards[id as usize].rune.is_some() => 3,
+                // A partial spend (the amounts come in increasing order: the last is all).
+                Choice::Spend(n) if n < need && by_margin() => 2,
+                // Discarding an item costs its gold: only the cautious policy pays that.
+                Choice::Card(_) if cautious => 1,
+                _ => 0,
+            };
+            if r > rank || (r == 2 && rank == 2) {
+                rank = r;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// The [`card_facts`] of card `c` of `rules`: from the table made with the policy, or
+    /// worked out now for a card the table lacks.
+    #[inline]
+    fn facts(&self, rules: &Rules, c: dq_engine::CardId) -> u8 {
+        match self.facts.get(c as usize) {
+            Some(&f) => f,
+            None => card_facts(rules, c),
+        }
+    }
+
+    fn may_draw(&self, game: &Game<'_>, seat: u8, deck: Deck) -> Choice {
+        if self.spec.kind != BotKind::Cautious {
+            return Choice::Yes;
+        }
+        // A cautious hero leaves crypts shut (they hide traps) and searches a corpse only
+        // when healthy.
+        let h = game.hero(seat);
+        yes_if(deck != Deck::Crypt && u32::from(h.wounds) * 2 < u32::from(h.health))
+    }
+
+    /// Uses a rune when its effect helps now, judged from the effect itself.
+    fn rune(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let h = game.hero(seat);
+        for &c in choices {
+            let Choice::Card(r) = c else { continue };
+            let useful = match self.facts(rules, r) & RUNE_USE {
+                // Cancel the card just drawn: worth it if that card hurts.
+                RUNE_CANCEL => game.window_card().is_some_and(|w| self.facts(rules, w) & HARMFUL != 0),
+                RUNE_RESHUFFLE => game.discard_pile(Deck::Dragon).next().is_some(),
+                RUNE_HEAL => u32::from(h.wounds) * 2 >= u32::from(h.health),
+                RUNE_EXTRA => self.homeward,
+                _ => false,
+            };
+            if useful {
+                return c;
+            }
+        }
+        Choice::No
+    }
+
+    fn status_items(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let threshold = if self.spec.kind == BotKind::Cautious { 1 } else { h.health / 2 };
+        if h.wounds >= threshold.max(1) {
+            choices.iter().copied().find(|c| matches!(c, Choice::Card(_))).unwrap_or(Choice::Done)
+        } else {
+            Choice::Done
+        }
+    }
+
+    /// End-of-game gambles (Bottle Imp: lose a random other loot card or gain a treasure):
+    /// taken when the loot at stake is worth less than a treasure card on average.
+    fn end_game_items(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let Some(&card) = choices.iter().find(|c| matches!(c, Choice::Card(_))) else { return Choice::Done };
+        let Choice::Card(id) = card else { return Choice::Done };
+        let (mut sum, mut n) = (0.0, 0u32);
+        for &c in game.hero(seat).held {
+            if c != id && rules.cards[c as usize].loot {
+                sum += f64::from(rules.cards[c as usize].gold);
+                n += 1;
+            }
+        }
+        let at_stake = if n == 0 { 0.0 } else { sum / f64::from(n) };
+        if at_stake < self.treasure_gold {
+            card
+        } else {
+            Choice::Done
+        }
+    }
+
+    fn bribe(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let pay = self.spec.kind == BotKind::Cautious || i32::from(h.health) - i32::from(h.wounds) <= 4;
+        if pay {
+            by_gold(game, choices, false).unwrap_or(Choice::No)
+        } else {
+            Choice::No
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Combat
+
+    fn combat_card(&self, game: &Game<'_>, seat: u8, rng: &mut GameRng) -> Choice {
+        let card = match self.p().combat {
+            CombatStyle::Always(c) => c,
+            CombatStyle::Uniform => CARDS[rng.below(3) as usize],
+            CombatStyle::Nash => {
+                let h = game.hero(seat).hero as usize;
+                let w = self.nash[h][usize::from(game.variant().no_abilities)];
+                sample(w, rng)
+            }
+        };
+        Choice::Combat(card)
+    }
+
+    fn escape(&self, game: &Game<'_>, seat: u8, solo_before: bool) -> Choice {
+        match self.p().escape {
+            EscapeStyle::Never => Choice::No,
+            EscapeStyle::Always => Choice::Yes,
+            EscapeStyle::Expected => yes_if(self.escape_pays(game, seat, solo_before)),
+        }
+    }
+
+    /// What the hero in `seat` knows of the combat in progress, the common ground of every
+    /// decision to fight on or get out.
+    fn outlook(&self, game: &Game<'_>, seat: u8) -> Option<FightOutlook> {
+        let rules = game.rules();
+        let (kind, dealt, _) = game.combat()?;
+        let h = game.hero(seat);
+        let def = &rules.heroes[h.hero as usize];
+        let variant = game.variant();
+        let rounds = round_outcomes(rules, variant.solo, self.combat_mix(game, seat), {
+            let m = &self.monster_mix[h.hero as usize];
+            m[usize::from(variant.no_abilities)]
+        });
+        Some(FightOutlook {
+            kind,
+            dealt,
+            left: i32::from(h.health) - i32::from(h.wounds),
+            cap: if variant.no_abilities { None } else { def.abilities.max_combat_wounds_per_round },
+            rounds,
+            seen: game.discard_pile(Deck::Monster).fold(0, |acc, c| acc | bit(rules, c)),
+        })
+    }
+
+    /// Live to Fight Another Day: `never` keeps fighting; the others declare the escape when
+    /// its expected cost beats fighting on. Declaring gives back the round's damage; the next
+    /// round is won (escape, [`ESCAPE_DETOUR`]) with the chance of a round the hero takes no
+    /// wound and deals some, else the fight goes on from the undamaged monster. (`always`
+    /// does not declare blindly: giving back damage is no survival-first move in itself.)
+    fn live_to_fight(&self, game: &Game<'_>, seat: u8) -> Choice {
+        if self.p().escape == EscapeStyle::Never {
+            return Choice::No;
+        }
+        let rules = game.rules();
+        let Some(FightOutlook { kind, dealt, left, cap, rounds, seen }) = self.outlook(game, seat) else {
+            return Choice::No;
+        };
+        let undone = dealt.saturating_sub(game.combat_last_dealt());
+        let p_won: f64 = rounds
+            .iter()
+            .filter(|&&(_, hw, mw)| cap.map_or(hw, |c| hw.min(c)) == 0 && mw > 0)
+            .map(|&(p, _, _)| p)
+            .sum();
+        let (mut fight, mut declare, mut n) = (0.0, 0.0, 0.0);
+        for c in rules.deck_cards(Deck::Monster) {
+            let Some(m) = rules.cards[c as usize].monster else { continue };
+            if m.kind != kind || m.life <= dealt || seen & bit(rules, c) != 0 {
+                continue;
+            }
+            fight += fight_cost(&rounds, cap, left, i32::from(m.life - dealt));
+            declare +=
+                p_won * ESCAPE_DETOUR + (1.0 - p_won) * fight_cost(&rounds, cap, left, i32::from(m.life - undone));
+            n += 1.0;
+        }
+        yes_if(n > 0.0 && declare < fight)
+    }
+
+    /// Compares the expected cost (death weighted by [`DEATH_COST`], plus wounds) of fighting
+    /// on with the cost of an escape attempt, over the monster cards of the announced kind
+    /// not yet seen in the discard pile.
+    fn escape_pays(&self, game: &Game<'_>, seat: u8, solo_before: bool) -> bool {
+        let rules = game.rules();
+        let Some(FightOutlook { kind, dealt, left, cap, rounds, seen }) = self.outlook(game, seat) else {
+            return false;
+        };
+        let def = &rules.heroes[game.hero(seat).hero as usize];
+        let (mut fight, mut flee, mut n) = (0.0, 0.0, 0.0);
+        for c in rules.deck_cards(Deck::Monster) {
+            let Some(m) = rules.cards[c as usize].monster else { continue };
+            if m.kind != kind || m.life <= dealt || seen & bit(rules, c) != 0 {
+                continue;
+            }
+            let life = i32::from(m.life - dealt);
+            let f = fight_cost(&rounds, cap, left, life);
+            let penalty = if solo_before { 0 } else { i32::from(m.escape_penalty) };
+            let e = if penalty >= left { DEATH_COST + f64::from(left) } else { f64::from(penalty) + ESCAPE_DETOUR };
+            fight += f;
+            flee += e;
+            n += 1.0;
+        }
+        if n == 0.0 {
+            return false;
+        }
+        let agility = i32::from(def.attrs[1]);
+        let pass = p_2d6_at_most(agility);
+        let try_cost = pass * flee / n + (1.0 - pass) * fight / n;
+        try_cost < fight / n
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Catacombs
+
+    fn goal_cells(&self) -> &'static [Cell] {
+        if self.homeward {
+            &TOWERS
+        } else {
+            &TREASURE
+        }
+    }
+
+    fn closeness(&self, c: Cell) -> u8 {
+        self.goal_cells().iter().map(|&g| manhattan(c, g)).min().unwrap_or(0)
+    }
+
+    /// The way into the catacombs: the one pointing nearest a goal. Asked while the hero still
+    /// stands on the board (the travel marker is placed by the answer), so it counts from `pos`.
+    fn travel(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let pos = game.hero(seat).pos;
+        let score = |d: Dir| step(pos, d).map_or(u8::MAX, |c| self.closeness(c));
+        choices
+            .iter()
+            .copied()
+            .min_by_key(|c| match c {
+                Choice::Dir(d) => score(*d),
+                _ => u8::MAX,
+            })
+            .unwrap_or(choices[0])
+    }
+
+    fn turn_direction(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let h = game.hero(seat);
+        let score = |right: bool| {
+            // Resurfacing walks 1d6 spaces that way: judge by the average.
+            let (c, _) = walk(h.marker, h.marker_dir.turn(right), 3);
+            self.closeness(c)
+        };
+        choices
+            .iter()
+            .copied()
+            .min_by_key(|c| match c {
+                Choice::Turn(r) => score(*r),
+                _ => u8::MAX,
+            })
+            .unwrap_or(choices[0])
+    }
+}
+
+/// The index into [`MODELS`] of the cost model a policy of `spec` prices the board with.
+fn model_of(spec: BotSpec) -> usize {
+    let model = if spec.kind == BotKind::Cautious { CostModel::CAREFUL } else { CostModel::BOLD };
+    MODELS.iter().position(|&m| m == model).unwrap_or(0)
+}
+
+/// Moves from the treasure chamber to the nearest tower on the tower map (brought up to date
+/// here), the fewer of the walks from its spaces, and the space the fewer start from.
+///
+/// A walk moves to a neighbouring space at every step, so from a treasure space it takes at
+/// least [`TREASURE_LEAST`] moves; once one walk is that short, a walk from a space whose
+/// least is as long cannot beat it and is not taken. (Nearly every walk back is that
+/// short, so this halves the walking.)
+///
+/// The map is settled in full first, not only as far as the walks read. Why: settling as
+/// far as a treasure space's cost leaves the spaces beyond it pending for the next reader
+/// (the next walk back after a board change, or a hero on the way home), who then settles
+/// them in a settling of its own; and the settling in full runs without the test for the
+/// reader's need at each space taken (docs/perf.md).
+///
+/// The walks are taken from treasure space `first` (an index into [`TREASURE`]) first: the
+/// space the way back last started from, whose walk is most often the short one still, so
+/// that the other is walked less often. Of two walks equally short the one taken first is
+/// kept.
+///
+/// The spaces of the fewer walk go into [`Maps::route`] (see [`DistMap::hops_route`]); left
+/// empty if no walk reaches a tower.
+///
+/// [`DistMap::hops_route`]: crate::dungeonquest::path::DistMap::hops_route
+fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
+    m.prepare_all(Goal::Tower);
+    let (mut best, mut from) = (u8::MAX, TREASURE[first]);
+    let mut walked = Route::new();
+    m.route.clear();
+    for i in [first, first ^ 1] {
+        let (t, least) = (TREASURE[i], TREASURE_LEAST[i]);
+        if least < best {
+            let (tower, graph, route) = m.map_and_route(Goal::Tower);
+            // Until a walk reaches a tower, walks go straight into `route`; a later one only
+            // if it is fewer.
+            if best == u8::MAX {
+                let moves = tower.hops_route(graph, t, route);
+                if moves < best {
+                    (best, from) = (moves, t);
+                }
+            } else {
+                let moves = tower.hops_route(graph, t, &mut walked);
+                if moves < best {
+                    (best, from) = (moves, t);
+                    core::mem::swap(route, &mut walked);
+                }
+            }
+        }
+    }
+    (best, from)
+}
+
+/// Moves from the treasure chamber to the nearest tower, the tower map brought up to date
+/// first; keeps the way walked in [`Maps::route`].
+fn exact_back(m: &mut Maps) -> i64 {
+    let first = usize::from(m.route.first() == Some(&TREASURE[1]));
+    let (back, _) = walk_back(m, first);
+    m.way = None;
+    i64::from(back)
+}
+
+/// The most moves the way back from the treasure chamber can take on the graph of `m`, if a
+/// way a hero can still take is known (see [`way_back`]): kept in `m` until the graph
+/// changes, the way it rests on longer (see [`Maps::way`]).
+///
+/// The test for a bound kept already is inlined into the callers; the working out is a call
+/// of its own.
+#[inline(always)]
+fn kept_most_back(m: &mut Maps) -> Option<u32> {
+    match m.most_back {
+        Some(most) => most,
+        None => most_back_now(m),
+    }
+}
+
+/// [`kept_most_back`] once the graph changed since the bound was last worked out.
+#[inline(never)]
+fn most_back_now(m: &mut Maps) -> Option<u32> {
+    let way = match m.way {
+        Some(way) => way,
+        None => {
+            let way = way_back(m.graph(), &m.route);
+            m.way = Some(way);
+            way
+        }
+    };
+    let most = way.found.map(|(cost, from)| most_from(m.graph(), cost, from));
+    m.most_back = Some(most);
+    most
+}
+
+/// The way the bound on the way back rests on: `route` (the way last walked, see
+/// [`Maps::route`]) if a hero can still go that way, else the first of the [`STRAIGHT_BACK`]
+/// ways still open; with the spaces of every way looked at (see [`WayBack`], which a policy
+/// keeps across board changes that touch none of them).
+fn way_back(g: &crate::dungeonquest::path::Graph, route: &[Cell]) -> WayBack {
+    let mut spaces = Spaces::default();
+    // A route of fewer than two spaces says nothing, whatever the board.
+    if route.len() >= 2 {
+        route.iter().for_each(|&c| spaces.set(c));
+        if let Some(cost) = route_cost(g, route) {
+            return WayBack { found: Some((cost, route[0])), spaces };
+        }
+    }
+    // The straight ways are tried only once the way last walked is closed (a tile laid across
+    // it): about two exact walks back in five used to find it so, most of them settled by a
+    // straight way instead.
+    for (way, on) in STRAIGHT_BACK.iter().zip(&STRAIGHT_SPACES) {
+        spaces.union(on);
+        if let Some(cost) = route_cost(g, way) {
+            return WayBack { found: Some((cost, way[0])), spaces };
+        }
+    }
+    WayBack { found: None, spaces }
+}
+
+/// The most moves the way back from the treasure chamber can take on `g`, given a way a hero
+/// can still take from treasure space `from` to a tower at `cost` (see [`way_back`]).
+///
+/// Any way from a treasure space to a tower costs at least what the cheapest way from that
+/// space costs, which the walk back from it follows; a walk of that cost makes at most
+/// [`Graph::most_moves`](crate::dungeonquest::path::Graph::most_moves) moves, never entering the space it
+/// starts from and entering one tower (at best the one cheapest to enter). The way back is
+/// the fewer of the walks from the treasure spaces, so at most that.
+///
+/// Tighter still: a walk from one treasure space that enters the other goes on as the walk
+/// from there (a walk's next step depends only on the space it is on), which is then at
+/// least one move shorter; a walk that does not enter it is bounded as above with the other
+/// space left out too. So the way back takes at most the greater of one move less than the
+/// first bound and the second bound
+/// ([`Graph::most_moves_or_short`](crate::dungeonquest::path::Graph::most_moves_or_short)), which settles
+/// about a quarter of the walks back the first bound leaves open.
+#[inline]
+fn most_from(g: &crate::dungeonquest::path::Graph, cost: u32, from: Cell) -> u32 {
+    // The spaces left out: every tower but the one cheapest to enter (the first of equals),
+    // whose place in the list `from` takes. (A plain array rather than an iterator chain:
+    // this is asked at most decisions.)
+    let mut cheapest = 0;
+    for (i, &t) in TOWERS.iter().enumerate().skip(1) {
+        if g.enter(t) < g.enter(TOWERS[cheapest]) {
+            cheapest = i;
+        }
+    }
+    let mut never = TOWERS;
+    never[cheapest] = from;
+    let other = if from == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+    g.most_moves_or_short(cost, never, other)
+}
+
+/// The spaces of each [`STRAIGHT_BACK`] way.
+const STRAIGHT_SPACES: [Spaces; STRAIGHT_BACK.len()] = {
+    let mut s = [Spaces::of(&[]); STRAIGHT_BACK.len()];
+    let mut i = 0;
+    while i < STRAIGHT_BACK.len() {
+        s[i] = Spaces::of(&STRAIGHT_BACK[i]);
+        i += 1;
+    }
+    s
+};
+
+/// Moves of each [`STRAIGHT_BACK`] way.
+const STRAIGHT_MOVES: usize = 10;
+
+/// Ways back from the treasure chamber, by the shortest way on an empty board: from each
+/// treasure space to each of its two nearest towers, along the columns first or along the
+/// rows first (the way along the rows first from the upper treasure space to the upper left
+/// tower last: it is the one the walk back takes on the empty board, so it is usually what
+/// was found closed already). Any of them still open bounds the way back (see [`most_from`])
+/// once the way last walked is closed.
+const STRAIGHT_BACK: [[Cell; STRAIGHT_MOVES + 1]; 8] = {
+    /// The way from `from` to `to`, rows first (changing the row) or columns first.
+    const fn straight(from: Cell, to: Cell, rows_first: bool) -> [Cell; STRAIGHT_MOVES + 1] {
+        let mut way = [from; STRAIGHT_MOVES + 1];
+        let (mut r, mut c) = (from / COLS, from % COLS);
+        let (tr, tc) = (to / COLS, to % COLS);
+        let mut i = 1;
+        let mut pass = 0;
+        while pass < 2 {
+            let rows = (pass == 0) == rows_first;
+            while (rows && r != tr) || (!rows && c != tc) {
+                if rows {
+                    r = if r > tr { r - 1 } else { r + 1 };
+                } else {
+                    c = if c > tc { c - 1 } else { c + 1 };
+                }
+                way[i] = r * COLS + c;
+                i += 1;
+            }
+            pass += 1;
+        }
+        assert!(i == STRAIGHT_MOVES + 1 && way[STRAIGHT_MOVES] == to);
+        way
+    }
+    let (up, down) = (TREASURE[0], TREASURE[1]);
+    [
+        straight(up, TOWERS[0], false),
+        straight(up, TOWERS[1], true),
+        straight(up, TOWERS[1], false),
+        straight(down, TOWERS[2], true),
+        straight(down, TOWERS[2], false),
+        straight(down, TOWERS[3], true),
+        straight(down, TOWERS[3], false),
+        straight(up, TOWERS[0], true),
+    ]
+};
+
+/// The fewest moves from each space to the treasure chamber: the distance in rows and
+/// columns to the nearer treasure space (a slot per `u8`; 0 past the board, never read).
+static TO_TREASURE_LEAST: [u8; 256] = {
+    let mut least = [0u8; 256];
+    let mut c = 0;
+    while c < CELLS {
+        let mut i = 0;
+        least[c] = u8::MAX;
+        while i < TREASURE.len() {
+            let t = TREASURE[i] as usize;
+            let rows = (c / COLS as usize).abs_diff(t / COLS as usize);
+            let cols = (c % COLS as usize).abs_diff(t % COLS as usize);
+            if ((rows + cols) as u8) < least[c] {
+                least[c] = (rows + cols) as u8;
+            }
+            i += 1;
+        }
+        c += 1;
+    }
+    least
+};
+
+/// The fewest moves the way back from the treasure chamber can take.
+const BACK_LEAST: u8 = {
+    let (mut least, mut i) = (u8::MAX, 0);
+    while i < TREASURE_LEAST.len() {
+        if TREASURE_LEAST[i] < least {
+            least = TREASURE_LEAST[i];
+        }
+        i += 1;
+    }
+    least
+};
+
+/// The fewest moves from each space of [`TREASURE`] to the nearest tower: the distance in
+/// rows and columns.
+const TREASURE_LEAST: [u8; TREASURE.len()] = {
+    let mut least = [u8::MAX; TREASURE.len()];
+    let mut i = 0;
+    while i < TREASURE.len() {
+        let mut j = 0;
+        while j < TOWERS.len() {
+            let (a, b) = (TREASURE[i], TOWERS[j]);
+            let rows = (a / COLS).abs_diff(b / COLS);
+            let cols = (a % COLS).abs_diff(b % COLS);
+            if rows + cols < least[i] {
+                least[i] = rows + cols;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    least
+};
+
+/// The legal move that gets cheapest to `goal` (the first of equals); the map must be
+/// prepared. It is settled first as far as the choice needs (see [`Moves`]), so the chosen
+/// move's cost (read again by callers) is exact.
+///
+/// The moves are priced on the map as it is first: if the floor of its inconsistent keys is
+/// at least the cheapest price (then at least what [`Moves::need`] says, which is at most the
+/// cheapest sum), that answer stands, as it does at most decisions; else the map is settled
+/// and the moves priced again (a call of its own).
+#[inline(always)]
+fn cheapest(m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+    let best = price_moves(m, goal, choices);
+    if best.is_none_or(|(via, _)| m.map(goal).reads_right(via)) {
+        return best.map(|(_, c)| c);
+    }
+    cheapest_settled(m, goal, choices)
+}
+
+/// [`cheapest`] once the map must be settled first.
+#[inline(never)]
+fn cheapest_settled(m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+    m.settle(goal, &Moves(choices));
+    price_moves(m, goal, choices).map(|(_, c)| c)
+}
+
+/// The cheapest move on the map to `goal` as it is (the first of equals), and its price.
+#[inline(always)]
+fn price_moves(m: &Maps, goal: Goal, choices: &Choices) -> Option<(u32, Choice)> {
+    let map = m.map(goal);
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::Move(to) => Some((map.via(m.graph(), to), c)),
+            _ => None,
+        })
+        .min_by_key(|&(cost, _)| cost)
+}
+
+/// What [`cheapest`] reads of a map: the cost of moving to each space a move goes to and on
+/// to the goal (`enter + g`), enough to tell the cheapest, first of equals.
+///
+/// With `K` the least key of the map's inconsistent spaces, a space that costs less than `K`
+/// is exact, and one that costs `K` or more has an exact cost of `K` or more (see
+/// [`DistMap`]'s settling). So once `K` is at least the sum of some move (whose space then
+/// costs less than `K`: exact), every move whose space is not exact sums to more than `K`,
+/// more than that move: it is neither the cheapest nor equal to it, and the exact moves
+/// decide. Once `K` is above the cost of every move's space, all are exact anyway.
+///
+/// [`DistMap`]: crate::dungeonquest::path::DistMap
+struct Moves<'a>(&'a Choices);
+
+impl Want for Moves<'_> {
+    #[inline(always)]
+    fn need(&self, cost: &[u16; SLOTS], _: &[u16; SLOTS], graph: &Graph) -> u32 {
+        let (mut least_sum, mut most) = (u32::MAX, 0);
+        for &c in self.0 {
+            if let Choice::Move(to) = c {
+                let g = u32::from(cost[to as usize]);
+                least_sum = least_sum.min(g + u32::from(graph.enter(to)));
+                most = most.max(g + 1);
+            }
+        }
+        least_sum.min(most)
+    }
+}
+
+const CARDS: [CombatCard; 3] = [CombatCard::Magic, CombatCard::Melee, CombatCard::Ranged];
+
+fn one_hot(c: CombatCard) -> [f64; 3] {
+    let mut m = [0.0; 3];
+    m[dq_engine::rules::combat_index(c)] = 1.0;
+    m
+}
+
+/// Servants of Kalladra: the dead hero's player hunts the heroes still in the dungeon. Each
+/// choice is scored by how near the token it moves or adds ends up to the nearest hero on the
+/// board outside the treasure chamber (0 = attacks him); the nearest wins, first of equals,
+/// moves before additions; passing only when nothing else is legal.
+fn servant_move(game: &Game<'_>, choices: &Choices) -> Choice {
+    let near = |c: Cell| {
+        (0..game.seats())
+            .map(|s| game.hero(s))
+            .filter(|h| h.status == HeroStatus::Board && !TREASURE.contains(&h.pos))
+            .map(|h| manhattan(c, h.pos))
+            .min()
+            .unwrap_or(u8::MAX)
+    };
+    choices
+        .iter()
+        .filter_map(|&c| match c {
+            Choice::MoveToken(_, to) => Some(((near(to), 0u8), c)),
+            Choice::Move(at) => Some(((near(at), 1), c)),
+            _ => None,
+        })
+        .min_by_key(|&(k, _)| k)
+        .map_or(choices[0], |(_, c)| c)
+}
+
+/// Samples a card from integer weights summing to 2^24.
+pub(crate) fn sample(w: [u32; 3], rng: &mut GameRng) -> CombatCard {
+    let x = rng.below(1 << 24);
+    if x < w[0] {
+        CombatCard::Magic
+    } else if x < w[0] + w[1] {
+        CombatCard::Melee
+    } else {
+        CombatCard::Ranged
+    }
+}
+
+/// A combat in progress as the hero sees it: the monster kind and the wounds dealt to it, the
+/// hero's health left and per-round wound cap, the distribution of round outcomes (probability,
+/// hero wounds, monster wounds) and the monster cards already seen (bits, see [`bit`]).
+struct FightOutlook {
+    kind: u8,
+    dealt: u8,
+    left: i32,
+    cap: Option<u8>,
+    rounds: ArrayVec<(f64, u8, u8), 9>,
+    seen: u64,
+}
+
+fn bit(rules: &Rules, c: dq_engine::CardId) -> u64 {
+    let first = rules.deck_cards(Deck::Monster).start;
+    1u64.checked_shl(u32::from(c - first)).unwrap_or(0)
+}
+
+/// The outcome distribution of one combat round: (probability, hero wounds, monster wounds).
+fn round_outcomes(rules: &Rules, solo: bool, hero: [f64; 3], monster: [f64; 3]) -> ArrayVec<(f64, u8, u8), 9> {
+    if solo {
+        return rules.solo.iter().map(|&(h, m)| (1.0 / 6.0, h, m)).collect();
+    }
+    let mut v = ArrayVec::new();
+    for (i, row) in rules.matrix.iter().enumerate() {
+        for (j, &(h, m)) in row.iter().enumerate() {
+            let p = hero[i] * monster[j];
+            if p > 0.0 {
+                v.push((p, h, m));
+            }
+        }
+    }
+    v
+}
+
+/// Expected cost of fighting to the end from `left` health against `life`, by dynamic
+/// programming over (health, life).
+fn fight_cost(rounds: &[(f64, u8, u8)], cap: Option<u8>, left: i32, life: i32) -> f64 {
+    const H: usize = 40;
+    const L: usize = 24;
+    let (left, life) = (left.clamp(1, H as i32 - 1) as usize, life.clamp(1, L as i32 - 1) as usize);
+    let mut cost = [[0.0f64; L]; H];
+    for h in 1..=left {
+        for m in 1..=life {
+            let (mut acc, mut stay) = (0.0, 0.0);
+            for &(p, hw, mw) in rounds {
+                let hw = usize::from(cap.map_or(hw, |c| hw.min(c)));
+                let mw = usize::from(mw);
+                if hw == 0 && mw == 0 {
+                    stay += p;
+                } else if hw >= h {
+                    acc += p * (DEATH_COST + h as f64);
+                } else if mw >= m {
+                    acc += p * hw as f64;
+                } else {
+                    acc += p * (hw as f64 + cost[h - hw][m - mw]);
+                }
+            }
+            cost[h][m] = if stay < 1.0 { acc / (1.0 - stay) } else { 0.0 };
+        }
+    }
+    cost[left][life]
+}
+
+/// P(2d6 <= t).
+fn p_2d6_at_most(t: i32) -> f64 {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a + b <= t {
+                n += 1;
+            }
+        }
+    }
+    f64::from(n) / 36.0
+}
+
+/// P(2d6 >= t).
+fn p_2d6_at_least(t: i32) -> f64 {
+    1.0 - p_2d6_at_most(t - 1)
+}
+
+fn is_rage(rules: &Rules, c: dq_engine::CardId) -> bool {
+    rules.span(rules.cards[c as usize].effect).iter().any(|op| matches!(op, Op::DragonRage { .. }))
+}
+
+/// [`card_facts`]: the bits of a rune's use (the first op of its effect that is not a wound).
+const RUNE_USE: u8 = 0b111;
+/// A rune that cancels the card just drawn.
+const RUNE_CANCEL: u8 = 1;
+/// A rune that reshuffles the dragon deck.
+const RUNE_RESHUFFLE: u8 = 2;
+/// A rune that heals.
+const RUNE_HEAL: u8 = 3;
+/// A rune that gives extra turns.
+const RUNE_EXTRA: u8 = 4;
+/// [`card_facts`]: the card can hurt (see [`is_harmful`]).
+const HARMFUL: u8 = 0b1000;
+
+/// What the rune and redraw decisions need of card `c`: the use of its rune (0: not a rune,
+/// or none the policy knows, see [`RUNE_USE`]) and whether it is [`is_harmful`].
+fn card_facts(rules: &Rules, c: dq_engine::CardId) -> u8 {
+    let def = &rules.cards[c as usize];
+    let rune = def.rune.map_or(0, |r| match rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))) {
+        Some(Op::CancelCard) => RUNE_CANCEL,
+        Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+        Some(Op::Heal(_)) => RUNE_HEAL,
+        Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+        _ => 0,
+    });
+    rune | if is_harmful(rules, c) { HARMFUL } else { 0 }
+}
+
+/// A card whose effect can hurt: wounds, death, a monster, a trap, lost turns, a duel.
+fn is_harmful(rules: &Rules, c: dq_engine::CardId) -> bool {
+    let d = &rules.cards[c as usize];
+    d.monster.is_some()
+        || rules.span(d.effect).iter().any(|op| {
+            matches!(
+                op,
+                Op::Wounds(_)
+                    | Op::Die
+                    | Op::Monster { .. }
+                    | Op::Draw(Deck::Trap)
+                    | Op::LoseTurns(_)
+                    | Op::Duel { .. }
+                    | Op::DragonRage { .. }
+                    | Op::Test { .. }
+            )
+        })
+}
+
+fn pick(choices: &Choices, want: Choice) -> Choice {
+    if choices.contains(&want) {
+        want
+    } else {
+        choices[0]
+    }
+}
+
+fn yes_if(b: bool) -> Choice {
+    if b {
+        Choice::Yes
+    } else {
+        Choice::No
+    }
+}
+
+fn card_gold(game: &Game<'_>, c: Choice) -> Option<u32> {
+    match c {
+        Choice::Card(id) => Some(game.rules().cards[id as usize].gold),
+        _ => None,
+    }
+}
+
+/// The card choice with the least gold, or with `highest` the most.
+fn by_gold(game: &Game<'_>, choices: &Choices, highest: bool) -> Option<Choice> {
+    let golds = choices.iter().copied().filter_map(|c| card_gold(game, c).map(|g| (g, c)));
+    let best = if highest { golds.max_by_key(|&(g, _)| g) } else { golds.min_by_key(|&(g, _)| g) };
+    best.map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeonquest::random_play::each_board;
+
+    /// The most moves the way back from the treasure chamber can take on `g`, if a way a
+    /// hero can still take is known (see [`way_back`]), worked out afresh: what the policy
+    /// reads through the [`WayBack`] it keeps ([`kept_most_back`]).
+    fn most_back(g: &Graph, route: &[Cell]) -> Option<u32> {
+        way_back(g, route).found.map(|(cost, from)| most_from(g, cost, from))
+    }
+
+    /// The equilibria a policy keeps for each hero are those of the hero's own payoffs and of
+    /// the plain game, each solved afresh: the plain game's equilibrium, solved once, serves
+    /// every hero whose payoffs are the plain ones (all but one under the revised rules).
+    #[test]
+    fn equilibria_kept_per_hero_are_each_heros_own() {
+        let rules = Rules::revised();
+        let p = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        let mut plain = rules.heroes[0].clone();
+        plain.abilities = Default::default();
+        let u = solve(&payoff(&rules, &plain));
+        let mut shared = 0;
+        for (i, h) in rules.heroes.iter().enumerate() {
+            let c = solve(&payoff(&rules, h));
+            assert_eq!(p.nash_mix[i], [c.hero, u.hero], "hero {i}");
+            assert_eq!(p.monster_mix[i], [c.monster, u.monster], "hero {i}");
+            assert_eq!(p.nash[i], [weights(c.hero), weights(u.hero)], "hero {i}");
+            shared += usize::from(c == u);
+        }
+        assert!(shared > 0 && shared < rules.heroes.len(), "{shared} heroes play the plain game");
+    }
+
+    /// The least moves from the treasure spaces are their distances to the nearest tower, and
+    /// the walk back skipping a walk that cannot be shorter gives the fewer of both walks, on
+    /// boards of games played at random.
+    #[test]
+    fn the_walk_back_is_the_fewer_of_the_walks_from_the_treasure_spaces() {
+        for (i, &t) in TREASURE.iter().enumerate() {
+            assert_eq!(TREASURE_LEAST[i], TOWERS.iter().map(|&w| manhattan(t, w)).min().unwrap());
+        }
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut checked = 0;
+        each_board(&rules, 17, 200, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for model in 0..MODELS.len() {
+                let m = table.sync(game, model, false);
+                m.prepare(Goal::Tower);
+                // The walks back settle the map only as far as they read it.
+                let (back, from) = walk_back(m, ((i + u64::from(step)) % 2) as usize);
+                let route = m.route.clone();
+                m.prepare_all(Goal::Tower);
+                let tower = m.map(Goal::Tower);
+                let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
+                assert_eq!(i64::from(back), want, "game {i}, model {model}");
+                // The way kept is the way the walk from that space takes.
+                let mut want_route = Route::new();
+                m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
+                assert_eq!(route, want_route, "game {i}, model {model}");
+                checked += 1;
+            }
+        });
+        assert!(checked > 10_000, "only {checked} boards");
+    }
+
+    /// `most_from` leaves out what its bound says: every tower but the first of those
+    /// cheapest to enter, and the treasure space the way starts from (the list written out
+    /// with iterators here), on boards of games played at random, for both cost models, ways
+    /// of many costs, and the towers priced alike or apart in every order (no board of play
+    /// prices them apart).
+    #[test]
+    fn most_from_leaves_out_all_towers_but_the_cheapest_and_the_start() {
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut asked = 0;
+        each_board(&rules, 7, 100, |game, _, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for model in 0..MODELS.len() {
+                let mut g = table.sync(game, model, false).graph().clone();
+                for prices in [[4, 4, 4, 4], [5, 4, 6, 4], [7, 6, 5, 6], [9, 8, 8, 3], [3, 3, 5, 5]] {
+                    for (&t, &e) in TOWERS.iter().zip(&prices) {
+                        g.reprice(t, e);
+                    }
+                    let tower = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
+                    for from in TREASURE {
+                        let never = TOWERS.iter().copied().filter(|&t| t != tower).chain([from]);
+                        let other = if from == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+                        for cost in [0, 3, 17, 40, 41, 64, 90, 200] {
+                            let want = g.most_moves_or_short(cost, never.clone(), other);
+                            assert_eq!(
+                                most_from(&g, cost, from),
+                                want,
+                                "step {step} {prices:?} from {from} cost {cost}"
+                            );
+                            asked += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(asked > 10_000, "only {asked} asked");
+    }
+
+    /// The straight ways back are ways on the empty board from a treasure space to a tower,
+    /// and the most moves [`most_back`] allows, from the way last walked or else from a
+    /// straight way still open, are never fewer than the walk back takes, on boards of games
+    /// played at random (with ways last walked of every age, and none).
+    #[test]
+    fn the_most_moves_back_bound_the_walk_back() {
+        use crate::dungeonquest::path::Graph;
+        for way in &STRAIGHT_BACK {
+            assert!(TREASURE.contains(&way[0]) && TOWERS.contains(&way[STRAIGHT_MOVES]));
+            assert!(way.windows(2).all(|p| manhattan(p[0], p[1]) == 1), "{way:?}");
+        }
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut by_route, mut by_straight, mut unknown) = (0, 0, 0);
+        let mut routes = [(); MODELS.len()].map(|_| Route::new());
+        each_board(&rules, 23, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+                routes = [(); MODELS.len()].map(|_| Route::new());
+            }
+            for (model, route) in routes.iter_mut().enumerate() {
+                let m = table.sync(game, model, false);
+                m.prepare(Goal::Tower);
+                let back = u32::from(walk_back(m, 0).0);
+                let g: &Graph = m.graph();
+                match most_back(g, route) {
+                    Some(most) => {
+                        assert!(back <= most, "game {i} step {step} model {model}: {back} > {most}");
+                        if route_cost(g, route).is_some() {
+                            by_route += 1;
+                        } else {
+                            by_straight += 1;
+                        }
+                    }
+                    None => unknown += 1,
+                }
+                // A way walked now and then (never in some games), so that some are many
+                // board changes old and some games have none.
+                if i % 3 != 0 && step.is_multiple_of(7) {
+                    walk_back(m, 0);
+                    route.clone_from(&m.route);
+                }
+            }
+        });
+        assert!(
+            by_route > 5000 && by_straight > 5000,
+            "{by_route} by route, {by_straight} straight, {unknown} unknown"
+        );
+    }
+
+    /// A way the bound on the way back rests on, kept across the board changes that touch
+    /// none of the spaces it looked at, is the way found afresh (same cost, same start), on
+    /// boards of games played at random, with ways last walked of every age, and none.
+    #[test]
+    fn a_kept_way_back_is_the_way_found_afresh() {
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut kept, mut found) = (0, 0);
+        each_board(&rules, 29, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for model in 0..MODELS.len() {
+                let m = table.sync(game, model, false);
+                let fresh = way_back(m.graph(), &m.route);
+                match m.way {
+                    Some(way) => {
+                        assert_eq!(way.found, fresh.found, "game {i} step {step} model {model}");
+                        kept += 1;
+                    }
+                    None => m.way = Some(fresh),
+                }
+                found += usize::from(fresh.found.is_some());
+                if i % 3 != 0 && step.is_multiple_of(5) {
+                    exact_back(m);
+                }
+            }
+        });
+        assert!(kept > 5000 && found > 10_000, "{kept} kept, {found} found");
+    }
+
+    /// `moves_within` answers as `turns_for` does: the moves it gives for `t` turns are the
+    /// most whose turns are at most `t`, at every pace a spec may give.
+    #[test]
+    fn moves_within_is_the_inverse_of_turns_for() {
+        let rules = Rules::revised();
+        let base = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        for pace in [50, 51, 99, 100, 101, 133, 150, 249, 250] {
+            let p = base.for_spec(BotSpec::parse(&format!("greedy:pace={pace}")).unwrap());
+            for t in -3..=300 {
+                let most = p.moves_within(t);
+                assert!(most >= -1, "pace {pace} t {t}");
+                for moves in 0..=700 {
+                    assert_eq!(p.turns_for(moves) <= t, moves <= most, "pace {pace} t {t} moves {moves}");
+                }
+            }
+        }
+    }
+
+    /// `slack_below`, which settles what it can by bounds (and leaves the maps behind the
+    /// board while it does), answers as the exact walks to the treasure and back on maps
+    /// computed afresh say, from every space, for margins from well below to well above the
+    /// spare turns, asked one after another as the memos of the maps (the way back, its
+    /// bound, the way last walked) fill and empty; and the fewest moves to the treasure it
+    /// starts from are the rows and columns to the nearer treasure space, never more than
+    /// the walk.
+    #[test]
+    fn slack_below_answers_as_the_exact_walks_do() {
+        use crate::dungeonquest::path::{DistMap, Graph};
+        for c in 0..CELLS as Cell {
+            let want = TREASURE.iter().map(|&t| manhattan(c, t)).min().unwrap();
+            assert_eq!(TO_TREASURE_LEAST[c as usize], want);
+        }
+        let rules = Rules::revised();
+        let policies = ["greedy", "cautious", "cautious:margin=0:pace=150"]
+            .map(|s| Strategic::new(&rules, BotSpec::parse(s).unwrap()));
+        let mut table = TableMaps::default();
+        let (mut yes, mut no) = (0, 0);
+        each_board(&rules, 31, 120, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for p in &policies {
+                let m = table.sync(game, p.model, false);
+                let mut fresh = Graph::default();
+                fresh.build(game, &MODELS[p.model], false);
+                let (mut treasure, mut tower) = (DistMap::default(), DistMap::default());
+                treasure.compute(&fresh, Goal::Treasure);
+                tower.compute(&fresh, Goal::Tower);
+                let back = TREASURE.iter().map(|&t| i64::from(tower.hops(&fresh, t))).min().unwrap();
+                // A few spaces a game step, all of them over the steps of a game.
+                for pos in (step % 11..CELLS as u32).step_by(11).map(|c| c as Cell) {
+                    let to = if TREASURE.contains(&pos) { 0 } else { i64::from(treasure.hops(&fresh, pos)) };
+                    assert!(i64::from(TO_TREASURE_LEAST[pos as usize]) <= to);
+                    let slack = i64::from(p.safe_turns(game)) - (p.turns_for(to + back) + 1 + i64::from(p.p().margin));
+                    for k in [-40, -12, -4, -1, 0, 1, 2, 5, 8, 14, 30] {
+                        let want = slack < k;
+                        assert_eq!(p.slack_below(game, pos, m, k), want, "game {i} step {step} pos {pos} k {k}");
+                        if want {
+                            yes += 1;
+                        } else {
+                            no += 1;
+                        }
+                    }
+                }
+            }
+        });
+        assert!(yes > 50_000 && no > 50_000, "{yes} below, {no} not");
+    }
+
+    /// The cheapest move read from maps settled only as far as it needs (see [`Moves`]) is the
+    /// move maps computed afresh give, and so is its price, for moves from spaces all over
+    /// the board (a space and its open neighbours, some choices not moves), on the boards of
+    /// games played at random, for both goals.
+    #[test]
+    fn the_cheapest_move_on_a_partly_settled_map_is_the_fresh_one() {
+        use crate::dungeonquest::path::{DistMap, Graph};
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let (mut checked, mut settled) = (0, 0);
+        each_board(&rules, 31, 300, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for (model, cost_model) in MODELS.iter().enumerate() {
+                let m = table.sync(game, model, false);
+                let mut fresh = Graph::default();
+                fresh.build(game, cost_model, false);
+                for goal in [Goal::Treasure, Goal::Tower] {
+                    let at = ((u64::from(step) * 0x9E37_79B9 + i * 7 + model as u64) % CELLS as u64) as Cell;
+                    let mut choices = Choices::new();
+                    choices.push(Choice::Search);
+                    for d in Dir::ALL {
+                        if fresh.open(at) & (1 << d as u8) != 0 {
+                            if let Some(to) = dq_engine::board::step(at, d) {
+                                choices.push(Choice::Move(to));
+                            }
+                        }
+                    }
+                    m.prepare(goal);
+                    let before = m.map(goal).is_settled();
+                    let got = cheapest(m, goal, &choices);
+                    settled += usize::from(!before && m.map(goal).is_settled());
+                    let mut want_map = DistMap::default();
+                    want_map.compute(&fresh, goal);
+                    let want = choices
+                        .iter()
+                        .filter_map(|&c| match c {
+                            Choice::Move(to) => Some((want_map.via(&fresh, to), c)),
+                            _ => None,
+                        })
+                        .min_by_key(|&(cost, _)| cost);
+                    assert_eq!(got, want.map(|(_, c)| c), "game {i} step {step}: {goal:?} from {at}");
+                    if let (Some(Choice::Move(to)), Some((price, _))) = (got, want) {
+                        assert_eq!(m.map(goal).via(m.graph(), to), price, "game {i} step {step}: {goal:?} price");
+                    }
+                    checked += 1;
+                }
+            }
+        });
+        assert!(checked > 20_000 && settled < checked / 2, "{checked} checked, {settled} settled in full");
+    }
+
+    /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
+    /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
+    /// a treasure map left behind the board there is brought to the same map later.
+    #[test]
+    fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
+        use crate::dungeonquest::path::{DistMap, Graph};
+        let rules = Rules::revised();
+        let mut table = TableMaps::default();
+        let mut checked = 0;
+        each_board(&rules, 29, 200, |game, i, step| {
+            if step == 0 {
+                table.new_game();
+            }
+            for (model, cost_model) in MODELS.iter().enumerate() {
+                let m = table.sync(game, model, false);
+                // Prepared only now and then: behind the board in between.
+                if step.is_multiple_of(5) {
+                    m.prepare_all(Goal::Treasure);
+                    let mut fresh = Graph::default();
+                    fresh.build(game, cost_model, false);
+                    let mut want = DistMap::default();
+                    want.compute(&fresh, Goal::Treasure);
+                    assert_eq!(m.map(Goal::Treasure).cost, want.cost, "game {i} step {step}");
+                    for &t in &TREASURE {
+                        assert_eq!(m.map(Goal::Treasure).hops(m.graph(), t), 0, "game {i} step {step}");
+                        checked += 1;
+                    }
+                }
+            }
+        });
+        assert!(checked > 1000, "only {checked} checks");
+    }
+
+    /// The table of card facts a policy keeps says, for every card, the rune's use and
+    /// whether it can hurt just as the effect does when read at the decision.
+    #[test]
+    fn card_facts_read_the_effects() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            let mut runes = 0;
+            for c in 0..rules.cards.len() as dq_engine::CardId {
+                let f = bot.facts(&rules, c);
+                assert_eq!(f & HARMFUL != 0, is_harmful(&rules, c), "card {c}");
+                let first = rules.cards[c as usize]
+                    .rune
+                    .and_then(|r| rules.span(r.effect).iter().find(|op| !matches!(op, Op::Wounds(_))));
+                let want = match first {
+                    Some(Op::CancelCard) => RUNE_CANCEL,
+                    Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
+                    Some(Op::Heal(_)) => RUNE_HEAL,
+                    Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+                    _ => 0,
+                };
+                assert_eq!(f & RUNE_USE, want, "card {c}");
+                runes += usize::from(want != 0);
+            }
+            assert!(runes > 0);
+        }
+    }
+
+    /// A policy copied for another spec is the policy built for that spec.
+    #[test]
+    fn a_policy_for_another_spec_is_the_one_built_for_it() {
+        for rules in [Rules::revised(), Rules::third()] {
+            let first = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            for spec in ["greedy", "cautious", "mixed", "cautious:margin=10:combat=nash", "mixed:escape=always"] {
+                let spec = BotSpec::parse(spec).unwrap();
+                let want = Strategic::new(&rules, spec);
+                assert_eq!(format!("{:?}", first.for_spec(spec)), format!("{want:?}"), "{spec:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn dice_probabilities() {
+        assert!((p_2d6_at_most(7) - 21.0 / 36.0).abs() < 1e-12);
+        assert!((p_2d6_at_least(12) - 1.0 / 36.0).abs() < 1e-12);
+        assert_eq!(p_2d6_at_least(2), 1.0);
+    }
+
+    #[test]
+    fn fight_cost_of_a_sure_kill_is_zero_and_of_a_sure_death_is_the_death_cost() {
+        // Every round: monster takes 1, hero nothing.
+        assert_eq!(fight_cost(&[(1.0, 0, 1)], None, 3, 2), 0.0);
+        // Every round: hero takes 2 with 2 health left.
+        assert_eq!(fight_cost(&[(1.0, 2, 0)], None, 2, 5), DEATH_COST + 2.0);
+        // Half/half: one wound to either side, hero 1 health, monster 1 life: dies half the time.
+        assert!((fight_cost(&[(0.5, 1, 0), (0.5, 0, 1)], None, 1, 1) - 0.5 * (DEATH_COST + 1.0)).abs() < 1e-12);
+    }
+
+    /// The way into the catacombs is judged from the space the hero stands on (the travel
+    /// marker is only placed by the answer): the bot takes the way whose first space is nearest
+    /// a goal, and never one off the board while another leads onto it. Games are driven by
+    /// random answers so that heroes reach catacomb entrances from many places.
+    #[test]
+    fn the_way_into_the_catacombs_heads_for_the_goal_from_the_hero_s_space() {
+        use dq_engine::{GameConfig, NoObserver, Variant};
+        let rules = Rules::revised();
+        let mut bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+        let mut entries = 0;
+        for i in 0..3000u64 {
+            let cfg = GameConfig::random(1, Variant::default());
+            let mut game = Game::new(&rules, &cfg, 31, i, &mut NoObserver).unwrap();
+            bot.new_game();
+            let mut rng = GameRng::from_seed(i);
+            while !game.is_over() {
+                let choices = game.legal_choices().clone();
+                let mut c = choices[rng.below(choices.len() as u32) as usize];
+                if game.pending().is_some_and(|d| d.kind == DecisionKind::TravelDirection) {
+                    let pos = game.hero(0).pos;
+                    assert!((pos as usize) < CELLS, "game {i}: the hero is on the board when asked");
+                    let score = |bot: &Strategic, c: &Choice| match c {
+                        Choice::Dir(d) => step(pos, *d).map_or(u8::MAX, |n| bot.closeness(n)),
+                        _ => u8::MAX,
+                    };
+                    c = bot.choose(&game, &choices, &mut rng);
+                    let best = choices.iter().map(|c| score(&bot, c)).min().unwrap();
+                    assert_eq!(score(&bot, &c), best, "game {i}: {c:?} from space {pos} among {choices:?}");
+                    entries += 1;
+                }
+                game.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(entries > 50, "only {entries} catacomb entries");
+    }
+}
