@@ -73,6 +73,17 @@ pub enum Role {
     PerSeat,
 }
 
+impl Role {
+    /// How `docs/schema.md` names the role.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Identity => "identity",
+            Role::RunConstant => "run constant",
+            Role::PerSeat => "per seat",
+        }
+    }
+}
+
 /// One column of a results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColumnDef {
