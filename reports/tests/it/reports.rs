@@ -195,6 +195,11 @@ fn refused(args: &[&str], expect: &str) {
 
 /// Writes a results file whose metadata claims schema version `version`.
 fn write_versioned(path: &str, version: &str) {
+    write_with_meta(path, &[("dq.schema_version", version)]);
+}
+
+/// Writes a results file without rows whose metadata is `meta`.
+fn write_with_meta(path: &str, meta: &[(&str, &str)]) {
     let consts = dq_sim::parquet_out::Consts {
         hero_ids: vec!["hugo".into()],
         bots: vec!["greedy".into()],
@@ -205,7 +210,7 @@ fn write_versioned(path: &str, version: &str) {
     };
     let batch = dq_sim::parquet_out::batch(&[], &consts);
     let props = WriterProperties::builder()
-        .set_key_value_metadata(Some(vec![KeyValue::new("dq.schema_version".into(), version.to_string())]))
+        .set_key_value_metadata(Some(meta.iter().map(|(k, v)| KeyValue::new(k.to_string(), v.to_string())).collect()))
         .build();
     let mut w = ArrowWriter::try_new(File::create(path).unwrap(), dq_sim::parquet_out::schema(), Some(props)).unwrap();
     w.write(&batch).unwrap();
@@ -221,6 +226,8 @@ fn bad_input_is_refused_without_output() {
     write_versioned(&v3, "3");
     let v1 = dir.file("v1.parquet");
     write_versioned(&v1, "1");
+    let chess = dir.file("chess.parquet");
+    write_with_meta(&chess, &[("dq.schema_version", "2"), ("dq.game", "chess")]);
     let text = dir.file("text.parquet");
     std::fs::write(&text, "not parquet").unwrap();
     let foreign = dir.file("foreign.parquet");
@@ -240,6 +247,11 @@ fn bad_input_is_refused_without_output() {
     let whole = refused_with(&["report", &good, &v1, "--out", &out], &format!("{v1}: {old}"));
     assert_eq!(whole, format!("dq: {v1}: {old}\n"));
     refused(&["compare", &v1, &good], &format!("{v1}: {old}"));
+    // A file of another game, named as such.
+    refused(
+        &["report", &good, &chess, "--out", &out],
+        &format!("{chess}: results of the game chess; this dq reports on dungeonquest"),
+    );
     refused(&["report", &text, "--out", &out], &format!("{text}: not a Parquet file"));
     refused(&["report", &foreign, "--out", &out], &format!("{foreign}: not a dq results file"));
     refused(&["report", &dir.file("nope.parquet"), "--out", &out], "nope.parquet: no such file or folder");
