@@ -22,7 +22,7 @@ Z = 1.959963984540054  # two-sided 95% normal quantile
 
 # Metadata keys that identify a run (the ones `dq merge` requires to agree).
 RUN_KEYS = [
-    "dq.schema_version", "dq.version", "dq.git_commit", "dq.data_hash", "dq.edition", "dq.seed_scheme",
+    "dq.schema_version", "dq.game", "dq.version", "dq.git_commit", "dq.data_hash", "dq.edition", "dq.seed_scheme",
     "dq.master_seed", "dq.games", "dq.chunk_size", "dq.heroes", "dq.bots", "dq.monster_policy", "dq.rules",
 ]
 

@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,8 @@ def table(heading):
 
 
 COLUMNS = [(r[0], r[1], r[2] == "yes", r[3]) for r in table("## Columns")]
+SCHEMA_VERSION = re.search(r"\(currently \*\*(\d+)\*\*\)", (ROOT / "docs" / "schema.md").read_text()).group(1)
+GAME = "dungeonquest"
 META = {r[0]: {k.strip() for k in r[2].split(",")} for r in table("## Metadata")}
 
 
@@ -121,9 +124,13 @@ class Checker:
             meta = {k.decode(): v.decode() for k, v in (pq.read_metadata(path).metadata or {}).items()}
             dq_keys = {k for k in meta if k.startswith("dq.")}
             expect(dq_keys == keys_in(*kinds), f"{name}: keys {sorted(dq_keys ^ keys_in(*kinds))} differ from the doc")
-            expect(meta["dq.schema_version"] == "1", f"{name}: schema version {meta['dq.schema_version']}")
+            version = meta["dq.schema_version"]
+            expect(version == SCHEMA_VERSION, f"{name}: schema version {version}, the doc's {SCHEMA_VERSION}")
+            expect(meta["dq.game"] == GAME, f"{name}: dq.game {meta['dq.game']}")
             t = pq.read_table(path)
             expect(t.num_rows == 10000, f"{name}: {t.num_rows} rows")
+            games = set(t.column("game").to_pylist())
+            expect(games == {GAME}, f"{name}: game column {games}")
             seeds = set(t.column("seed").to_pylist())
             expect(seeds == {int(meta["dq.master_seed"])}, f"{name}: seeds {seeds}")
             idx = t.column("game_index").to_pylist()

@@ -3,38 +3,44 @@
 //! before any query runs, so a foreign or stale file is refused with its name.
 
 use crate::error::{bad, Error};
-use parquet::basic::Type as Physical;
+use dq_sim::parquet_out::COLUMNS;
+use dq_sim::schema::{self, dungeonquest, ColumnDef};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-/// The columns a report or comparison reads (a subset of the `dq run` schema), each with
-/// its Parquet physical type; only `death_cause` may hold nulls.
-pub const REQUIRED_COLUMNS: [(&str, Physical); 19] = [
-    ("monster_policy", Physical::BYTE_ARRAY),
-    ("game_index", Physical::INT64),
-    ("seat", Physical::INT32),
-    ("hero", Physical::BYTE_ARRAY),
-    ("bot", Physical::BYTE_ARRAY),
-    ("edition", Physical::BYTE_ARRAY),
-    ("rules", Physical::BYTE_ARRAY),
-    ("players", Physical::INT32),
-    ("survived", Physical::BOOLEAN),
-    ("exited", Physical::BOOLEAN),
-    ("winner", Physical::BOOLEAN),
-    ("gold", Physical::INT32),
-    ("death_cause", Physical::BYTE_ARRAY),
-    ("turns", Physical::INT32),
-    ("end_round", Physical::INT32),
-    ("treasure_chamber_turns", Physical::INT32),
-    ("dragon_draws", Physical::INT32),
-    ("dragon_rage", Physical::BOOLEAN),
-    ("seed", Physical::INT64),
+/// The columns a report or comparison reads (a subset of the `dq run` schema); their types
+/// and whether they may hold nulls are the schema's ([`COLUMNS`]).
+pub const READ_COLUMNS: [&str; 19] = [
+    "monster_policy",
+    "game_index",
+    "seat",
+    "hero",
+    "bot",
+    "edition",
+    "rules",
+    "players",
+    "survived",
+    "exited",
+    "winner",
+    "gold",
+    "death_cause",
+    "turns",
+    "end_round",
+    "treasure_chamber_turns",
+    "dragon_draws",
+    "dragon_rage",
+    "seed",
 ];
 
-/// The one column of [`REQUIRED_COLUMNS`] that may hold nulls (survivors have no cause).
-const NULLABLE: &str = "death_cause";
+/// The schema's entry of each column of [`READ_COLUMNS`].
+fn read_columns() -> impl Iterator<Item = &'static ColumnDef> {
+    READ_COLUMNS.iter().map(|name| {
+        let at = schema::position(&COLUMNS, name).unwrap_or_else(|| panic!("{name} is not a column of the schema"));
+        &COLUMNS[at]
+    })
+}
 
 /// The run metadata a report shows for each file (the `dq.` prefix dropped), in this order.
 pub const SHOWN_META: [&str; 15] = [
@@ -134,9 +140,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// The metadata that identifies a run: files that agree on all of it and hold the same game
 /// index hold the same game (the keys `dq merge` requires parts to share, and the `--label`:
 /// runs labelled apart are variants a user keeps apart on purpose).
-const RUN_KEYS: [&str; 14] = [
+const RUN_KEYS: [&str; 15] = [
     "dq.label",
     "dq.schema_version",
+    "dq.game",
     "dq.version",
     "dq.git_commit",
     "dq.data_hash",
@@ -223,22 +230,23 @@ fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, B
     let Some(version) = kv.get("dq.schema_version") else {
         return Err(bad(format!("{shown}: not a dq results file (no dq.schema_version in its metadata)")));
     };
-    if version.trim() != expected.to_string() {
-        return Err(bad(format!(
-            "{shown}: schema version {version}, but this dq reads version {expected} (re-run it with this dq, or \
-             use the dq that wrote it)"
-        )));
+    if let Some(why) = schema::version_refusal(version, expected) {
+        return Err(bad(format!("{shown}: {why}")));
+    }
+    if let Some(game) = kv.get("dq.game").filter(|g| *g != dungeonquest::GAME) {
+        return Err(bad(format!("{shown}: results of the game {game}; this dq reports on {}", dungeonquest::GAME)));
     }
     let columns = fm.schema_descr().columns();
-    for (name, physical) in REQUIRED_COLUMNS {
+    for def in read_columns() {
+        let name = def.name;
         let Some(i) = columns.iter().position(|c| c.name() == name) else {
             return Err(bad(format!("{shown}: column \"{name}\" is missing")));
         };
-        let found = columns[i].physical_type();
+        let (found, physical) = (columns[i].physical_type(), def.ty.physical());
         if found != physical {
             return Err(bad(format!("{shown}: column \"{name}\" holds {found} values, a dq results file {physical}")));
         }
-        if name == NULLABLE {
+        if def.nullable {
             continue;
         }
         // Nulls where the schema allows none would be read as false or 0: refused instead.
@@ -266,6 +274,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_columns_read_are_the_schemas() {
+        assert_eq!(read_columns().count(), READ_COLUMNS.len());
+    }
+
+    #[test]
     fn missing_inputs_say_what() {
         let dir = std::env::temp_dir().join(format!("dq-reports-input-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -285,7 +298,7 @@ mod tests {
         let got = resolve(&[d.clone(), format!("{d}/*.parquet"), format!("{d}/sub/a.parquet")]).unwrap();
         assert_eq!(got, vec![dir.join("b.parquet"), dir.join("sub/a.parquet")]);
         // A file that is not Parquet is named.
-        let err = check(&[dir.join("b.parquet")], 1).unwrap_err();
+        let err = check(&[dir.join("b.parquet")], schema::SCHEMA_VERSION).unwrap_err();
         assert!(err.message().starts_with(&format!("{d}/b.parquet: not a Parquet file")), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -9,6 +9,7 @@
 //! - [`completions`]: `dq completions` and `dq man`, generated from the clap definitions.
 //! - [`dispatch`]: the command line of both binaries; `dq report`, `dq compare` and
 //!   `dq sweep` run in the `dq-reports` binary (polars), to which `dq` hands them;
+//! - [`schema`]: the results file's columns, one table per game, that everything else reads;
 //! - [`outdir`], [`interval`]: output files and folders written whole or not at all, and the
 //!   summary's intervals, shared with `dq-reports`.
 
@@ -30,5 +31,6 @@ pub mod pipeline;
 pub mod progress;
 pub mod replay;
 pub mod run;
+pub mod schema;
 pub mod summary;
 pub mod table;

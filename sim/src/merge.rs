@@ -3,11 +3,12 @@
 //! exactly those of the unsharded run, in the same order.
 //!
 //! Everything that can be checked from the parts' metadata is checked before a byte is
-//! written: the parts must come from one run (same schema version, dq version and commit,
-//! data, seed, table and run size) and hold disjoint games; by default they must hold every
-//! game of the run (`--allow-partial` merges what is there). While rows are copied, each part
-//! is held to what its metadata promises (game range, row count, seed). The output is written
-//! under a temporary name and renamed when complete, so a refusal leaves nothing behind.
+//! written: the parts must be of this dq's schema version, come from one run (same game, dq
+//! version and commit, data, seed, table and run size) and hold disjoint games; by default
+//! they must hold every game of the run (`--allow-partial` merges what is there). While rows
+//! are copied, each part is held to what its metadata promises (game range, row count, seed).
+//! The output is written under a temporary name and renamed when complete, so a refusal
+//! leaves nothing behind.
 //!
 //! The merged file's metadata is the run's, as an unsharded run writes it (`dq.shard` = `0/1`,
 //! games 0 to the run size), so merged and unsharded files can be read, compared and merged
@@ -20,8 +21,9 @@
 use crate::cli::MergeArgs;
 use crate::error::{bad, Failure};
 use crate::meta::{self, Meta};
-use crate::parquet_out::{self, ParquetOut, SCHEMA_VERSION};
+use crate::parquet_out::{self, ParquetOut, COLUMNS, SCHEMA_VERSION};
 use crate::pipeline;
+use crate::schema::{self, GAME_INDEX, SEED};
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
 use arrow_array::{Array, RecordBatch};
@@ -35,8 +37,9 @@ use std::path::{Path, PathBuf};
 /// The metadata keys that identify a run, with the words an error uses for them: parts that
 /// differ in any of them are not pieces of one run. Checked in this order, the schema version
 /// first (other keys may mean something else under another version).
-pub const RUN_KEYS: [(&str, &str); 13] = [
+pub const RUN_KEYS: [(&str, &str); 14] = [
     ("dq.schema_version", "schema version"),
+    ("dq.game", "game"),
     ("dq.version", "dq version"),
     ("dq.git_commit", "git commit"),
     ("dq.data_hash", "data hash"),
@@ -213,8 +216,12 @@ fn read_part(path: &Path) -> Result<Part, Failure> {
         .key_value_metadata()
         .map(|kv| kv.iter().filter_map(|k| Some((k.key.clone(), k.value.clone()?))).collect())
         .unwrap_or_default();
-    if !meta.contains_key("dq.schema_version") {
+    let Some(version) = meta.get("dq.schema_version") else {
         return Err(bad(format!("{}: not a dq results file (no dq.schema_version metadata)", path.display())));
+    };
+    // A file of another version is refused before its columns are compared: they differ.
+    if let Some(why) = schema::version_refusal(version, SCHEMA_VERSION) {
+        return Err(bad(format!("{}: {why}", path.display())));
     }
     let ours = parquet_out::schema();
     let theirs = builder.schema();
@@ -234,8 +241,7 @@ fn read_part(path: &Path) -> Result<Part, Failure> {
     Ok(Part { path: path.to_path_buf(), meta, ranges: Vec::new(), order, rows, columns })
 }
 
-/// Refuses parts of different runs (the first key in [`RUN_KEYS`] that differs is named) and
-/// parts of a schema version this dq does not write.
+/// Refuses parts of different runs (the first key in [`RUN_KEYS`] that differs is named).
 fn same_run(parts: &[Part]) -> Result<(), Failure> {
     let first = &parts[0];
     let show = |v: Option<&String>| v.map_or("nothing".to_string(), |s| format!("\"{s}\""));
@@ -249,15 +255,6 @@ fn same_run(parts: &[Part]) -> Result<(), Failure> {
                     show(b),
                     first.shown(),
                     show(a)
-                )));
-            }
-        }
-        if key == "dq.schema_version" {
-            let v = first.get(key)?;
-            if v != SCHEMA_VERSION.to_string() {
-                return Err(bad(format!(
-                    "{}: schema version {v}; this dq merges schema version {SCHEMA_VERSION} only",
-                    first.shown()
                 )));
             }
         }
@@ -378,9 +375,17 @@ fn merged_meta(
         m.put(key, first.get(&format!("dq.{key}"))?);
         Ok(())
     };
-    for key in
-        ["schema_version", "version", "git_commit", "data_hash", "edition", "master_seed", "seed_scheme", "chunk_size"]
-    {
+    for key in [
+        "schema_version",
+        "game",
+        "version",
+        "git_commit",
+        "data_hash",
+        "edition",
+        "master_seed",
+        "seed_scheme",
+        "chunk_size",
+    ] {
         copy(&mut m, key)?;
     }
     m.put("games", games);
@@ -431,6 +436,8 @@ struct Cursor<'a> {
     batch: Option<RecordBatch>,
     offset: usize,
     last: u64,
+    /// Where the `game_index` column is.
+    game_col: usize,
 }
 
 impl<'a> Cursor<'a> {
@@ -439,7 +446,8 @@ impl<'a> Cursor<'a> {
             .with_batch_size(8192)
             .build()
             .map_err(|e| bad(format!("{}: cannot read rows: {e}", part.shown())))?;
-        Ok(Cursor { part, reader, batch: None, offset: 0, last: 0 })
+        let game_col = schema::position(&COLUMNS, GAME_INDEX).expect("every table has a game index");
+        Ok(Cursor { part, reader, batch: None, offset: 0, last: 0, game_col })
     }
 
     /// The next batch with rows left, if any.
@@ -465,7 +473,7 @@ impl<'a> Cursor<'a> {
         loop {
             let Some(batch) = self.current()?.cloned() else { return Ok(()) };
             let (start, len) = (self.offset, batch.num_rows());
-            let index = batch.column(0).as_primitive::<UInt64Type>();
+            let index = batch.column(self.game_col).as_primitive::<UInt64Type>();
             let mut k = start;
             while k < len && index.value(k) < range.end {
                 let g = index.value(k);
@@ -492,7 +500,7 @@ impl<'a> Cursor<'a> {
     fn finish(mut self) -> Result<(), Failure> {
         let shown = self.part.shown();
         if let Some(b) = self.current()?.cloned() {
-            let g = b.column(0).as_primitive::<UInt64Type>().value(self.offset);
+            let g = b.column(self.game_col).as_primitive::<UInt64Type>().value(self.offset);
             return Err(bad(format!("{shown}: a row of game {g} is outside the games its metadata declares")));
         }
         Ok(())
@@ -509,7 +517,7 @@ fn copy(
 ) -> Result<u64, Failure> {
     let mut left: Vec<usize> = parts.iter().map(|p| p.ranges.len()).collect();
     let mut cursors: Vec<Option<Cursor>> = parts.iter().map(|_| None).collect();
-    let seed_col = parquet_out::COLUMNS.iter().position(|c| c.0 == "seed").expect("seed is a column");
+    let seed_col = schema::position(&COLUMNS, SEED).expect("every table has a seed");
     let mut total = 0u64;
     for (i, range) in plan {
         let part = &parts[*i];

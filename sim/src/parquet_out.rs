@@ -1,9 +1,10 @@
-//! The Parquet results file: one row per hero per game (schema version 1), zstd, streamed
-//! chunk by chunk so memory stays bounded, written under a temporary name and renamed only
-//! when complete, so a reader never sees a half-written file.
+//! The Parquet results file: one row per hero per game (the columns of
+//! [`crate::schema::dungeonquest`]), zstd, streamed chunk by chunk so memory stays bounded,
+//! written under a temporary name and renamed only when complete, so a reader never sees a
+//! half-written file.
 //!
-//! The column chunks are encoded by `encode`, specialised to this schema (dictionaries
-//! and RLE / bit-packed indices for the small columns, PLAIN for `game_index` and `gold`),
+//! The column chunks are encoded by `encode`, specialised to the schema's column kinds
+//! (dictionaries and RLE / bit-packed indices, or PLAIN, as the table says of each column),
 //! at a fraction of the cost of arrow-rs's generic `ArrowWriter`; the file, its types,
 //! statistics and metadata are those an `ArrowWriter` would write.
 
@@ -13,10 +14,11 @@ mod hybrid;
 
 use crate::error::{bad, Failure};
 use crate::outcome::Row;
+use crate::schema::{dungeonquest, ColumnType, Sink};
 use arrow_array::{
     ArrayRef, BooleanArray, RecordBatch, StringArray, UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use arrow_schema::SchemaRef;
 use encode::{Encoder, Limits, PAGE_ROWS, ZSTD_LEVEL};
 use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
 use parquet::basic::{Compression, ZstdLevel};
@@ -28,113 +30,64 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Version of the column layout below. Adding a column keeps it; renaming, removing or
-/// retyping one bumps it.
-pub const SCHEMA_VERSION: u32 = 1;
+pub use crate::schema::dungeonquest::{Consts, COLUMNS};
+pub use crate::schema::SCHEMA_VERSION;
 
 /// Rows per Parquet row group: bounds the writer's buffered memory (a few MB).
 const ROW_GROUP_ROWS: usize = 256 * 1024;
 
-/// The columns in file order: name, type, nullable.
-pub const COLUMNS: [(&str, DataType, bool); 31] = [
-    ("game_index", DataType::UInt64, false),
-    ("seat", DataType::UInt8, false),
-    ("hero", DataType::Utf8, false),
-    ("bot", DataType::Utf8, false),
-    ("edition", DataType::Utf8, false),
-    ("rules", DataType::Utf8, false),
-    ("players", DataType::UInt8, false),
-    ("survived", DataType::Boolean, false),
-    ("exited", DataType::Boolean, false),
-    ("winner", DataType::Boolean, false),
-    ("gold", DataType::UInt32, false),
-    ("loot_cards", DataType::UInt16, false),
-    ("treasure_cards", DataType::UInt16, false),
-    ("death_cause", DataType::Utf8, true),
-    ("wounds", DataType::UInt16, false),
-    ("turns", DataType::UInt16, false),
-    ("end_round", DataType::UInt16, false),
-    ("treasure_chamber_turns", DataType::UInt16, false),
-    ("dragon_draws", DataType::UInt16, false),
-    ("dragon_rage", DataType::Boolean, false),
-    ("monsters_met", DataType::UInt16, false),
-    ("monsters_killed", DataType::UInt16, false),
-    ("escapes", DataType::UInt16, false),
-    ("catacomb_entries", DataType::UInt16, false),
-    ("chambers_explored", DataType::UInt16, false),
-    ("searches", DataType::UInt16, false),
-    // Beyond the list: total wounds suffered (healed ones included), deaths (more
-    // than 0 for a survivor only under Death Can Wait), whether the seat moved first, and
-    // the run-wide constants that make files from several runs concatenable.
-    ("wounds_taken", DataType::UInt16, false),
-    ("deaths", DataType::UInt16, false),
-    ("first_player", DataType::Boolean, false),
-    ("monster_policy", DataType::Utf8, false),
-    ("seed", DataType::UInt64, false),
-];
-
-/// The Arrow schema of the results file.
+/// The Arrow schema of the results file, from the table of [`COLUMNS`].
 pub fn schema() -> SchemaRef {
-    Arc::new(Schema::new(COLUMNS.iter().map(|(n, t, null)| Field::new(*n, t.clone(), *null)).collect::<Vec<_>>()))
+    crate::schema::arrow_schema(&COLUMNS)
 }
 
-/// The columns that are the same for every row of a run (or that rows only index).
-#[derive(Clone, Debug)]
-pub struct Consts {
-    /// Hero ids by sheet index.
-    pub hero_ids: Vec<String>,
-    /// Bot spec by seat.
-    pub bots: Vec<String>,
-    pub edition: String,
-    pub rules: String,
-    pub monster_policy: String,
-    pub seed: u64,
-}
-
-/// The rows as an Arrow batch in [`COLUMNS`] order.
+/// The rows as an Arrow batch in [`COLUMNS`] order (what `dq replay` shows, and what tests
+/// compare the encoder's files with).
 pub fn batch(rows: &[Row], c: &Consts) -> RecordBatch {
-    let n = rows.len();
-    fn u16s(rows: &[Row], f: impl Fn(&Row) -> u16) -> ArrayRef {
-        Arc::new(UInt16Array::from_iter_values(rows.iter().map(f)))
+    let mut arrays = Arrays(Vec::with_capacity(COLUMNS.len()));
+    dungeonquest::write_rows(rows, c, &mut arrays);
+    RecordBatch::try_new(schema(), arrays.0).expect("columns match COLUMNS")
+}
+
+/// A [`Sink`] that makes each column an Arrow array.
+struct Arrays(Vec<ArrayRef>);
+
+impl Arrays {
+    fn push(&mut self, name: &str, ty: ColumnType, array: ArrayRef) {
+        let def = &COLUMNS[self.0.len()];
+        debug_assert!(def.name == name && def.ty == ty, "column {}: {name} {ty:?} written as {def:?}", self.0.len());
+        self.0.push(array);
     }
-    fn bools(rows: &[Row], f: impl Fn(&Row) -> bool) -> ArrayRef {
-        Arc::new(rows.iter().map(|r| Some(f(r))).collect::<BooleanArray>())
+}
+
+impl Sink for Arrays {
+    fn u8s(&mut self, name: &str, values: impl Iterator<Item = u8>) {
+        self.push(name, ColumnType::U8, Arc::new(UInt8Array::from_iter_values(values)));
     }
-    let same = |s: &str| -> ArrayRef { Arc::new(StringArray::from_iter_values(std::iter::repeat_n(s, n))) };
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(UInt64Array::from_iter_values(rows.iter().map(|r| r.game_index))),
-        Arc::new(UInt8Array::from_iter_values(rows.iter().map(|r| r.seat))),
-        Arc::new(StringArray::from_iter_values(rows.iter().map(|r| c.hero_ids[r.hero as usize].as_str()))),
-        Arc::new(StringArray::from_iter_values(rows.iter().map(|r| c.bots[r.seat as usize].as_str()))),
-        same(&c.edition),
-        same(&c.rules),
-        Arc::new(UInt8Array::from_iter_values(rows.iter().map(|r| r.players))),
-        bools(rows, |r| r.survived),
-        bools(rows, |r| r.exited),
-        bools(rows, |r| r.winner),
-        Arc::new(UInt32Array::from_iter_values(rows.iter().map(|r| r.gold))),
-        u16s(rows, |r| r.loot_cards),
-        u16s(rows, |r| r.treasure_cards),
-        Arc::new(rows.iter().map(|r| r.death_cause.map(|d| d.name())).collect::<StringArray>()),
-        u16s(rows, |r| r.wounds),
-        u16s(rows, |r| r.stats.turns),
-        u16s(rows, |r| r.stats.end_round),
-        u16s(rows, |r| r.stats.treasure_chamber_turns),
-        u16s(rows, |r| r.stats.dragon_draws),
-        bools(rows, |r| r.stats.dragon_rage),
-        u16s(rows, |r| r.stats.monsters_met),
-        u16s(rows, |r| r.stats.monsters_killed),
-        u16s(rows, |r| r.stats.escapes),
-        u16s(rows, |r| r.stats.catacomb_entries),
-        u16s(rows, |r| r.stats.chambers_explored),
-        u16s(rows, |r| r.stats.searches),
-        u16s(rows, |r| r.stats.wounds_taken),
-        u16s(rows, |r| r.stats.deaths),
-        bools(rows, |r| r.first_player),
-        same(&c.monster_policy),
-        Arc::new(UInt64Array::from_iter_values(std::iter::repeat_n(c.seed, n))),
-    ];
-    RecordBatch::try_new(schema(), columns).expect("columns match COLUMNS")
+    fn u16s(&mut self, name: &str, values: impl Iterator<Item = u16>) {
+        self.push(name, ColumnType::U16, Arc::new(UInt16Array::from_iter_values(values)));
+    }
+    fn u32s(&mut self, name: &str, values: impl Iterator<Item = u32>) {
+        self.push(name, ColumnType::U32, Arc::new(UInt32Array::from_iter_values(values)));
+    }
+    fn u64s(&mut self, name: &str, values: impl Iterator<Item = u64>) {
+        self.push(name, ColumnType::U64, Arc::new(UInt64Array::from_iter_values(values)));
+    }
+    fn bools(&mut self, name: &str, values: impl Iterator<Item = bool>) {
+        self.push(name, ColumnType::Bool, Arc::new(values.map(Some).collect::<BooleanArray>()));
+    }
+    fn keyed_strs<'a, K: Copy>(
+        &mut self,
+        name: &str,
+        keys: impl Iterator<Item = Option<K>>,
+        _slot: impl Fn(K) -> u8,
+        text: impl Fn(K) -> &'a str,
+    ) {
+        self.push(name, ColumnType::Str, Arc::new(keys.map(|k| k.map(&text)).collect::<StringArray>()));
+    }
+    fn same_str(&mut self, name: &str, value: &str, n: usize) {
+        self.push(name, ColumnType::Str, Arc::new(StringArray::from_iter_values(std::iter::repeat_n(value, n))));
+    }
 }
 
 /// Removes the temporary file unless the output was completed: on errors, on Ctrl-C and
@@ -219,7 +172,7 @@ impl ParquetOut {
             Arc::new(props),
         )
         .map_err(|e| fail(&e))?;
-        let encoder = Encoder::new(writer.schema_descr().columns().to_vec(), limits).map_err(|e| fail(&e))?;
+        let encoder = Encoder::new(&COLUMNS, writer.schema_descr().columns().to_vec(), limits).map_err(|e| fail(&e))?;
         Ok(ParquetOut { writer: Some(writer), encoder, temp, path: path.to_path_buf() })
     }
 
@@ -312,6 +265,7 @@ mod round_trip {
     //! Files written by the encoder, read back with arrow-rs's reader and compared with
     //! [`batch`] of the same rows and with what `ArrowWriter` writes.
     use super::*;
+    use arrow_schema::DataType;
     use dq_engine::{DeathCause, HeroStats};
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
     use parquet::arrow::ArrowWriter;
@@ -409,7 +363,7 @@ mod round_trip {
         for b in &batches {
             let e = expected.slice(at, b.num_rows());
             for (i, (got, want)) in b.columns().iter().zip(e.columns()).enumerate() {
-                assert_eq!(got.as_ref(), want.as_ref(), "column {} rows {at}..", COLUMNS[i].0);
+                assert_eq!(got.as_ref(), want.as_ref(), "column {} rows {at}..", COLUMNS[i].name);
             }
             at += b.num_rows();
         }
@@ -518,14 +472,15 @@ mod round_trip {
 
     /// The same rows through arrow-rs's `ArrowWriter` as the writer had them before.
     fn arrow_writer_file(path: &Path, b: &RecordBatch) {
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(1).unwrap()))
             .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-            .set_column_dictionary_enabled("game_index".into(), false)
-            .set_column_dictionary_enabled("gold".into(), false)
             .set_created_by(format!("dq {}", env!("CARGO_PKG_VERSION")))
-            .set_key_value_metadata(Some(meta().into_iter().map(|(k, v)| KeyValue::new(k, v)).collect()))
-            .build();
+            .set_key_value_metadata(Some(meta().into_iter().map(|(k, v)| KeyValue::new(k, v)).collect()));
+        for c in COLUMNS.iter().filter(|c| c.encoding == crate::schema::Encoding::Plain) {
+            props = props.set_column_dictionary_enabled(c.name.into(), false);
+        }
+        let props = props.build();
         let mut w = ArrowWriter::try_new(File::create(path).unwrap(), schema(), Some(props)).unwrap();
         w.write(b).unwrap();
         for (k, v) in finish_meta() {

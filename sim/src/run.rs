@@ -14,6 +14,7 @@ use crate::meta::{self, Meta};
 use crate::outcome::{Row, Tally};
 use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
 use crate::pipeline::{Ended, Flow};
+use crate::schema::dungeonquest::GAME;
 use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
 use crate::{edition, pipeline, progress};
@@ -116,6 +117,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
 
     let mut meta = Meta::default();
     meta.put("schema_version", SCHEMA_VERSION)
+        .put("game", GAME)
         .put("version", env!("CARGO_PKG_VERSION"))
         .put("git_commit", meta::GIT_COMMIT)
         .put("data_hash", meta::hex(rules.data_hash))

@@ -108,7 +108,7 @@ fn report_figures_come_from_the_data() {
     let summary = read_json(&rep.join("summary.json"));
     let md = std::fs::read_to_string(rep.join("summary.md")).unwrap();
     let html = std::fs::read_to_string(rep.join("index.html")).unwrap();
-    assert_eq!(summary["schema_version"], 1);
+    assert_eq!(summary["schema_version"], 2);
     assert_eq!(summary["totals"]["hero_games"], 6000);
     assert_eq!(summary["totals"]["games"], 3000);
 
@@ -195,6 +195,11 @@ fn refused(args: &[&str], expect: &str) {
 
 /// Writes a results file whose metadata claims schema version `version`.
 fn write_versioned(path: &str, version: &str) {
+    write_with_meta(path, &[("dq.schema_version", version)]);
+}
+
+/// Writes a results file without rows whose metadata is `meta`.
+fn write_with_meta(path: &str, meta: &[(&str, &str)]) {
     let consts = dq_sim::parquet_out::Consts {
         hero_ids: vec!["hugo".into()],
         bots: vec!["greedy".into()],
@@ -205,7 +210,7 @@ fn write_versioned(path: &str, version: &str) {
     };
     let batch = dq_sim::parquet_out::batch(&[], &consts);
     let props = WriterProperties::builder()
-        .set_key_value_metadata(Some(vec![KeyValue::new("dq.schema_version".into(), version.to_string())]))
+        .set_key_value_metadata(Some(meta.iter().map(|(k, v)| KeyValue::new(k.to_string(), v.to_string())).collect()))
         .build();
     let mut w = ArrowWriter::try_new(File::create(path).unwrap(), dq_sim::parquet_out::schema(), Some(props)).unwrap();
     w.write(&batch).unwrap();
@@ -217,8 +222,12 @@ fn bad_input_is_refused_without_output() {
     let dir = Scratch::new("bad");
     let good = dir.file("good.parquet");
     ok(&["run", "--games", "20", "--quiet", "--out", &good]);
-    let v2 = dir.file("v2.parquet");
-    write_versioned(&v2, "2");
+    let v3 = dir.file("v3.parquet");
+    write_versioned(&v3, "3");
+    let v1 = dir.file("v1.parquet");
+    write_versioned(&v1, "1");
+    let chess = dir.file("chess.parquet");
+    write_with_meta(&chess, &[("dq.schema_version", "2"), ("dq.game", "chess")]);
     let text = dir.file("text.parquet");
     std::fs::write(&text, "not parquet").unwrap();
     let foreign = dir.file("foreign.parquet");
@@ -232,7 +241,17 @@ fn bad_input_is_refused_without_output() {
     let bad_toml = dir.file("bad.toml");
     std::fs::write(&bad_toml, "").unwrap();
     let before = dir.entries();
-    refused(&["report", &good, &v2, "--out", &out], &format!("{v2}: schema version 2, but this dq reads version 1"));
+    refused(&["report", &good, &v3, "--out", &out], &format!("{v3}: schema version 3, but this dq reads version 2"));
+    // A file of schema version 1 (an older dq's): named, and said to need a re-run.
+    let old = "schema version 1, written by an older dq: re-run it with this dq (which reads schema version 2 only)";
+    let whole = refused_with(&["report", &good, &v1, "--out", &out], &format!("{v1}: {old}"));
+    assert_eq!(whole, format!("dq: {v1}: {old}\n"));
+    refused(&["compare", &v1, &good], &format!("{v1}: {old}"));
+    // A file of another game, named as such.
+    refused(
+        &["report", &good, &chess, "--out", &out],
+        &format!("{chess}: results of the game chess; this dq reports on dungeonquest"),
+    );
     refused(&["report", &text, "--out", &out], &format!("{text}: not a Parquet file"));
     refused(&["report", &foreign, "--out", &out], &format!("{foreign}: not a dq results file"));
     refused(&["report", &dir.file("nope.parquet"), "--out", &out], "nope.parquet: no such file or folder");
@@ -253,9 +272,9 @@ fn bad_input_is_refused_without_output() {
         &format!("{good} and {part} hold the same games [10, 20) of one run (shard parts beside their merged file?)"),
     );
     std::fs::remove_file(&part).unwrap();
-    refused(&["compare", &good, &v2], "schema version 2");
+    refused(&["compare", &good, &v3], "schema version 3");
     let empty = dir.file("empty.parquet");
-    write_versioned(&empty, "1");
+    write_versioned(&empty, &dq_sim::schema::SCHEMA_VERSION.to_string());
     refused(&["compare", &good, &empty], &format!("{empty}: side B holds no rows: nothing to compare"));
     std::fs::remove_file(&empty).unwrap();
     refused(&["compare", &good, &good, "--by", "colour"], "--by colour: unknown column");

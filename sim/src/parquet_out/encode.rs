@@ -10,8 +10,11 @@
 //! inside zstd.
 
 use super::columns::{Bools, Column, DictInts, PlainInts, Strs};
-use super::Consts;
 use crate::outcome::Row;
+use crate::schema::dungeonquest::{self, Consts};
+use crate::schema::ColumnType::{self, Bool, Str, U16, U32, U64, U8};
+use crate::schema::Encoding::{Dictionary, Plain};
+use crate::schema::{ColumnDef, Sink};
 use arrow_array::RecordBatch;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, PageType, ZstdLevel};
@@ -38,113 +41,79 @@ pub struct Limits {
     pub group_rows: usize,
 }
 
-/// The column buffers, in [`super::COLUMNS`] order.
-struct Columns {
-    game_index: PlainInts<u64>,
-    seat: DictInts<u32>,
-    hero: Strs,
-    bot: Strs,
-    edition: Strs,
-    rules: Strs,
-    players: DictInts<u32>,
-    survived: Bools,
-    exited: Bools,
-    winner: Bools,
-    gold: PlainInts<u32>,
-    loot_cards: DictInts<u32>,
-    treasure_cards: DictInts<u32>,
-    death_cause: Strs,
-    wounds: DictInts<u32>,
-    turns: DictInts<u32>,
-    end_round: DictInts<u32>,
-    treasure_chamber_turns: DictInts<u32>,
-    dragon_draws: DictInts<u32>,
-    dragon_rage: Bools,
-    monsters_met: DictInts<u32>,
-    monsters_killed: DictInts<u32>,
-    escapes: DictInts<u32>,
-    catacomb_entries: DictInts<u32>,
-    chambers_explored: DictInts<u32>,
-    searches: DictInts<u32>,
-    wounds_taken: DictInts<u32>,
-    deaths: DictInts<u32>,
-    first_player: Bools,
-    monster_policy: Strs,
-    seed: DictInts<u64>,
+/// A column's page buffer, of the kind its type and encoding call for.
+enum Buffer {
+    PlainU32(PlainInts<u32>),
+    PlainU64(PlainInts<u64>),
+    DictU32(DictInts<u32>),
+    DictU64(DictInts<u64>),
+    Bools(Bools),
+    Strs(Strs),
 }
 
-impl Columns {
-    fn new() -> Columns {
-        Columns {
-            game_index: Default::default(),
-            seat: Default::default(),
-            hero: Strs::new(false),
-            bot: Strs::new(false),
-            edition: Strs::new(false),
-            rules: Strs::new(false),
-            players: Default::default(),
-            survived: Default::default(),
-            exited: Default::default(),
-            winner: Default::default(),
-            gold: Default::default(),
-            loot_cards: Default::default(),
-            treasure_cards: Default::default(),
-            death_cause: Strs::new(true),
-            wounds: Default::default(),
-            turns: Default::default(),
-            end_round: Default::default(),
-            treasure_chamber_turns: Default::default(),
-            dragon_draws: Default::default(),
-            dragon_rage: Default::default(),
-            monsters_met: Default::default(),
-            monsters_killed: Default::default(),
-            escapes: Default::default(),
-            catacomb_entries: Default::default(),
-            chambers_explored: Default::default(),
-            searches: Default::default(),
-            wounds_taken: Default::default(),
-            deaths: Default::default(),
-            first_player: Default::default(),
-            monster_policy: Strs::new(false),
-            seed: Default::default(),
+impl Buffer {
+    /// The buffer for a column (UInt8 and UInt16 values are stored as 32-bit integers).
+    fn of(def: &ColumnDef) -> Buffer {
+        match (def.ty, def.encoding) {
+            (U8 | U16 | U32, Plain) => Buffer::PlainU32(Default::default()),
+            (U8 | U16 | U32, Dictionary) => Buffer::DictU32(Default::default()),
+            (U64, Plain) => Buffer::PlainU64(Default::default()),
+            (U64, Dictionary) => Buffer::DictU64(Default::default()),
+            (Bool, Plain) => Buffer::Bools(Default::default()),
+            (Str, Dictionary) => Buffer::Strs(Strs::new(def.nullable)),
+            (Bool | Str, _) => unreachable!("{}: {:?} has no {:?} encoding here", def.name, def.ty, def.encoding),
         }
     }
 
+    fn column(&mut self) -> &mut dyn Column {
+        match self {
+            Buffer::PlainU32(c) => c,
+            Buffer::PlainU64(c) => c,
+            Buffer::DictU32(c) => c,
+            Buffer::DictU64(c) => c,
+            Buffer::Bools(c) => c,
+            Buffer::Strs(c) => c,
+        }
+    }
+
+    fn ints32(&mut self, values: impl Iterator<Item = u32>) {
+        match self {
+            Buffer::PlainU32(c) => c.page.extend(values),
+            Buffer::DictU32(c) => c.page.extend(values),
+            _ => unreachable!("not a 32-bit integer column"),
+        }
+    }
+
+    fn ints64(&mut self, values: impl Iterator<Item = u64>) {
+        match self {
+            Buffer::PlainU64(c) => c.page.extend(values),
+            Buffer::DictU64(c) => c.page.extend(values),
+            _ => unreachable!("not a 64-bit integer column"),
+        }
+    }
+
+    fn strs(&mut self) -> &mut Strs {
+        match self {
+            Buffer::Strs(c) => c,
+            _ => unreachable!("not a string column"),
+        }
+    }
+}
+
+/// The column buffers of a table, in its order.
+struct Columns {
+    defs: &'static [ColumnDef],
+    buffers: Vec<Buffer>,
+}
+
+impl Columns {
+    fn new(defs: &'static [ColumnDef]) -> Columns {
+        Columns { defs, buffers: defs.iter().map(Buffer::of).collect() }
+    }
+
     /// Every column, in file order.
-    fn all(&mut self) -> [&mut dyn Column; 31] {
-        [
-            &mut self.game_index,
-            &mut self.seat,
-            &mut self.hero,
-            &mut self.bot,
-            &mut self.edition,
-            &mut self.rules,
-            &mut self.players,
-            &mut self.survived,
-            &mut self.exited,
-            &mut self.winner,
-            &mut self.gold,
-            &mut self.loot_cards,
-            &mut self.treasure_cards,
-            &mut self.death_cause,
-            &mut self.wounds,
-            &mut self.turns,
-            &mut self.end_round,
-            &mut self.treasure_chamber_turns,
-            &mut self.dragon_draws,
-            &mut self.dragon_rage,
-            &mut self.monsters_met,
-            &mut self.monsters_killed,
-            &mut self.escapes,
-            &mut self.catacomb_entries,
-            &mut self.chambers_explored,
-            &mut self.searches,
-            &mut self.wounds_taken,
-            &mut self.deaths,
-            &mut self.first_player,
-            &mut self.monster_policy,
-            &mut self.seed,
-        ]
+    fn all(&mut self) -> impl Iterator<Item = &mut dyn Column> {
+        self.buffers.iter_mut().map(Buffer::column)
     }
 
     /// Appends rows that fit in the current page: a copy per column, the run constants
@@ -152,43 +121,61 @@ impl Columns {
     // Out of line, so profiles show the per-row cost apart from the per-page one.
     #[inline(never)]
     fn push_rows(&mut self, rows: &[Row], c: &Consts) {
-        let n = rows.len();
-        self.game_index.page.extend(rows.iter().map(|r| r.game_index));
-        self.seat.page.extend(rows.iter().map(|r| u32::from(r.seat)));
-        let heroes = &c.hero_ids;
-        self.hero.push_keyed(rows.iter().map(|r| Some(r.hero)), |h| h, |h| heroes[usize::from(h)].as_str());
-        let bots = &c.bots;
-        self.bot.push_keyed(rows.iter().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
-        let edition = self.edition.intern(&c.edition);
-        self.edition.page.extend(std::iter::repeat_n(edition, n));
-        let rules = self.rules.intern(&c.rules);
-        self.rules.page.extend(std::iter::repeat_n(rules, n));
-        self.players.page.extend(rows.iter().map(|r| u32::from(r.players)));
-        self.survived.page.extend(rows.iter().map(|r| r.survived));
-        self.exited.page.extend(rows.iter().map(|r| r.exited));
-        self.winner.page.extend(rows.iter().map(|r| r.winner));
-        self.gold.page.extend(rows.iter().map(|r| r.gold));
-        self.loot_cards.page.extend(rows.iter().map(|r| u32::from(r.loot_cards)));
-        self.treasure_cards.page.extend(rows.iter().map(|r| u32::from(r.treasure_cards)));
-        self.death_cause.push_keyed(rows.iter().map(|r| r.death_cause), |d| d as u8, |d| d.name());
-        self.wounds.page.extend(rows.iter().map(|r| u32::from(r.wounds)));
-        self.turns.page.extend(rows.iter().map(|r| u32::from(r.stats.turns)));
-        self.end_round.page.extend(rows.iter().map(|r| u32::from(r.stats.end_round)));
-        self.treasure_chamber_turns.page.extend(rows.iter().map(|r| u32::from(r.stats.treasure_chamber_turns)));
-        self.dragon_draws.page.extend(rows.iter().map(|r| u32::from(r.stats.dragon_draws)));
-        self.dragon_rage.page.extend(rows.iter().map(|r| r.stats.dragon_rage));
-        self.monsters_met.page.extend(rows.iter().map(|r| u32::from(r.stats.monsters_met)));
-        self.monsters_killed.page.extend(rows.iter().map(|r| u32::from(r.stats.monsters_killed)));
-        self.escapes.page.extend(rows.iter().map(|r| u32::from(r.stats.escapes)));
-        self.catacomb_entries.page.extend(rows.iter().map(|r| u32::from(r.stats.catacomb_entries)));
-        self.chambers_explored.page.extend(rows.iter().map(|r| u32::from(r.stats.chambers_explored)));
-        self.searches.page.extend(rows.iter().map(|r| u32::from(r.stats.searches)));
-        self.wounds_taken.page.extend(rows.iter().map(|r| u32::from(r.stats.wounds_taken)));
-        self.deaths.page.extend(rows.iter().map(|r| u32::from(r.stats.deaths)));
-        self.first_player.page.extend(rows.iter().map(|r| r.first_player));
-        let policy = self.monster_policy.intern(&c.monster_policy);
-        self.monster_policy.page.extend(std::iter::repeat_n(policy, n));
-        self.seed.page.extend(std::iter::repeat_n(c.seed, n));
+        let mut pusher = Pusher { defs: self.defs, buffers: &mut self.buffers, at: 0 };
+        dungeonquest::write_rows(rows, c, &mut pusher);
+        debug_assert_eq!(pusher.at, self.defs.len(), "every column written");
+    }
+}
+
+/// The encoder's [`Sink`]: each call appends to the next column's buffer.
+struct Pusher<'a> {
+    defs: &'static [ColumnDef],
+    buffers: &'a mut [Buffer],
+    at: usize,
+}
+
+impl Pusher<'_> {
+    /// The next column's buffer, which must be the column named, of type `ty`.
+    fn next(&mut self, name: &str, ty: ColumnType) -> &mut Buffer {
+        let def = &self.defs[self.at];
+        debug_assert!(def.name == name && def.ty == ty, "column {}: {name} {ty:?} written as {def:?}", self.at);
+        self.at += 1;
+        &mut self.buffers[self.at - 1]
+    }
+}
+
+impl Sink for Pusher<'_> {
+    fn u8s(&mut self, name: &str, values: impl Iterator<Item = u8>) {
+        self.next(name, U8).ints32(values.map(u32::from));
+    }
+    fn u16s(&mut self, name: &str, values: impl Iterator<Item = u16>) {
+        self.next(name, U16).ints32(values.map(u32::from));
+    }
+    fn u32s(&mut self, name: &str, values: impl Iterator<Item = u32>) {
+        self.next(name, U32).ints32(values);
+    }
+    fn u64s(&mut self, name: &str, values: impl Iterator<Item = u64>) {
+        self.next(name, U64).ints64(values);
+    }
+    fn bools(&mut self, name: &str, values: impl Iterator<Item = bool>) {
+        match self.next(name, Bool) {
+            Buffer::Bools(c) => c.page.extend(values),
+            _ => unreachable!("{name} is not a boolean column"),
+        }
+    }
+    fn keyed_strs<'a, K: Copy>(
+        &mut self,
+        name: &str,
+        keys: impl Iterator<Item = Option<K>>,
+        slot: impl Fn(K) -> u8,
+        text: impl Fn(K) -> &'a str,
+    ) {
+        self.next(name, Str).strs().push_keyed(keys, slot, text);
+    }
+    fn same_str(&mut self, name: &str, value: &str, n: usize) {
+        let strs = self.next(name, Str).strs();
+        let id = strs.intern(value);
+        strs.page.extend(std::iter::repeat_n(id, n));
     }
 }
 
@@ -215,10 +202,12 @@ pub struct Encoder {
 }
 
 impl Encoder {
-    /// An encoder for the columns `descr` (the file writer's schema leaves).
-    pub fn new(descr: Vec<ColumnDescPtr>, limits: Limits) -> std::io::Result<Encoder> {
+    /// An encoder for the table `defs`, whose columns are `descr` (the file writer's schema
+    /// leaves).
+    pub fn new(defs: &'static [ColumnDef], descr: Vec<ColumnDescPtr>, limits: Limits) -> std::io::Result<Encoder> {
+        debug_assert_eq!(defs.len(), descr.len());
         Ok(Encoder {
-            columns: Columns::new(),
+            columns: Columns::new(defs),
             pending: descr.iter().map(|_| Pending::default()).collect(),
             descr,
             zstd: zstd::bulk::Compressor::new(ZSTD_LEVEL)?,
@@ -250,7 +239,7 @@ impl Encoder {
         Ok(())
     }
 
-    /// Appends a batch of [`super::COLUMNS`] (already checked against the schema).
+    /// Appends a batch of the table's columns (already checked against the schema).
     pub fn write_batch<W: Write + Send>(
         &mut self,
         batch: &RecordBatch,
@@ -259,7 +248,7 @@ impl Encoder {
         let mut at = 0;
         while at < batch.num_rows() {
             let n = (batch.num_rows() - at).min(self.room());
-            for (col, a) in self.columns.all().into_iter().zip(batch.columns()) {
+            for (col, a) in self.columns.all().zip(batch.columns()) {
                 col.push_array(&a.slice(at, n));
             }
             at += n;
@@ -295,7 +284,7 @@ impl Encoder {
     /// Encodes and compresses a data page of every column.
     fn flush_page(&mut self) -> Result<()> {
         let rows = self.page_rows;
-        for (col, pending) in self.columns.all().into_iter().zip(&mut self.pending) {
+        for (col, pending) in self.columns.all().zip(&mut self.pending) {
             self.body.clear();
             let encoding = col.encode_page(&mut self.body);
             let page = Page::DataPage {
@@ -319,7 +308,7 @@ impl Encoder {
         let rows = self.group_rows;
         let mut group = file.next_row_group()?;
         let columns = self.columns.all();
-        for ((col, pending), descr) in columns.into_iter().zip(&mut self.pending).zip(&self.descr) {
+        for ((col, pending), descr) in columns.zip(&mut self.pending).zip(&self.descr) {
             let mut sink = TrackedWrite::new(Vec::new());
             let mut pages = SerializedPageWriter::new(&mut sink);
             let (mut compressed, mut uncompressed) = (0, 0);

@@ -105,12 +105,12 @@ fn schema_snapshot() {
         .collect();
     assert_eq!(
         fields.join(" "),
-        "game_index:UInt64 seat:UInt8 hero:Utf8 bot:Utf8 edition:Utf8 rules:Utf8 players:UInt8 survived:Boolean \
-         exited:Boolean winner:Boolean gold:UInt32 loot_cards:UInt16 treasure_cards:UInt16 death_cause:Utf8? \
-         wounds:UInt16 turns:UInt16 end_round:UInt16 treasure_chamber_turns:UInt16 dragon_draws:UInt16 \
-         dragon_rage:Boolean monsters_met:UInt16 monsters_killed:UInt16 escapes:UInt16 catacomb_entries:UInt16 \
-         chambers_explored:UInt16 searches:UInt16 wounds_taken:UInt16 deaths:UInt16 first_player:Boolean \
-         monster_policy:Utf8 seed:UInt64"
+        "game:Utf8 edition:Utf8 game_index:UInt64 seat:UInt8 hero:Utf8 bot:Utf8 players:UInt8 rules:Utf8 \
+         survived:Boolean winner:Boolean gold:UInt32 death_cause:Utf8? turns:UInt16 seed:UInt64 exited:Boolean \
+         loot_cards:UInt16 treasure_cards:UInt16 wounds:UInt16 end_round:UInt16 treasure_chamber_turns:UInt16 \
+         dragon_draws:UInt16 dragon_rage:Boolean monsters_met:UInt16 monsters_killed:UInt16 escapes:UInt16 \
+         catacomb_entries:UInt16 chambers_explored:UInt16 searches:UInt16 wounds_taken:UInt16 deaths:UInt16 \
+         first_player:Boolean monster_policy:Utf8"
     );
     assert_eq!(fields.len(), COLUMNS.len());
     let r = SerializedFileReader::new(File::open(&out).unwrap()).unwrap();
@@ -119,6 +119,7 @@ fn schema_snapshot() {
     let rows = read_rows(&out);
     assert_eq!(rows.len(), 100);
     for row in &rows {
+        assert_eq!(row["game"], "dungeonquest");
         assert_eq!(row["edition"], "revised");
         assert_eq!(row["bot"], "greedy");
         assert_eq!(row["rules"], "");
@@ -203,7 +204,8 @@ fn metadata_describes_the_run() {
     ok(&["run", "--games", "300", "--shard", "1/2", "--seed", "5", "--rule", "late-start", "--quiet", "--out", &out]);
     let m = read_meta(&out);
     let expect = [
-        ("dq.schema_version", "1"),
+        ("dq.schema_version", "2"),
+        ("dq.game", "dungeonquest"),
         ("dq.version", env!("CARGO_PKG_VERSION")),
         ("dq.edition", "revised"),
         ("dq.master_seed", "5"),

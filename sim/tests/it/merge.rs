@@ -253,7 +253,7 @@ fn parts_of_different_runs_are_refused() {
     let crafted: &[(&str, &str, &str)] = &[
         ("dq.version", "9.9.9", "has dq version \"9.9.9\" but"),
         ("dq.git_commit", "0123456789abcdef0123456789abcdef01234567", "has git commit \"0123456789abcdef"),
-        ("dq.schema_version", "2", "has schema version \"2\" but"),
+        ("dq.game", "chess", "has game \"chess\" but"),
         ("dq.edition", "classic", "has edition \"classic\" but"),
     ];
     let c = dir.file("crafted.parquet");
@@ -261,11 +261,32 @@ fn parts_of_different_runs_are_refused() {
         rewrite(&b, &c, |m| *m.get_mut(*key).unwrap() = value.to_string(), |r| r);
         refused(&dir, &[&a, &c], &format!("{c} {words}"));
     }
-    // Both parts of a newer schema: refused as such, not merged with this dq's columns.
+    // A part of a newer schema, or both: refused as such, not merged with this dq's columns.
     let c2 = dir.file("crafted2.parquet");
-    rewrite(&a, &c2, |m| *m.get_mut("dq.schema_version").unwrap() = "2".into(), |r| r);
-    rewrite(&b, &c, |m| *m.get_mut("dq.schema_version").unwrap() = "2".into(), |r| r);
-    refused(&dir, &[&c2, &c], "schema version 2; this dq merges schema version 1 only");
+    rewrite(&a, &c2, |m| *m.get_mut("dq.schema_version").unwrap() = "3".into(), |r| r);
+    rewrite(&b, &c, |m| *m.get_mut("dq.schema_version").unwrap() = "3".into(), |r| r);
+    let newer = "schema version 3, but this dq reads version 2 (use the dq that wrote it)";
+    refused(&dir, &[&a, &c], &format!("{c}: {newer}"));
+    refused(&dir, &[&c2, &c], newer);
+    // A part as a dq of schema version 1 wrote it (no `game` column, no dq.game): the
+    // message says to re-run it.
+    rewrite(
+        &b,
+        &c,
+        |m| {
+            *m.get_mut("dq.schema_version").unwrap() = "1".into();
+            m.remove("dq.game");
+        },
+        |r| {
+            let keep: Vec<usize> = (0..r.num_columns()).filter(|&i| r.schema().field(i).name() != "game").collect();
+            r.project(&keep).unwrap()
+        },
+    );
+    let whole = refused(&dir, &[&a, &c], &format!("{c}: schema version 1, written by an older dq: re-run it"));
+    assert_eq!(
+        whole,
+        format!("dq: {c}: schema version 1, written by an older dq: re-run it with this dq (which reads schema version 2 only)\n")
+    );
     // A key missing from one part only.
     rewrite(&b, &c, |m| drop(m.remove("dq.master_seed")), |r| r);
     refused(&dir, &[&a, &c], "has seed nothing but");
@@ -332,7 +353,7 @@ fn broken_missing_and_overlapping_parts_are_refused() {
     refused(&dir, &[&a, &c], &format!("{c}: a row of game 1400 is out of order"));
     // A column missing.
     rewrite(&b, &c, |_| {}, |r| r.project(&(0..r.num_columns() - 1).collect::<Vec<_>>()).unwrap());
-    refused(&dir, &[&a, &c], &format!("{c}: 30 columns, schema version 1 has 31"));
+    refused(&dir, &[&a, &c], &format!("{c}: 31 columns, schema version 2 has 32"));
     // A column of another type.
     rewrite(
         &b,
@@ -349,7 +370,7 @@ fn broken_missing_and_overlapping_parts_are_refused() {
             RecordBatch::try_new(Arc::new(Schema::new(fields)), cols).unwrap()
         },
     );
-    refused(&dir, &[&a, &c], &format!("{c}: column gold UInt64, schema version 1 has gold UInt32"));
+    refused(&dir, &[&a, &c], &format!("{c}: column gold UInt64, schema version 2 has gold UInt32"));
 }
 
 /// The Slurm scripts, run as Slurm would run them: each array task is its own process with

@@ -1,9 +1,12 @@
-//! `docs/schema.md` against the code: its column table must be `COLUMNS` (names, types,
-//! nullability, in file order), and its metadata table must list exactly the `dq.*` keys that
-//! `dq run` and `dq merge` write in each kind of file, with values of the documented type.
+//! `docs/schema.md` against the code: its column table must be the schema's table
+//! (`schema::dungeonquest::COLUMNS`: names, types, nullability, versions, roles and meanings,
+//! in file order; the roles must hold in a file written), and its metadata table must list
+//! exactly the `dq.*` keys that `dq run` and `dq merge` write in each kind of file, with
+//! values of the documented type.
 
 use crate::support::*;
-use dq_sim::parquet_out::{COLUMNS, SCHEMA_VERSION};
+use dq_sim::schema::dungeonquest::COLUMNS;
+use dq_sim::schema::{Role, SCHEMA_VERSION};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -31,22 +34,24 @@ fn since(cell: &str, what: &str) {
     assert!((1..=SCHEMA_VERSION).contains(&v), "{what}: since {v}, but the schema is at version {SCHEMA_VERSION}");
 }
 
+/// A column as the doc shows it: name, Arrow type, nullable, since, role, meaning.
+type Documented = (String, String, bool, String, String, String);
+
 #[test]
 fn columns_table_is_the_schema() {
     let doc = doc();
     assert!(doc.contains(&format!("(currently **{SCHEMA_VERSION}**)")), "the doc names another schema version");
     let rows = table(&doc, "## Columns");
-    let documented: Vec<(String, String, bool)> = rows
+    let documented: Vec<Documented> = rows
         .iter()
         .map(|r| {
-            assert_eq!(r.len(), 6, "{r:?}");
+            assert_eq!(r.len(), 7, "{r:?}");
             let nullable = match r[2].as_str() {
                 "yes" => true,
                 "no" => false,
                 other => panic!("{}: nullable is \"{other}\", not yes or no", r[0]),
             };
             since(&r[4], &r[0]);
-            assert!(r[5].len() > 10, "{}: no meaning given", r[0]);
             // The DuckDB type must be the one DuckDB gives the Arrow type (checked against
             // DuckDB itself by scripts/interop_check.py).
             let duck = match r[1].as_str() {
@@ -59,12 +64,42 @@ fn columns_table_is_the_schema() {
                 other => panic!("{}: no DuckDB type known for {other}", r[0]),
             };
             assert_eq!(r[3], duck, "{}", r[0]);
-            (r[0].clone(), r[1].clone(), nullable)
+            (r[0].clone(), r[1].clone(), nullable, r[4].clone(), r[5].clone(), r[6].clone())
         })
         .collect();
-    let code: Vec<(String, String, bool)> =
-        COLUMNS.iter().map(|(n, t, null)| (n.to_string(), t.to_string(), *null)).collect();
-    assert_eq!(documented, code, "docs/schema.md's columns differ from parquet_out::COLUMNS");
+    let code: Vec<Documented> = COLUMNS
+        .iter()
+        .map(|c| {
+            let ty = c.ty.arrow().to_string();
+            (c.name.to_string(), ty, c.nullable, c.since.to_string(), c.role.name().to_string(), c.doc.to_string())
+        })
+        .collect();
+    // Row by row first, so a failure names the column.
+    for (d, c) in documented.iter().zip(&code) {
+        assert_eq!(d, c, "docs/schema.md's column differs from the schema's table");
+    }
+    assert_eq!(documented, code, "docs/schema.md's columns differ from the schema's table");
+}
+
+/// What the roles promise holds in a file: the run constants have one value, and no two rows
+/// share their identity columns.
+#[test]
+fn roles_hold_in_a_file() {
+    let dir = Scratch::new("roles");
+    let out = dir.file("r.parquet");
+    ok(&["run", "--games", "300", "--heroes", "3", "--bots", "greedy,random,cautious", "--quiet", "--out", &out]);
+    let rows = read_rows(&out);
+    assert_eq!(rows.len(), 900);
+    let with = |role: Role| -> Vec<&str> { COLUMNS.iter().filter(|c| c.role == role).map(|c| c.name).collect() };
+    for name in with(Role::RunConstant) {
+        let values: BTreeSet<String> = rows.iter().map(|r| r[name].to_string()).collect();
+        assert_eq!(values.len(), 1, "{name}: {values:?}");
+    }
+    let identity = with(Role::Identity);
+    assert_eq!(identity, ["game_index", "seat"]);
+    let keys: BTreeSet<Vec<String>> =
+        rows.iter().map(|r| identity.iter().map(|k| r[*k].to_string()).collect()).collect();
+    assert_eq!(keys.len(), rows.len(), "two rows with the same {identity:?}");
 }
 
 #[test]

@@ -1,0 +1,171 @@
+//! DungeonQuest's results table: the common prefix, then the game's own columns, and the
+//! writer that puts a chunk of [`Row`]s into a [`Sink`] column by column in that order.
+
+use super::ColumnType::{Bool, Str, U16, U32, U64, U8};
+use super::Encoding::{Dictionary, Plain};
+use super::Role::{Identity, PerSeat, RunConstant};
+use super::{ColumnDef, ColumnType, Encoding, Role, Sink};
+use crate::outcome::Row;
+
+/// The `game` column's value and the `dq.game` metadata key's.
+pub const GAME: &str = "dungeonquest";
+
+/// A column that is never null.
+const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role, doc: &'static str) -> ColumnDef {
+    ColumnDef { name, ty, nullable: false, encoding, role, since: 1, doc }
+}
+
+/// The columns in file order (see `docs/schema.md`, which must show exactly this table).
+pub const COLUMNS: [ColumnDef; 32] = [
+    // The common prefix.
+    ColumnDef {
+        since: 2,
+        ..col("game", Str, Dictionary, RunConstant, "The game played: `dungeonquest` (the columns after `seed` are that game's own).")
+    },
+    col("edition", Str, Dictionary, RunConstant, "Rules edition of the data played (`revised`, or the edition named by a `--data` folder)."),
+    col("game_index", U64, Plain, Identity, "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --seed S --game I` plays it again)."),
+    col("seat", U8, Dictionary, Identity, "The hero's seat, from 0 (seat order is turn order, starting at the first player)."),
+    col("hero", Str, Dictionary, PerSeat, "Hero id: `gherinn`, `challara`, `hugo`, `krutzbeck`, `lindel`, `tatianna` in the Revised data."),
+    col("bot", Str, Dictionary, PerSeat, "The seat's bot spec in canonical form, parameters included (e.g. `greedy`, `cautious:margin=3`)."),
+    col("players", U8, Dictionary, PerSeat, "Heroes in the game (1 to 4)."),
+    col("rules", Str, Dictionary, RunConstant, "Optional rules, sorted and comma-joined (e.g. `late-start,torchlight`); empty for none."),
+    col("survived", Bool, Plain, PerSeat, "The hero left the dungeon alive before the game ended (under Death Can Wait, possibly after dying and restarting)."),
+    col("winner", Bool, Plain, PerSeat, "The hero won: the survivor with the most gold (ties broken by the most valuable card, then the most loot cards; a tie beyond that is shared); nobody wins when nobody survives."),
+    col("gold", U32, Plain, PerSeat, "Gold value of the loot held when the game ended (counted for the dead too; survival decides whether it counts in the game)."),
+    ColumnDef {
+        nullable: true,
+        ..col("death_cause", Str, Dictionary, PerSeat, "Why the hero died: `monster`, `dragon`, `trap`, `card`, `pit`, `bridge`, `resurfacing`, `dead_end`, `sunset`, `hero` (Hero vs. Hero Combat); null for survivors.")
+    },
+    col("turns", U16, Dictionary, PerSeat, "Turns the hero played."),
+    col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row; kept so files of several runs can be read together)."),
+    // DungeonQuest's own.
+    col("exited", Bool, Plain, PerSeat, "The hero left through a tower. Equal to `survived` today; kept apart for editions where they may differ."),
+    col("loot_cards", U16, Dictionary, PerSeat, "Loot cards held at the end."),
+    col("treasure_cards", U16, Dictionary, PerSeat, "Treasure cards (from the treasure chamber) held at the end."),
+    col("wounds", U16, Dictionary, PerSeat, "Wounds on the hero sheet at the end."),
+    col("end_round", U16, Dictionary, PerSeat, "Round in which the hero died or left (or the game's last round)."),
+    col("treasure_chamber_turns", U16, Dictionary, PerSeat, "Turns spent in the treasure chamber."),
+    col("dragon_draws", U16, Dictionary, PerSeat, "Dragon cards drawn."),
+    col("dragon_rage", Bool, Plain, PerSeat, "The hero drew a Dragon Rage card."),
+    col("monsters_met", U16, Dictionary, PerSeat, "Monster encounters."),
+    col("monsters_killed", U16, Dictionary, PerSeat, "Monsters killed."),
+    col("escapes", U16, Dictionary, PerSeat, "Successful escapes from combat."),
+    col("catacomb_entries", U16, Dictionary, PerSeat, "Times the hero went down into the catacombs."),
+    col("chambers_explored", U16, Dictionary, PerSeat, "Chamber tiles the hero placed (explored)."),
+    col("searches", U16, Dictionary, PerSeat, "Searches made."),
+    col("wounds_taken", U16, Dictionary, PerSeat, "Wounds suffered in total, healed ones included."),
+    col("deaths", U16, Dictionary, PerSeat, "Times the hero died (above 0 for a survivor only under Death Can Wait)."),
+    col("first_player", Bool, Plain, PerSeat, "The seat moved first."),
+    col("monster_policy", Str, Dictionary, RunConstant, "The monster player's combat-card policy: `random`, `equilibrium` or `adversarial`."),
+];
+
+/// What the rows of a run share (or only index): the run-constant columns' values and the
+/// strings behind a row's hero and seat.
+#[derive(Clone, Debug)]
+pub struct Consts {
+    /// Hero ids by sheet index.
+    pub hero_ids: Vec<String>,
+    /// Bot spec by seat.
+    pub bots: Vec<String>,
+    pub edition: String,
+    pub rules: String,
+    pub monster_policy: String,
+    pub seed: u64,
+}
+
+/// Writes `rows` into `sink`, every column of [`COLUMNS`] in order, a column at a time (a
+/// tight loop per column; the run constants' strings looked up once per call).
+pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
+    let n = rows.len();
+    let each = || rows.iter();
+    sink.same_str("game", GAME, n);
+    sink.same_str("edition", &c.edition, n);
+    sink.u64s("game_index", each().map(|r| r.game_index));
+    sink.u8s("seat", each().map(|r| r.seat));
+    let heroes = &c.hero_ids;
+    sink.keyed_strs("hero", each().map(|r| Some(r.hero)), |h| h, |h| heroes[usize::from(h)].as_str());
+    let bots = &c.bots;
+    sink.keyed_strs("bot", each().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
+    sink.u8s("players", each().map(|r| r.players));
+    sink.same_str("rules", &c.rules, n);
+    sink.bools("survived", each().map(|r| r.survived));
+    sink.bools("winner", each().map(|r| r.winner));
+    sink.u32s("gold", each().map(|r| r.gold));
+    sink.keyed_strs("death_cause", each().map(|r| r.death_cause), |d| d as u8, |d| d.name());
+    sink.u16s("turns", each().map(|r| r.stats.turns));
+    sink.u64s("seed", std::iter::repeat_n(c.seed, n));
+    sink.bools("exited", each().map(|r| r.exited));
+    sink.u16s("loot_cards", each().map(|r| r.loot_cards));
+    sink.u16s("treasure_cards", each().map(|r| r.treasure_cards));
+    sink.u16s("wounds", each().map(|r| r.wounds));
+    sink.u16s("end_round", each().map(|r| r.stats.end_round));
+    sink.u16s("treasure_chamber_turns", each().map(|r| r.stats.treasure_chamber_turns));
+    sink.u16s("dragon_draws", each().map(|r| r.stats.dragon_draws));
+    sink.bools("dragon_rage", each().map(|r| r.stats.dragon_rage));
+    sink.u16s("monsters_met", each().map(|r| r.stats.monsters_met));
+    sink.u16s("monsters_killed", each().map(|r| r.stats.monsters_killed));
+    sink.u16s("escapes", each().map(|r| r.stats.escapes));
+    sink.u16s("catacomb_entries", each().map(|r| r.stats.catacomb_entries));
+    sink.u16s("chambers_explored", each().map(|r| r.stats.chambers_explored));
+    sink.u16s("searches", each().map(|r| r.stats.searches));
+    sink.u16s("wounds_taken", each().map(|r| r.stats.wounds_taken));
+    sink.u16s("deaths", each().map(|r| r.stats.deaths));
+    sink.bools("first_player", each().map(|r| r.first_player));
+    sink.same_str("monster_policy", &c.monster_policy, n);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink that notes each column written, with its type.
+    struct Names(Vec<(String, ColumnType)>);
+
+    impl Sink for Names {
+        fn u8s(&mut self, name: &str, _: impl Iterator<Item = u8>) {
+            self.0.push((name.into(), U8));
+        }
+        fn u16s(&mut self, name: &str, _: impl Iterator<Item = u16>) {
+            self.0.push((name.into(), U16));
+        }
+        fn u32s(&mut self, name: &str, _: impl Iterator<Item = u32>) {
+            self.0.push((name.into(), U32));
+        }
+        fn u64s(&mut self, name: &str, _: impl Iterator<Item = u64>) {
+            self.0.push((name.into(), U64));
+        }
+        fn bools(&mut self, name: &str, _: impl Iterator<Item = bool>) {
+            self.0.push((name.into(), Bool));
+        }
+        fn keyed_strs<'a, K: Copy>(
+            &mut self,
+            name: &str,
+            _: impl Iterator<Item = Option<K>>,
+            _: impl Fn(K) -> u8,
+            _: impl Fn(K) -> &'a str,
+        ) {
+            self.0.push((name.into(), Str));
+        }
+        fn same_str(&mut self, name: &str, _: &str, _: usize) {
+            self.0.push((name.into(), Str));
+        }
+    }
+
+    /// The writer writes the table's columns in order with their types (release builds do
+    /// not check this as they write).
+    #[test]
+    fn rows_are_written_in_table_order() {
+        let c = Consts {
+            hero_ids: vec![],
+            bots: vec![],
+            edition: String::new(),
+            rules: String::new(),
+            monster_policy: String::new(),
+            seed: 0,
+        };
+        let mut names = Names(Vec::new());
+        write_rows(&[], &c, &mut names);
+        let table: Vec<(String, ColumnType)> = COLUMNS.iter().map(|c| (c.name.to_string(), c.ty)).collect();
+        assert_eq!(names.0, table);
+    }
+}
