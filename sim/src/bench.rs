@@ -10,10 +10,10 @@
 
 use crate::cli::{BenchArgs, CHUNK};
 use crate::error::{bad, Failure};
+use crate::family::Family;
 use crate::meta::Meta;
 use crate::outcome::Row;
 use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
-use crate::schema::dungeonquest::GAME;
 use crate::table::Table;
 use crate::{alloc_count, edition, pipeline, run};
 use dq_engine::rng::GameRng;
@@ -196,6 +196,13 @@ impl Figures {
 
 /// Runs `dq bench`.
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
+    match args.game.family {
+        Family::DungeonQuest => dungeonquest(args),
+    }
+}
+
+/// `dq bench` of DungeonQuest.
+fn dungeonquest(args: &BenchArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     let rules = edition::load(&args.table.data)?;
     let table = Table::new(&rules, &args.table)?;
@@ -251,7 +258,7 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
     let path = std::env::temp_dir().join(format!("dq-bench-{}-{threads}.parquet", std::process::id()));
     let mut out = if parquet {
         let mut meta = Meta::default();
-        meta.put("schema_version", SCHEMA_VERSION).put("game", GAME).put("command_line", "dq bench");
+        meta.put("schema_version", SCHEMA_VERSION).put("game", Family::DungeonQuest).put("command_line", "dq bench");
         Some(ParquetOut::create(&path, meta.0)?)
     } else {
         None

@@ -4,6 +4,7 @@
 //! that say what is expected; names that need the rules (heroes, bots, optional rules) are
 //! checked in [`crate::table`] once the rules are loaded.
 
+use crate::family::Family;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -65,6 +66,15 @@ pub enum Command {
     Sweep(SweepArgs),
 }
 
+/// Which game's rules a command plays, or whose results it reads.
+#[derive(Args, Debug, Clone)]
+pub struct GameArg {
+    /// The game [known: dungeonquest] [default: dungeonquest]. Results files of another game
+    /// are refused by name.
+    #[arg(long = "game", value_name = "NAME", default_value = "dungeonquest", value_parser = FamilyName, hide_default_value = true, hide_possible_values = true)]
+    pub family: Family,
+}
+
 /// Where the rule data comes from.
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
@@ -117,6 +127,8 @@ pub struct TableArgs {
 #[derive(Args, Debug, Clone)]
 pub struct RunArgs {
     #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
     pub table: TableArgs,
     /// Games to play in the whole run (a shard plays its part of them); with --precision, the
     /// most to play [default: 100000; with --precision 100000000].
@@ -167,6 +179,8 @@ impl RunArgs {
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
     #[command(flatten)]
+    pub game: GameArg,
+    #[command(flatten)]
     pub table: TableArgs,
     /// Games per pass (a one-thread pass and an all-threads pass each play games 0..N).
     #[arg(long, value_name = "N", default_value = "200000", value_parser = parse_games, allow_hyphen_values = true)]
@@ -191,6 +205,8 @@ pub struct BenchArgs {
 /// `dq duel`.
 #[derive(Args, Debug, Clone)]
 pub struct DuelArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     #[command(flatten)]
     pub data: DataArgs,
     /// The hero id, e.g. `hugo`.
@@ -253,9 +269,14 @@ pub enum Format {
 pub struct ReplayArgs {
     #[command(flatten)]
     pub table: TableArgs,
-    /// The game's index in the run (the Parquet game_index).
+    /// The game's index in the run (the Parquet game_index), as a number; or the game
+    /// [known: dungeonquest] [default: dungeonquest], as a name (then give the index with
+    /// `--index`).
+    #[arg(long = "game", value_name = "I|NAME", value_parser = parse_index_or_family, allow_hyphen_values = true)]
+    pub game: Option<IndexOrFamily>,
+    /// The game's index in the run, when `--game` names the game.
     #[arg(long, value_name = "I", value_parser = parse_index, allow_hyphen_values = true)]
-    pub game: u64,
+    pub index: Option<u64>,
     /// The run's size, if given: checks that the game is part of it.
     #[arg(long, value_name = "N", value_parser = parse_games, allow_hyphen_values = true)]
     pub games: Option<u64>,
@@ -264,9 +285,39 @@ pub struct ReplayArgs {
     pub format: Format,
 }
 
+/// What `dq replay --game` was given: the game's index (as always) or the game's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexOrFamily {
+    Index(u64),
+    Family(Family),
+}
+
+impl ReplayArgs {
+    /// The game family replayed.
+    pub fn family(&self) -> Family {
+        match self.game {
+            Some(IndexOrFamily::Family(f)) => f,
+            _ => Family::default(),
+        }
+    }
+
+    /// The index of the game replayed: `--game I` or `--index I`, exactly one of them.
+    pub fn index(&self) -> Result<u64, String> {
+        match (self.game, self.index) {
+            (Some(IndexOrFamily::Index(i)), None) | (Some(IndexOrFamily::Family(_)) | None, Some(i)) => Ok(i),
+            (Some(IndexOrFamily::Index(_)), Some(_)) => {
+                Err("--game I and --index I both give the index: give one".into())
+            }
+            (_, None) => Err("which game? give its index: --game I (or --index I)".into()),
+        }
+    }
+}
+
 /// `dq merge`.
 #[derive(Args, Debug, Clone)]
 pub struct MergeArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// The parts: Parquet files written by `dq run --shard I/N --out`, or folders whose
     /// `*.parquet` files are the parts (hidden temporary files skipped).
     #[arg(value_name = "PART", required = true)]
@@ -303,6 +354,8 @@ pub struct ManArgs {
 /// `dq report`.
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// Results files of `dq run --out`, folders (every *.parquet below) or quoted glob
     /// patterns such as 'runs/*.parquet'.
     #[arg(value_name = "FILE_OR_GLOB", required = true)]
@@ -320,6 +373,8 @@ pub struct ReportArgs {
 /// `dq compare`.
 #[derive(Args, Debug, Clone)]
 pub struct CompareArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// Run A (the baseline): a results file, a folder or a quoted glob pattern.
     #[arg(value_name = "A")]
     pub a: String,
@@ -338,6 +393,8 @@ pub struct CompareArgs {
 /// `dq sweep`.
 #[derive(Args, Debug, Clone)]
 pub struct SweepArgs {
+    #[command(flatten)]
+    pub game: GameArg,
     /// The grid: a TOML file of lists (`games`, `seed`, `editions`, `rules`, `heroes`, `bots`,
     /// `players`); every combination is a cell. The repository's scripts/sweep.toml is a
     /// commented example.
@@ -461,6 +518,47 @@ fn parse_label(s: &str) -> Result<String, String> {
         return Err("expected 1 to 60 printable characters, not starting or ending with a space".into());
     }
     Ok(s.to_string())
+}
+
+fn parse_index_or_family(s: &str) -> Result<IndexOrFamily, String> {
+    match (whole(s), Family::parse(s)) {
+        (Some(i), _) => Ok(IndexOrFamily::Index(i)),
+        (None, Some(f)) => Ok(IndexOrFamily::Family(f)),
+        (None, None) => {
+            Err(format!("expected a game index (a whole number from 0) or a game name ({})", Family::known()))
+        }
+    }
+}
+
+/// Parses `--game NAME`, listing the known games for completions and errors.
+#[derive(Clone)]
+struct FamilyName;
+
+impl clap::builder::TypedValueParser for FamilyName {
+    type Value = Family;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Family, clap::Error> {
+        let text = clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)?;
+        Family::parse(&text).ok_or_else(|| {
+            let mut e = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
+            e.insert(clap::error::ContextKind::InvalidArg, clap::error::ContextValue::String("--game <NAME>".into()));
+            e.insert(clap::error::ContextKind::InvalidValue, clap::error::ContextValue::String(text));
+            e.insert(
+                clap::error::ContextKind::ValidValue,
+                clap::error::ContextValue::Strings(Family::ALL.map(|f| f.name().to_string()).to_vec()),
+            );
+            e
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Family::ALL.into_iter().map(|f| clap::builder::PossibleValue::new(f.name()))))
+    }
 }
 
 fn parse_index(s: &str) -> Result<u64, String> {

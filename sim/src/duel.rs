@@ -6,6 +6,7 @@
 
 use crate::cli::DuelArgs;
 use crate::error::{bad, Failure};
+use crate::family::Family;
 use crate::run::{chunks, default_threads};
 use crate::summary::{ci95, mean_ci, rate};
 use crate::table::{self, DEFAULT_BOT};
@@ -42,8 +43,15 @@ impl DuelTally {
     }
 }
 
-/// Runs `dq duel`.
+/// Runs `dq duel`: one combat of the game family's, many times.
 pub fn run(args: &DuelArgs) -> Result<(), Failure> {
+    match args.game.family {
+        Family::DungeonQuest => dungeonquest(args),
+    }
+}
+
+/// `dq duel` of DungeonQuest.
+fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
     let rules = edition::load(&args.data)?;
     let hero = table::hero(&rules, &args.hero)?;
     let monster = match &args.monster {

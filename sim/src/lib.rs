@@ -21,6 +21,7 @@ pub mod dispatch;
 pub mod duel;
 pub mod edition;
 pub mod error;
+pub mod family;
 pub mod interval;
 pub mod merge;
 pub mod meta;

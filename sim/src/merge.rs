@@ -20,6 +20,7 @@
 
 use crate::cli::MergeArgs;
 use crate::error::{bad, Failure};
+use crate::family::Family;
 use crate::meta::{self, Meta};
 use crate::parquet_out::{self, ParquetOut, COLUMNS, SCHEMA_VERSION};
 use crate::pipeline;
@@ -101,7 +102,8 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             )));
         }
     }
-    let mut parts = files.iter().map(|f| read_part(f)).collect::<Result<Vec<_>, _>>()?;
+    let family = args.game.family;
+    let mut parts = files.iter().map(|f| read_part(f, family)).collect::<Result<Vec<_>, _>>()?;
     same_run(&parts)?;
     let games = parts[0].number("dq.games")?;
     let seed = parts[0].number("dq.master_seed")?;
@@ -209,7 +211,7 @@ fn open(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<File>, Failure> {
 }
 
 /// Reads a part's metadata, row count and columns.
-fn read_part(path: &Path) -> Result<Part, Failure> {
+fn read_part(path: &Path, family: Family) -> Result<Part, Failure> {
     let builder = open(path)?;
     let fm = builder.metadata().file_metadata();
     let meta: BTreeMap<String, String> = fm
@@ -222,6 +224,9 @@ fn read_part(path: &Path) -> Result<Part, Failure> {
     // A file of another version is refused before its columns are compared: they differ.
     if let Some(why) = schema::version_refusal(version, SCHEMA_VERSION) {
         return Err(bad(format!("{}: {why}", path.display())));
+    }
+    if let Some(game) = meta.get("dq.game").filter(|g| *g != family.name()) {
+        return Err(bad(format!("{}: results of the game {game}, not {family} (--game)", path.display())));
     }
     let ours = parquet_out::schema();
     let theirs = builder.schema();

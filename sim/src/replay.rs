@@ -7,6 +7,7 @@
 
 use crate::cli::{Format, ReplayArgs};
 use crate::error::{bad, Failure};
+use crate::family::Family;
 use crate::outcome::Row;
 use crate::parquet_out;
 use crate::table::Table;
@@ -21,24 +22,32 @@ use serde_json::{json, Map, Value};
 
 /// Runs `dq replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
+    let index = args.index().map_err(bad)?;
+    match args.family() {
+        Family::DungeonQuest => dungeonquest(args, index),
+    }
+}
+
+/// `dq replay` of a DungeonQuest game.
+fn dungeonquest(args: &ReplayArgs, index: u64) -> Result<(), Failure> {
     let rules = edition::load(&args.table.data)?;
     let table = Table::new(&rules, &args.table)?;
     if let Some(games) = args.games {
-        if args.game >= games {
-            return Err(bad(format!("--game {}: a run of {games} games has games 0 to {}", args.game, games - 1)));
+        if index >= games {
+            return Err(bad(format!("--game {index}: a run of {games} games has games 0 to {}", games - 1)));
         }
     }
     let seed = args.table.seed;
     let mut players = table.players(&rules);
     let mut trace = Trace::default();
-    let game = dq_bots::play(&rules, &table.config, seed, args.game, &mut players, &mut trace)
-        .map_err(|e| bad(e.to_string()))?;
-    let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of(&game, args.game, s)).collect();
+    let game =
+        dq_bots::play(&rules, &table.config, seed, index, &mut players, &mut trace).map_err(|e| bad(e.to_string()))?;
+    let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of(&game, index, s)).collect();
     let consts = crate::run::consts(&rules, &table, seed);
     let batch = parquet_out::batch(&rows, &consts);
     match args.format {
-        Format::Text => crate::error::emit(&text(&rules, &table, seed, args.game, &trace, &batch)),
-        Format::Json => crate::error::emit(&format!("{}\n", json_doc(&rules, &table, seed, args.game, &trace, &batch))),
+        Format::Text => crate::error::emit(&text(&rules, &table, seed, index, &trace, &batch)),
+        Format::Json => crate::error::emit(&format!("{}\n", json_doc(&rules, &table, seed, index, &trace, &batch))),
     }
     Ok(())
 }

@@ -10,11 +10,11 @@
 
 use crate::cli::{RunArgs, Shard, CHUNK};
 use crate::error::{bad, Failure};
+use crate::family::Family;
 use crate::meta::{self, Meta};
 use crate::outcome::{Row, Tally};
 use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
 use crate::pipeline::{Ended, Flow};
-use crate::schema::dungeonquest::GAME;
 use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
 use crate::{edition, pipeline, progress};
@@ -91,9 +91,11 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
     }
 }
 
-/// Runs `dq run`.
+/// Runs `dq run`: the game family's runner (DungeonQuest's is [`run_under`]).
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
-    run_under(args, None).map(|_| ())
+    match args.game.family {
+        Family::DungeonQuest => run_under(args, None).map(|_| ()),
+    }
 }
 
 /// `dq run` under the caller's progress bar (`dq sweep` plays all its cells under one): with
@@ -117,7 +119,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
 
     let mut meta = Meta::default();
     meta.put("schema_version", SCHEMA_VERSION)
-        .put("game", GAME)
+        .put("game", args.game.family)
         .put("version", env!("CARGO_PKG_VERSION"))
         .put("git_commit", meta::GIT_COMMIT)
         .put("data_hash", meta::hex(rules.data_hash))

@@ -3,10 +3,13 @@
 
 use dq_sim::cli::CompareArgs;
 use dq_sim::error::{emit, Failure};
+use dq_sim::family::Family;
 use dq_sim::parquet_out::SCHEMA_VERSION;
 
 /// Runs `dq compare`.
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
+    // DungeonQuest's comparison (its files' `dq.game` is checked as they are read).
+    let Family::DungeonQuest = args.game.family;
     let by = crate::compare::parse_by(args.by.as_deref())?;
     let c = crate::compare::compare(&args.a, &args.b, &by, SCHEMA_VERSION)?;
     emit(&if args.json { c.json() } else { c.text() });

@@ -8,6 +8,7 @@ use crate::sweep_config::{self, Cell, Sweep};
 use clap::Parser;
 use dq_sim::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
 use dq_sim::error::{bad, emit, Failure};
+use dq_sim::family::Family;
 use dq_sim::outcome::Tally;
 use dq_sim::outdir::{Existing, TempDir};
 use dq_sim::parquet_out::SCHEMA_VERSION;
@@ -18,9 +19,11 @@ use std::path::Path;
 
 /// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its
 /// default.
-fn run_args(s: &Sweep, cell: &Cell, threads: Option<usize>, out: &Path) -> Result<RunArgs, Failure> {
+fn run_args(s: &Sweep, cell: &Cell, family: Family, threads: Option<usize>, out: &Path) -> Result<RunArgs, Failure> {
     let mut argv: Vec<String> =
-        ["dq", "run", "--quiet", "--edition", &cell.edition, "--heroes", &cell.heroes].map(String::from).to_vec();
+        ["dq", "run", "--quiet", "--game", family.name(), "--edition", &cell.edition, "--heroes", &cell.heroes]
+            .map(String::from)
+            .to_vec();
     argv.push(if cell.per_seat_bots() { "--bots" } else { "--bot" }.into());
     argv.push(cell.bot.clone());
     if let Some(m) = &s.monster_policy {
@@ -59,7 +62,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out")?;
     let mut runs = Vec::with_capacity(sweep.cells.len());
     for cell in &sweep.cells {
-        let a = run_args(&sweep, cell, args.threads, &dir.path().join(&cell.partition))?;
+        let a = run_args(&sweep, cell, args.game.family, args.threads, &dir.path().join(&cell.partition))?;
         // A grid of one cell has no folder to name it by.
         let folder = cell.partition.trim_end_matches("part-0.parquet");
         let place = if folder.is_empty() { String::new() } else { format!(" cell {folder}:") };

@@ -89,6 +89,10 @@ fn replay_reproduces_the_parquet_rows() {
     assert!(text.contains("\n== round 1, sun on space"), "{text}");
     assert!(text.contains("\ngame over in round "), "{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 3, "{text}");
+    // `--game` names the game, `--index` the game's index: the same replay.
+    let mut a = vec!["replay", "--game", "dungeonquest", "--index", "1024"];
+    a.extend(table);
+    assert_eq!(ok(&a), text);
 }
 
 #[test]
@@ -351,7 +355,11 @@ fn bad_input_fails_cleanly() {
         (&["duel", "--games", "0", "--hero", "hugo"], "invalid value '0' for '--games <N>'"),
         (&["duel"], "required arguments were not provided: --hero <ID>"),
         (&["replay", "--game", "10", "--games", "10"], "--game 10: a run of 10 games has games 0 to 9"),
-        (&["replay", "--game", "-1"], "invalid value '-1' for '--game <I>'"),
+        (&["replay", "--game", "-1"], "invalid value '-1' for '--game <I|NAME>'"),
+        (&["replay", "--game", "2", "--index", "2"], "--game I and --index I both give the index: give one"),
+        (&["replay", "--game", "dungeonquest"], "which game? give its index: --game I (or --index I)"),
+        (&["run", "--game", "chess"], "invalid value 'chess' for '--game <NAME>' [possible values: dungeonquest]"),
+        (&["report", "x.parquet", "--out", "r", "--game", "go"], "invalid value 'go' for '--game <NAME>'"),
         (&["replay", "--game", "1", "--format", "xml"], "invalid value 'xml' for '--format <FORMAT>'"),
         (&["explode"], "unrecognized subcommand 'explode'"),
     ];

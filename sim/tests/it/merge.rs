@@ -253,7 +253,6 @@ fn parts_of_different_runs_are_refused() {
     let crafted: &[(&str, &str, &str)] = &[
         ("dq.version", "9.9.9", "has dq version \"9.9.9\" but"),
         ("dq.git_commit", "0123456789abcdef0123456789abcdef01234567", "has git commit \"0123456789abcdef"),
-        ("dq.game", "chess", "has game \"chess\" but"),
         ("dq.edition", "classic", "has edition \"classic\" but"),
     ];
     let c = dir.file("crafted.parquet");
@@ -261,6 +260,10 @@ fn parts_of_different_runs_are_refused() {
         rewrite(&b, &c, |m| *m.get_mut(*key).unwrap() = value.to_string(), |r| r);
         refused(&dir, &[&a, &c], &format!("{c} {words}"));
     }
+    // A part of another game than `--game` (default dungeonquest): named with its game.
+    rewrite(&b, &c, |m| *m.get_mut("dq.game").unwrap() = "chess".into(), |r| r);
+    refused(&dir, &[&a, &c], &format!("{c}: results of the game chess, not dungeonquest (--game)"));
+    refused(&dir, &[&a, &c, "--game", "chess"], "invalid value 'chess' for '--game <NAME>'");
     // A part of a newer schema, or both: refused as such, not merged with this dq's columns.
     let c2 = dir.file("crafted2.parquet");
     rewrite(&a, &c2, |m| *m.get_mut("dq.schema_version").unwrap() = "3".into(), |r| r);
