@@ -29,7 +29,7 @@ struct Raw {
 }
 
 /// A checked sweep.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sweep {
     /// Games per cell.
     pub games: u64,
@@ -39,9 +39,9 @@ pub struct Sweep {
     /// `None`: each edition's default (random in revised, equilibrium in third).
     pub monster_policy: Option<String>,
     pub threads: Option<usize>,
-    /// Each cell plays until every hero's survival is known to ± this (`dq run --precision`,
-    /// as typed), `games` being then the most a cell plays.
-    pub precision: Option<String>,
+    /// Each cell plays until every hero's survival is known to ± this (`dq run --precision`),
+    /// `games` being then the most a cell plays.
+    pub precision: Option<f64>,
     pub cells: Vec<Cell>,
 }
 
@@ -215,7 +215,7 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
         seed: raw.seed.unwrap_or(default_seed),
         monster_policy: raw.monster_policy,
         threads: raw.threads,
-        precision: raw.precision.map(|p| p.to_string()),
+        precision: raw.precision,
         cells,
     })
 }

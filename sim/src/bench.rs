@@ -9,15 +9,16 @@
 //! while it plays.
 
 use crate::cli::{BenchArgs, CHUNK};
-use crate::error::{bad, Failure};
+use crate::error::Failure;
 use crate::family::Family;
 use crate::meta::Meta;
 use crate::outcome::Row;
 use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
+use crate::plan::RunPlan;
 use crate::table::Table;
-use crate::{alloc_count, edition, pipeline, run};
+use crate::{alloc_count, pipeline, run};
 use dq_engine::rng::GameRng;
-use dq_engine::{Game, NoObserver, Rules};
+use dq_engine::Rules;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -196,30 +197,27 @@ impl Figures {
 
 /// Runs `dq bench`.
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
-    match args.game.family {
-        Family::DungeonQuest => dungeonquest(args),
+    pipeline::catch_ctrl_c();
+    // The games are those of a run of `--games` games: the same checks, the same games.
+    let plan = RunPlan::new(args.game.family, &args.table, args.games, None, args.threads, None)?;
+    match plan.family {
+        Family::DungeonQuest => dungeonquest(args, &plan),
     }
 }
 
 /// `dq bench` of DungeonQuest.
-fn dungeonquest(args: &BenchArgs) -> Result<(), Failure> {
-    pipeline::catch_ctrl_c();
-    let rules = edition::load(&args.table.data)?;
-    let table = Table::new(&rules, &args.table)?;
-    let seed = args.table.seed;
-    Game::new(&rules, &table.config, seed, 0, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
-    let threads = args.threads.unwrap_or_else(run::default_threads);
-    let games = args.games;
+fn dungeonquest(args: &BenchArgs, plan: &RunPlan) -> Result<(), Failure> {
+    let (rules, table, seed, threads, games) = (&plan.rules, &plan.table, plan.seed, plan.threads, args.games);
     let parquet = !args.no_out;
 
     // Warm caches and bots' first-game work outside the timed passes.
-    pass(&rules, &table, seed, games.min(2_000), 1, false)?;
+    pass(rules, table, seed, games.min(2_000), 1, false)?;
     let mut rounds = Vec::with_capacity(args.rounds as usize);
     let mut draws = None;
     let mut allocs = Some(0u64);
     for _ in 0..args.rounds {
-        let one = pass(&rules, &table, seed, games, 1, parquet)?;
-        let all = pass(&rules, &table, seed, games, threads, parquet)?;
+        let one = pass(rules, table, seed, games, 1, parquet)?;
+        let all = pass(rules, table, seed, games, threads, parquet)?;
         // Every pass plays the same games, so draws the same words: a difference would mean
         // results depend on the thread count.
         if one.draws != all.draws || draws.is_some_and(|d| d != one.draws) {
@@ -246,9 +244,9 @@ fn dungeonquest(args: &BenchArgs) -> Result<(), Failure> {
         allocs.map(|a| a as f64 / played),
     );
     if args.json {
-        crate::error::emit(&format!("{}\n", f.json(&table, parquet)));
+        crate::error::emit(&format!("{}\n", f.json(table, parquet)));
     } else {
-        crate::error::emit(&format!("{}\n", f.text(&table, parquet)));
+        crate::error::emit(&format!("{}\n", f.text(table, parquet)));
     }
     Ok(())
 }

@@ -29,6 +29,7 @@ pub mod outcome;
 pub mod outdir;
 pub mod parquet_out;
 pub mod pipeline;
+pub mod plan;
 pub mod progress;
 pub mod replay;
 pub mod run;

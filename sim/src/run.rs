@@ -9,23 +9,19 @@
 //! at which every watched hero's survival interval is narrow enough.
 
 use crate::cli::{RunArgs, Shard, CHUNK};
-use crate::error::{bad, Failure};
+use crate::error::Failure;
 use crate::family::Family;
 use crate::meta::{self, Meta};
 use crate::outcome::{Row, Tally};
 use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
 use crate::pipeline::{Ended, Flow};
+use crate::plan::{Printing, RunPlan};
 use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
-use crate::{edition, pipeline, progress};
+use crate::{pipeline, progress};
 use dq_engine::{Game, HeroPick, NoObserver, Rules};
 use std::ops::Range;
 use std::time::Instant;
-
-/// Worker threads when `--threads` is not given: every core.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
 
 /// The chunks of a game range: chunk `k` is the part of `range` in the `k`-th multiple of
 /// [`CHUNK`] from the one holding `range.start`.
@@ -93,33 +89,31 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
 
 /// Runs `dq run`: the game family's runner (DungeonQuest's is [`run_under`]).
 pub fn run(args: &RunArgs) -> Result<(), Failure> {
-    match args.game.family {
-        Family::DungeonQuest => run_under(args, None).map(|_| ()),
+    // First of all, so that Ctrl-C at any later point removes the temporary output.
+    pipeline::catch_ctrl_c();
+    let plan = RunPlan::from_args(args)?;
+    if args.dry_run {
+        return dry_run(&plan);
+    }
+    match plan.family {
+        Family::DungeonQuest => run_under(&plan, Printing { json: args.json, quiet: args.quiet }, None).map(|_| ()),
     }
 }
 
-/// `dq run` under the caller's progress bar (`dq sweep` plays all its cells under one): with
-/// a bar given, the bar is ticked but not finished, and no summary is printed. Gives the
-/// run's counts.
-pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) -> Result<Tally, Failure> {
-    // First of all, so that Ctrl-C at any later point removes the temporary output.
+/// Plays a DungeonQuest plan: with `shared_bar` (`dq sweep` plays all its cells under one),
+/// the bar is ticked but not finished, and no summary is printed. Gives the run's counts.
+pub fn run_under(
+    plan: &RunPlan,
+    print: Printing,
+    shared_bar: Option<&indicatif::ProgressBar>,
+) -> Result<Tally, Failure> {
     pipeline::catch_ctrl_c();
-    let rules = edition::load(&args.table.data)?;
-    let table = Table::new(&rules, &args.table)?;
-    let seed = args.table.seed;
-    let shard = args.shard.unwrap_or(Shard::ALL);
-    let games_in_run = args.games();
-    let range = shard.range(games_in_run);
-    let threads = args.threads.unwrap_or_else(default_threads);
-    // Anything the engine would refuse is refused here, before a thread starts.
-    Game::new(&rules, &table.config, seed, range.start, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
-    if args.dry_run {
-        return dry_run(args, &rules, &table, shard, &range).map(|_| Tally::default());
-    }
-
+    let (rules, table, seed, shard, range) = (&plan.rules, &plan.table, plan.seed, plan.shard, &plan.range);
+    let games_in_run = plan.games_in_run;
+    let threads = plan.threads;
     let mut meta = Meta::default();
     meta.put("schema_version", SCHEMA_VERSION)
-        .put("game", args.game.family)
+        .put("game", plan.family)
         .put("version", env!("CARGO_PKG_VERSION"))
         .put("git_commit", meta::GIT_COMMIT)
         .put("data_hash", meta::hex(rules.data_hash))
@@ -128,11 +122,11 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         .put("seed_scheme", meta::SEED_SCHEME)
         .put("chunk_size", CHUNK);
     // A run to a precision says how many games it held once it knows (at the end).
-    if args.precision.is_none() {
+    if plan.precision.is_none() {
         meta.put("games", games_in_run);
     }
     meta.put("shard", shard).put("first_game", range.start);
-    if args.precision.is_none() {
+    if plan.precision.is_none() {
         meta.put("end_game", range.end);
     }
     meta.put("heroes", &table.heroes)
@@ -140,44 +134,44 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         .put("monster_policy", table.monster)
         .put("rules", &table.rules_label)
         .put("command_line", meta::command_line());
-    if let Some(dir) = &args.table.data.data {
+    if let Some(dir) = &plan.data.data {
         meta.put("data_dir", dir.display());
     }
-    if let Some(label) = &args.label {
+    if let Some(label) = &plan.label {
         meta.put("label", label);
     }
-    if let Some(p) = args.precision {
+    if let Some(p) = plan.precision {
         meta.put("precision", p);
     }
     // The heroes whose survival a precision waits for: those the run's seats can field.
-    let watched = watched_heroes(&rules, &table);
-    let mut out = match &args.out {
+    let watched = watched_heroes(rules, table);
+    let mut out = match &plan.out {
         Some(path) => Some(ParquetOut::create(path, meta.0)?),
         None => None,
     };
-    let consts = consts(&rules, &table, seed);
+    let consts = consts(rules, table, seed);
     let collect = out.is_some();
     let seats = table.seats();
 
-    let bar = shared_bar.cloned().unwrap_or_else(|| match args.precision {
+    let bar = shared_bar.cloned().unwrap_or_else(|| match plan.precision {
         Some(p) => {
-            progress::open_bar(args.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p))
+            progress::open_bar(print.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p))
         }
-        None => progress::bar(range.end - range.start, args.quiet),
+        None => progress::bar(range.end - range.start, print.quiet),
     });
-    let (n_chunks, chunk) = chunks(&range);
+    let (n_chunks, chunk) = chunks(range);
     let started = Instant::now();
     let mut total = Tally::default();
     let ended = pipeline::run(
         threads,
         n_chunks,
-        || table.players(&rules),
+        || table.players(rules),
         || Buf { rows: Vec::with_capacity(if collect { CHUNK as usize * seats } else { 0 }), tally: Tally::default() },
         |players, k, buf| {
             buf.rows.clear();
             buf.tally.clear();
             let games = chunk(k);
-            play_games(&rules, &table, seed, games, players, |game, i| {
+            play_games(rules, table, seed, games, players, |game, i| {
                 buf.tally.add_game();
                 for s in 0..game.seats() {
                     let row = Row::of(game, i, s);
@@ -195,7 +189,7 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
             if let Some(o) = out.as_mut() {
                 o.write(&buf.rows, &consts)?;
             }
-            Ok(match args.precision {
+            Ok(match plan.precision {
                 Some(p) if widest(&total, &watched).is_some_and(|(_, w)| w <= p) => Flow::Enough,
                 _ => Flow::More,
             })
@@ -222,19 +216,19 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         // Timings stay out of the file (the summary and `--json` have them): the same command
         // writes the same bytes.
         let mut end = Meta::default();
-        if args.precision.is_some() {
+        if plan.precision.is_some() {
             end.put("games", end_game).put("end_game", end_game);
         }
         o.finish(end.0)?;
     }
 
     let facts = RunFacts {
-        rules: &rules,
+        rules,
         seed,
-        games_in_run: if args.precision.is_some() { end_game } else { games_in_run },
+        games_in_run: if plan.precision.is_some() { end_game } else { games_in_run },
         first_game: range.start,
         end_game,
-        precision: args.precision.map(|p| Precision {
+        precision: plan.precision.map(|p| Precision {
             wanted: p,
             most_games: games_in_run,
             widest: widest(&total, &watched).map(|(h, w)| (rules.heroes[h].id.clone(), w)),
@@ -246,20 +240,20 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
         rules_label: &table.rules_label,
         threads,
         seconds,
-        out: args.out.as_ref().map(|p| p.display().to_string()),
+        out: plan.out.as_ref().map(|p| p.display().to_string()),
         replay: format!(
             "dq replay --seed {seed} --game {}{}",
             range.start.min(range.end.saturating_sub(1)),
-            table.options(&args.table.data)
+            table.options(&plan.data)
         ),
     };
     if shared_bar.is_some() {
         return Ok(total);
     }
     let text = summary::text(&total, &facts);
-    if args.json {
+    if print.json {
         crate::error::emit(&format!("{}\n", summary::json(&total, &facts)));
-        if !args.quiet {
+        if !print.quiet {
             eprintln!("{text}");
         }
     } else {
@@ -270,25 +264,27 @@ pub fn run_under(args: &RunArgs, shared_bar: Option<&indicatif::ProgressBar>) ->
 
 /// `dq run --dry-run`: the output path checked as a run would check it (nothing is created),
 /// then one line saying what would be played.
-fn dry_run(args: &RunArgs, rules: &Rules, table: &Table, shard: Shard, range: &Range<u64>) -> Result<(), Failure> {
-    if let Some(path) = &args.out {
+fn dry_run(plan: &RunPlan) -> Result<(), Failure> {
+    if let Some(path) = &plan.out {
         crate::parquet_out::check_out(path)?;
     }
-    let part = if shard == Shard::ALL {
+    let (range, table) = (&plan.range, &plan.table);
+    let part = if plan.shard == Shard::ALL {
         String::new()
     } else {
-        format!(" (shard {shard}: games {}..{})", range.start, range.end)
+        format!(" (shard {}: games {}..{})", plan.shard, range.start, range.end)
     };
-    let upto = if args.precision.is_some() { "up to " } else { "" };
+    let upto = if plan.precision.is_some() { "up to " } else { "" };
     crate::error::emit(&format!(
-        "dq run --dry-run: would play {upto}{} games{part} of edition {}, seed {}, heroes {}, bots {}, rules {}{}\n",
+        "dq run --dry-run: would play {upto}{} games{part} of {} edition {}, seed {}, heroes {}, bots {}, rules {}{}\n",
         range.end - range.start,
-        rules.edition,
-        args.table.seed,
+        plan.family,
+        plan.rules.edition,
+        plan.seed,
         table.heroes,
         table.bots.join(","),
         if table.rules_label.is_empty() { "standard" } else { &table.rules_label },
-        args.out.as_ref().map_or(String::new(), |p| format!(", writing {}", p.display()))
+        plan.out.as_ref().map_or(String::new(), |p| format!(", writing {}", p.display()))
     ));
     Ok(())
 }

@@ -5,50 +5,32 @@
 //! everything is done; an error or Ctrl-C leaves nothing behind.
 
 use crate::sweep_config::{self, Cell, Sweep};
-use clap::Parser;
-use dq_sim::cli::{Cli, Command, RunArgs, SweepArgs, DEFAULT_SEED};
+use dq_sim::cli::{DataArgs, SweepArgs, TableArgs, DEFAULT_SEED};
 use dq_sim::error::{bad, emit, Failure};
 use dq_sim::family::Family;
 use dq_sim::outcome::Tally;
 use dq_sim::outdir::{Existing, TempDir};
 use dq_sim::parquet_out::SCHEMA_VERSION;
+use dq_sim::plan::{Printing, RunPlan};
 use dq_sim::summary;
-use dq_sim::table::Table;
-use dq_sim::{edition, pipeline, progress, run};
-use std::path::Path;
+use dq_sim::{pipeline, progress, run};
+use std::path::PathBuf;
 
-/// The `dq run` arguments of one cell, parsed as if typed, so every run option keeps its
-/// default.
-fn run_args(s: &Sweep, cell: &Cell, family: Family, threads: Option<usize>, out: &Path) -> Result<RunArgs, Failure> {
-    let mut argv: Vec<String> =
-        ["dq", "run", "--quiet", "--game", family.name(), "--edition", &cell.edition, "--heroes", &cell.heroes]
-            .map(String::from)
-            .to_vec();
-    argv.push(if cell.per_seat_bots() { "--bots" } else { "--bot" }.into());
-    argv.push(cell.bot.clone());
-    if let Some(m) = &s.monster_policy {
-        argv.extend(["--monster-policy".into(), m.clone()]);
-    }
-    argv.extend(["--seed".into(), s.seed.to_string(), "--games".into(), s.games.to_string()]);
-    if !cell.rules.is_empty() {
-        argv.extend(["--rule".into(), cell.rules.join(",")]);
-    }
-    if let Some(p) = &s.precision {
-        argv.extend(["--precision".into(), p.clone()]);
-    }
-    if let Some(t) = threads.or(s.threads) {
-        argv.extend(["--threads".into(), t.to_string()]);
-    }
-    argv.extend(["--out".into(), out.display().to_string()]);
-    let cli = Cli::try_parse_from(&argv).map_err(|e| {
-        let text = e.render().to_string();
-        let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
-        bad(format!("cell {}: {}", cell.partition, first.strip_prefix("error: ").unwrap_or(first)))
-    })?;
-    match cli.command {
-        Command::Run(a) => Ok(a),
-        _ => unreachable!("parsed as dq run"),
-    }
+/// The run plan of one cell: `dq run`'s table options as the cell gives them, checked as a
+/// run checks them.
+fn plan(s: &Sweep, cell: &Cell, family: Family, threads: Option<usize>, out: PathBuf) -> Result<RunPlan, Failure> {
+    let per_seat = cell.per_seat_bots();
+    let table = TableArgs {
+        data: DataArgs { edition: Some(cell.edition.clone()), data: None },
+        heroes: cell.heroes.clone(),
+        bot: (!per_seat).then(|| cell.bot.clone()),
+        bots: per_seat.then(|| cell.bot.clone()),
+        monster_policy: s.monster_policy.clone(),
+        rules: cell.rules.clone(),
+        seed: s.seed,
+    };
+    let plan = RunPlan::new(family, &table, s.games, None, threads.or(s.threads), Some(out))?;
+    Ok(RunPlan { precision: s.precision, ..plan })
 }
 
 /// Runs `dq sweep`.
@@ -62,7 +44,6 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out")?;
     let mut runs = Vec::with_capacity(sweep.cells.len());
     for cell in &sweep.cells {
-        let a = run_args(&sweep, cell, args.game.family, args.threads, &dir.path().join(&cell.partition))?;
         // A grid of one cell has no folder to name it by.
         let folder = cell.partition.trim_end_matches("part-0.parquet");
         let place = if folder.is_empty() { String::new() } else { format!(" cell {folder}:") };
@@ -70,20 +51,18 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
             Failure::Bad(m) => bad(format!("{shown}:{place} {m}")),
             other => other,
         };
-        let rules = edition::load(&a.table.data).map_err(in_cell)?;
-        Table::new(&rules, &a.table).map_err(in_cell)?;
-        runs.push(a);
+        let out = dir.path().join(&cell.partition);
+        runs.push(plan(&sweep, cell, args.game.family, args.threads, out).map_err(in_cell)?);
     }
 
     let bar = progress::bar(sweep.total_games(), args.quiet || args.json);
     let mut tallies = Vec::with_capacity(runs.len());
-    for (cell, a) in sweep.cells.iter().zip(&runs) {
-        let out = a.out.as_ref().expect("every cell writes a file");
-        if let Some(parent) = out.parent() {
+    for (cell, plan) in sweep.cells.iter().zip(&runs) {
+        if let Some(parent) = plan.out.as_ref().and_then(|o| o.parent()) {
             std::fs::create_dir_all(parent)
                 .map_err(|e| Failure::Failed(format!("cannot write {}: {e}", dir.shown(&cell.partition))))?;
         }
-        tallies.push(run::run_under(a, Some(&bar))?);
+        tallies.push(run::run_under(plan, Printing { json: false, quiet: true }, Some(&bar))?);
     }
     bar.finish_and_clear();
 

@@ -737,3 +737,20 @@ fn report_commands_are_handed_to_dq_reports() {
     // Every other command stays in dq.
     assert!(run(&["run", "--games", "5", "--quiet", "--threads", "1"]).status.success());
 }
+
+/// `dq run --dry-run` checks the plan and says what it would play, creating nothing.
+#[test]
+fn dry_run_says_what_the_plan_plays() {
+    let s = Scratch::new("dry-run");
+    let out = s.file("x.parquet");
+    let said = ok(&["run", "--dry-run", "--games", "1000", "--shard", "1/4", "--heroes", "2", "--out", &out]);
+    assert_eq!(
+        said,
+        format!(
+            "dq run --dry-run: would play 250 games (shard 1/4: games 250..500) of dungeonquest edition revised, \
+             seed 20141, heroes 2, bots greedy,greedy, rules standard, writing {out}\n"
+        )
+    );
+    assert!(s.entries().is_empty());
+    refused_with(&["run", "--dry-run", "--heroes", "hugo,hugo"], "hugo");
+}
