@@ -63,9 +63,15 @@ pub fn polars_error(e: PolarsError) -> Error {
     failed(format!("reading the results: {}", one_line(&e)))
 }
 
-/// A group key column as text (so numbers, booleans and strings group alike).
+/// A group key column. [`count_by`] and [`sums_by`] give keys back as text (so numbers,
+/// booleans and strings come back alike), cast after grouping, when only the groups are left.
 pub fn key(name: &str) -> Expr {
-    col(name).cast(DataType::String)
+    col(name)
+}
+
+/// The key columns `k0, k1, ..` of a grouped frame, as text.
+fn key_texts(n: usize) -> Vec<Expr> {
+    (0..n).map(|i| col(format!("k{i}")).cast(DataType::String)).collect()
 }
 
 /// One row of [`count_by`]: the key texts (`None` for null), the integer values and the count.
@@ -74,10 +80,14 @@ pub type CountRow = (Vec<Option<String>>, Vec<i64>, u64);
 /// `SELECT keys, values, count(*) GROUP BY keys, values`, with `keys` as text and `values`
 /// as integers; rows come back sorted by (keys, values).
 pub fn count_by(lf: LazyFrame, keys: &[Expr], values: &[Expr]) -> Result<Vec<CountRow>, Error> {
-    let mut by: Vec<Expr> =
-        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    let mut by: Vec<Expr> = keys.iter().enumerate().map(|(i, k)| k.clone().alias(format!("k{i}"))).collect();
     by.extend(values.iter().enumerate().map(|(i, v)| v.clone().cast(DataType::Int64).alias(format!("v{i}"))));
-    let df = lf.group_by(by).agg([len().cast(DataType::UInt64).alias("n")]).collect().map_err(polars_error)?;
+    let df = lf
+        .group_by(by)
+        .agg([len().cast(DataType::UInt64).alias("n")])
+        .with_columns(key_texts(keys.len()))
+        .collect()
+        .map_err(polars_error)?;
     let keys: Vec<Vec<Option<String>>> =
         (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
     let vals: Vec<Vec<i64>> = (0..values.len()).map(|i| ints(&df, &format!("v{i}"))).collect::<Result<_, _>>()?;
@@ -95,11 +105,10 @@ pub type SumRow = (Vec<Option<String>>, u64, Vec<u64>);
 /// `SELECT keys, count(*), sum(x) for x in sums GROUP BY keys`; each `x` is cast to an
 /// unsigned integer before summing (booleans count their `true`s). Sorted by keys.
 pub fn sums_by(lf: LazyFrame, keys: &[Expr], sums: &[Expr]) -> Result<Vec<SumRow>, Error> {
-    let by: Vec<Expr> =
-        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    let by: Vec<Expr> = keys.iter().enumerate().map(|(i, k)| k.clone().alias(format!("k{i}"))).collect();
     let mut aggs = vec![len().cast(DataType::UInt64).alias("n")];
     aggs.extend(sums.iter().enumerate().map(|(i, s)| s.clone().cast(DataType::UInt64).sum().alias(format!("s{i}"))));
-    let df = lf.group_by(by).agg(aggs).collect().map_err(polars_error)?;
+    let df = lf.group_by(by).agg(aggs).with_columns(key_texts(keys.len())).collect().map_err(polars_error)?;
     let keys: Vec<Vec<Option<String>>> =
         (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
     let s: Vec<Vec<u64>> = (0..sums.len()).map(|i| counts(&df, &format!("s{i}"))).collect::<Result<_, _>>()?;
