@@ -16,6 +16,28 @@ pub type Hist = BTreeMap<i64, u64>;
 /// different variants are never pooled.
 pub const KEY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "monster_policy", scan::VARIANT];
 
+/// The file columns a report reads: the keys but the variant (which no file holds) and
+/// what the counts are made of; the rest are left unread.
+const READ: [&str; 17] = [
+    "edition",
+    "rules",
+    "hero",
+    "bot",
+    "players",
+    "monster_policy",
+    "seat",
+    "survived",
+    "exited",
+    "winner",
+    "gold",
+    "death_cause",
+    "turns",
+    "end_round",
+    "treasure_chamber_turns",
+    "dragon_draws",
+    "dragon_rage",
+];
+
 /// What a report groups by. Groups sort by hero first, so the variants of one hero are
 /// adjacent in every table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -132,7 +154,7 @@ pub struct Analysis {
 impl Analysis {
     /// Reads and counts `files` (already checked).
     pub fn of(files: &[InputFile]) -> Result<Analysis, Error> {
-        let lf = scan::frame(files)?;
+        let lf = scan::frame(files, &READ)?;
         let keys: Vec<Expr> = KEY_COLUMNS.iter().map(|k| key(k)).collect();
         let mut groups: BTreeMap<GroupKey, Counts> = BTreeMap::new();
         let reached = col("dragon_draws").gt(lit(0)).or(col("treasure_chamber_turns").gt(lit(0)));

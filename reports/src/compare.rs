@@ -327,13 +327,16 @@ pub fn compare(a: &str, b: &str, by: &[String], schema_version: u32) -> Result<C
             return Err(bad(format!("{arg}: side {side} holds no rows: nothing to compare")));
         }
     }
-    let both: Vec<InputFile> = fa.iter().chain(&fb).cloned().collect();
-    compare_files(&fa, &fb, by).map_err(|e| scan::name_the_file(&both, e))
+    compare_files(&fa, &fb, by)
 }
 
 /// [`compare`] of checked files.
 pub fn compare_files(fa: &[InputFile], fb: &[InputFile], by: &[String]) -> Result<Comparison, Error> {
-    let (la, lb) = (scan::frame(fa)?, scan::frame(fb)?);
+    // The pairing keys, what is compared, and the groups asked for.
+    let mut columns: Vec<&str> = PAIR_KEYS.to_vec();
+    columns.extend(["survived", "gold"]);
+    columns.extend(by.iter().map(String::as_str));
+    let (la, lb) = (scan::frame(fa, &columns)?, scan::frame(fb, &columns)?);
     let (sa, sb) = (side_counts(la.clone(), by)?, side_counts(lb.clone(), by)?);
     let unique = duplicated(la.clone())? == 0 && duplicated(lb.clone())? == 0;
     let pairs = if unique { Some(pair_counts(la, lb, by)?) } else { None };

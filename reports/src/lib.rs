@@ -1,8 +1,9 @@
 //! Reports over `dq run` results files: statistics with intervals, variant comparisons,
 //! sweep grids, charts and a self-contained HTML page.
 //!
-//! Analysis runs on polars lazy scans here and nowhere else, so the simulation never
-//! depends on it. Queries reduce the rows to integer counts and histograms
+//! Analysis runs on polars lazy frames here and nowhere else, so the simulation never
+//! depends on it; results files are read into them with the arrow-rs Parquet reader
+//! ([`load`]). Queries reduce the rows to integer counts and histograms
 //! ([`analysis`], [`compare`]); every rate, interval and quantile is derived from those
 //! integers at report time ([`stats`], [`summary`]), so figures do not depend on thread
 //! counts or file order.
@@ -22,6 +23,7 @@ pub mod effects;
 pub mod error;
 pub mod html;
 pub mod input;
+pub mod load;
 pub mod markdown;
 pub mod report;
 pub mod scan;

@@ -53,7 +53,7 @@ pub fn render(files: &[InputFile], baseline: Option<&str>, schema_version: u32) 
 pub fn report(args: &[String], out: &Path, baseline: Option<&str>, schema_version: u32) -> Result<Rendered, Error> {
     let dir = TempDir::create(out, Existing::Report, "--out")?;
     let files = input::check(&input::resolve(args)?, schema_version)?;
-    let rendered = render(&files, baseline, schema_version).map_err(|e| crate::scan::name_the_file(&files, e))?;
+    let rendered = render(&files, baseline, schema_version)?;
     for (name, bytes) in rendered.files() {
         dir.write(&name, &bytes)?;
     }

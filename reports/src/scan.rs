@@ -1,33 +1,22 @@
-//! The only place that speaks polars: lazy scans over many results files, reduced by
-//! group-by to integer counts and sums. Everything downstream works on those counts, so the
-//! figures do not depend on how polars splits or orders the work.
+//! The query side of reports: results files (read by [`crate::load`]) as one lazy frame,
+//! reduced by group-by to integer counts and sums. Everything downstream works on those
+//! counts, so the figures do not depend on how polars splits or orders the work.
 
 use crate::error::{failed, one_line, Error};
 use crate::input::InputFile;
 use polars::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// A lazy scan of `files` (hive partitioning off: the partition folders of a sweep repeat
-/// columns the files already hold), with a [`VARIANT`] column naming each file's variant.
-pub fn frame(files: &[InputFile]) -> Result<LazyFrame, Error> {
+/// `columns` of `files`, read whole into memory, as one lazy frame with a [`VARIANT`] column
+/// naming each file's variant. A file that fails to read is refused in one line naming it.
+pub fn frame(files: &[InputFile], columns: &[&str]) -> Result<LazyFrame, Error> {
     let names = variant_names(files);
-    // Files of one variant are scanned together; the variants are stacked.
-    let mut by_variant: BTreeMap<&str, Vec<PlRefPath>> = BTreeMap::new();
-    for (f, v) in files.iter().zip(&names) {
-        by_variant.entry(v.as_str()).or_default().push(PlRefPath::new(f.path.to_string_lossy().into_owned()));
-    }
-    let frames = by_variant
-        .into_iter()
-        .map(|(v, paths)| {
-            let args = ScanArgsParquet {
-                hive_options: HiveOptions::new_disabled(),
-                glob: false,
-                rechunk: false,
-                cache: false,
-                ..Default::default()
-            };
-            let lf = LazyFrame::scan_parquet_files(paths.into_iter().collect(), args).map_err(polars_error)?;
-            Ok(lf.with_column(lit(v.to_string()).alias(VARIANT)))
+    let frames = files
+        .iter()
+        .zip(&names)
+        .map(|(f, v)| {
+            let df = crate::load::read(&f.path, &f.shown, columns)?;
+            Ok(df.lazy().with_column(lit(v.to_string()).alias(VARIANT)))
         })
         .collect::<Result<Vec<_>, Error>>()?;
     concat(frames, UnionArgs::default()).map_err(polars_error)
@@ -69,33 +58,21 @@ pub fn variant_names(files: &[InputFile]) -> Vec<String> {
         .collect()
 }
 
-/// A failure to read the results, put on the file at fault where one file alone fails to
-/// read (a corrupt page, a column of another type), as bad input naming it; otherwise `e`.
-pub fn name_the_file(files: &[InputFile], e: Error) -> Error {
-    if !matches!(&e, Error::Failed(m) if m.starts_with(READING)) {
-        return e;
-    }
-    for f in files {
-        let path = PlRefPath::new(f.path.to_string_lossy().into_owned());
-        let args = ScanArgsParquet { hive_options: HiveOptions::new_disabled(), glob: false, ..Default::default() };
-        let read = LazyFrame::scan_parquet_files(std::iter::once(path).collect(), args).and_then(|lf| lf.collect());
-        if let Err(fe) = read {
-            return crate::error::bad(format!("{}: cannot read: {}", f.shown, one_line(&fe)));
-        }
-    }
-    e
-}
-
-const READING: &str = "reading the results: ";
-
 /// Turns a polars error into a one-line failure.
 pub fn polars_error(e: PolarsError) -> Error {
-    failed(format!("{READING}{}", one_line(&e)))
+    failed(format!("reading the results: {}", one_line(&e)))
 }
 
-/// A group key column as text (so numbers, booleans and strings group alike).
+/// A group key column. [`count_by`] and [`sums_by`] give keys back as text (so numbers,
+/// booleans and strings come back alike), cast after grouping, when only the groups are left
+/// (casting every row first took half as much memory again: docs/perf.md).
 pub fn key(name: &str) -> Expr {
-    col(name).cast(DataType::String)
+    col(name)
+}
+
+/// The key columns `k0, k1, ..` of a grouped frame, as text.
+fn key_texts(n: usize) -> Vec<Expr> {
+    (0..n).map(|i| col(format!("k{i}")).cast(DataType::String)).collect()
 }
 
 /// One row of [`count_by`]: the key texts (`None` for null), the integer values and the count.
@@ -104,10 +81,14 @@ pub type CountRow = (Vec<Option<String>>, Vec<i64>, u64);
 /// `SELECT keys, values, count(*) GROUP BY keys, values`, with `keys` as text and `values`
 /// as integers; rows come back sorted by (keys, values).
 pub fn count_by(lf: LazyFrame, keys: &[Expr], values: &[Expr]) -> Result<Vec<CountRow>, Error> {
-    let mut by: Vec<Expr> =
-        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    let mut by: Vec<Expr> = keys.iter().enumerate().map(|(i, k)| k.clone().alias(format!("k{i}"))).collect();
     by.extend(values.iter().enumerate().map(|(i, v)| v.clone().cast(DataType::Int64).alias(format!("v{i}"))));
-    let df = lf.group_by(by).agg([len().cast(DataType::UInt64).alias("n")]).collect().map_err(polars_error)?;
+    let df = lf
+        .group_by(by)
+        .agg([len().cast(DataType::UInt64).alias("n")])
+        .with_columns(key_texts(keys.len()))
+        .collect()
+        .map_err(polars_error)?;
     let keys: Vec<Vec<Option<String>>> =
         (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
     let vals: Vec<Vec<i64>> = (0..values.len()).map(|i| ints(&df, &format!("v{i}"))).collect::<Result<_, _>>()?;
@@ -125,11 +106,10 @@ pub type SumRow = (Vec<Option<String>>, u64, Vec<u64>);
 /// `SELECT keys, count(*), sum(x) for x in sums GROUP BY keys`; each `x` is cast to an
 /// unsigned integer before summing (booleans count their `true`s). Sorted by keys.
 pub fn sums_by(lf: LazyFrame, keys: &[Expr], sums: &[Expr]) -> Result<Vec<SumRow>, Error> {
-    let by: Vec<Expr> =
-        keys.iter().enumerate().map(|(i, k)| k.clone().cast(DataType::String).alias(format!("k{i}"))).collect();
+    let by: Vec<Expr> = keys.iter().enumerate().map(|(i, k)| k.clone().alias(format!("k{i}"))).collect();
     let mut aggs = vec![len().cast(DataType::UInt64).alias("n")];
     aggs.extend(sums.iter().enumerate().map(|(i, s)| s.clone().cast(DataType::UInt64).sum().alias(format!("s{i}"))));
-    let df = lf.group_by(by).agg(aggs).collect().map_err(polars_error)?;
+    let df = lf.group_by(by).agg(aggs).with_columns(key_texts(keys.len())).collect().map_err(polars_error)?;
     let keys: Vec<Vec<Option<String>>> =
         (0..keys.len()).map(|i| strs(&df, &format!("k{i}"))).collect::<Result<_, _>>()?;
     let s: Vec<Vec<u64>> = (0..sums.len()).map(|i| counts(&df, &format!("s{i}"))).collect::<Result<_, _>>()?;

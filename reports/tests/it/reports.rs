@@ -237,6 +237,13 @@ fn bad_input_is_refused_without_output() {
             ArrowWriter::try_new(File::create(&foreign).unwrap(), dq_sim::parquet_out::schema(), Some(props)).unwrap();
         w.close().unwrap();
     }
+    // Pages overwritten, the footer intact: the file passes the checks, its rows do not read.
+    let corrupt = dir.file("corrupt.parquet");
+    let mut bytes = std::fs::read(&good).unwrap();
+    let footer = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap()) as usize;
+    let pages_end = bytes.len() - 8 - footer;
+    bytes[4..pages_end].fill(0xff);
+    std::fs::write(&corrupt, &bytes).unwrap();
     let out = dir.file("rep");
     let bad_toml = dir.file("bad.toml");
     std::fs::write(&bad_toml, "").unwrap();
@@ -254,6 +261,8 @@ fn bad_input_is_refused_without_output() {
     );
     refused(&["report", &text, "--out", &out], &format!("{text}: not a Parquet file"));
     refused(&["report", &foreign, "--out", &out], &format!("{foreign}: not a dq results file"));
+    refused(&["report", &corrupt, "--out", &out], &format!("{corrupt}: cannot read: "));
+    refused(&["compare", &good, &corrupt], &format!("{corrupt}: cannot read: "));
     refused(&["report", &dir.file("nope.parquet"), "--out", &out], "nope.parquet: no such file or folder");
     refused(&["report", &dir.file("*.nothing"), "--out", &out], "*.nothing: no file matches");
     refused(&["report", &good], "--out");
