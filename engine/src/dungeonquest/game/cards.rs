@@ -33,10 +33,6 @@ impl<'r> Game<'r> {
         }
         let i = n - 1;
         self.decks.draw[d] = i;
-        // The slot's setup shuffle step first, if not made yet (see `Decks`).
-        if i < self.decks.unsettled[d] {
-            self.decks.settle_top(first, d, i as usize);
-        }
         Some(self.decks.slots[slot(first + i as usize)])
     }
 
@@ -64,8 +60,6 @@ impl<'r> Game<'r> {
     /// Shuffles the discard pile into the deck (with the cards still in the deck).
     pub(crate) fn reshuffle<O: Observer>(&mut self, deck: Deck, obs: &mut O) {
         let (first, len) = self.region(deck);
-        // The draw pile in its setup order first (see `Decks`).
-        self.decks.settle(first, deck as usize);
         let d = self.decks.draw[deck as usize] as usize;
         let k = self.decks.discard[deck as usize] as usize;
         self.decks.slots.copy_within(first + len - k..first + len, first + d);
@@ -85,8 +79,6 @@ impl<'r> Game<'r> {
             return;
         }
         let (first, _) = self.region(deck);
-        // The draw pile in its setup order first (see `Decks`).
-        self.decks.settle(first, deck as usize);
         for &c in cards {
             self.put_top(c);
         }

@@ -119,8 +119,7 @@ impl<'r> Game<'r> {
         }
         // The arena: the dungeon room in the tile stack with the most open sides, and south
         // of it the room the hero came from (escapes lead back into explored chambers). The
-        // stack is read in its order: its setup shuffle's steps all made first.
-        game.tiles.settle();
+        // stack is read in its order.
         for at in [ARENA, FROM] {
             let n = game.tiles.left as usize;
             let open = |t: u8| rules.tiles[t as usize].sides.iter().filter(|s| **s != Side::Wall).count();

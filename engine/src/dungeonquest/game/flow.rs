@@ -11,40 +11,17 @@ impl<'r> Game<'r> {
         // Every slot and tile position holds its own index already (`START_SLOTS`,
         // `START_TILES`: setup always follows a reset), so each deck's region holds its cards
         // in order, as does the tile stack.
-        //
-        // A solo game's shuffles are written down, their swaps made as the cards and tiles are
-        // drawn (see `Decks`): the same words drawn, the same order drawn. With more heroes
-        // more of each pile is drawn, and the swaps made at the draws cost more than the
-        // shuffle saves, so those games' swaps are made now.
         let nt = rules.tiles.len();
         debug_assert!(self.tiles.order.iter().take(nt).enumerate().all(|(i, &t)| t == i as u8));
-        if lazy_setup(self.seats) {
-            for deck in Deck::ALL {
-                let r = rules.decks[deck as usize];
-                let (first, len) = (r.first as usize, r.len as usize);
-                if len <= PLAN_MAX {
-                    rng.shuffle_plan(&mut self.decks.plan[first..first + len]);
-                    self.decks.unsettled[deck as usize] = r.len;
-                } else {
-                    // Too long for a `u8` plan: shuffled now, from the same words.
-                    rng.shuffle(&mut self.decks.slots[first..first + len]);
-                }
-                self.decks.draw[deck as usize] = r.len;
-                self.decks.discard[deck as usize] = 0;
-            }
-            rng.shuffle_plan(&mut self.tiles.plan[..nt]);
-            self.tiles.unsettled = nt as u8;
-        } else {
-            for deck in Deck::ALL {
-                let r = rules.decks[deck as usize];
-                let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
-                debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
-                rng.shuffle(region);
-                self.decks.draw[deck as usize] = r.len;
-                self.decks.discard[deck as usize] = 0;
-            }
-            rng.shuffle(&mut self.tiles.order[..nt]);
+        for deck in Deck::ALL {
+            let r = rules.decks[deck as usize];
+            let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
+            debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
+            rng.shuffle(region);
+            self.decks.draw[deck as usize] = r.len;
+            self.decks.discard[deck as usize] = 0;
         }
+        rng.shuffle(&mut self.tiles.order[..nt]);
         self.tiles.left = nt as u8;
 
         self.first = rng.below(self.seats as u32) as u8;

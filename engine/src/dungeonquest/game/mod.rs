@@ -16,8 +16,6 @@ mod moves;
 mod pvp;
 mod scenario;
 mod servants;
-#[cfg(test)]
-mod shuffle_tests;
 mod third;
 mod treasure;
 mod view;
@@ -77,10 +75,6 @@ impl Seat {
 const _: () = assert!(MAX_SEATS.is_power_of_two());
 /// Slots of the tile stack ([`TileStack`]): one per `u8`.
 const TILE_SLOTS: usize = u8::MAX as usize + 1;
-/// The most items a setup shuffle writes down for later (see [`Decks`]): its steps' swaps are
-/// kept as `u8`s.
-const PLAN_MAX: usize = u8::MAX as usize + 1;
-const _: () = assert!(MAX_TILES <= PLAN_MAX);
 const _: () = assert!(MAX_TILES <= TILE_SLOTS);
 /// No card (sentinel).
 pub const NO_CARD: CardId = CardId::MAX;
@@ -438,85 +432,11 @@ pub(crate) const F_ROTATED: u8 = 8;
 
 /// Decks in one pool: each deck owns a region of `slots`; its draw pile grows up from the
 /// start of the region (top = last), its discard pile grows down from the end.
-///
-/// The setup shuffle's swaps are made as the cards are drawn, not at setup. The shuffle
-/// (Fisher–Yates from the top down) settles the top slot at its first step, the next one at
-/// its second, and so on, and a deck is drawn from the top down; so setup draws the random
-/// words and writes down each step's swap (`plan`, [`GameRng::shuffle_plan`]), and drawing
-/// a slot makes its step first (`Decks::settle_top`). A deck's lowest `unsettled` slots still
-/// wait for theirs (always at most its draw pile; the slots above are final). Anything that
-/// reads the draw pile's order otherwise (a reshuffle, stacking the deck) makes the steps
-/// left first (`Decks::settle`). Why: a game draws a few dozen of the some 250 cards setup
-/// shuffles, and the swaps (two loads and two stores a card) were a good part of a game's
-/// start. The same cards come out in the same order.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct Decks {
     slots: [CardId; MAX_CARDS],
     draw: [u16; NUM_DECKS],
     discard: [u16; NUM_DECKS],
-    /// The setup shuffle's swaps by slot: slot `first + i` of a region swaps with slot
-    /// `first + plan[first + i]` (`plan[first + i] <= i`) at its step. A `u8` a slot, to keep
-    /// the game small: a deck of more than 256 cards is shuffled at setup instead.
-    plan: [u8; MAX_CARDS],
-    /// Per deck: the number of slots at the start of its region whose shuffle steps are still
-    /// to be made (their swaps in `plan`), all below its draw pile's top.
-    unsettled: [u16; NUM_DECKS],
-}
-
-/// Everything but `plan`: its entries for settled slots are left over from earlier steps or
-/// games, and two games in the same state should print alike (`Game::restart` is checked
-/// against `Game::new` that way).
-impl core::fmt::Debug for Decks {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Decks")
-            .field("slots", &self.slots)
-            .field("draw", &self.draw)
-            .field("discard", &self.discard)
-            .field("unsettled", &self.unsettled)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Decks {
-    /// Makes the shuffle step of slot `i` of the region from `first` (deck `d`), the lowest slot
-    /// settled so far being `i + 1`: the draw pile's new top, about to be read.
-    #[inline]
-    fn settle_top(&mut self, first: usize, d: usize, i: usize) {
-        debug_assert_eq!(i + 1, self.unsettled[d] as usize);
-        self.step(first, i);
-        self.unsettled[d] = i as u16;
-    }
-
-    /// The shuffle step of slot `i` of the region from `first`: its swap (none for the bottom
-    /// slot, whose step the shuffle does not have).
-    #[inline(always)]
-    fn step(&mut self, first: usize, i: usize) {
-        let j = self.plan[slot(first + i)] as usize;
-        debug_assert!(i == 0 || j <= i);
-        // Slot `i` at the bottom: `plan` holds anything there, and no swap is made.
-        let j = if i == 0 { 0 } else { j };
-        self.slots.swap(slot(first + i), slot(first + j));
-    }
-
-    /// Makes every shuffle step of deck `d` (region from `first`) still to be made.
-    fn settle(&mut self, first: usize, d: usize) {
-        for i in (1..self.unsettled[d] as usize).rev() {
-            self.step(first, i);
-        }
-        self.unsettled[d] = 0;
-    }
-}
-
-/// Whether setup writes its shuffles down for the draws to make (see [`Decks`]) rather than
-/// making them at once: in solo games, which draw few of the cards. A test can force either
-/// form (`shuffle_tests`), to play the same game both ways and compare.
-#[inline(always)]
-fn lazy_setup(seats: u8) -> bool {
-    #[cfg(test)]
-    if let Some(lazy) = shuffle_tests::FORCE_LAZY.with(|f| f.get()) {
-        return lazy;
-    }
-    seats == 1
 }
 
 /// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
@@ -528,52 +448,13 @@ pub(crate) fn slot(i: usize) -> usize {
 }
 const _: () = assert!(MAX_CARDS.is_power_of_two() && MAX_CARDS <= u16::MAX as usize + 1);
 
-/// The chamber tile stack. Its setup shuffle's swaps are made as tiles are drawn, as for the
-/// decks (see [`Decks`]): the lowest `unsettled` positions wait for theirs (in `plan`).
-#[derive(Clone)]
+/// The chamber tile stack.
+#[derive(Clone, Debug)]
 pub(crate) struct TileStack {
     /// A slot per `u8` (the tiles use the first `MAX_TILES`), so that the top (`left`, a
     /// `u8`) is read without a bounds check.
     order: [u8; TILE_SLOTS],
     left: u8,
-    /// The setup shuffle's swaps: position `i` swaps with `plan[i] <= i` at its step.
-    plan: [u8; TILE_SLOTS],
-    /// Positions at the bottom whose shuffle steps are still to be made (at most `left`).
-    unsettled: u8,
-}
-
-/// Everything but `plan`, as for [`Decks`].
-impl core::fmt::Debug for TileStack {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("TileStack")
-            .field("order", &self.order)
-            .field("left", &self.left)
-            .field("unsettled", &self.unsettled)
-            .finish_non_exhaustive()
-    }
-}
-
-impl TileStack {
-    /// Makes the shuffle step of position `i`, the lowest settled so far being `i + 1`: the
-    /// stack's new top, about to be read.
-    #[inline]
-    fn settle_top(&mut self, i: u8) {
-        debug_assert_eq!(i + 1, self.unsettled);
-        if i > 0 {
-            let j = self.plan[i as usize];
-            debug_assert!(j <= i);
-            self.order.swap(i as usize, j as usize);
-        }
-        self.unsettled = i;
-    }
-
-    /// Makes every shuffle step still to be made: before the stack's order is read other than
-    /// from the top.
-    pub(crate) fn settle(&mut self) {
-        for i in (0..self.unsettled).rev() {
-            self.settle_top(i);
-        }
-    }
 }
 
 /// How a move is made.
@@ -1079,14 +960,8 @@ impl<'r> Game<'r> {
             sunset: false,
             heroes: core::array::from_fn(|_| Hero::new(0)),
             board: START_BOARD,
-            tiles: TileStack { order: START_TILES, left: 0, plan: [0; TILE_SLOTS], unsettled: 0 },
-            decks: Decks {
-                slots: START_SLOTS,
-                draw: [0; NUM_DECKS],
-                discard: [0; NUM_DECKS],
-                plan: [0; MAX_CARDS],
-                unsettled: [0; NUM_DECKS],
-            },
+            tiles: TileStack { order: START_TILES, left: 0 },
+            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
             halted: false,
@@ -1274,8 +1149,6 @@ impl<'r> Game<'r> {
         let nt = rules.tiles.len();
         tiles.order[..nt].copy_from_slice(&START_TILES[..nt]);
         tiles.left = 0;
-        // The plans need no reset: setup writes every step it leaves to be made.
-        tiles.unsettled = 0;
         // Only the slots of the rules' cards: the decks' regions cover exactly those (from
         // slot 0, in card order), and the slots past them are never written, so they still
         // hold what `blank` put there. Written in place: building a `Decks` value and moving
@@ -1284,7 +1157,6 @@ impl<'r> Game<'r> {
         decks.slots[..n].copy_from_slice(&START_SLOTS[..n]);
         decks.draw = [0; NUM_DECKS];
         decks.discard = [0; NUM_DECKS];
-        decks.unsettled = [0; NUM_DECKS];
         tasks.clear();
         *pending = None;
         *halted = false;

@@ -840,16 +840,11 @@ impl<'r> Game<'r> {
         }
         let i = self.tiles.left - 1;
         self.tiles.left = i;
-        // The position's setup shuffle step first, if not made yet (see `TileStack`).
-        if i < self.tiles.unsettled {
-            self.tiles.settle_top(i);
-        }
         Some(self.tiles.order[i as usize])
     }
 
     /// Returns a tile to a random place in the stack.
     pub(crate) fn return_tile(&mut self, t: u8) {
-        self.tiles.settle();
         let n = self.tiles.left as usize;
         let at = self.shuffle_rng.get().below(n as u32 + 1) as usize;
         self.tiles.order.copy_within(at..n, at + 1);
