@@ -32,7 +32,7 @@ impl<'r> Game<'r> {
     /// The next dice rolled will show these values, in order.
     pub fn force_dice(&mut self, dice: &[u8]) {
         for &d in dice {
-            let _ = self.forced_dice.try_push(d.clamp(1, 6));
+            let _ = self.chance.forced.try_push(d.clamp(1, 6));
         }
         self.refresh_legal();
     }
@@ -116,7 +116,7 @@ impl<'r> Game<'r> {
 
     /// Sets the sun position.
     pub fn set_sun(&mut self, space: u8) {
-        self.sun = space.min(self.rules.sun_spaces);
+        self.clock.sun = space.min(self.rules.sun_spaces);
         self.refresh_legal();
     }
 
@@ -178,7 +178,7 @@ impl<'r> Game<'r> {
                 return Err(format!("seat {seat} is alive with {} wounds of {health}", h.wounds));
             }
         }
-        for &c in self.resolving.iter().chain(&self.scratch) {
+        for &c in self.scratch.resolving.iter().chain(&self.scratch.cards) {
             mark(c, "resolution")?;
         }
         if self.combat.card != NO_CARD {
