@@ -16,6 +16,7 @@ mod moves;
 mod pvp;
 mod scenario;
 mod servants;
+mod setup;
 mod third;
 mod treasure;
 mod view;
@@ -23,6 +24,7 @@ mod view;
 pub(crate) use duel::DuelState;
 pub use duel::{DuelConfig, DuelOutcome};
 pub(crate) use moves::Targets;
+pub use setup::{HeroSetup, Setup, SetupError, TileSetup};
 pub use view::{CellView, HeroView};
 
 use crate::core::rng::{GameRng, LazyRng, Stream};
