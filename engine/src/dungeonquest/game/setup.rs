@@ -10,7 +10,17 @@
 
 use super::*;
 use crate::dungeonquest::board::{Dir, CELLS, PRINTED};
-use crate::dungeonquest::observer::NoObserver;
+
+/// The observer a setup's game is built with: sees nothing, as `NoObserver`. A type of its
+/// own so that the engine crate holds no `NoObserver` copy of the game loop: with one here,
+/// the runners' own copies were built differently (+0.6% instructions in a 2010 greedy game).
+struct Unseen;
+
+impl crate::core::Observer<Event> for Unseen {
+    const ENABLED: bool = false;
+    #[inline]
+    fn event(&mut self, _: Event) {}
+}
 
 /// One hero of a [`Setup`], in seat order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,7 +134,7 @@ impl Setup {
             GameConfig { heroes: self.heroes.iter().map(|h| HeroPick::Fixed(h.hero)).collect(), variant: self.variant };
         let mut game = Game::blank(rules);
         let mut rng = game.prepare(&config, self.seed.0, self.seed.1)?;
-        let obs = &mut NoObserver;
+        let obs = &mut Unseen;
         game.setup(&mut rng, obs);
         game.chance.setup_draws = rng.draws();
         self.lay_out(&mut game);
