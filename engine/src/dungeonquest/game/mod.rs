@@ -919,9 +919,11 @@ impl core::ops::IndexMut<usize> for BoardState {
 pub(crate) struct Scratch {
     /// Cards being resolved, innermost last.
     pub resolving: ArrayVec<CardId, 16>,
-    /// Cards drawn to choose among (searches, Rune of Transformation...), `keep` of them kept.
+    /// Cards drawn to pick from: search cards to put back in order, or treasure cards of
+    /// which `keep` are kept.
     pub cards: ArrayVec<CardId, 8>,
     pub keep: u8,
+    /// The two tiles a tile redraw offers to choose from.
     pub tiles: [u8; 2],
     /// A card's roll, for its later effects (`Amount::LastRoll`).
     pub last_roll: u8,
