@@ -25,6 +25,7 @@ pub use dungeonquest::{
 };
 pub use dungeonquest::{
     CardId, Cell, Choice, Choices, CombatSystem, ConfigError, DataError, DeathCause, Decision, DecisionKind, Deck, Dir,
-    DuelConfig, DuelOutcome, Edition, Event, Game, GameConfig, HeroPick, HeroStats, HeroStatus, IllegalChoice,
-    Invariant, NoObserver, Observer, RuleCheck, Rules, Source, Sources, UnknownEdition, Variant, Violation,
+    DuelConfig, DuelOutcome, Edition, Event, Game, GameConfig, HeroPick, HeroSetup, HeroStats, HeroStatus,
+    IllegalChoice, Invariant, NoObserver, Observer, RuleCheck, Rules, Setup, SetupError, Source, Sources, TileSetup,
+    UnknownEdition, Variant, Violation,
 };

@@ -53,6 +53,11 @@ impl Tiles {
         t
     }
 
+    /// An unused tile of this kind and layout, as a [`Setup`] lays it on `c`.
+    fn laid(&mut self, c: Cell, kind: TileKind, sides: [Side; 4], arrow: Dir) -> TileSetup {
+        TileSetup { cell: c, tile: self.pick(kind, sides), arrow }
+    }
+
     /// A four-hall dungeon room (torch icon).
     fn room(&mut self, g: &mut Game<'static>, c: Cell) -> u8 {
         self.lay(g, c, TileKind::DungeonRoom, [H, H, H, H], Dir::South)
@@ -122,15 +127,19 @@ fn moves_to(t: &Trace) -> Vec<Cell> {
 /// cannot be moved through; open halls to explored and unexplored spaces can.
 #[test]
 fn walls_block_halls_open_halls_allow_moves() {
-    let (mut g, _t) = setup(&["hugo"]);
     let mut tl = Tiles::default();
-    // Hero's room: halls north, east, south; wall west.
-    tl.lay(&mut g, at(3, 3), TileKind::DungeonRoom, [H, H, H, W], Dir::South);
-    // North neighbour: dead-end room turned so its wall faces the hero (its hall faces north).
-    tl.lay(&mut g, at(2, 3), TileKind::DungeonRoom, [W, W, H, W], Dir::North);
-    // East neighbour: open on all sides.
-    tl.room(&mut g, at(3, 4));
-    g.put_hero(0, at(3, 3));
+    let mut s = quiet_setup(&["hugo"]);
+    s.tiles = vec![
+        // Hero's room: halls north, east, south; wall west.
+        tl.laid(at(3, 3), TileKind::DungeonRoom, [H, H, H, W], Dir::South),
+        // North neighbour: dead-end room turned so its wall faces the hero (its hall faces north).
+        tl.laid(at(2, 3), TileKind::DungeonRoom, [W, W, H, W], Dir::North),
+        // East neighbour: open on all sides.
+        tl.laid(at(3, 4), TileKind::DungeonRoom, [H, H, H, H], Dir::South),
+        tl.laid(at(0, 5), TileKind::DungeonRoom, [H, H, H, H], Dir::South),
+    ];
+    s.heroes[0].at = Some(at(3, 3));
+    let (g, _t) = start(&s);
     assert_eq!(g.cell(at(2, 3)).sides[Dir::South as usize], W);
     assert_eq!(g.cell(at(3, 3)).sides, [H, H, H, W]);
     assert_eq!(g.neighbour(at(3, 3), Dir::North), None);
@@ -139,8 +148,8 @@ fn walls_block_halls_open_halls_allow_moves() {
     assert_legal(&g, &[mv(3, 4), mv(4, 3), Choice::Search]);
 
     // The outer wall: a four-hall room on the top row has no way north.
-    tl.room(&mut g, at(0, 5));
-    g.put_hero(0, at(0, 5));
+    s.heroes[0].at = Some(at(0, 5));
+    let (g, _t) = start(&s);
     assert_eq!(g.neighbour(at(0, 5), Dir::North), None);
     assert_legal(&g, &[mv(0, 4), mv(0, 6), mv(1, 5), Choice::Search]);
     g.check_invariants().unwrap();
@@ -160,13 +169,13 @@ fn entering_unexplored_space_places_tile_with_entry_arrow_toward_origin() {
         ((4, 3), [H, H, D, W]), // moved south: arrow faces north
     ];
     for ((r, c), sides) in cases {
-        let (mut g, mut t) = setup(&["hugo"]);
         let mut tl = Tiles::default();
-        tl.room(&mut g, at(3, 3));
-        g.put_hero(0, at(3, 3));
-        let next = tl.pick(TileKind::DungeonRoom, [D, W, H, H]);
-        g.stack_tiles(&[next]);
-        stack_empty(&mut g);
+        let mut s = quiet_setup(&["hugo"]);
+        s.tiles = vec![tl.laid(at(3, 3), TileKind::DungeonRoom, [H, H, H, H], Dir::South)];
+        s.heroes[0].at = Some(at(3, 3));
+        s.next_tiles = vec![tl.pick(TileKind::DungeonRoom, [D, W, H, H])];
+        s.next_cards = vec![empty_dungeon()];
+        let (mut g, mut t) = start(&s);
         let (tiles, dungeon) = (g.tiles_left(), g.deck_len(Deck::Dungeon));
         assert!(!g.cell(at(r, c)).explored);
         answer(&mut g, &mut t, mv(r, c));
@@ -196,13 +205,13 @@ fn entry_arrow_points_back_into_treasure_chamber() {
         ((5, 7), [H, D, W, H]), // east of (5,6): arrow faces west
     ];
     for ((r, c), sides) in cases {
-        let (mut g, mut t) = setup(&["hugo"]);
         let mut tl = Tiles::default();
-        g.put_hero(0, TREASURE[1]);
+        let mut s = quiet_setup(&["hugo"]);
+        s.heroes[0].at = Some(TREASURE[1]);
+        s.next_tiles = vec![tl.pick(TileKind::DungeonRoom, [D, W, H, H])];
+        s.next_cards = vec![empty_dungeon()];
+        let (mut g, mut t) = start(&s);
         assert!(legal(&g).contains(&mv(r, c)));
-        let next = tl.pick(TileKind::DungeonRoom, [D, W, H, H]);
-        g.stack_tiles(&[next]);
-        stack_empty(&mut g);
         answer(&mut g, &mut t, mv(r, c));
         assert_eq!(g.hero(0).pos, at(r, c));
         assert_eq!(g.cell(at(r, c)).sides, sides, "tile entered at ({r},{c})");
@@ -245,19 +254,24 @@ fn occupied_chamber_cannot_be_entered_except_treasure_chamber() {
 
 /// A hero on (3,3) with a door on his east hall, and a four-hall room on (3,4).
 fn door_east(far_door: bool) -> (Game<'static>, Trace) {
-    let (mut g, t) = setup(&["hugo"]);
     let mut tl = Tiles::default();
-    // (Door, Hall, Hall, Hall) with the arrow west: the door faces east.
-    tl.lay(&mut g, at(3, 3), TileKind::DungeonRoom, [D, H, H, H], Dir::West);
+    let mut s = quiet_setup(&["hugo"]);
+    s.tiles = vec![
+        // (Door, Hall, Hall, Hall) with the arrow west: the door faces east.
+        tl.laid(at(3, 3), TileKind::DungeonRoom, [D, H, H, H], Dir::West),
+        if far_door {
+            // The same layout with the arrow east: its door faces west, onto the same hall.
+            tl.laid(at(3, 4), TileKind::DungeonRoom, [D, H, H, H], Dir::East)
+        } else {
+            tl.laid(at(3, 4), TileKind::DungeonRoom, [H, H, H, H], Dir::South)
+        },
+    ];
+    s.heroes[0].at = Some(at(3, 3));
+    let (g, t) = start(&s);
     if far_door {
-        // The same layout with the arrow east: its door faces west, onto the same hall.
-        tl.lay(&mut g, at(3, 4), TileKind::DungeonRoom, [D, H, H, H], Dir::East);
         assert_eq!(g.cell(at(3, 4)).sides, [H, H, H, D]);
-    } else {
-        tl.room(&mut g, at(3, 4));
     }
     assert_eq!(g.cell(at(3, 3)).sides, [H, D, H, H]);
-    g.put_hero(0, at(3, 3));
     (g, t)
 }
 

@@ -122,79 +122,6 @@ impl GameRng {
         (m >> 32) as u32
     }
 
-    /// The swaps [`GameRng::shuffle`] makes on `plan.len()` items, drawn now and written down
-    /// to be made later: `plan[i]` for each position `i` from the top (`len - 1`) down to 1 is
-    /// the position `j <= i` the shuffle swaps item `i` with at that step (`plan[0]` is left as
-    /// it is). The same words as the shuffle in the same order, counted alike; making the swaps
-    /// in that order (`swap(i, plan[i])`, `i` falling) gives the shuffle's order. Why: the setup
-    /// shuffles every deck and the tile stack, but a game draws few of those cards; the swaps
-    /// of the rest need never be made (see `Decks`). Always inlined, as `shuffle` is; its steps
-    /// eight a pass (`plan_steps`). Items: at most 256 (a step's `j` is written as a `u8`, half the
-    /// room of a `u16` in the game's fixed-size state).
-    #[inline(always)]
-    pub fn shuffle_plan(&mut self, plan: &mut [u8]) {
-        let n = plan.len();
-        if n < 2 {
-            return;
-        }
-        self.draws = self.draws.wrapping_add(n as u32 - 1);
-        self.plan_steps(plan);
-    }
-
-    /// `shuffle_plan`'s steps, their words already counted: eight steps a pass, then at most
-    /// one pass of four, one of two and the last step (the same steps in the same order). Why
-    /// eight: a solo game's setup makes some 370 of these steps, each a generator step, a
-    /// multiply, the rejection test and a byte store (~18 instructions), and a pass's own
-    /// work (its bounds, test and counter, ~5 instructions) was paid once per two steps.
-    /// Each step writes its slot at once, through a slice pattern (no bounds checks), so
-    /// the pass holds no more than one result in a register. Measured (greedy 1 2000): two a
-    /// pass 120.24 M, four 119.93 M, eight 119.64 M, sixteen 119.56 M (not worth its size);
-    /// the same eight steps as a loop over a `[u8; 8]` were not unrolled (122.69 M).
-    #[inline(always)]
-    fn plan_steps(&mut self, plan: &mut [u8]) {
-        debug_assert!(plan.len() <= u8::MAX as usize + 1);
-        let mut rest = plan;
-        while rest.len() > 8 {
-            let m = rest.len() as u32;
-            if let [.., p7, p6, p5, p4, p3, p2, p1, top] = rest {
-                *top = self.below_after_counted(m) as u8;
-                *p1 = self.below_after_counted(m - 1) as u8;
-                *p2 = self.below_after_counted(m - 2) as u8;
-                *p3 = self.below_after_counted(m - 3) as u8;
-                *p4 = self.below_after_counted(m - 4) as u8;
-                *p5 = self.below_after_counted(m - 5) as u8;
-                *p6 = self.below_after_counted(m - 6) as u8;
-                *p7 = self.below_after_counted(m - 7) as u8;
-            }
-            let keep = rest.len() - 8;
-            rest = &mut core::mem::take(&mut rest)[..keep];
-        }
-        if rest.len() > 4 {
-            let m = rest.len() as u32;
-            if let [.., p3, p2, p1, top] = rest {
-                *top = self.below_after_counted(m) as u8;
-                *p1 = self.below_after_counted(m - 1) as u8;
-                *p2 = self.below_after_counted(m - 2) as u8;
-                *p3 = self.below_after_counted(m - 3) as u8;
-            }
-            let keep = rest.len() - 4;
-            rest = &mut core::mem::take(&mut rest)[..keep];
-        }
-        if rest.len() > 2 {
-            let m = rest.len() as u32;
-            if let [.., below, top] = rest {
-                *top = self.below_after_counted(m) as u8;
-                *below = self.below_after_counted(m - 1) as u8;
-            }
-            let keep = rest.len() - 2;
-            rest = &mut core::mem::take(&mut rest)[..keep];
-        }
-        if let [_, top] = rest {
-            // `shuffle` clamps this step's `j` to 1: `below(2)` is 0 or 1 anyway.
-            *top = self.below_after_counted(2) as u8;
-        }
-    }
-
     /// One six-sided die.
     #[inline]
     pub fn d6(&mut self) -> u8 {
@@ -303,30 +230,6 @@ mod tests {
 
     const GOLDEN_DICE: [u8; 12] = [5, 2, 6, 5, 5, 4, 1, 4, 2, 6, 4, 6];
     const GOLDEN_SHUFFLE: [u8; 10] = [9, 4, 5, 2, 8, 1, 7, 3, 0, 6];
-
-    #[test]
-    fn shuffle_plan_is_the_shuffle_made_later() {
-        // Every length to 40 (each remainder after the passes of eight, four and two), and
-        // the decks' and tile stack's sizes up to the largest plan.
-        for n in (0usize..=40).chain([50, 115, 250, 255, 256]) {
-            for seed in [1u64, 42, 0xDEAD_BEEF] {
-                let mut eager = GameRng::from_seed(seed);
-                let mut items: Vec<u16> = (0..n as u16).collect();
-                eager.shuffle(&mut items);
-                let mut lazy = GameRng::from_seed(seed);
-                let mut plan = vec![u8::MAX; n];
-                lazy.shuffle_plan(&mut plan);
-                let mut made: Vec<u16> = (0..n as u16).collect();
-                for i in (1..n).rev() {
-                    assert!(plan[i] as usize <= i, "n {n} seed {seed}: step {i} swaps with {}", plan[i]);
-                    made.swap(i, plan[i] as usize);
-                }
-                assert_eq!(made, items, "n {n} seed {seed}");
-                assert_eq!(lazy.draws(), eager.draws(), "n {n} seed {seed}");
-                assert_eq!(lazy.next_u64(), eager.next_u64(), "n {n} seed {seed}: stream position");
-            }
-        }
-    }
 
     #[test]
     fn below_is_uniform_enough() {

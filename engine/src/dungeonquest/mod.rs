@@ -20,7 +20,10 @@ pub mod variant;
 pub use board::{Cell, Dir};
 pub use decision::{Choice, Choices, Decision, DecisionKind, IllegalChoice};
 pub use edition::{CombatSystem, Edition, UnknownEdition};
-pub use game::{ConfigError, DeathCause, DuelConfig, DuelOutcome, Game, GameConfig, HeroPick, HeroStats, HeroStatus};
+pub use game::{
+    ConfigError, DeathCause, DuelConfig, DuelOutcome, Game, GameConfig, HeroPick, HeroSetup, HeroStats, HeroStatus,
+    Setup, SetupError, TileSetup,
+};
 pub use observer::{Event, NoObserver, Observer};
 pub use rule_check::{Invariant, RuleCheck, Violation};
 pub use rules::{CardId, DataError, Deck, Rules, Source, Sources};

@@ -287,7 +287,7 @@ impl<'r> RuleCheck<'r> {
                 format!("{total} wounds of {health} and no death before the next decision"),
             );
         }
-        self.round = g.round;
+        self.round = g.clock.round;
         self.seats = g.seats;
         self.check_cards(g);
         self.check_sun_state(g);
@@ -333,10 +333,14 @@ impl<'r> RuleCheck<'r> {
 
     /// The sun as the game shows it never moves back.
     fn check_sun_state(&mut self, g: &Game) {
-        if g.sun < self.sun {
-            self.report(Invariant::SunBack, g.active.get(), format!("sun moved back from {} to {}", self.sun, g.sun));
+        if g.clock.sun < self.sun {
+            self.report(
+                Invariant::SunBack,
+                g.active.get(),
+                format!("sun moved back from {} to {}", self.sun, g.clock.sun),
+            );
         }
-        self.sun = g.sun;
+        self.sun = g.clock.sun;
     }
 
     /// A hero's own decisions (action, status phase, move again) only while he is in the game.

@@ -143,3 +143,22 @@ pub fn quiet_game(heroes: &[&str], rules_on: &[&str]) -> (Game<'static>, Trace) 
     g.check_invariants().unwrap();
     (g, t)
 }
+
+/// The position of these heroes (by id, in seat order), seed 1 game 0, each holding one of
+/// the harmless runes (so no rune window asks): what a test fills in and [`start`]s, instead
+/// of editing a live game (see [`Setup`]).
+pub fn quiet_setup(heroes: &[&str]) -> Setup {
+    let ids: Vec<u8> = heroes.iter().map(|h| rules().hero_by_id(h).expect("hero id") as u8).collect();
+    let mut s = Setup::heroes(&ids);
+    for (h, rune) in s.heroes.iter_mut().zip(HARMLESS_RUNES) {
+        h.runes = Some(vec![card_in(Deck::Rune, rune)]);
+    }
+    s
+}
+
+/// The game of a position under the Revised rules (panics naming what is wrong with it),
+/// with an empty trace for the answers to come.
+pub fn start(s: &Setup) -> (Game<'static>, Trace) {
+    let g = s.build(rules()).unwrap_or_else(|e| panic!("setup: {e}"));
+    (g, Trace::default())
+}

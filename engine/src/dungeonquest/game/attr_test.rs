@@ -71,7 +71,7 @@ impl<'r> Game<'r> {
             if O::ENABLED {
                 obs.event(Event::Determination { seat, total });
             }
-            self.wound(seat, wounds, self.cause, obs);
+            self.wound(seat, wounds, self.scratch.cause, obs);
         }
     }
 

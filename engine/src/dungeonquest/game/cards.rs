@@ -33,10 +33,6 @@ impl<'r> Game<'r> {
         }
         let i = n - 1;
         self.decks.draw[d] = i;
-        // The slot's setup shuffle step first, if not made yet (see `Decks`).
-        if i < self.decks.unsettled[d] {
-            self.decks.settle_top(first, d, i as usize);
-        }
         Some(self.decks.slots[slot(first + i as usize)])
     }
 
@@ -64,15 +60,13 @@ impl<'r> Game<'r> {
     /// Shuffles the discard pile into the deck (with the cards still in the deck).
     pub(crate) fn reshuffle<O: Observer>(&mut self, deck: Deck, obs: &mut O) {
         let (first, len) = self.region(deck);
-        // The draw pile in its setup order first (see `Decks`).
-        self.decks.settle(first, deck as usize);
         let d = self.decks.draw[deck as usize] as usize;
         let k = self.decks.discard[deck as usize] as usize;
         self.decks.slots.copy_within(first + len - k..first + len, first + d);
         self.decks.draw[deck as usize] = (d + k) as u16;
         self.decks.discard[deck as usize] = 0;
         let pile = &mut self.decks.slots[first..first + d + k];
-        self.shuffle_rng.get().shuffle(pile);
+        self.chance.shuffle.get().shuffle(pile);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
         }
@@ -85,13 +79,11 @@ impl<'r> Game<'r> {
             return;
         }
         let (first, _) = self.region(deck);
-        // The draw pile in its setup order first (see `Decks`).
-        self.decks.settle(first, deck as usize);
         for &c in cards {
             self.put_top(c);
         }
         let d = self.decks.draw[deck as usize] as usize;
-        self.shuffle_rng.get().shuffle(&mut self.decks.slots[first..first + d]);
+        self.chance.shuffle.get().shuffle(&mut self.decks.slots[first..first + d]);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
         }
@@ -106,7 +98,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::CardDrawn { seat: self.active.get(), card });
         }
-        if self.resolving.try_push(card).is_err() {
+        if self.scratch.resolving.try_push(card).is_err() {
             self.put_discard(card, obs);
             return;
         }
@@ -150,7 +142,7 @@ impl<'r> Game<'r> {
         }
         if redraw {
             self.push(Task::RunesAfter { window: RuneWindow::AfterDraw, card });
-            self.window_card = card;
+            self.scratch.window_card = card;
             self.ask(self.active.get(), DecisionKind::Redraw, obs);
         } else if self.runs_next() {
             // `draw_and_resolve` is only the draw step's handler: see `Game::runs_next`.
@@ -162,7 +154,7 @@ impl<'r> Game<'r> {
 
     pub(crate) fn answer_redraw<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if matches!(c, Choice::Yes) {
-            let card = self.window_card;
+            let card = self.scratch.window_card;
             self.cancel_card(card, obs);
             // The answer's last act (see `Game::runs_next`).
             if self.runs_next() {
@@ -179,11 +171,11 @@ impl<'r> Game<'r> {
     /// step runs once its effect, and any card drawn by it, is done), so that end is tried
     /// first: a pop instead of the general search and a shifting `remove`.
     pub(crate) fn cancel_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        if self.resolving.last() == Some(&card) {
-            self.resolving.pop();
+        if self.scratch.resolving.last() == Some(&card) {
+            self.scratch.resolving.pop();
             self.put_discard(card, obs);
-        } else if let Some(i) = self.resolving.iter().position(|&c| c == card) {
-            self.resolving.remove(i);
+        } else if let Some(i) = self.scratch.resolving.iter().position(|&c| c == card) {
+            self.scratch.resolving.remove(i);
             self.put_discard(card, obs);
         }
     }
@@ -194,7 +186,7 @@ impl<'r> Game<'r> {
     #[inline]
     #[allow(clippy::manual_contains)] // on purpose: `contains` is the out-of-line call avoided
     pub(crate) fn is_resolving(&self, card: CardId) -> bool {
-        self.resolving.iter().any(|&c| c == card)
+        self.scratch.resolving.iter().any(|&c| c == card)
     }
 
     /// A card's effect, unless it was cancelled: the card-body step's handler (and the draw's
@@ -245,8 +237,8 @@ impl<'r> Game<'r> {
 
     /// Removes a card from the active hero's play area, row or resolution and discards it.
     pub(crate) fn discard_anywhere<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
-            self.resolving.remove(i);
+        if let Some(i) = self.scratch.resolving.iter().position(|&c| c == card) {
+            self.scratch.resolving.remove(i);
         } else if let Some(i) = self.cur().held.iter().position(|&c| c == card) {
             let rules = self.rules;
             self.cur_mut().held.remove(rules, i);
@@ -271,8 +263,8 @@ impl<'r> Game<'r> {
 
     /// Moves a card being resolved into the play area (loot or kept card).
     fn keep_card<O: Observer>(&mut self, card: CardId, obs: &mut O) {
-        if let Some(i) = self.resolving.iter().position(|&c| c == card) {
-            self.resolving.remove(i);
+        if let Some(i) = self.scratch.resolving.iter().position(|&c| c == card) {
+            self.scratch.resolving.remove(i);
         } else if let Some(i) = self.cur().row.iter().position(|&c| c == card) {
             // A catacomb card kept beyond the catacombs (Vampire Bite) leaves the row now; loot
             // stays in the row until the hero resurfaces.
@@ -308,7 +300,7 @@ impl<'r> Game<'r> {
         // Whatever this card does to the hero is blamed on its deck (a status-phase effect must
         // not inherit the cause of the last card drawn).
         if card != NO_CARD {
-            self.cause = CAUSE_OF_DECK[self.rules.card(card).deck as usize];
+            self.scratch.cause = CAUSE_OF_DECK[self.rules.card(card).deck as usize];
         }
         if span.len > 1 {
             self.push(Task::Ops { span: span.rest(), card });
@@ -335,7 +327,7 @@ impl<'r> Game<'r> {
                 base.saturating_sub(self.attr_value(self.active.get(), crate::dungeonquest::data::AttrSel::One(attr)))
             }
             Amount::FailMargin => self.test.margin,
-            Amount::LastRoll => self.last_roll,
+            Amount::LastRoll => self.scratch.last_roll,
         }
     }
 
@@ -354,11 +346,11 @@ impl<'r> Game<'r> {
         match *op {
             Op::Wounds(a) => {
                 let n = self.amount(a, obs);
-                self.wound(seat, n, self.cause, obs);
+                self.wound(seat, n, self.scratch.cause, obs);
             }
             Op::Heal(HealAmount::Up(n)) => self.heal(Some(n), obs),
             Op::Heal(HealAmount::All) => self.heal(None, obs),
-            Op::Die => self.kill(seat, self.cause, obs),
+            Op::Die => self.kill(seat, self.scratch.cause, obs),
             Op::EndTurn => self.end_turn_now(obs),
             Op::Proceed => self.turn.door_open = true,
             Op::LoseTurns(a) => {
@@ -418,7 +410,7 @@ impl<'r> Game<'r> {
             }
             Op::Roll { dice, cases } => {
                 let total = self.roll(dice, obs);
-                self.last_roll = total;
+                self.scratch.last_roll = total;
                 let rules = self.rules;
                 for c in rules.span(cases) {
                     if let Op::Case { lo, hi, then } = *c {
@@ -452,7 +444,7 @@ impl<'r> Game<'r> {
             }
             Op::Bribe { dice, times, wounds } => {
                 if self.cur().status == HeroStatus::Catacombs && self.loot_count(seat) > 0 {
-                    self.bribe = (dice, times, wounds);
+                    self.scratch.bribe = (dice, times, wounds);
                     self.ask(seat, DecisionKind::Bribe, obs);
                 }
             }
@@ -472,7 +464,7 @@ impl<'r> Game<'r> {
                         self.put_discard(m, obs);
                     }
                 }
-                self.wound(seat, sum, self.cause, obs);
+                self.wound(seat, sum, self.scratch.cause, obs);
             }
             Op::DiscardLoot => {
                 if self.loot_count(seat) > 0 {
@@ -489,20 +481,20 @@ impl<'r> Game<'r> {
                 }
             }
             Op::GoldFromRoll(n) => {
-                let g = self.last_roll as u32 * n as u32;
+                let g = self.scratch.last_roll as u32 * n as u32;
                 let h = self.cur_mut();
                 h.gold_set.retain(|(c, _)| *c != card);
                 let _ = h.gold_set.try_push((card, g));
             }
             Op::Duel { life_dice, attr } => {
                 let life = self.roll(life_dice, obs);
-                self.duel_attr = attr;
+                self.scratch.duel_attr = attr;
                 self.push(Task::DuelRound { life });
             }
             Op::DragonRage { dice } => self.dragon_rage(dice, card, obs),
             Op::ExitDungeon => self.exit_dungeon(obs),
             Op::CancelCard => {
-                let w = self.window_card;
+                let w = self.scratch.window_card;
                 if self.edition == Edition::Third && w != NO_CARD && self.rules.card(w).deck == Deck::Monster {
                     // A 2010 monster token on the board (see `third_token_here`).
                     self.third_cancel_token(w);
@@ -533,10 +525,10 @@ impl<'r> Game<'r> {
             Op::ClearDetermination => self.cur_mut().determination = 0,
             Op::IgnoreBarriers => self.turn.ignore_barriers = true,
             Op::ArrangeSearch(n) => {
-                self.scratch.clear();
+                self.scratch.cards.clear();
                 for _ in 0..n {
                     if let Some(c) = self.take_top(Deck::Search) {
-                        self.scratch.push(c);
+                        self.scratch.cards.push(c);
                     }
                 }
                 self.push(Task::ArrangeSearch);
@@ -552,15 +544,15 @@ impl<'r> Game<'r> {
     /// Rune of Vision: the player puts the cards back one at a time; the last one put back
     /// is the new top card.
     pub(crate) fn arrange_search_step<O: Observer>(&mut self, obs: &mut O) {
-        if !self.scratch.is_empty() {
+        if !self.scratch.cards.is_empty() {
             self.ask(self.active.get(), DecisionKind::ArrangeSearch, obs);
         }
     }
 
     pub(crate) fn answer_arrange(&mut self, c: Choice) {
         if let Choice::Card(card) = c {
-            if let Some(i) = self.scratch.iter().position(|&x| x == card) {
-                self.scratch.remove(i);
+            if let Some(i) = self.scratch.cards.iter().position(|&x| x == card) {
+                self.scratch.cards.remove(i);
                 self.put_top(card);
                 self.push(Task::ArrangeSearch);
             }
@@ -569,24 +561,24 @@ impl<'r> Game<'r> {
 
     /// Draws treasure cards; if more are drawn than kept, the player discards down.
     pub(crate) fn draw_treasure<O: Observer>(&mut self, draw: u8, keep: u8, obs: &mut O) {
-        self.scratch.clear();
+        self.scratch.cards.clear();
         for _ in 0..draw {
             if let Some(c) = self.draw_card(Deck::Treasure, obs) {
                 if O::ENABLED {
                     obs.event(Event::CardDrawn { seat: self.active.get(), card: c });
                 }
-                self.scratch.push(c);
+                self.scratch.cards.push(c);
             }
         }
-        self.scratch_keep = keep;
+        self.scratch.keep = keep;
         self.push(Task::DiscardTreasure);
     }
 
     pub(crate) fn discard_treasure_step<O: Observer>(&mut self, obs: &mut O) {
-        if self.scratch.len() > self.scratch_keep as usize {
+        if self.scratch.cards.len() > self.scratch.keep as usize {
             self.ask(self.active.get(), DecisionKind::DiscardTreasure, obs);
         } else {
-            let cards = core::mem::take(&mut self.scratch);
+            let cards = core::mem::take(&mut self.scratch.cards);
             let rules = self.rules;
             for c in cards {
                 if self.cur_mut().held.try_push(rules, c).is_err() {
@@ -598,8 +590,8 @@ impl<'r> Game<'r> {
 
     pub(crate) fn answer_discard_treasure<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if let Choice::Card(card) = c {
-            if let Some(i) = self.scratch.iter().position(|&x| x == card) {
-                self.scratch.remove(i);
+            if let Some(i) = self.scratch.cards.iter().position(|&x| x == card) {
+                self.scratch.cards.remove(i);
                 self.put_discard(card, obs);
             }
             self.push(Task::DiscardTreasure);
@@ -608,7 +600,7 @@ impl<'r> Game<'r> {
 
     /// Ferrox: one Strength test per round until it or the hero is dead.
     pub(crate) fn duel_round<O: Observer>(&mut self, life: u8, obs: &mut O) {
-        let attr = self.duel_attr;
+        let attr = self.scratch.duel_attr;
         self.push(Task::AfterDuelTest { life });
         self.begin_test(
             crate::dungeonquest::data::AttrSel::One(attr),
@@ -622,7 +614,7 @@ impl<'r> Game<'r> {
     pub(crate) fn after_duel_test<O: Observer>(&mut self, life: u8, obs: &mut O) {
         let life = if self.test.pass { life.saturating_sub(1) } else { life };
         if !self.test.pass {
-            self.wound(self.active.get(), 1, self.cause, obs);
+            self.wound(self.active.get(), 1, self.scratch.cause, obs);
         }
         if life > 0 && self.cur().in_game() {
             self.push(Task::DuelRound { life });
@@ -671,8 +663,8 @@ impl<'r> Game<'r> {
         if SEARCH && card != NO_CARD && !self.is_resolving(card) {
             return;
         }
-        self.window = window;
-        self.window_card = card;
+        self.scratch.window = window;
+        self.scratch.window_card = card;
         if !self.cur().runes.iter().any(|&r| self.rune_usable(r)) {
             return;
         }
@@ -706,11 +698,11 @@ impl<'r> Game<'r> {
     #[inline]
     fn rune_usable(&self, r: CardId) -> bool {
         let Some(def) = self.rules.card(r).rune else { return false };
-        if def.window != self.window {
+        if def.window != self.scratch.window {
             return false;
         }
         if def.window == RuneWindow::AfterDraw {
-            let deck = (self.window_card != NO_CARD).then(|| self.rules.card(self.window_card).deck);
+            let deck = (self.scratch.window_card != NO_CARD).then(|| self.rules.card(self.scratch.window_card).deck);
             if deck.is_none_or(|d| def.decks & (1 << d as u16) == 0) {
                 return false;
             }

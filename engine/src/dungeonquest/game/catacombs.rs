@@ -47,7 +47,7 @@ impl<'r> Game<'r> {
         if O::ENABLED {
             obs.event(Event::CardDrawn { seat, card });
         }
-        self.cause = DeathCause::Card;
+        self.scratch.cause = DeathCause::Card;
         if self.cur_mut().row.try_push(card).is_err() {
             self.put_discard(card, obs);
             return;
@@ -66,8 +66,8 @@ impl<'r> Game<'r> {
         let n = h.row.len().min(255) as u8;
         let (at, _) = walk(h.marker, Dir::from_u8(h.marker_dir), n);
         h.marker = at;
-        self.exit_blocked = blocked;
-        self.exit_keep_loot = keep_loot;
+        self.scratch.exit_blocked = blocked;
+        self.scratch.exit_keep_loot = keep_loot;
         self.ask(self.active.get(), DecisionKind::TurnDirection, obs);
     }
 
@@ -88,7 +88,7 @@ impl<'r> Game<'r> {
             return;
         }
         let rules = self.rules;
-        let keep_loot = self.exit_keep_loot;
+        let keep_loot = self.scratch.exit_keep_loot;
         let h = self.cur_mut();
         let row = core::mem::take(&mut h.row);
         let mut dropped: ArrayVec<CardId, ROW_CAP> = ArrayVec::new();
@@ -107,7 +107,7 @@ impl<'r> Game<'r> {
                 self.put_discard(c, obs);
             }
         }
-        if self.exit_blocked {
+        if self.scratch.exit_blocked {
             // Giant Naga: the marker stays below, turned around; keep drawing next turn.
             let h = self.cur_mut();
             h.marker_dir = facing.opposite() as u8;
@@ -139,17 +139,17 @@ impl<'r> Game<'r> {
         let h = self.cur();
         let gold = self.card_gold(h, card);
         self.discard_held(self.active.get(), card, obs);
-        let (_, _, wounds) = self.bribe;
+        let (_, _, wounds) = self.scratch.bribe;
         self.push(Task::AfterBribe { gold, wounds });
     }
 
     pub(crate) fn after_bribe<O: Observer>(&mut self, gold: u32, wounds: u8, obs: &mut O) {
-        let (dice, times, _) = self.bribe;
+        let (dice, times, _) = self.scratch.bribe;
         let v = self.roll(dice, obs) as u32 * times as u32;
         if v < gold {
             self.ask(self.active.get(), DecisionKind::ExitCatacombs, obs);
         } else if v > gold {
-            self.wound(self.active.get(), wounds, self.cause, obs);
+            self.wound(self.active.get(), wounds, self.scratch.cause, obs);
         }
     }
 }

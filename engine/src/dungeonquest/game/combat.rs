@@ -16,9 +16,9 @@ impl<'r> Game<'r> {
         let seat = self.active.get();
         let monster_seat = if self.seats == 1 {
             seat
-        } else if self.servant != super::pvp::NO_SEAT {
+        } else if self.servants.seat != super::pvp::NO_SEAT {
             // Servants of Kalladra: the servant who moved the token plays the monster.
-            self.servant
+            self.servants.seat
         } else {
             (seat + 1) % self.seats
         };
@@ -33,7 +33,7 @@ impl<'r> Game<'r> {
             declared: false,
             last_dealt: 0,
         };
-        self.cause = DeathCause::Monster;
+        self.scratch.cause = DeathCause::Monster;
         if self.cur().on_board() {
             let pos = self.cur().pos;
             if !is_treasure(pos) {

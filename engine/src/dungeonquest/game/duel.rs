@@ -110,7 +110,7 @@ impl<'r> Game<'r> {
         let mut game = Game::blank(rules);
         let mut setup = game.prepare(&GameConfig { heroes, variant }, master, index)?;
         game.setup(&mut setup, obs);
-        game.setup_draws = setup.draws();
+        game.chance.setup_draws = setup.draws();
         game.tasks.clear();
         // No runes in a duel: they belong to the wider game.
         let runes = game.heroes[0].runes.take();
@@ -119,8 +119,7 @@ impl<'r> Game<'r> {
         }
         // The arena: the dungeon room in the tile stack with the most open sides, and south
         // of it the room the hero came from (escapes lead back into explored chambers). The
-        // stack is read in its order: its setup shuffle's steps all made first.
-        game.tiles.settle();
+        // stack is read in its order.
         for at in [ARENA, FROM] {
             let n = game.tiles.left as usize;
             let open = |t: u8| rules.tiles[t as usize].sides.iter().filter(|s| **s != Side::Wall).count();
@@ -145,7 +144,7 @@ impl<'r> Game<'r> {
             // begins (from the shuffle stream, as in a game).
             game.third.came_from[0] = FROM;
             game.duel = Some(DuelState { life: config.life });
-            game.round = 1;
+            game.clock.round = 1;
             game.active = Seat::of(0);
             game.push(Task::DuelEnd);
             let kind = config.monster.unwrap_or(crate::dungeonquest::rules::ANY_KIND);
@@ -170,7 +169,7 @@ impl<'r> Game<'r> {
             game.stack_deck(&[card]);
         }
         game.duel = Some(DuelState { life: config.life });
-        game.round = 1;
+        game.clock.round = 1;
         game.active = Seat::of(0);
         game.push(Task::DuelEnd);
         game.push(Task::Encounter { escape: config.escape });
@@ -205,7 +204,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn duel_end<O: Observer>(&mut self, _obs: &mut O) {
-        self.heroes[0].stats.end_round = self.round;
+        self.heroes[0].stats.end_round = self.clock.round;
         self.over = true;
         self.halted = true;
         // As `finish_game`: no answers once the game is over.

@@ -11,40 +11,17 @@ impl<'r> Game<'r> {
         // Every slot and tile position holds its own index already (`START_SLOTS`,
         // `START_TILES`: setup always follows a reset), so each deck's region holds its cards
         // in order, as does the tile stack.
-        //
-        // A solo game's shuffles are written down, their swaps made as the cards and tiles are
-        // drawn (see `Decks`): the same words drawn, the same order drawn. With more heroes
-        // more of each pile is drawn, and the swaps made at the draws cost more than the
-        // shuffle saves, so those games' swaps are made now.
         let nt = rules.tiles.len();
         debug_assert!(self.tiles.order.iter().take(nt).enumerate().all(|(i, &t)| t == i as u8));
-        if lazy_setup(self.seats) {
-            for deck in Deck::ALL {
-                let r = rules.decks[deck as usize];
-                let (first, len) = (r.first as usize, r.len as usize);
-                if len <= PLAN_MAX {
-                    rng.shuffle_plan(&mut self.decks.plan[first..first + len]);
-                    self.decks.unsettled[deck as usize] = r.len;
-                } else {
-                    // Too long for a `u8` plan: shuffled now, from the same words.
-                    rng.shuffle(&mut self.decks.slots[first..first + len]);
-                }
-                self.decks.draw[deck as usize] = r.len;
-                self.decks.discard[deck as usize] = 0;
-            }
-            rng.shuffle_plan(&mut self.tiles.plan[..nt]);
-            self.tiles.unsettled = nt as u8;
-        } else {
-            for deck in Deck::ALL {
-                let r = rules.decks[deck as usize];
-                let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
-                debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
-                rng.shuffle(region);
-                self.decks.draw[deck as usize] = r.len;
-                self.decks.discard[deck as usize] = 0;
-            }
-            rng.shuffle(&mut self.tiles.order[..nt]);
+        for deck in Deck::ALL {
+            let r = rules.decks[deck as usize];
+            let region = &mut self.decks.slots[r.first as usize..(r.first + r.len) as usize];
+            debug_assert!(region.iter().enumerate().all(|(i, &s)| s == r.first + i as u16));
+            rng.shuffle(region);
+            self.decks.draw[deck as usize] = r.len;
+            self.decks.discard[deck as usize] = 0;
         }
+        rng.shuffle(&mut self.tiles.order[..nt]);
         self.tiles.left = nt as u8;
 
         self.first = rng.below(self.seats as u32) as u8;
@@ -78,12 +55,12 @@ impl<'r> Game<'r> {
         // `advance_sun`), so the sun is on space r in round r as in Revised (first roll in round
         // 26 with the shipped track, the 2010 reviews' "25 safe turns").
         if self.edition == Edition::Third {
-            self.sun = 1;
+            self.clock.sun = 1;
         }
         if self.variant.late_start {
             // Rolled from the setup stream so the dice stream stays aligned with a standard game.
             let roll = rng.d6();
-            self.sun = (self.sun + roll).min(rules.sun_spaces);
+            self.clock.sun = (self.clock.sun + roll).min(rules.sun_spaces);
             if O::ENABLED {
                 obs.event(Event::LateStart { roll });
             }
@@ -128,7 +105,7 @@ impl<'r> Game<'r> {
         if self.over {
             return;
         }
-        if self.round > 0 {
+        if self.clock.round > 0 {
             let h = self.cur_mut();
             if h.in_game() && h.extra_turns > 0 {
                 h.extra_turns -= 1;
@@ -140,7 +117,7 @@ impl<'r> Game<'r> {
             // The next seat by a compare rather than `% seats`: a division at every turn.
             // (`active < seats` always, so `active + 1 <= seats`.)
             debug_assert!(self.active.get() < self.seats);
-            let next = if self.round == 0 {
+            let next = if self.clock.round == 0 {
                 self.first
             } else if self.active.get() + 1 >= self.seats {
                 0
@@ -149,7 +126,7 @@ impl<'r> Game<'r> {
             };
             self.active = Seat::of(next);
             if next == self.first {
-                self.round = self.round.saturating_add(1);
+                self.clock.round = self.clock.round.saturating_add(1);
                 if self.advance_sun(obs) {
                     return;
                 }
@@ -179,14 +156,14 @@ impl<'r> Game<'r> {
     /// numbered spaces. Returns whether the sun set.
     fn advance_sun<O: Observer>(&mut self, obs: &mut O) -> bool {
         // 2010: "The sun token does not advance on the very first turn of the game."
-        let first_turn = self.edition == Edition::Third && self.round == 1;
-        if self.sun < self.rules.sun_spaces && !first_turn {
-            self.sun += 1;
+        let first_turn = self.edition == Edition::Third && self.clock.round == 1;
+        if self.clock.sun < self.rules.sun_spaces && !first_turn {
+            self.clock.sun += 1;
         }
         if O::ENABLED {
-            obs.event(Event::RoundStart { round: self.round, sun: self.sun });
+            obs.event(Event::RoundStart { round: self.clock.round, sun: self.clock.sun });
         }
-        let number = self.rules.sun_number(self.sun);
+        let number = self.rules.sun_number(self.clock.sun);
         if number == 0 {
             return false;
         }
@@ -196,10 +173,10 @@ impl<'r> Game<'r> {
         self.active = Seat::of(save);
         let set = roll <= number;
         if O::ENABLED {
-            obs.event(Event::SunRoll { space: self.sun, roll, sets_on_or_below: number, set });
+            obs.event(Event::SunRoll { space: self.clock.sun, roll, sets_on_or_below: number, set });
         }
         if set {
-            self.sunset = true;
+            self.clock.sunset = true;
             if O::ENABLED {
                 obs.event(Event::Sunset);
             }
@@ -216,7 +193,7 @@ impl<'r> Game<'r> {
         // The end-of-action rune window is owed (`end_window`) instead of pushed above the
         // turn end.
         self.turn = TurnFlags { in_status: true, end_window: true, ..TurnFlags::default() };
-        let round = self.round;
+        let round = self.clock.round;
         let in_treasure = {
             let h = self.cur_mut();
             h.stats.turns += 1;
@@ -616,10 +593,10 @@ impl<'r> Game<'r> {
 
     /// Discards cards still being resolved and a monster still being fought.
     pub(crate) fn flush_resolving<O: Observer>(&mut self, obs: &mut O) {
-        while let Some(c) = self.resolving.pop() {
+        while let Some(c) = self.scratch.resolving.pop() {
             self.put_discard(c, obs);
         }
-        for c in core::mem::take(&mut self.scratch) {
+        for c in core::mem::take(&mut self.scratch.cards) {
             self.put_discard(c, obs);
         }
         if self.combat.card != NO_CARD {
@@ -685,7 +662,7 @@ impl<'r> Game<'r> {
             self.flush_resolving(obs);
             self.truncate_turn();
         }
-        let round = self.round;
+        let round = self.clock.round;
         let h = &mut self.heroes[seat as usize];
         h.stats.death_cause = Some(cause);
         h.stats.deaths += 1;
@@ -717,13 +694,13 @@ impl<'r> Game<'r> {
 
     /// Death Can Wait: the player to the left places the hero on a tower.
     pub(crate) fn respawn_offer<O: Observer>(&mut self, seat: u8, obs: &mut O) {
-        self.respawn_seat = seat;
+        self.scratch.respawn_seat = seat;
         self.ask((seat + 1) % self.seats, DecisionKind::RespawnTower, obs);
     }
 
     pub(crate) fn answer_respawn<O: Observer>(&mut self, _decider: u8, c: Choice, obs: &mut O) {
         let Choice::Move(tower) = c else { return };
-        let seat = self.respawn_seat;
+        let seat = self.scratch.respawn_seat;
         let h = &mut self.heroes[seat as usize];
         h.status = HeroStatus::Board;
         h.pos = tower;
@@ -741,7 +718,7 @@ impl<'r> Game<'r> {
     pub(crate) fn exit_dungeon<O: Observer>(&mut self, obs: &mut O) {
         let seat = self.active.get();
         let rules = self.rules;
-        let round = self.round;
+        let round = self.clock.round;
         self.turn.in_status = false;
         self.flush_resolving(obs);
         self.truncate_turn();
@@ -876,7 +853,7 @@ impl<'r> Game<'r> {
         // No answers once the game is over (`apply` leaves the last decision's: see there).
         self.legal.clear();
         if O::ENABLED {
-            obs.event(Event::GameOver { round: self.round });
+            obs.event(Event::GameOver { round: self.clock.round });
         }
     }
 }

@@ -16,8 +16,7 @@ mod moves;
 mod pvp;
 mod scenario;
 mod servants;
-#[cfg(test)]
-mod shuffle_tests;
+mod setup;
 mod third;
 mod treasure;
 mod view;
@@ -25,6 +24,7 @@ mod view;
 pub(crate) use duel::DuelState;
 pub use duel::{DuelConfig, DuelOutcome};
 pub(crate) use moves::Targets;
+pub use setup::{HeroSetup, Setup, SetupError, TileSetup};
 pub use view::{CellView, HeroView};
 
 use crate::core::rng::{GameRng, LazyRng, Stream};
@@ -43,7 +43,8 @@ pub const MAX_SEATS: usize = 4;
 /// A seat in a game, as the active seat is kept (`Game::active`): one of `MAX_SEATS`
 /// values, which the compiler knows of any seat read back from the game. Why: the active
 /// hero (`Game::cur`) is looked up many times in every step, and indexing the heroes by a
-/// `u8` took a mask (or a bounds check) each time; by a `Seat` it takes neither.
+/// `u8` took a mask (or a bounds check) each time; by a `Seat` it takes neither
+/// (docs/perf.md: a plain `u8` costs 1.25% on the median workload).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub(crate) enum Seat {
@@ -77,10 +78,6 @@ impl Seat {
 const _: () = assert!(MAX_SEATS.is_power_of_two());
 /// Slots of the tile stack ([`TileStack`]): one per `u8`.
 const TILE_SLOTS: usize = u8::MAX as usize + 1;
-/// The most items a setup shuffle writes down for later (see [`Decks`]): its steps' swaps are
-/// kept as `u8`s.
-const PLAN_MAX: usize = u8::MAX as usize + 1;
-const _: () = assert!(MAX_TILES <= PLAN_MAX);
 const _: () = assert!(MAX_TILES <= TILE_SLOTS);
 /// No card (sentinel).
 pub const NO_CARD: CardId = CardId::MAX;
@@ -438,85 +435,11 @@ pub(crate) const F_ROTATED: u8 = 8;
 
 /// Decks in one pool: each deck owns a region of `slots`; its draw pile grows up from the
 /// start of the region (top = last), its discard pile grows down from the end.
-///
-/// The setup shuffle's swaps are made as the cards are drawn, not at setup. The shuffle
-/// (Fisher–Yates from the top down) settles the top slot at its first step, the next one at
-/// its second, and so on, and a deck is drawn from the top down; so setup draws the random
-/// words and writes down each step's swap (`plan`, [`GameRng::shuffle_plan`]), and drawing
-/// a slot makes its step first (`Decks::settle_top`). A deck's lowest `unsettled` slots still
-/// wait for theirs (always at most its draw pile; the slots above are final). Anything that
-/// reads the draw pile's order otherwise (a reshuffle, stacking the deck) makes the steps
-/// left first (`Decks::settle`). Why: a game draws a few dozen of the some 250 cards setup
-/// shuffles, and the swaps (two loads and two stores a card) were a good part of a game's
-/// start. The same cards come out in the same order.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct Decks {
     slots: [CardId; MAX_CARDS],
     draw: [u16; NUM_DECKS],
     discard: [u16; NUM_DECKS],
-    /// The setup shuffle's swaps by slot: slot `first + i` of a region swaps with slot
-    /// `first + plan[first + i]` (`plan[first + i] <= i`) at its step. A `u8` a slot, to keep
-    /// the game small: a deck of more than 256 cards is shuffled at setup instead.
-    plan: [u8; MAX_CARDS],
-    /// Per deck: the number of slots at the start of its region whose shuffle steps are still
-    /// to be made (their swaps in `plan`), all below its draw pile's top.
-    unsettled: [u16; NUM_DECKS],
-}
-
-/// Everything but `plan`: its entries for settled slots are left over from earlier steps or
-/// games, and two games in the same state should print alike (`Game::restart` is checked
-/// against `Game::new` that way).
-impl core::fmt::Debug for Decks {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Decks")
-            .field("slots", &self.slots)
-            .field("draw", &self.draw)
-            .field("discard", &self.discard)
-            .field("unsettled", &self.unsettled)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Decks {
-    /// Makes the shuffle step of slot `i` of the region from `first` (deck `d`), the lowest slot
-    /// settled so far being `i + 1`: the draw pile's new top, about to be read.
-    #[inline]
-    fn settle_top(&mut self, first: usize, d: usize, i: usize) {
-        debug_assert_eq!(i + 1, self.unsettled[d] as usize);
-        self.step(first, i);
-        self.unsettled[d] = i as u16;
-    }
-
-    /// The shuffle step of slot `i` of the region from `first`: its swap (none for the bottom
-    /// slot, whose step the shuffle does not have).
-    #[inline(always)]
-    fn step(&mut self, first: usize, i: usize) {
-        let j = self.plan[slot(first + i)] as usize;
-        debug_assert!(i == 0 || j <= i);
-        // Slot `i` at the bottom: `plan` holds anything there, and no swap is made.
-        let j = if i == 0 { 0 } else { j };
-        self.slots.swap(slot(first + i), slot(first + j));
-    }
-
-    /// Makes every shuffle step of deck `d` (region from `first`) still to be made.
-    fn settle(&mut self, first: usize, d: usize) {
-        for i in (1..self.unsettled[d] as usize).rev() {
-            self.step(first, i);
-        }
-        self.unsettled[d] = 0;
-    }
-}
-
-/// Whether setup writes its shuffles down for the draws to make (see [`Decks`]) rather than
-/// making them at once: in solo games, which draw few of the cards. A test can force either
-/// form (`shuffle_tests`), to play the same game both ways and compare.
-#[inline(always)]
-fn lazy_setup(seats: u8) -> bool {
-    #[cfg(test)]
-    if let Some(lazy) = shuffle_tests::FORCE_LAZY.with(|f| f.get()) {
-        return lazy;
-    }
-    seats == 1
 }
 
 /// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
@@ -528,52 +451,13 @@ pub(crate) fn slot(i: usize) -> usize {
 }
 const _: () = assert!(MAX_CARDS.is_power_of_two() && MAX_CARDS <= u16::MAX as usize + 1);
 
-/// The chamber tile stack. Its setup shuffle's swaps are made as tiles are drawn, as for the
-/// decks (see [`Decks`]): the lowest `unsettled` positions wait for theirs (in `plan`).
-#[derive(Clone)]
+/// The chamber tile stack.
+#[derive(Clone, Debug)]
 pub(crate) struct TileStack {
     /// A slot per `u8` (the tiles use the first `MAX_TILES`), so that the top (`left`, a
     /// `u8`) is read without a bounds check.
     order: [u8; TILE_SLOTS],
     left: u8,
-    /// The setup shuffle's swaps: position `i` swaps with `plan[i] <= i` at its step.
-    plan: [u8; TILE_SLOTS],
-    /// Positions at the bottom whose shuffle steps are still to be made (at most `left`).
-    unsettled: u8,
-}
-
-/// Everything but `plan`, as for [`Decks`].
-impl core::fmt::Debug for TileStack {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("TileStack")
-            .field("order", &self.order)
-            .field("left", &self.left)
-            .field("unsettled", &self.unsettled)
-            .finish_non_exhaustive()
-    }
-}
-
-impl TileStack {
-    /// Makes the shuffle step of position `i`, the lowest settled so far being `i + 1`: the
-    /// stack's new top, about to be read.
-    #[inline]
-    fn settle_top(&mut self, i: u8) {
-        debug_assert_eq!(i + 1, self.unsettled);
-        if i > 0 {
-            let j = self.plan[i as usize];
-            debug_assert!(j <= i);
-            self.order.swap(i as usize, j as usize);
-        }
-        self.unsettled = i;
-    }
-
-    /// Makes every shuffle step still to be made: before the stack's order is read other than
-    /// from the top.
-    pub(crate) fn settle(&mut self) {
-        for i in (0..self.unsettled).rev() {
-            self.settle_top(i);
-        }
-    }
 }
 
 /// How a move is made.
@@ -944,7 +828,195 @@ const POST_BLOCK: usize = 4;
 /// How many board changes [`Game::board_changes`] can report.
 pub const BOARD_LOG: usize = 64;
 
-/// A game of DungeonQuest in progress.
+/// The game's chance: its dice and reshuffle streams, and dice a scenario fixed.
+#[derive(Clone, Debug)]
+pub(crate) struct Chance {
+    pub dice: GameRng,
+    /// Seeded on first use: most games never draw from it (see [`LazyRng`]).
+    pub shuffle: LazyRng,
+    /// Random words the setup stream produced (the RNG-floor benchmark counts them).
+    pub setup_draws: u32,
+    /// Dice a scenario fixed, rolled before the dice stream (first first).
+    pub forced: ArrayVec<u8, 32>,
+}
+
+impl Chance {
+    /// The streams of game `index` of a run with seed `master`, nothing drawn or forced.
+    fn new(master: u64, index: u64) -> Chance {
+        Chance {
+            dice: GameRng::new(master, index, Stream::Dice),
+            shuffle: LazyRng::new(master, index, Stream::Shuffle),
+            setup_draws: 0,
+            forced: ArrayVec::new(),
+        }
+    }
+
+    /// Back to [`Chance::new`]'s state in place (the forced dice cleared, not rebuilt).
+    fn reset(&mut self, master: u64, index: u64) {
+        let Chance { dice, shuffle, setup_draws, forced } = self;
+        *dice = GameRng::new(master, index, Stream::Dice);
+        *shuffle = LazyRng::new(master, index, Stream::Shuffle);
+        *setup_draws = 0;
+        forced.clear();
+    }
+}
+
+/// Where the game is in time: the round and the sun track.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Clock {
+    pub round: u16,
+    pub sun: u8,
+    /// The sun has set: heroes still inside are lost.
+    pub sunset: bool,
+}
+
+/// What lies on the board, and the log of what changed (for the bots' path maps).
+#[derive(Clone, Debug)]
+pub(crate) struct BoardState {
+    /// What lies on each space (and what it shows to movement: [`Space::look`]), one slot
+    /// per `Cell` value (256): spaces are read in every step (`tile_at`), and a `Cell` index
+    /// needs no bounds check here, [`NO_CELL`] included (the neighbour past the outer wall,
+    /// whose own side is closed anyway). Slots from `CELLS` on stay empty, their `look` 0.
+    /// Read and written by `Cell` through `Index` (`game.board[c as usize]`).
+    spaces: [Space; LOOK_LEN],
+    /// Bumped whenever what the board shows changes (tiles placed or turned, monster tokens):
+    /// bots key their path caches on it.
+    pub epoch: u32,
+    /// The space each recent epoch changed, at `epoch % BOARD_LOG`: bots update their maps
+    /// cell by cell instead of rebuilding them.
+    pub log: [Cell; BOARD_LOG],
+}
+
+impl BoardState {
+    /// The empty board, no change logged.
+    const START: BoardState = BoardState { spaces: START_BOARD, epoch: 0, log: [0; BOARD_LOG] };
+
+    /// Every slot's space, in `Cell` order (slots past `CELLS` empty).
+    pub(crate) fn iter(&self) -> core::slice::Iter<'_, Space> {
+        self.spaces.iter()
+    }
+}
+
+impl core::ops::Index<usize> for BoardState {
+    type Output = Space;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &Space {
+        &self.spaces[i]
+    }
+}
+
+impl core::ops::IndexMut<usize> for BoardState {
+    #[inline(always)]
+    fn index_mut(&mut self, i: usize) -> &mut Space {
+        &mut self.spaces[i]
+    }
+}
+
+/// Values one step of a rule leaves for a later step of the same rule (a card being
+/// resolved, the tiles a rune drew, the bridge's far side, a bribe's terms...): meaningless
+/// between turns, kept apart from the lasting state so that it reads as what it is.
+#[derive(Clone, Debug)]
+pub(crate) struct Scratch {
+    /// Cards being resolved, innermost last.
+    pub resolving: ArrayVec<CardId, 16>,
+    /// Cards drawn to pick from: search cards to put back in order, or treasure cards of
+    /// which `keep` are kept.
+    pub cards: ArrayVec<CardId, 8>,
+    pub keep: u8,
+    /// The two tiles a tile redraw offers to choose from.
+    pub tiles: [u8; 2],
+    /// A card's roll, for its later effects (`Amount::LastRoll`).
+    pub last_roll: u8,
+    /// What kills the hero if the step under way does.
+    pub cause: DeathCause,
+    pub respawn_seat: u8,
+    pub bridge_to: Cell,
+    pub place_to: Cell,
+    pub window: crate::dungeonquest::data::RuneWindow,
+    pub window_card: CardId,
+    pub bribe: (u8, u16, u8),
+    pub duel_attr: crate::dungeonquest::data::Attr,
+    pub exit_blocked: bool,
+    pub exit_keep_loot: bool,
+    pub rage_dice: u8,
+}
+
+impl Scratch {
+    /// What a new game holds.
+    const START: Scratch = Scratch {
+        resolving: ArrayVec::new_const(),
+        cards: ArrayVec::new_const(),
+        keep: 0,
+        tiles: [0; 2],
+        last_roll: 0,
+        cause: DeathCause::Card,
+        respawn_seat: 0,
+        bridge_to: 0,
+        place_to: 0,
+        window: crate::dungeonquest::data::RuneWindow::EndOfStatus,
+        window_card: NO_CARD,
+        bribe: (1, 100, 4),
+        duel_attr: crate::dungeonquest::data::Attr::Strength,
+        exit_blocked: false,
+        exit_keep_loot: true,
+        rage_dice: 2,
+    };
+
+    /// Back to [`Scratch::START`] in place (the lists cleared, not rebuilt).
+    fn reset(&mut self) {
+        let Scratch {
+            resolving,
+            cards,
+            keep,
+            tiles,
+            last_roll,
+            cause,
+            respawn_seat,
+            bridge_to,
+            place_to,
+            window,
+            window_card,
+            bribe,
+            duel_attr,
+            exit_blocked,
+            exit_keep_loot,
+            rage_dice,
+        } = self;
+        resolving.clear();
+        cards.clear();
+        *keep = 0;
+        *tiles = [0; 2];
+        *last_roll = 0;
+        *cause = DeathCause::Card;
+        *respawn_seat = 0;
+        *bridge_to = 0;
+        *place_to = 0;
+        *window = crate::dungeonquest::data::RuneWindow::EndOfStatus;
+        *window_card = NO_CARD;
+        *bribe = (1, 100, 4);
+        *duel_attr = crate::dungeonquest::data::Attr::Strength;
+        *exit_blocked = false;
+        *exit_keep_loot = true;
+        *rage_dice = 2;
+    }
+}
+
+/// Servants of Kalladra: dead heroes' players moving monster tokens.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Servants {
+    /// The space of the monster token moved last.
+    pub last_token: Cell,
+    /// The servant playing the monster in an attack on his turn ([`pvp::NO_SEAT`]: none).
+    pub seat: u8,
+}
+
+impl Servants {
+    const NONE: Servants = Servants { last_token: NO_CELL, seat: pvp::NO_SEAT };
+}
+
+/// A game of DungeonQuest in progress: the turn order and the decision under way here, the
+/// rest in parts that each hold one concern (heroes, board, piles, chance, clock, the steps'
+/// scratch values, the state of optional rules and of the 2010 edition).
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
     pub(crate) rules: &'r Rules,
@@ -955,19 +1027,17 @@ pub struct Game<'r> {
     pub(crate) seats: u8,
     pub(crate) first: u8,
     pub(crate) active: Seat,
-    pub(crate) round: u16,
-    pub(crate) sun: u8,
+    pub(crate) clock: Clock,
     pub(crate) over: bool,
-    pub(crate) sunset: bool,
+    /// The game's end is being played out (its steps at the bottom of the stack).
+    pub(crate) finishing: bool,
+    /// Seats that won, as a bit mask.
+    pub(crate) winners: u8,
     /// One slot per seat, `seats` of them in play ([`Game::seated`]); the others hold an
     /// unused starting hero. A fixed array rather than an `ArrayVec` so that
     /// [`Game::cur`], read many times a step, indexes without a length check.
     pub(crate) heroes: [Hero; MAX_SEATS],
-    /// What lies on each space (and what it shows to movement: [`Space::look`]), one slot
-    /// per `Cell` value (256): spaces are read in every step (`tile_at`), and a `Cell` index
-    /// needs no bounds check here, [`NO_CELL`] included (the neighbour past the outer wall,
-    /// whose own side is closed anyway). Slots from `CELLS` on stay empty, their `look` 0.
-    pub(crate) board: [Space; LOOK_LEN],
+    pub(crate) board: BoardState,
     pub(crate) tiles: TileStack,
     pub(crate) decks: Decks,
     pub(crate) tasks: ArrayVec<Task, TASK_CAP>,
@@ -981,49 +1051,18 @@ pub struct Game<'r> {
     /// `apply` checks against them). Scenario edits that could change them clear `legal_ok`.
     pub(crate) legal: Choices,
     pub(crate) legal_ok: bool,
-    pub(crate) dice_rng: GameRng,
-    /// Seeded on first use: most games never draw from it (see [`LazyRng`]).
-    pub(crate) shuffle_rng: LazyRng,
-    /// Random words the setup stream produced (the RNG-floor benchmark counts them).
-    pub(crate) setup_draws: u32,
-    pub(crate) forced_dice: ArrayVec<u8, 32>,
+    pub(crate) chance: Chance,
     pub(crate) test: TestState,
     pub(crate) combat: CombatState,
     pub(crate) turn: TurnFlags,
-    pub(crate) last_roll: u8,
-    pub(crate) resolving: ArrayVec<CardId, 16>,
-    pub(crate) scratch: ArrayVec<CardId, 8>,
-    pub(crate) scratch_keep: u8,
+    pub(crate) scratch: Scratch,
     /// Optional end-of-game cards already used (each once).
     pub(crate) end_used: ArrayVec<CardId, 8>,
-    pub(crate) scratch_tiles: [u8; 2],
-    pub(crate) cause: DeathCause,
-    pub(crate) winners: u8,
-    pub(crate) finishing: bool,
-    pub(crate) respawn_seat: u8,
-    pub(crate) bridge_to: Cell,
-    pub(crate) place_to: Cell,
-    pub(crate) window: crate::dungeonquest::data::RuneWindow,
-    pub(crate) window_card: CardId,
-    pub(crate) bribe: (u8, u16, u8),
-    pub(crate) duel_attr: crate::dungeonquest::data::Attr,
-    pub(crate) exit_blocked: bool,
-    pub(crate) exit_keep_loot: bool,
-    pub(crate) rage_dice: u8,
-    /// Bumped whenever what the board shows changes (tiles placed or turned, monster tokens):
-    /// bots key their path caches on it.
-    pub(crate) epoch: u32,
-    /// The space each recent epoch changed, at `epoch % BOARD_LOG`: bots update their maps
-    /// cell by cell instead of rebuilding them.
-    pub(crate) board_log: [Cell; BOARD_LOG],
     /// Set in a single-combat game ([`Game::duel`]): the monster's life if fixed by the caller.
     pub(crate) duel: Option<DuelState>,
     /// Hero vs. Hero Combat in progress.
     pub(crate) pvp: pvp::PvpState,
-    /// Servants of Kalladra: the space of the monster token moved last.
-    pub(crate) last_token: Cell,
-    /// Servants of Kalladra: the servant playing the monster in an attack on his turn.
-    pub(crate) servant: u8,
+    pub(crate) servants: Servants,
     /// State of the 2010 rules (unused by Revised).
     pub(crate) third: third::ThirdState,
 }
@@ -1058,7 +1097,7 @@ impl<'r> Game<'r> {
     ) -> Result<(), ConfigError> {
         let mut setup = self.prepare(config, master, index)?;
         self.setup(&mut setup, obs);
-        self.setup_draws = setup.draws();
+        self.chance.setup_draws = setup.draws();
         self.run(obs);
         Ok(())
     }
@@ -1073,57 +1112,28 @@ impl<'r> Game<'r> {
             seats: 0,
             first: 0,
             active: Seat::S0,
-            round: 0,
-            sun: 0,
+            clock: Clock::default(),
             over: false,
-            sunset: false,
+            finishing: false,
+            winners: 0,
             heroes: core::array::from_fn(|_| Hero::new(0)),
-            board: START_BOARD,
-            tiles: TileStack { order: START_TILES, left: 0, plan: [0; TILE_SLOTS], unsettled: 0 },
-            decks: Decks {
-                slots: START_SLOTS,
-                draw: [0; NUM_DECKS],
-                discard: [0; NUM_DECKS],
-                plan: [0; MAX_CARDS],
-                unsettled: [0; NUM_DECKS],
-            },
+            board: BoardState::START,
+            tiles: TileStack { order: START_TILES, left: 0 },
+            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
             tasks: ArrayVec::new(),
             pending: None,
             halted: false,
             legal: Choices::new(),
             legal_ok: false,
-            dice_rng: GameRng::new(master, index, Stream::Dice),
-            shuffle_rng: LazyRng::new(master, index, Stream::Shuffle),
-            setup_draws: 0,
-            forced_dice: ArrayVec::new(),
+            chance: Chance::new(master, index),
             test: TestState::IDLE,
             combat: CombatState::IDLE,
             turn: TurnFlags::default(),
-            last_roll: 0,
-            resolving: ArrayVec::new(),
-            scratch: ArrayVec::new(),
-            scratch_keep: 0,
+            scratch: Scratch::START,
             end_used: ArrayVec::new(),
-            scratch_tiles: [0; 2],
-            cause: DeathCause::Card,
-            winners: 0,
-            finishing: false,
-            respawn_seat: 0,
-            bridge_to: 0,
-            place_to: 0,
-            window: crate::dungeonquest::data::RuneWindow::EndOfStatus,
-            window_card: NO_CARD,
-            bribe: (1, 100, 4),
-            duel_attr: crate::dungeonquest::data::Attr::Strength,
-            exit_blocked: false,
-            exit_keep_loot: true,
-            rage_dice: 2,
-            epoch: 0,
-            board_log: [0; BOARD_LOG],
             duel: None,
             pvp: pvp::PvpState::NONE,
-            last_token: NO_CELL,
-            servant: pvp::NO_SEAT,
+            servants: Servants::NONE,
             third: third::ThirdState::new(),
         }
     }
@@ -1199,10 +1209,10 @@ impl<'r> Game<'r> {
             seats,
             first,
             active,
-            round,
-            sun,
+            clock,
             over,
-            sunset,
+            finishing,
+            winners,
             heroes,
             board,
             tiles,
@@ -1212,38 +1222,15 @@ impl<'r> Game<'r> {
             halted,
             legal,
             legal_ok,
-            dice_rng,
-            shuffle_rng,
-            setup_draws,
-            forced_dice,
+            chance,
             test,
             combat,
             turn,
-            last_roll,
-            resolving,
             scratch,
-            scratch_keep,
             end_used,
-            scratch_tiles,
-            cause,
-            winners,
-            finishing,
-            respawn_seat,
-            bridge_to,
-            place_to,
-            window,
-            window_card,
-            bribe,
-            duel_attr,
-            exit_blocked,
-            exit_keep_loot,
-            rage_dice,
-            epoch,
-            board_log,
             duel,
             pvp,
-            last_token,
-            servant,
+            servants,
             third,
         } = self;
         *edition = rules.edition;
@@ -1252,10 +1239,10 @@ impl<'r> Game<'r> {
         *seats = defs.len() as u8;
         *first = 0;
         *active = Seat::S0;
-        *round = 0;
-        *sun = 0;
+        *clock = Clock::default();
         *over = false;
-        *sunset = false;
+        *finishing = false;
+        *winners = 0;
         // Slots past the seats in play hold hero 0, as in `blank`: never read, but the state
         // stays exactly that of a new game. Only the slots the last game seated can differ
         // from that (play writes only seats in play), so only those and the new seats are
@@ -1267,15 +1254,13 @@ impl<'r> Game<'r> {
                 *h = Hero::new(defs.get(i).copied().unwrap_or(0));
             }
         }
-        *board = START_BOARD;
+        *board = BoardState::START;
         // Only the rules' tiles, as for the deck slots below: the stack's slots past them
         // are never written (a tile is only ever put back into the stack it came from, below
         // its old top), so they still hold what `blank` put there.
         let nt = rules.tiles.len();
         tiles.order[..nt].copy_from_slice(&START_TILES[..nt]);
         tiles.left = 0;
-        // The plans need no reset: setup writes every step it leaves to be made.
-        tiles.unsettled = 0;
         // Only the slots of the rules' cards: the decks' regions cover exactly those (from
         // slot 0, in card order), and the slots past them are never written, so they still
         // hold what `blank` put there. Written in place: building a `Decks` value and moving
@@ -1284,44 +1269,20 @@ impl<'r> Game<'r> {
         decks.slots[..n].copy_from_slice(&START_SLOTS[..n]);
         decks.draw = [0; NUM_DECKS];
         decks.discard = [0; NUM_DECKS];
-        decks.unsettled = [0; NUM_DECKS];
         tasks.clear();
         *pending = None;
         *halted = false;
         legal.clear();
         *legal_ok = false;
-        *dice_rng = GameRng::new(master, index, Stream::Dice);
-        *shuffle_rng = LazyRng::new(master, index, Stream::Shuffle);
-        *setup_draws = 0;
-        forced_dice.clear();
+        chance.reset(master, index);
         *test = TestState::IDLE;
         *combat = CombatState::IDLE;
         *turn = TurnFlags::default();
-        *last_roll = 0;
-        resolving.clear();
-        scratch.clear();
-        *scratch_keep = 0;
+        scratch.reset();
         end_used.clear();
-        *scratch_tiles = [0; 2];
-        *cause = DeathCause::Card;
-        *winners = 0;
-        *finishing = false;
-        *respawn_seat = 0;
-        *bridge_to = 0;
-        *place_to = 0;
-        *window = crate::dungeonquest::data::RuneWindow::EndOfStatus;
-        *window_card = NO_CARD;
-        *bribe = (1, 100, 4);
-        *duel_attr = crate::dungeonquest::data::Attr::Strength;
-        *exit_blocked = false;
-        *exit_keep_loot = true;
-        *rage_dice = 2;
-        *epoch = 0;
-        *board_log = [0; BOARD_LOG];
         *duel = None;
         *pvp = pvp::PvpState::NONE;
-        *last_token = NO_CELL;
-        *servant = pvp::NO_SEAT;
+        *servants = Servants::NONE;
         *third = third::ThirdState::new();
     }
 
@@ -1423,7 +1384,8 @@ impl<'r> Game<'r> {
             }
             // The task is popped by shortening the stack and read where it lies, so that each
             // step reads only its own fields (a popped copy had every field of the largest
-            // task loaded, and spilled, before the dispatch).
+            // task loaded, and spilled, before the dispatch; a plain pop costs 0.9%,
+            // docs/perf.md).
             // SAFETY: `n - 1 < n = len`, so every slot up to the new length stays initialised,
             // and `Task` is `Copy` (no drop is skipped or doubled by shortening the stack). The
             // popped task stays in the slot just past the new end, which is what `step` needs.
@@ -1498,8 +1460,8 @@ impl<'r> Game<'r> {
     /// [`Space::look`] in step with `board`.
     #[inline]
     pub(crate) fn touch(&mut self, c: Cell) {
-        self.epoch = self.epoch.wrapping_add(1);
-        self.board_log[self.epoch as usize % BOARD_LOG] = c;
+        self.board.epoch = self.board.epoch.wrapping_add(1);
+        self.board.log[self.board.epoch as usize % BOARD_LOG] = c;
         self.board[c as usize].look = self.look_of(c);
     }
 
@@ -1761,8 +1723,8 @@ impl<'r> Game<'r> {
                     }
                 }
             }
-            K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.iter().map(|&c| Choice::Card(c))),
-            K::ChooseTile => out.extend(self.scratch_tiles.map(Choice::Tile)),
+            K::DiscardTreasure | K::ArrangeSearch => out.extend(self.scratch.cards.iter().map(|&c| Choice::Card(c))),
+            K::ChooseTile => out.extend(self.scratch.tiles.map(Choice::Tile)),
             K::TakeLoot => self.take_loot_choices(out),
             K::Retreat => self.retreat_choices(out),
             K::ServantMove => self.servant_choices(out),
@@ -1987,7 +1949,7 @@ impl<'r> Game<'r> {
     /// A d6 (or a forced value from a stacked test).
     #[inline]
     pub(crate) fn d6<O: Observer>(&mut self, obs: &mut O) -> u8 {
-        let v = if self.forced_dice.is_empty() { self.dice_rng.d6() } else { self.forced_die() };
+        let v = if self.chance.forced.is_empty() { self.chance.dice.d6() } else { self.forced_die() };
         if O::ENABLED {
             obs.event(Event::Dice { seat: self.active.get(), dice: [v, 0, 0], count: 1 });
         }
@@ -2000,7 +1962,7 @@ impl<'r> Game<'r> {
     #[cold]
     #[inline(never)]
     fn forced_die(&mut self) -> u8 {
-        self.forced_dice.remove(0)
+        self.chance.forced.remove(0)
     }
 
     /// The sum of `n` dice.
@@ -2013,10 +1975,10 @@ impl<'r> Game<'r> {
         if n <= 1 {
             return 0;
         }
-        if self.forced_dice.is_empty() {
-            self.dice_rng.below(n as u32) as usize
+        if self.chance.forced.is_empty() {
+            self.chance.dice.below(n as u32) as usize
         } else {
-            (self.forced_dice.remove(0) as usize).saturating_sub(1) % n
+            (self.chance.forced.remove(0) as usize).saturating_sub(1) % n
         }
     }
 
@@ -2115,7 +2077,7 @@ mod halted_tests {
     /// alone and both editions, answers picked at random from the legal ones.
     #[test]
     fn halted_is_a_pending_decision_or_the_end() {
-        let check = |g: &Game| assert_eq!(g.halted, g.pending.is_some() || g.over, "round {}", g.round);
+        let check = |g: &Game| assert_eq!(g.halted, g.pending.is_some() || g.over, "round {}", g.clock.round);
         for rules in [Rules::revised(), Rules::third()] {
             let variants = crate::dungeonquest::variant::none_then_each_rule_alone();
             let mut pick: u64 = 0x9E37_79B9;

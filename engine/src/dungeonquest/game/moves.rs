@@ -618,7 +618,7 @@ impl<'r> Game<'r> {
 
     /// Before crossing a bridge the player may discard loot (each card adds 1 to the roll).
     pub(crate) fn bridge_discard<O: Observer>(&mut self, to: Cell, obs: &mut O) {
-        self.bridge_to = to;
+        self.scratch.bridge_to = to;
         if self.loot_count(self.active.get()) > 0 {
             self.ask(self.active.get(), DecisionKind::BridgeDiscard, obs);
         } else {
@@ -627,7 +627,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn answer_bridge_discard<O: Observer>(&mut self, c: Choice, obs: &mut O) {
-        let to = self.bridge_to;
+        let to = self.scratch.bridge_to;
         match c {
             Choice::Card(card) => {
                 self.discard_held(self.active.get(), card, obs);
@@ -757,7 +757,7 @@ impl<'r> Game<'r> {
             return;
         }
         let Some(t) = self.take_tile() else { return };
-        self.scratch_tiles = [t, t];
+        self.scratch.tiles = [t, t];
         // `enter` is the last act of the steps that call it (see `Game::runs_next`): when the
         // after-tile rune window asks nothing (it only ever posts a decision, never pushes),
         // the loop would place the tile next, so place it now. Otherwise the placing waits
@@ -775,12 +775,12 @@ impl<'r> Game<'r> {
     /// unexplored space.
     #[inline(always)]
     pub(crate) fn place_drawn_tile<O: Observer>(&mut self, to: Cell, from: Cell, via: Via, obs: &mut O) {
-        self.place_to = to;
+        self.scratch.place_to = to;
         match via {
             Via::Catacombs => self.ask(self.active.get(), DecisionKind::TileOrientation, obs),
             _ => {
                 let back = Self::back_toward(to, from, via);
-                self.place_tile(to, self.scratch_tiles[0], back, obs);
+                self.place_tile(to, self.scratch.tiles[0], back, obs);
                 self.arrive(to, via, obs);
             }
         }
@@ -815,8 +815,8 @@ impl<'r> Game<'r> {
 
     pub(crate) fn answer_orientation<O: Observer>(&mut self, c: Choice, obs: &mut O) {
         if let Choice::Dir(d) = c {
-            let to = self.place_to;
-            self.place_tile(to, self.scratch_tiles[0], d, obs);
+            let to = self.scratch.place_to;
+            self.place_tile(to, self.scratch.tiles[0], d, obs);
             self.arrive(to, Via::Catacombs, obs);
         }
     }
@@ -840,18 +840,13 @@ impl<'r> Game<'r> {
         }
         let i = self.tiles.left - 1;
         self.tiles.left = i;
-        // The position's setup shuffle step first, if not made yet (see `TileStack`).
-        if i < self.tiles.unsettled {
-            self.tiles.settle_top(i);
-        }
         Some(self.tiles.order[i as usize])
     }
 
     /// Returns a tile to a random place in the stack.
     pub(crate) fn return_tile(&mut self, t: u8) {
-        self.tiles.settle();
         let n = self.tiles.left as usize;
-        let at = self.shuffle_rng.get().below(n as u32 + 1) as usize;
+        let at = self.chance.shuffle.get().below(n as u32 + 1) as usize;
         self.tiles.order.copy_within(at..n, at + 1);
         self.tiles.order[at] = t;
         self.tiles.left += 1;
@@ -860,15 +855,15 @@ impl<'r> Game<'r> {
     /// Rune of Transformation: a second tile; the player keeps one.
     pub(crate) fn redraw_tile<O: Observer>(&mut self, obs: &mut O) {
         if let Some(t2) = self.take_tile() {
-            self.scratch_tiles[1] = t2;
+            self.scratch.tiles[1] = t2;
             self.ask(self.active.get(), DecisionKind::ChooseTile, obs);
         }
     }
 
     pub(crate) fn answer_choose_tile<O: Observer>(&mut self, c: Choice, _obs: &mut O) {
         if let Choice::Tile(t) = c {
-            let other = if self.scratch_tiles[0] == t { self.scratch_tiles[1] } else { self.scratch_tiles[0] };
-            self.scratch_tiles = [t, t];
+            let other = if self.scratch.tiles[0] == t { self.scratch.tiles[1] } else { self.scratch.tiles[0] };
+            self.scratch.tiles = [t, t];
             self.return_tile(other);
         }
     }

@@ -13,7 +13,6 @@ impl<'r> Game<'r> {
             let deck = self.rules.card(card).deck;
             let r = self.rules.decks[deck as usize];
             let (first, len) = (r.first as usize, r.len as usize);
-            self.decks.settle(first, deck as usize);
             let d = self.decks.draw[deck as usize] as usize;
             let k = self.decks.discard[deck as usize] as usize;
             if let Some(i) = self.decks.slots[first..first + d].iter().position(|&c| c == card) {
@@ -33,7 +32,7 @@ impl<'r> Game<'r> {
     /// The next dice rolled will show these values, in order.
     pub fn force_dice(&mut self, dice: &[u8]) {
         for &d in dice {
-            let _ = self.forced_dice.try_push(d.clamp(1, 6));
+            let _ = self.chance.forced.try_push(d.clamp(1, 6));
         }
         self.refresh_legal();
     }
@@ -41,7 +40,6 @@ impl<'r> Game<'r> {
     /// The next chamber tiles drawn will be these (tile indices into `Rules::tiles`), first
     /// drawn first. Tiles already on the board are skipped.
     pub fn stack_tiles(&mut self, tiles: &[u8]) {
-        self.tiles.settle();
         for &t in tiles.iter().rev() {
             let n = self.tiles.left as usize;
             if let Some(i) = self.tiles.order[..n].iter().position(|&x| x == t) {
@@ -54,7 +52,6 @@ impl<'r> Game<'r> {
 
     /// Lays tile `t` on `c` with its entry arrow facing `arrow`, taking it from the stack.
     pub fn lay_tile(&mut self, c: Cell, t: u8, arrow: Dir) {
-        self.tiles.settle();
         let n = self.tiles.left as usize;
         if let Some(i) = self.tiles.order[..n].iter().position(|&x| x == t) {
             self.tiles.order.copy_within(i + 1..n, i);
@@ -119,7 +116,7 @@ impl<'r> Game<'r> {
 
     /// Sets the sun position.
     pub fn set_sun(&mut self, space: u8) {
-        self.sun = space.min(self.rules.sun_spaces);
+        self.clock.sun = space.min(self.rules.sun_spaces);
         self.refresh_legal();
     }
 
@@ -181,7 +178,7 @@ impl<'r> Game<'r> {
                 return Err(format!("seat {seat} is alive with {} wounds of {health}", h.wounds));
             }
         }
-        for &c in self.resolving.iter().chain(&self.scratch) {
+        for &c in self.scratch.resolving.iter().chain(&self.scratch.cards) {
             mark(c, "resolution")?;
         }
         if self.combat.card != NO_CARD {

@@ -66,7 +66,7 @@ impl<'r> Game<'r> {
         out.push(Choice::Done);
         let tokens = self.token_cells().count();
         for from in self.token_cells() {
-            if tokens > 1 && from == self.last_token {
+            if tokens > 1 && from == self.servants.last_token {
                 continue;
             }
             for d in Dir::ALL {
@@ -102,7 +102,7 @@ impl<'r> Game<'r> {
                     self.touch(to);
                     None
                 };
-                self.last_token = to;
+                self.servants.last_token = to;
                 let victim = (0..self.seats).find(|&s| {
                     let h = &self.heroes[s as usize];
                     h.on_board() && h.pos == to
@@ -112,7 +112,7 @@ impl<'r> Game<'r> {
                     // servant as the monster player; then play goes on from the servant.
                     let servant = self.active.get();
                     self.push(Task::ServantDone { seat: servant });
-                    self.servant = servant;
+                    self.servants.seat = servant;
                     self.active = Seat::of(hero);
                     self.turn = TurnFlags::default();
                     match moved {
@@ -130,7 +130,7 @@ impl<'r> Game<'r> {
                     self.board[cell as usize].flags |= F_MONSTER;
                     self.touch(cell);
                 }
-                self.last_token = cell;
+                self.servants.last_token = cell;
             }
             _ => {}
         }
@@ -138,7 +138,7 @@ impl<'r> Game<'r> {
 
     /// The attack on a servant's turn is over: the turn is the servant's again.
     pub(crate) fn servant_done(&mut self, seat: u8) {
-        self.servant = NO_SEAT;
+        self.servants.seat = NO_SEAT;
         self.active = Seat::of(seat);
         self.turn = TurnFlags::default();
     }

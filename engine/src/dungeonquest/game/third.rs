@@ -165,7 +165,7 @@ impl<'r> Game<'r> {
         match s {
             // A token cancelled by the Rune of Death: the chamber follows, if it was entered.
             Step::Encounter { token, .. } if self.token_gone(token) => {
-                if self.servant == super::pvp::NO_SEAT && self.cur().on_board() {
+                if self.servants.seat == super::pvp::NO_SEAT && self.cur().on_board() {
                     self.push(Task::Chamber);
                 }
             }
@@ -238,7 +238,7 @@ impl<'r> Game<'r> {
     fn draw_token(&mut self, kind: u8) -> Option<CardId> {
         let r = self.rules.decks[Deck::Monster as usize];
         let kind = if kind == ANY_KIND {
-            self.shuffle_rng.get().below(self.rules.monster_kinds.len() as u32) as u8
+            self.chance.shuffle.get().below(self.rules.monster_kinds.len() as u32) as u8
         } else {
             kind
         };
@@ -263,7 +263,7 @@ impl<'r> Game<'r> {
         if from.is_empty() {
             return None;
         }
-        let t = from[self.shuffle_rng.get().below(from.len() as u32) as usize];
+        let t = from[self.chance.shuffle.get().below(from.len() as u32) as usize];
         self.lift_token(t);
         Some(t)
     }
@@ -336,21 +336,21 @@ impl<'r> Game<'r> {
         let deck = core::mem::take(&mut self.third.stacked_deck);
         let hp = core::mem::take(&mut self.third.stacked_power[HERO]);
         let mp = core::mem::take(&mut self.third.stacked_power[MONSTER]);
-        self.third.fight.start(cr, setup, self.shuffle_rng.get(), &deck, [&hp, &mp]);
+        self.third.fight.start(cr, setup, self.chance.shuffle.get(), &deck, [&hp, &mp]);
         self.third.token = token;
         // A token a servant moved onto the hero was not entered: no chamber after the kill.
-        self.third.from_token = from_token && self.servant == super::pvp::NO_SEAT;
+        self.third.from_token = from_token && self.servants.seat == super::pvp::NO_SEAT;
         self.third.escape_ok = escape;
         self.third.declared = false;
-        self.third.monster_seat = if self.servant != super::pvp::NO_SEAT {
+        self.third.monster_seat = if self.servants.seat != super::pvp::NO_SEAT {
             // Servants of Kalladra: the eliminated player who moved the token plays it.
-            self.servant
+            self.servants.seat
         } else if self.seats == 1 {
             seat
         } else {
             (seat + 1) % self.seats
         };
-        self.cause = DeathCause::Monster;
+        self.scratch.cause = DeathCause::Monster;
         self.cur_mut().stats.monsters_met += 1;
         if O::ENABLED {
             obs.event(Event::MonsterAppears { seat, card: token, monster_seat: self.third.monster_seat });
@@ -433,7 +433,7 @@ impl<'r> Game<'r> {
         if chose_to_fight && !self.variant.combat_dice {
             if let Some((n, attack)) = self.abilities(self.active.get()).opening_volley {
                 let cr = self.card_rules();
-                let hits = self.third.fight.volley(cr, n, attack, self.shuffle_rng.get());
+                let hits = self.third.fight.volley(cr, n, attack, self.chance.shuffle.get());
                 if O::ENABLED {
                     obs.event(Event::Volley { seat: self.active.get(), cards: n, hits });
                 }
@@ -469,7 +469,7 @@ impl<'r> Game<'r> {
         let d = self.third.monster_seat;
         let other = self.third.pvp
             && self.abilities(d).no_power_card_at_wounds.is_some_and(|w| self.heroes[d as usize].wounds >= w);
-        self.third.fight.draw_step([!solo && !challara, !solo && !other], self.shuffle_rng.get());
+        self.third.fight.draw_step([!solo && !challara, !solo && !other], self.chance.shuffle.get());
         let f = &self.third.fight;
         if f.hand(HERO).is_empty() || (!solo && f.hand(MONSTER).is_empty()) {
             self.third_stalemate(obs);
@@ -520,7 +520,7 @@ impl<'r> Game<'r> {
         }
         let (hero, monster) = if self.variant.solo { (card, 0) } else { (self.third.hero_card, card) };
         let cr = self.card_rules();
-        if self.third.fight.reveal(cr, hero, monster, self.shuffle_rng.get()) {
+        if self.third.fight.reveal(cr, hero, monster, self.chance.shuffle.get()) {
             self.push(Task::Third(Step::Counter));
         } else {
             self.third_stalemate(obs);
@@ -532,7 +532,7 @@ impl<'r> Game<'r> {
         match self.third.fight.counter_side(cr) {
             None => self.push(Task::Third(Step::Assign)),
             Some(MONSTER) if self.variant.solo => {
-                self.third.fight.solo_counter(cr, self.shuffle_rng.get());
+                self.third.fight.solo_counter(cr, self.chance.shuffle.get());
                 self.push(Task::Third(Step::Assign));
             }
             Some(side) => self.third_counter_more(side, obs),
@@ -564,7 +564,7 @@ impl<'r> Game<'r> {
         match c {
             Choice::Card(card) => {
                 let cr = self.card_rules();
-                self.third.fight.counter_play(cr, side, card as CcId, self.shuffle_rng.get());
+                self.third.fight.counter_play(cr, side, card as CcId, self.chance.shuffle.get());
                 self.push(Task::Third(Step::CounterMore { side: side as u8 }));
             }
             _ => self.push(Task::Third(Step::Assign)),
@@ -574,7 +574,7 @@ impl<'r> Game<'r> {
     fn third_assign<O: Observer>(&mut self, obs: &mut O) {
         let cr = self.card_rules();
         let before = self.third.fight.damage(MONSTER).len() as u8;
-        let r = self.third.fight.assign(cr, self.shuffle_rng.get());
+        let r = self.third.fight.assign(cr, self.chance.shuffle.get());
         if O::ENABLED {
             obs.event(Event::CardCombatRound {
                 winner: r.winner,

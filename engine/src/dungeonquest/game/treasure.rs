@@ -29,7 +29,7 @@ impl<'r> Game<'r> {
     /// then all dragon cards are shuffled back.
     pub(crate) fn dragon_rage<O: Observer>(&mut self, dice: u8, card: CardId, obs: &mut O) {
         self.turn.raged = true;
-        self.rage_dice = dice;
+        self.scratch.rage_dice = dice;
         let seat = self.active.get();
         self.cur_mut().stats.dragon_rage = true;
         if O::ENABLED {
@@ -58,9 +58,9 @@ impl<'r> Game<'r> {
         }
         let save = self.active.get();
         self.active = Seat::of(seat);
-        let dice = self.rage_dice.min(2);
+        let dice = self.scratch.rage_dice.min(2);
         self.test.dice = [self.d6(obs), if dice > 1 { self.d6(obs) } else { 0 }];
-        let extra: u8 = (2..self.rage_dice).map(|_| self.d6(obs)).sum();
+        let extra: u8 = (2..self.scratch.rage_dice).map(|_| self.d6(obs)).sum();
         self.test.penalty = extra;
         self.active = Seat::of(save);
         if self.abilities(seat).reroll_dragon_rage {

@@ -66,17 +66,17 @@ impl<'r> Game<'r> {
 
     /// Current round (1 for the first).
     pub fn round(&self) -> u16 {
-        self.round
+        self.clock.round
     }
 
     /// Sun track space (0 = start).
     pub fn sun(&self) -> u8 {
-        self.sun
+        self.clock.sun
     }
 
     /// Whether the game ended by sunset.
     pub fn sun_has_set(&self) -> bool {
-        self.sunset
+        self.clock.sunset
     }
 
     /// Chamber tiles not yet placed.
@@ -209,7 +209,7 @@ impl<'r> Game<'r> {
 
     /// Cards in the player's hand for a pending pick (treasure drawn, Rune of Vision).
     pub fn pick_cards(&self) -> &[CardId] {
-        &self.scratch
+        &self.scratch.cards
     }
 
     /// Seats that won, as a bit mask (0 when nobody survived). Meaningful once the game is over.
@@ -234,18 +234,18 @@ impl<'r> Game<'r> {
     /// a monster token put down or removed). Path caches stay valid while it is unchanged.
     #[inline]
     pub fn board_epoch(&self) -> u32 {
-        self.epoch
+        self.board.epoch
     }
 
     /// The spaces whose look changed since [`Game::board_epoch`] was `since`, oldest first
     /// (a space may repeat), or `None` when more changed than the game remembers
     /// ([`BOARD_LOG`]): a cache keyed on the epoch then rebuilds in full.
     pub fn board_changes(&self, since: u32) -> Option<impl Iterator<Item = Cell> + '_> {
-        let n = self.epoch.wrapping_sub(since);
+        let n = self.board.epoch.wrapping_sub(since);
         if n as usize > BOARD_LOG {
             return None;
         }
-        Some((1..=n).map(move |k| self.board_log[since.wrapping_add(k) as usize % BOARD_LOG]))
+        Some((1..=n).map(move |k| self.board.log[since.wrapping_add(k) as usize % BOARD_LOG]))
     }
 
     /// The directions a hero on explored space `c` could step through open halls (bit `d`
@@ -263,7 +263,7 @@ impl<'r> Game<'r> {
     /// (not the bots' stream). The RNG-floor benchmark draws as many to price a game's
     /// randomness.
     pub fn rng_draws(&self) -> u32 {
-        self.setup_draws + self.dice_rng.draws() + self.shuffle_rng.draws()
+        self.chance.setup_draws + self.chance.dice.draws() + self.chance.shuffle.draws()
     }
 
     /// Whether a monster token stands on a space.
@@ -275,6 +275,6 @@ impl<'r> Game<'r> {
     /// The face-up card a pending decision is about (the card a rune or redraw would cancel),
     /// if any.
     pub fn window_card(&self) -> Option<CardId> {
-        (self.window_card != NO_CARD).then_some(self.window_card)
+        (self.scratch.window_card != NO_CARD).then_some(self.scratch.window_card)
     }
 }

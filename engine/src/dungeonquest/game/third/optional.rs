@@ -64,12 +64,12 @@ impl<'r> Game<'r> {
         let deck = core::mem::take(&mut self.third.stacked_deck);
         let hp = core::mem::take(&mut self.third.stacked_power[HERO]);
         let mp = core::mem::take(&mut self.third.stacked_power[MONSTER]);
-        self.third.fight.start(cr, setup, self.shuffle_rng.get(), &deck, [&hp, &mp]);
+        self.third.fight.start(cr, setup, self.chance.shuffle.get(), &deck, [&hp, &mp]);
         self.pvp = PvpState { defender, ..PvpState::NONE };
         self.third.pvp = true;
         self.third.declared = false;
         self.third.monster_seat = defender;
-        self.cause = DeathCause::Hero;
+        self.scratch.cause = DeathCause::Hero;
         self.push(Task::Third(Step::Round));
     }
 
