@@ -112,7 +112,7 @@ impl Params {
                 search: 8,
                 combat: CombatStyle::Uniform,
                 escape: EscapeStyle::Never,
-                life: 200,
+                life: 150,
             },
             BotKind::Cautious => Params {
                 dragon_draws: 1,
@@ -132,7 +132,7 @@ impl Params {
                 search: 8,
                 combat: CombatStyle::Nash,
                 escape: EscapeStyle::Expected,
-                life: 200,
+                life: 150,
             },
         }
     }

@@ -15,6 +15,7 @@ use crate::dungeonquest::equilibrium::{payoff, solve, weights};
 use crate::dungeonquest::maps::{Maps, TableMaps, WayBack, MODELS};
 use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Spaces, Want, SLOTS, UNREACHABLE};
 use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
+use crate::dungeonquest::value::{walk_survival, SunTrack};
 use arrayvec::ArrayVec;
 use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
 use dq_engine::data::{Amount, CombatCard};
@@ -52,8 +53,15 @@ pub struct Strategic {
     /// whether the card can hurt), worked out once instead of from the card's effect at every
     /// rune and redraw decision.
     facts: Vec<u8>,
-    /// Once set, the policy heads for a tower for the rest of the game.
+    /// The sun track as chances (see [`SunTrack`]).
+    sun: SunTrack,
+    /// Once set, the policy heads for a tower for the rest of the game (done in the treasure
+    /// chamber, or out of dragon draws).
     homeward: bool,
+    /// The goal of the last plan weighed (see [`Strategic::treasure_pays`]).
+    heading: Goal,
+    /// Turns to spare on the last plan weighed: what a search or another draw may spend.
+    spare_turns: i64,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
     /// shares one set between its seats); boxed so that taking them out is cheap.
     own: Option<Box<TableMaps>>,
@@ -101,7 +109,10 @@ impl Strategic {
             treasure_gold,
             rage_cards,
             facts: (0..rules.cards.len()).map(|c| card_facts(rules, c as dq_engine::CardId)).collect(),
+            sun: SunTrack::new(rules),
             homeward: false,
+            heading: Goal::Treasure,
+            spare_turns: 0,
             own: None,
         }
     }
@@ -116,7 +127,15 @@ impl Strategic {
     /// spec and its cost model come from the rules alone). A table of several strategic
     /// seats builds one and copies it.
     pub fn for_spec(&self, spec: BotSpec) -> Strategic {
-        Strategic { spec, model: model_of(spec), homeward: false, own: None, ..self.clone() }
+        Strategic {
+            spec,
+            model: model_of(spec),
+            homeward: false,
+            heading: Goal::Treasure,
+            spare_turns: 0,
+            own: None,
+            ..self.clone()
+        }
     }
 
     fn p(&self) -> &Params {
@@ -126,6 +145,8 @@ impl Strategic {
     /// Forgets the previous game.
     pub fn new_game(&mut self) {
         self.homeward = false;
+        self.heading = Goal::Treasure;
+        self.spare_turns = 0;
         if let Some(own) = self.own.as_mut() {
             own.new_game();
         }
@@ -330,11 +351,62 @@ impl Strategic {
         if h.status != HeroStatus::Board {
             return Goal::Treasure;
         }
-        if self.slack_below(game, h.pos, m, 0) {
-            self.homeward = true;
-            return Goal::Tower;
+        self.heading = if self.treasure_pays(game, seat, m) { Goal::Treasure } else { Goal::Tower };
+        self.heading
+    }
+
+    /// Whether going on to the treasure chamber (a draw or two there, then home) is worth more
+    /// than heading home now, by the policy's objective (see [`crate::dungeonquest::value`]):
+    /// gold carried out plus the value of life, times the chance of getting out, for both
+    /// plans. Weighed afresh at every move, so the hero turns home when the trip stops paying,
+    /// and goes on when it still pays late in the game. Leaves the turns the chosen plan has
+    /// to spare in [`Strategic::spare_turns`].
+    fn treasure_pays(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
+        let h = game.hero(seat);
+        let p = *self.p();
+        let pos = h.pos;
+        if pos as usize >= CELLS {
+            return true;
         }
-        Goal::Treasure
+        let to = if TREASURE.contains(&pos) {
+            0
+        } else {
+            m.prepare(Goal::Treasure);
+            m.settle_at(Goal::Treasure, &[pos]);
+            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+        };
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        m.prepare(Goal::Tower);
+        m.settle_at(Goal::Tower, &[pos]);
+        let home = i64::from(m.map(Goal::Tower).hops(m.graph(), pos));
+        let left = i32::from(h.health) - i32::from(h.wounds);
+        let gold = f64::from(game.gold_seen(seat).unwrap_or(0));
+        let life = f64::from(p.life);
+        let margin = i64::from(p.margin);
+        let safe = i64::from(self.safe_turns(game));
+        let draws = i64::from(p.dragon_draws.clamp(1, 2));
+        let trip_turns = self.turns_for(to + back) + draws + margin;
+        let home_turns = self.turns_for(home) + margin;
+        let sun = game.sun();
+        let gain = draws as f64 * self.treasure_gold;
+        let trip = self.sun.survive(sun, trip_turns) * walk_survival(to + back, left) * (gold + gain + life);
+        let go_home = if exit_allowed(game, seat) {
+            self.sun.survive(sun, home_turns) * walk_survival(home, left) * (gold + life)
+        } else {
+            // Without what the exit asks for, home means finding loot on the way: a few turns
+            // more, and not sure to work.
+            LOOT_FOUND * self.sun.survive(sun, home_turns + LOOT_TURNS) * walk_survival(home + LOOT_TURNS, left) * life
+        };
+        let goes = trip > go_home;
+        self.spare_turns = safe - if goes { trip_turns } else { home_turns };
+        goes
     }
 
     /// Whether the turns to spare, if the hero goes from `pos` to the treasure chamber, draws
@@ -502,7 +574,12 @@ impl Strategic {
         }
         m.prepare(goal);
         let p = *self.p();
-        if p.search > 0 && search && goal == Goal::Treasure && !self.slack_below(game, pos, m, i64::from(p.search)) {
+        // Spare turns go to searching; a hero on the way home without the loot the exit
+        // asks for searches whenever a turn is spare.
+        let needs_loot = goal == Goal::Tower && !exit_allowed(game, seat);
+        if search
+            && ((p.search > 0 && self.spare_turns >= i64::from(p.search)) || (needs_loot && self.spare_turns >= 1))
+        {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -643,7 +720,7 @@ impl Strategic {
                 RUNE_CANCEL => game.window_card().is_some_and(|w| self.facts(rules, w) & HARMFUL != 0),
                 RUNE_RESHUFFLE => game.discard_pile(Deck::Dragon).next().is_some(),
                 RUNE_HEAL => u32::from(h.wounds) * 2 >= u32::from(h.health),
-                RUNE_EXTRA => self.homeward,
+                RUNE_EXTRA => self.heading_home(),
                 _ => false,
             };
             if useful {
@@ -808,8 +885,13 @@ impl Strategic {
     // ---------------------------------------------------------------------------------------
     // Catacombs
 
+    /// Whether the policy is on its way to a tower.
+    fn heading_home(&self) -> bool {
+        self.homeward || self.heading == Goal::Tower
+    }
+
     fn goal_cells(&self) -> &'static [Cell] {
-        if self.homeward {
+        if self.heading_home() {
             &TOWERS
         } else {
             &TREASURE
@@ -852,6 +934,22 @@ impl Strategic {
             .unwrap_or(choices[0])
     }
 }
+
+/// Whether the hero in `seat` may leave the dungeon now: a loot card, or a treasure card in
+/// Revised solo play and under No Guts, No Glory (the engine's `can_exit`).
+fn exit_allowed(game: &Game<'_>, seat: u8) -> bool {
+    let v = game.variant();
+    if (v.solo && game.rules().edition != Edition::Third) || v.no_guts_no_glory {
+        game.treasure_cards(seat) > 0
+    } else {
+        game.loot_cards(seat) > 0
+    }
+}
+
+/// Turns a hero without loot is reckoned to spend finding some on the way home.
+const LOOT_TURNS: i64 = 4;
+/// The chance he finds it in those turns.
+const LOOT_FOUND: f64 = 0.8;
 
 /// The index into [`MODELS`] of the cost model a policy of `spec` prices the board with.
 fn model_of(spec: BotSpec) -> usize {
