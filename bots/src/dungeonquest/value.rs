@@ -87,8 +87,9 @@ mod tests {
         for t in 20..40 {
             let p = sun.survive(1, t);
             assert!(p <= last && p >= 0.0, "turns {t}: {p}");
-            // No cliff: one turn more never costs more than half the chance.
-            assert!(p >= last * 0.5 || last < 0.05, "turns {t}: {p} after {last}");
+            // No cliff: one turn more never costs more than three quarters of the chance
+            // (the track's own fall, blurred) while it is worth counting.
+            assert!(p >= last * 0.25 || last < 0.05, "turns {t}: {p} after {last}");
             last = p;
         }
         assert!(sun.survive(1, 40) < 0.01);
