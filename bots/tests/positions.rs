@@ -109,8 +109,15 @@ fn in_the_treasure_chamber_greedy_draws_within_its_risk() {
     assert_eq!(decide(&rules, "cautious", &g), Choice::DrawDragon);
     // With risk 10% that draw is too dangerous: the hero leaves.
     assert!(matches!(decide(&rules, "greedy:risk=10", &g), Choice::Move(_)));
-    // With no time left to walk home, even greedy leaves.
+    // With the sun late the draw's turn is weighed against what the hero carries: with
+    // nothing yet, two treasure cards are worth the gamble on the sun; holding the Giant Ruby
+    // (3,000 gold), greedy leaves with it.
     g.set_sun(18);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::DrawDragon);
+    let ruby = (0..rules.cards.len() as dq_engine::CardId)
+        .find(|&c| rules.cards[c as usize].name == "Giant Ruby")
+        .expect("the Giant Ruby");
+    g.give_card(0, ruby);
     assert!(matches!(decide(&rules, "greedy", &g), Choice::Move(_)));
 }
 
@@ -237,4 +244,58 @@ fn gold_items_are_not_thrown_away_to_heal() {
             assert_eq!(decide(&rules, spec, &status_with(&rules, item, 2)), Choice::Done, "{spec} {item}");
         }
     }
+}
+
+/// Dragon Rage rolls two dice of wounds: with 3 health left it kills 35 times in 36. Cautious
+/// (life worth 10,000 gold) does not stake it on a draw (issue 24, G=204827), while healthy it
+/// draws. (Greedy and mixed value life at 150 gold, less than the draw's expected two
+/// treasure cards: by their objective the draw pays; see docs/bots.md.)
+#[test]
+fn no_dragon_draw_when_rage_would_kill() {
+    let rules = Rules::revised();
+    for spec in ["cautious", "greedy:life=10000"] {
+        let mut g = position(&rules, AT, 2);
+        g.put_hero(0, TREASURE[0]);
+        assert_eq!(decide(&rules, spec, &g), Choice::DrawDragon, "{spec}");
+        g.set_hero_state(0, rules.heroes[0].health - 3, 0);
+        assert!(matches!(decide(&rules, spec, &g), Choice::Move(_)), "{spec}");
+    }
+}
+
+/// A crypt offered to a hero at full health: cautious opens it when it holds no loot (without
+/// loot it cannot leave the dungeon: issue 24, G=2), and leaves it shut once it can leave.
+#[test]
+fn cautious_opens_a_crypt_when_it_needs_loot_to_leave() {
+    let rules = Rules::revised();
+    let crypt = rules
+        .deck_cards(dq_engine::Deck::Dungeon)
+        .find(|&c| rules.cards[c as usize].name == "Crypt")
+        .expect("a crypt card");
+    let offered = |loot: bool| {
+        let mut g = position(&rules, AT, 2);
+        if loot {
+            g = with_loot(&rules, g);
+        }
+        // A second open room (the first is under the hero), drawn when he steps east.
+        let room = rules
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.kind == TileKind::DungeonRoom && t.sides.iter().all(|s| *s == Side::Hall))
+            .nth(1)
+            .expect("two rooms with four halls")
+            .0 as u8;
+        g.stack_tiles(&[room]);
+        g.stack_deck(&[crypt]);
+        g.apply(Choice::Move(cell(4, 4)), &mut NoObserver).unwrap();
+        let mut c = Choices::new();
+        while g.pending().is_some_and(|d| matches!(d.kind, DecisionKind::TileOrientation | DecisionKind::Rune)) {
+            g.legal(&mut c);
+            g.apply(c[0], &mut NoObserver).unwrap();
+        }
+        assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::MayDraw(dq_engine::Deck::Crypt)));
+        g
+    };
+    assert_eq!(decide(&rules, "cautious", &offered(false)), Choice::Yes);
+    assert_eq!(decide(&rules, "cautious", &offered(true)), Choice::No);
 }

@@ -122,7 +122,7 @@ impl Params {
                 search: 0,
                 combat: CombatStyle::Uniform,
                 escape: EscapeStyle::Always,
-                life: 1500,
+                life: 10_000,
             },
             BotKind::Mixed => Params {
                 dragon_draws: 4,

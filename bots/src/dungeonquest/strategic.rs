@@ -419,17 +419,6 @@ impl Strategic {
         u32::from(self.first_danger.saturating_sub(game.sun()))
     }
 
-    /// Spare turns once the hero has walked home from `pos` (the tower map prepared).
-    fn spare(&self, game: &Game<'_>, pos: Cell, m: &mut Maps) -> i64 {
-        if pos as usize >= CELLS {
-            return 0;
-        }
-        m.settle_at(Goal::Tower, &[pos]);
-        i64::from(self.safe_turns(game))
-            - self.turns_for(i64::from(m.map(Goal::Tower).hops(m.graph(), pos)))
-            - i64::from(self.p().margin)
-    }
-
     /// The legal move that gets cheapest to the current goal.
     fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Option<Choice> {
         let (goal, m) = self.plan(game, seat, maps);
@@ -513,9 +502,11 @@ impl Strategic {
         }
     }
 
-    /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and the
-    /// expected treasure beats the expected loss (treasure held, and life if the rage dice can
-    /// kill).
+    /// Draw a dragon card when the chance of Dragon Rage is within the accepted risk and
+    /// drawing is worth more by the policy's objective than leaving now: two treasure cards'
+    /// mean gold unless Rage comes, against the treasure held and, if the rage dice can kill,
+    /// everything carried and the value of life; the turn the draw takes is priced by the sun
+    /// track (the walk home is the same either way).
     fn dragon_pays(&self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
         let rules = game.rules();
         let h = game.hero(seat);
@@ -524,9 +515,10 @@ impl Strategic {
             return false;
         }
         // One turn for the draw, then the walk home.
-        if self.spare(game, h.pos, m) < 1 {
-            return false;
-        }
+        m.settle_at(Goal::Tower, &[h.pos]);
+        let home = self.turns_for(i64::from(m.map(Goal::Tower).hops(m.graph(), h.pos))) + i64::from(p.margin);
+        let leave_sun = self.sun.survive(game.sun(), home);
+        let draw_sun = self.sun.survive(game.sun(), home + 1);
         let left = game.deck_len(Deck::Dragon);
         let seen_rage = game.discard_pile(Deck::Dragon).filter(|&c| is_rage(rules, c)).count() as u16;
         let rage_left = self.rage_cards.saturating_sub(seen_rage);
@@ -545,9 +537,10 @@ impl Strategic {
             .sum();
         let remaining = i32::from(h.health) - i32::from(h.wounds);
         let p_die = p_2d6_at_least(remaining);
+        let keep = f64::from(game.gold_seen(seat).unwrap_or(0)) + f64::from(p.life);
         let gain = (1.0 - p_rage) * 2.0 * self.treasure_gold;
-        let loss = p_rage * (held_treasure + p_die * f64::from(game.gold_seen(seat).unwrap_or(0)));
-        gain > loss
+        let loss = p_rage * (held_treasure + p_die * keep);
+        draw_sun * (keep + gain - loss) > leave_sun * keep
     }
 
     // ---------------------------------------------------------------------------------------
@@ -597,10 +590,11 @@ impl Strategic {
         if self.spec.kind != BotKind::Cautious {
             return Choice::Yes;
         }
-        // A cautious hero leaves crypts shut (they hide traps) and searches a corpse only
-        // when healthy.
+        // A cautious hero searches a corpse only when healthy, and leaves crypts shut (they
+        // hide traps) unless he needs their loot to leave the dungeon at all.
         let h = game.hero(seat);
-        yes_if(deck != Deck::Crypt && u32::from(h.wounds) * 2 < u32::from(h.health))
+        let healthy = u32::from(h.wounds) * 2 < u32::from(h.health);
+        yes_if(healthy && (deck != Deck::Crypt || !exit_allowed(game, seat)))
     }
 
     /// Uses a rune when its effect helps now, judged from the effect itself.
