@@ -188,10 +188,12 @@ fn cloak_and_dagger_policies_do_not_see_other_heroes_loot() {
 }
 
 #[test]
-#[ignore = "statistical: about a minute in release"]
+#[ignore = "statistical: a few minutes in release"]
 fn hero_vs_hero_costs_lives() {
-    // Greedy heroes attack loaded heroes on their way: more wounds, more deaths.
-    compare("hero-vs-hero", "greedy", 4, 30_000, -1.0);
+    // Greedy heroes attack loaded heroes on their way: more wounds, more deaths. Since the
+    // planner weighs going home at every move, a wounded hero turns home sooner and the cost
+    // is smaller (about 0.3 points of survival, was 1.0): more games to see it.
+    compare("hero-vs-hero", "greedy", 4, 300_000, -1.0);
 }
 
 #[test]
@@ -205,11 +207,12 @@ fn servants_of_kalladra_cost_lives() {
 #[ignore = "statistical: a few seconds in release"]
 fn late_start_costs_lives() {
     // The uniform policy, whose play does not depend on the sun: less time, fewer survivors.
-    // The strategic policies instead change plan: with the sun 1d6 spaces on they see at once
-    // that the trip to the treasure chamber does not fit, head home with whatever loot they
-    // find, and survive far more often (greedy 40,000 solo games: 0.3288 without, 0.5679 with;
-    // cautious and mixed alike). That is a finding about the policies' goal choice, not about
-    // the rule; it is printed here and kept out of the assertion.
+    // The strategic policies instead change plan: with the sun 1d6 spaces on the trip to the
+    // treasure chamber pays less often, so greedy heads home more often with less gold and
+    // survives more (20,000 solo games: 0.379 without, 0.582 with; gold 195 → 128). By its
+    // own objective (gold carried out, a little survival) that is a loss, as it should be:
+    // bots/tests/artefacts.rs checks it for every policy. Printed here, kept out of the
+    // assertion.
     compare("late-start", "random", 1, 1_000_000, -1.0);
     let rules = Rules::revised();
     let (a, n) = survival(&rules, "greedy", 1, Variant::default(), 20_000);

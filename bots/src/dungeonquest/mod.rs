@@ -12,6 +12,7 @@ mod random_play;
 pub mod spec;
 pub mod strategic;
 pub mod third;
+pub mod value;
 
 pub use play::{play, play_duel, play_into};
 pub use players::{Bot, Players};

@@ -982,16 +982,6 @@ impl Graph {
             && self.tiers == other.tiers
     }
 
-    /// Sets the cost of entering `c` (counted as [`Graph::most_moves`] reads it), for tests
-    /// that need prices no board of theirs shows.
-    #[cfg(test)]
-    pub(crate) fn reprice(&mut self, c: Cell, enter: u16) {
-        let i = c as usize;
-        self.count_enter(self.enter[i], u8::MAX);
-        self.enter[i] = enter;
-        self.count_enter(enter, 1);
-    }
-
     /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
     #[inline]
     fn count_enter(&mut self, enter: u16, by: u8) {

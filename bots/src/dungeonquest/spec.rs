@@ -93,6 +93,10 @@ pub struct Params {
     pub combat: CombatStyle,
     /// Escape choice (`escape`: `never`, `always`, `expected`).
     pub escape: EscapeStyle,
+    /// What leaving the dungeon alive is worth, in gold (`life`): the policy's risk attitude.
+    /// The planner maximises gold carried out plus `life` times the chance of getting out
+    /// alive ([`BotSpec::objective`]); 0 cares for gold only.
+    pub life: u16,
 }
 
 impl Params {
@@ -108,6 +112,7 @@ impl Params {
                 search: 8,
                 combat: CombatStyle::Uniform,
                 escape: EscapeStyle::Never,
+                life: 150,
             },
             BotKind::Cautious => Params {
                 dragon_draws: 1,
@@ -117,6 +122,7 @@ impl Params {
                 search: 0,
                 combat: CombatStyle::Uniform,
                 escape: EscapeStyle::Always,
+                life: 10_000,
             },
             BotKind::Mixed => Params {
                 dragon_draws: 4,
@@ -126,13 +132,14 @@ impl Params {
                 search: 8,
                 combat: CombatStyle::Nash,
                 escape: EscapeStyle::Expected,
+                life: 150,
             },
         }
     }
 }
 
 /// Parameter names accepted by the strategic policies.
-pub const PARAM_NAMES: [&str; 7] = ["dragon_draws", "risk", "margin", "pace", "search", "combat", "escape"];
+pub const PARAM_NAMES: [&str; 8] = ["dragon_draws", "risk", "margin", "pace", "search", "combat", "escape", "life"];
 
 /// A hero policy with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -186,6 +193,13 @@ impl BotSpec {
                 }
             }
             "search" => p.search = int(30)?,
+            "life" => {
+                p.life = value
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|v| *v <= 10_000)
+                    .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to 10000"))?
+            }
             "combat" => {
                 p.combat = match value {
                     "uniform" => CombatStyle::Uniform,
@@ -207,6 +221,17 @@ impl BotSpec {
             _ => return Err(format!("unknown parameter \"{key}\" (known: {})", PARAM_NAMES.join(", "))),
         }
         Ok(())
+    }
+
+    /// The policy's own objective for one hero-game: the gold carried out (0 for a hero who
+    /// died) plus [`Params::life`] if the hero got out alive. What the planner maximises in
+    /// expectation, and what the artefact check (bots/tests/artefacts.rs) holds it to.
+    pub fn objective(&self, survived: bool, gold: u32) -> f64 {
+        if survived {
+            f64::from(gold) + f64::from(self.params.life)
+        } else {
+            0.0
+        }
     }
 
     /// Parses a comma-separated list of specs (one per seat).
@@ -235,6 +260,9 @@ impl fmt::Display for BotSpec {
         }
         if p.search != d.search {
             write!(f, ":search={}", p.search)?;
+        }
+        if p.life != d.life {
+            write!(f, ":life={}", p.life)?;
         }
         if p.combat != d.combat {
             let v = match p.combat {
