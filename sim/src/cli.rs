@@ -100,7 +100,7 @@ pub struct TableArgs {
     pub heroes: String,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
     /// mixed, random) [default: greedy].
-    #[arg(long, value_name = "SPEC", conflicts_with = "bots", value_parser = Listed(&BOT_VALUES), hide_possible_values = true)]
+    #[arg(long_help = BOT_HELP, long, value_name = "SPEC", conflicts_with = "bots", value_parser = Listed(&BOT_VALUES), hide_possible_values = true)]
     pub bot: Option<String>,
     /// One bot per seat, comma-separated, e.g. `greedy,cautious`.
     #[arg(long, value_name = "SPEC,..")]
@@ -483,6 +483,22 @@ impl clap::builder::TypedValueParser for Listed {
     }
 }
 
+/// `--bot`'s long help: every parameter of the strategic bots, its range and the defaults.
+const BOT_HELP: &str = "Bot playing every seat: NAME[:PARAM=VALUE]..., e.g. `greedy`, \
+`cautious:margin=3`, `greedy:life=1000`. Bots: greedy, cautious, mixed (one planner with different \
+parameters) and random (a uniform legal answer; no parameters) [default: greedy].
+
+Parameters, with their defaults for greedy / cautious / mixed:
+  life=0..10000: what getting out alive is worth in gold (150 / 10000 / 150)
+  dragon_draws=0..40: most dragon cards drawn in a game (4 / 1 / 4)
+  risk=0..100: highest Dragon Rage chance in percent for one more draw (20 / 15 / 20)
+  margin=0..30: spare sun spaces kept for the way back (0 / 2 / 0)
+  pace=50..250: turns a move is reckoned to take, in percent (100 / 100 / 100)
+  search=0..30: spare sun spaces needed to search; 0 never searches (8 / 0 / 8)
+  combat=uniform|nash|magic|melee|ranged: combat cards (uniform / uniform / nash)
+  escape=never|always|expected: when to try an escape (never / always / expected)
+Each bot maximises the gold it carries out plus `life` if it gets out alive (docs/bots.md).";
+
 const HERO_VALUES: [&str; 11] =
     ["1", "2", "3", "4", "random", "gherinn", "challara", "hugo", "krutzbeck", "lindel", "tatianna"];
 const BOT_VALUES: [&str; 4] = ["greedy", "cautious", "mixed", "random"];
@@ -600,6 +616,37 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `--bot`'s help lists every parameter with the defaults the bots really have.
+    #[test]
+    fn bot_help_lists_every_parameter_and_its_defaults() {
+        use dq_bots::spec::{CombatStyle, PARAM_NAMES};
+        use dq_bots::{BotKind, Params};
+        let show = |p: Params, name: &str| match name {
+            "life" => p.life.to_string(),
+            "dragon_draws" => p.dragon_draws.to_string(),
+            "risk" => p.risk.to_string(),
+            "margin" => p.margin.to_string(),
+            "pace" => p.pace.to_string(),
+            "search" => p.search.to_string(),
+            "combat" => match p.combat {
+                CombatStyle::Uniform => "uniform".into(),
+                CombatStyle::Nash => "nash".into(),
+                CombatStyle::Always(c) => format!("{c:?}").to_lowercase(),
+            },
+            "escape" => format!("{:?}", p.escape).to_lowercase(),
+            other => panic!("a parameter the test does not know: {other}"),
+        };
+        for name in PARAM_NAMES {
+            let line = BOT_HELP
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{name}=")))
+                .unwrap_or_else(|| panic!("{name} is not in --bot's help"));
+            let defaults: Vec<String> =
+                [BotKind::Greedy, BotKind::Cautious, BotKind::Mixed].map(|k| show(Params::defaults(k), name)).to_vec();
+            assert!(line.ends_with(&format!("({})", defaults.join(" / "))), "{line} vs {defaults:?}");
+        }
+    }
     use clap::CommandFactory;
 
     #[test]
