@@ -108,3 +108,31 @@ fn a_wrong_position_is_refused_naming_the_mistake() {
     s.heroes[0].runes = Some(vec![door]);
     assert_eq!(s.build(rules()).err(), Some(SetupError::NotARune(door)));
 }
+
+/// `GameConfig::check` refuses exactly what `Game::new` refuses, with the same error, without
+/// building a game (runners check their plan with it).
+#[test]
+fn a_configuration_is_checked_as_a_game_would_refuse_it() {
+    let fixed = |ids: &[&str]| ids.iter().map(|id| HeroPick::Fixed(sheet(id))).collect::<Vec<_>>();
+    let dice = Variant { combat_dice: true, ..Variant::default() };
+    let cases: Vec<(Vec<HeroPick>, Variant, Option<ConfigError>)> = vec![
+        (fixed(&["hugo"]), Variant::default(), None),
+        (vec![HeroPick::Random; 4], Variant::default(), None),
+        (vec![], Variant::default(), Some(ConfigError::Seats(0))),
+        (fixed(&["hugo", "hugo"]), Variant::default(), Some(ConfigError::DuplicateHero("hugo".into()))),
+        (vec![HeroPick::Fixed(60)], Variant::default(), Some(ConfigError::NoSuchHero(60))),
+        // Revised data has no combat dice list.
+        (fixed(&["hugo"]), dice, None),
+    ];
+    for (heroes, variant, want) in cases {
+        let cfg = GameConfig { heroes: heroes.into_iter().collect(), variant };
+        let checked = cfg.check(rules()).err();
+        let built = Game::new(rules(), &cfg, 1, 0, &mut NoObserver).err();
+        assert_eq!(checked, built, "{cfg:?}");
+        if variant.combat_dice {
+            assert!(matches!(checked, Some(ConfigError::Rule(_))), "{checked:?}");
+        } else {
+            assert_eq!(checked, want, "{cfg:?}");
+        }
+    }
+}

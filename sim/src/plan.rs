@@ -4,10 +4,10 @@
 
 use crate::cli::{DataArgs, RunArgs, Shard, TableArgs};
 use crate::edition;
-use crate::error::{bad, Failure};
+use crate::error::Failure;
 use crate::family::Family;
 use crate::table::Table;
-use dq_engine::{Game, NoObserver, Rules};
+use dq_engine::Rules;
 use std::ops::Range;
 use std::path::PathBuf;
 
@@ -57,11 +57,10 @@ impl RunPlan {
     ) -> Result<RunPlan, Failure> {
         let Family::DungeonQuest = family;
         let rules = edition::load(&table.data)?;
+        // The table checks what the engine and the bots would refuse, without building either.
         let checked = Table::new(&rules, table)?;
         let shard = shard.unwrap_or(Shard::ALL);
         let range = shard.range(games);
-        // Anything the engine would refuse is refused here, before a thread starts.
-        Game::new(&rules, &checked.config, table.seed, range.start, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
         Ok(RunPlan {
             family,
             data: table.data.clone(),

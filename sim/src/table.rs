@@ -46,9 +46,9 @@ impl Table {
         };
         let monster = monster_policy(rules, args.monster_policy.as_deref())?;
         let config = GameConfig { heroes: picks, variant };
-        // Building the players checks the bot count against the seats.
-        let players = Players::new(rules, &specs, monster, config.heroes.len()).map_err(|e| bad(e.to_string()))?;
-        let bots = (0..config.heroes.len() as u8).map(|s| players.spec(s).to_string()).collect();
+        let seats = Players::check(rules, &specs, monster, config.heroes.len()).map_err(|e| bad(e.to_string()))?;
+        config.check(rules).map_err(|e| bad(e.to_string()))?;
+        let bots = seats.iter().map(|s| s.to_string()).collect();
         let default_monster = monster_policy(rules, None)?;
         Ok(Table { rules_label: variant.label(), config, heroes, bots, specs, monster, default_monster })
     }

@@ -91,8 +91,14 @@ pub struct Players {
 }
 
 impl Players {
-    /// `bots` holds one spec for every seat, or a single spec used by all `seats`.
-    pub fn new(rules: &Rules, bots: &[BotSpec], monster: MonsterSpec, seats: usize) -> Result<Players, SpecError> {
+    /// What [`Players::new`] would refuse, checked without building the bots (building them
+    /// allocates and computes the combat equilibria): the spec of each of the `seats`.
+    pub fn check(
+        rules: &Rules,
+        bots: &[BotSpec],
+        monster: MonsterSpec,
+        seats: usize,
+    ) -> Result<ArrayVec<BotSpec, 4>, SpecError> {
         if !(1..=4).contains(&seats) {
             return Err(SpecError(format!("{seats} seats: a game has 1 to 4 heroes")));
         }
@@ -104,6 +110,12 @@ impl Players {
         if let Some(why) = crate::dungeonquest::monster::unavailable(rules, monster) {
             return Err(SpecError(why));
         }
+        Ok(specs)
+    }
+
+    /// `bots` holds one spec for every seat, or a single spec used by all `seats`.
+    pub fn new(rules: &Rules, bots: &[BotSpec], monster: MonsterSpec, seats: usize) -> Result<Players, SpecError> {
+        let specs = Players::check(rules, bots, monster, seats)?;
         // The strategic seats share what comes from the rules alone (the combat equilibria
         // above all): the first is built, the others are copies of it for their own specs.
         let mut seats: ArrayVec<Bot, 4> = ArrayVec::new();

@@ -159,6 +159,36 @@ impl GameConfig {
     pub fn random(n: usize, variant: Variant) -> GameConfig {
         GameConfig { heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect(), variant }
     }
+
+    /// Whether a game of `rules` can be set up with this configuration: what [`Game::new`]
+    /// would refuse, checked without building a game (a runner checks its plan once, before
+    /// any thread starts).
+    pub fn check(&self, rules: &Rules) -> Result<(), ConfigError> {
+        let n = self.heroes.len();
+        if n == 0 || n > MAX_SEATS {
+            return Err(ConfigError::Seats(n));
+        }
+        if self.variant.combat_dice {
+            Game::check_combat_dice(rules)?;
+        }
+        if rules.heroes.len() < n {
+            return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));
+        }
+        let mut taken = [false; 64];
+        for p in &self.heroes {
+            if let HeroPick::Fixed(h) = *p {
+                let h = h as usize;
+                if h >= rules.heroes.len() {
+                    return Err(ConfigError::NoSuchHero(h as u8));
+                }
+                if taken[h] {
+                    return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
+                }
+                taken[h] = true;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A bad game configuration.
@@ -1144,31 +1174,16 @@ impl<'r> Game<'r> {
     /// it is refused.
     fn prepare(&mut self, config: &GameConfig, master: u64, index: u64) -> Result<GameRng, ConfigError> {
         let rules = self.rules;
-        let n = config.heroes.len();
-        if n == 0 || n > MAX_SEATS {
-            return Err(ConfigError::Seats(n));
-        }
-        if config.variant.combat_dice {
-            Game::check_combat_dice(rules)?;
-        }
-        if rules.heroes.len() < n {
-            return Err(ConfigError::TooFewHeroes(rules.heroes.len(), n));
-        }
+        config.check(rules)?;
         let mut setup = GameRng::new(master, index, Stream::Setup);
         let mut taken = [false; 64];
         // How many entries of `taken` are set, kept as they are set rather than counted over
         // all 64 at each random pick.
         let mut n_taken = 0;
         for p in &config.heroes {
+            // Checked above: a known hero, taken once.
             if let HeroPick::Fixed(h) = *p {
-                let h = h as usize;
-                if h >= rules.heroes.len() {
-                    return Err(ConfigError::NoSuchHero(h as u8));
-                }
-                if taken[h] {
-                    return Err(ConfigError::DuplicateHero(rules.heroes[h].id.clone()));
-                }
-                taken[h] = true;
+                taken[h as usize] = true;
                 n_taken += 1;
             }
         }
@@ -1195,7 +1210,7 @@ impl<'r> Game<'r> {
                 }
             };
         }
-        self.reset(config.variant, &defs[..n], master, index);
+        self.reset(config.variant, &defs[..config.heroes.len()], master, index);
         Ok(setup)
     }
 
