@@ -47,7 +47,7 @@ impl SunTrack {
     }
 
     /// The chance the sun, now on space `sun`, does not set in the next `turns` turns, the
-    /// turns blurred over [`SPREAD`].
+    /// turns blurred over `SPREAD` (two turns either way).
     pub fn survive(&self, sun: u8, turns: i64) -> f64 {
         let from = self.at(i64::from(sun));
         if from == 0.0 {
