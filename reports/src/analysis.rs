@@ -18,7 +18,7 @@ pub const KEY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players"
 
 /// The file columns a report reads: the keys but the variant (which no file holds) and
 /// what the counts are made of; the rest are left unread.
-const READ: [&str; 17] = [
+pub(crate) const READ: [&str; 17] = [
     "edition",
     "rules",
     "hero",

@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 pub const BY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "seat", "monster_policy"];
 
 /// The columns that identify a hero-game across runs.
-const PAIR_KEYS: [&str; 3] = ["seed", "game_index", "seat"];
+pub(crate) const PAIR_KEYS: [&str; 3] = ["seed", "game_index", "seat"];
 
 /// The test used for a survival difference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -278,6 +278,15 @@ mod tests {
         assert_eq!(read_columns().count(), READ_COLUMNS.len());
     }
 
+    /// Each query reads its own few columns (memory); every one of them is checked here first.
+    #[test]
+    fn every_column_a_query_reads_is_checked() {
+        let read = crate::analysis::READ.iter().chain(&crate::compare::PAIR_KEYS).chain(&crate::compare::BY_COLUMNS);
+        for c in read.chain(&["survived", "gold"]) {
+            assert!(READ_COLUMNS.contains(c), "{c} is read but not checked");
+        }
+    }
+
     #[test]
     fn missing_inputs_say_what() {
         let dir = std::env::temp_dir().join(format!("dq-reports-input-{}", std::process::id()));
