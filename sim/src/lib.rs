@@ -1,6 +1,13 @@
 //! The `dq` command line as a library: the binary's commands, and the pieces the
 //! integration tests check directly (the Parquet schema, rows as JSON).
 //!
+//! Laid out by game family, as the engine and the bots are: [`core`] holds the plumbing every
+//! family's commands share (command line, dispatch, the family registry, the chunked parallel
+//! pipeline, run plans, the results file's schema core and Parquet writer, merge, output
+//! folders, errors); [`dungeonquest`] holds DungeonQuest's runner, replay, duel, table,
+//! outcomes, summary, rule data loading and results table. Dealing Dungeons and The Dungeon of
+//! Chaos are to come beside it.
+//!
 //! - [`run`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
 //! - [`replay`]: `dq replay`, one game of a run again, turn by turn.
@@ -12,27 +19,15 @@
 //! - [`schema`]: the results file's columns, one table per game, that everything else reads;
 //! - [`outdir`], [`interval`]: output files and folders written whole or not at all, and the
 //!   summary's intervals, shared with `dq-reports`.
+//!
+//! Every module is re-exported at the crate root (`dq_sim::run`, `dq_sim::cli`, …), where the
+//! other crates and the tests have always named them.
 
-pub mod alloc_count;
-pub mod bench;
-pub mod cli;
-pub mod completions;
-pub mod dispatch;
-pub mod duel;
-pub mod edition;
-pub mod error;
-pub mod family;
-pub mod interval;
-pub mod merge;
-pub mod meta;
-pub mod outcome;
-pub mod outdir;
-pub mod parquet_out;
-pub mod pipeline;
-pub mod plan;
-pub mod progress;
-pub mod replay;
-pub mod run;
-pub mod schema;
-pub mod summary;
-pub mod table;
+pub mod core;
+pub mod dungeonquest;
+
+pub use crate::core::{
+    alloc_count, bench, cli, completions, dispatch, error, family, interval, merge, meta, outdir, parquet_out,
+    pipeline, plan, progress, schema,
+};
+pub use dungeonquest::{duel, edition, outcome, replay, run, summary, table};

@@ -7,7 +7,8 @@
 //! ended), so files of different games can be read together on those columns; the game's own
 //! columns follow.
 
-pub mod dungeonquest;
+/// Each family's table, by the family's name (it lives in the family's own module).
+pub use crate::dungeonquest::schema as dungeonquest;
 
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::basic::Type as Physical;

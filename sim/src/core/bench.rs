@@ -8,28 +8,22 @@
 //! wanders between rounds more than within one. Allocations are counted on the worker thread
 //! while it plays.
 
-use crate::cli::{BenchArgs, CHUNK};
+use crate::cli::BenchArgs;
 use crate::error::Failure;
 use crate::family::Family;
-use crate::meta::Meta;
-use crate::outcome::Row;
-use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
+use crate::pipeline;
 use crate::plan::RunPlan;
-use crate::table::Table;
-use crate::{alloc_count, pipeline, run};
 use dq_engine::rng::GameRng;
-use dq_engine::Rules;
 use std::hint::black_box;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What one pass measured.
-struct Pass {
-    seconds: f64,
+pub struct Pass {
+    pub seconds: f64,
     /// Random words the engine drew over all games.
-    draws: u64,
+    pub draws: u64,
     /// Heap allocations while playing, if the counting allocator is installed.
-    allocs: Option<u64>,
+    pub allocs: Option<u64>,
 }
 
 /// One round's figures, kept so the report can show how far the rounds spread.
@@ -111,8 +105,9 @@ impl Figures {
         }
     }
 
-    /// One JSON object; the keys are part of the interface.
-    pub fn json(&self, table: &Table, parquet: bool) -> String {
+    /// One JSON object; the keys are part of the interface. `heroes` and `bots` are the
+    /// table played, as the run's options spell them.
+    pub fn json(&self, heroes: &str, bots: &str, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("null".to_string(), |a| format!("{a:.4}"));
         let per_round: Vec<String> = self
             .rounds
@@ -137,8 +132,8 @@ impl Figures {
              \"rng_floor_ratio\":{:.2},\"allocations_per_game\":{allocs},\"rounds\":{},\"per_round\":[{}]}}",
             serde_json::to_string(crate::meta::BUILD_KIND).unwrap_or_default(),
             self.games,
-            serde_json::to_string(&table.heroes).unwrap_or_default(),
-            serde_json::to_string(&table.bots.join(",")).unwrap_or_default(),
+            serde_json::to_string(heroes).unwrap_or_default(),
+            serde_json::to_string(bots).unwrap_or_default(),
             self.threads,
             self.games_per_sec_1_thread,
             self.games_per_sec_all_threads,
@@ -152,8 +147,8 @@ impl Figures {
         )
     }
 
-    /// The readable report.
-    pub fn text(&self, table: &Table, parquet: bool) -> String {
+    /// The readable report (`heroes` and `bots` as for [`Figures::json`]).
+    pub fn text(&self, heroes: &str, bots: &str, parquet: bool) -> String {
         let allocs = self.allocations_per_game.map_or("not counted".to_string(), |a| format!("{a:.2} per game"));
         let (one_lo, one_hi) = range(self.rounds.iter().map(|r| r.games_per_sec_1_thread));
         let (all_lo, all_hi) = range(self.rounds.iter().map(|r| r.games_per_sec_all_threads));
@@ -174,8 +169,8 @@ impl Figures {
              \x20 RNG floor:     {:>10.3} µs per game ({:.0} random words per game); a game costs {:.1}x the floor\n\
              \x20 allocations:   {allocs}{spread}",
             crate::meta::BUILD_KIND,
-            table.heroes,
-            table.bots.join(","),
+            heroes,
+            bots,
             self.games,
             if parquet { "Parquet rows written to a temporary file" } else { "no Parquet output" },
             match self.rounds.len() {
@@ -201,23 +196,26 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     // The games are those of a run of `--games` games: the same checks, the same games.
     let plan = RunPlan::new(args.game.family, &args.table, args.games, None, args.threads, None)?;
     match plan.family {
-        Family::DungeonQuest => dungeonquest(args, &plan),
+        Family::DungeonQuest => crate::dungeonquest::bench::run(args, &plan),
     }
 }
 
-/// `dq bench` of DungeonQuest.
-fn dungeonquest(args: &BenchArgs, plan: &RunPlan) -> Result<(), Failure> {
-    let (rules, table, seed, threads, games) = (&plan.rules, &plan.table, plan.seed, plan.threads, args.games);
-    let parquet = !args.no_out;
-
-    // Warm caches and bots' first-game work outside the timed passes.
-    pass(rules, table, seed, games.min(2_000), 1, false)?;
+/// The rounds `args` asks for, each a one-thread and an all-threads pass of `pass` (given the
+/// games, the threads and whether to write Parquet) and the RNG floor, after a warm-up pass
+/// (caches, bots' first-game work) outside the timing: a family's bench gives its own pass.
+pub fn measure(
+    args: &BenchArgs,
+    threads: usize,
+    mut pass: impl FnMut(u64, usize, bool) -> Result<Pass, Failure>,
+) -> Result<Figures, Failure> {
+    let (games, parquet) = (args.games, !args.no_out);
+    pass(games.min(2_000), 1, false)?;
     let mut rounds = Vec::with_capacity(args.rounds as usize);
     let mut draws = None;
     let mut allocs = Some(0u64);
     for _ in 0..args.rounds {
-        let one = pass(rules, table, seed, games, 1, parquet)?;
-        let all = pass(rules, table, seed, games, threads, parquet)?;
+        let one = pass(games, 1, parquet)?;
+        let all = pass(games, threads, parquet)?;
         // Every pass plays the same games, so draws the same words: a difference would mean
         // results depend on the thread count.
         if one.draws != all.draws || draws.is_some_and(|d| d != one.draws) {
@@ -236,83 +234,19 @@ fn dungeonquest(args: &BenchArgs, plan: &RunPlan) -> Result<(), Failure> {
         });
     }
     let played = games as f64 * rounds.len() as f64;
-    let f = Figures::of_rounds(
+    Ok(Figures::of_rounds(
         games,
         threads,
         rounds,
         draws.unwrap_or(0) as f64 / games as f64,
         allocs.map(|a| a as f64 / played),
-    );
-    if args.json {
-        crate::error::emit(&format!("{}\n", f.json(table, parquet)));
-    } else {
-        crate::error::emit(&format!("{}\n", f.text(table, parquet)));
-    }
-    Ok(())
+    ))
 }
 
-/// Plays games `0..games` on `threads` threads as `dq run` does, optionally writing Parquet.
-fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, parquet: bool) -> Result<Pass, Failure> {
-    let path = std::env::temp_dir().join(format!("dq-bench-{}-{threads}.parquet", std::process::id()));
-    let mut out = if parquet {
-        let mut meta = Meta::default();
-        meta.put("schema_version", SCHEMA_VERSION).put("game", Family::DungeonQuest).put("command_line", "dq bench");
-        Some(ParquetOut::create(&path, meta.0)?)
-    } else {
-        None
-    };
-    let consts = run::consts(rules, table, seed);
-    let range = 0..games;
-    let (n, chunk) = run::chunks(&range);
-    let seats = table.seats();
-    let draws = AtomicU64::new(0);
-    let allocs = AtomicU64::new(0);
-    let counted = AtomicBool::new(true);
-    let started = Instant::now();
-    let complete = pipeline::run(
-        threads,
-        n,
-        || table.players(rules),
-        || Vec::<Row>::with_capacity(CHUNK as usize * seats),
-        |players, k, rows| {
-            rows.clear();
-            let before = alloc_count::thread_allocs();
-            let mut d = 0u64;
-            let done = run::play_games(rules, table, seed, chunk(k), players, |game, i| {
-                d += u64::from(game.rng_draws());
-                for s in 0..game.seats() {
-                    rows.push(Row::of(game, i, s));
-                }
-            });
-            if !done {
-                return false;
-            }
-            match (before, alloc_count::thread_allocs()) {
-                (Some(a), Some(b)) => {
-                    allocs.fetch_add(b - a, Ordering::Relaxed);
-                }
-                _ => counted.store(false, Ordering::Relaxed),
-            }
-            draws.fetch_add(d, Ordering::Relaxed);
-            true
-        },
-        |_, rows| match out.as_mut() {
-            Some(o) => o.write(rows, &consts).map(|_| pipeline::Flow::More),
-            None => Ok(pipeline::Flow::More),
-        },
-    )? == pipeline::Ended::All;
-    if !complete {
-        drop(out);
-        return Err(Failure::Interrupted("interrupted; nothing measured".into()));
-    }
-    if let Some(o) = out.take() {
-        o.finish(Vec::new())?;
-    }
-    let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    if parquet {
-        let _ = std::fs::remove_file(&path);
-    }
-    Ok(Pass { seconds, draws: draws.into_inner(), allocs: counted.into_inner().then(|| allocs.into_inner()) })
+/// Prints `f` as `--json` asks (`heroes`, `bots` and `parquet` as for [`Figures::json`]).
+pub fn print(f: &Figures, json: bool, heroes: &str, bots: &str, parquet: bool) {
+    let text = if json { f.json(heroes, bots, parquet) } else { f.text(heroes, bots, parquet) };
+    crate::error::emit(&format!("{text}\n"));
 }
 
 /// Nanoseconds to draw `draws` random words with the engine's generator (the best of three).

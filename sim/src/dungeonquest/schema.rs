@@ -1,10 +1,10 @@
 //! DungeonQuest's results table: the common prefix, then the game's own columns, and the
 //! writer that puts a chunk of [`Row`]s into a [`Sink`] column by column in that order.
 
-use super::ColumnType::{Bool, Str, U16, U32, U64, U8};
-use super::Encoding::{Dictionary, Plain};
-use super::Role::{Identity, PerSeat, RunConstant};
-use super::{ColumnDef, ColumnType, Encoding, Role, Sink};
+use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
+use crate::core::schema::Encoding::{Dictionary, Plain};
+use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
+use crate::core::schema::{ColumnDef, ColumnType, Encoding, Role, Sink};
 use crate::outcome::Row;
 
 /// The `game` column's value and the `dq.game` metadata key's.
