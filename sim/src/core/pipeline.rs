@@ -6,7 +6,9 @@
 //! bounded however long the run; since chunks are drained in order and every game depends
 //! only on (seed, index), the output is the same for any number of threads.
 
+use crate::cli::CHUNK;
 use crate::error::Failure;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Duration;
@@ -206,6 +208,18 @@ where
     }
 }
 
+/// The chunks of a game range: chunk `k` is the part of `range` in the `k`-th multiple of
+/// [`CHUNK`] from the one holding `range.start`.
+pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '_) {
+    let first = range.start / CHUNK;
+    let n = if range.is_empty() { 0 } else { range.end.div_ceil(CHUNK) - first };
+    let at = move |k: u64| {
+        let base = (first + k).saturating_mul(CHUNK);
+        base.max(range.start)..base.saturating_add(CHUNK).min(range.end)
+    };
+    (n, at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -292,5 +306,24 @@ mod tests {
         }));
         std::panic::set_hook(hook);
         assert!(worker.is_err() && drain.is_err());
+    }
+
+    #[test]
+    fn chunks_follow_global_multiples() {
+        assert_eq!(CHUNK, 1024);
+        let r = 0..2500;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 3);
+        assert_eq!((at(0), at(1), at(2)), (0..1024, 1024..2048, 2048..2500));
+        let r = 1500..2200;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 2);
+        assert_eq!((at(0), at(1)), (1500..2048, 2048..2200));
+        let r = 1024..1024;
+        assert_eq!(chunks(&r).0, 0);
+        let r = u64::MAX - 10..u64::MAX;
+        let (n, at) = chunks(&r);
+        assert_eq!(n, 1);
+        assert_eq!(at(0), r);
     }
 }

@@ -37,7 +37,7 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
     };
     let consts = run::consts(rules, table, seed);
     let range = 0..games;
-    let (n, chunk) = run::chunks(&range);
+    let (n, chunk) = pipeline::chunks(&range);
     let seats = table.seats();
     let draws = AtomicU64::new(0);
     let allocs = AtomicU64::new(0);

@@ -7,8 +7,8 @@
 use crate::cli::DuelArgs;
 use crate::error::{bad, Failure};
 use crate::family::Family;
+use crate::pipeline::chunks;
 use crate::plan::default_threads;
-use crate::run::chunks;
 use crate::summary::{ci95, mean_ci, rate};
 use crate::table::{self, DEFAULT_BOT};
 use crate::{edition, meta, pipeline, progress};

@@ -23,18 +23,6 @@ use dq_engine::{Game, HeroPick, NoObserver, Rules};
 use std::ops::Range;
 use std::time::Instant;
 
-/// The chunks of a game range: chunk `k` is the part of `range` in the `k`-th multiple of
-/// [`CHUNK`] from the one holding `range.start`.
-pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '_) {
-    let first = range.start / CHUNK;
-    let n = if range.is_empty() { 0 } else { range.end.div_ceil(CHUNK) - first };
-    let at = move |k: u64| {
-        let base = (first + k).saturating_mul(CHUNK);
-        base.max(range.start)..base.saturating_add(CHUNK).min(range.end)
-    };
-    (n, at)
-}
-
 /// Plays games `games` one after another with `players`, handing each finished game and its
 /// index to `each`: the loop `dq run` and `dq bench` share. `false` if Ctrl-C stopped it
 /// (looked at every 256 games).
@@ -159,7 +147,7 @@ pub fn run_under(
         }
         None => progress::bar(range.end - range.start, print.quiet),
     });
-    let (n_chunks, chunk) = chunks(range);
+    let (n_chunks, chunk) = pipeline::chunks(range);
     let started = Instant::now();
     let mut total = Tally::default();
     let ended = pipeline::run(
@@ -323,28 +311,4 @@ pub fn widest(t: &Tally, watched: &[usize]) -> Option<(usize, f64)> {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chunks_follow_global_multiples() {
-        assert_eq!(CHUNK, 1024);
-        let r = 0..2500;
-        let (n, at) = chunks(&r);
-        assert_eq!(n, 3);
-        assert_eq!((at(0), at(1), at(2)), (0..1024, 1024..2048, 2048..2500));
-        let r = 1500..2200;
-        let (n, at) = chunks(&r);
-        assert_eq!(n, 2);
-        assert_eq!((at(0), at(1)), (1500..2048, 2048..2200));
-        let r = 1024..1024;
-        assert_eq!(chunks(&r).0, 0);
-        let r = u64::MAX - 10..u64::MAX;
-        let (n, at) = chunks(&r);
-        assert_eq!(n, 1);
-        assert_eq!(at(0), r);
-    }
 }
