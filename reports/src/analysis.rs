@@ -5,6 +5,7 @@
 use crate::error::{bad, Error};
 use crate::input::InputFile;
 use crate::scan::{self, count_by, key, sums_by};
+use crate::spec::{ReportSpec, Rows, Tally};
 use polars::prelude::*;
 use std::collections::BTreeMap;
 
@@ -15,28 +16,6 @@ pub type Hist = BTreeMap<i64, u64>;
 /// variant covers what no column holds: the rule data and the run's `--label`), so runs of
 /// different variants are never pooled.
 pub const KEY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "monster_policy", scan::VARIANT];
-
-/// The file columns a report reads: the keys but the variant (which no file holds) and
-/// what the counts are made of; the rest are left unread.
-pub(crate) const READ: [&str; 17] = [
-    "edition",
-    "rules",
-    "hero",
-    "bot",
-    "players",
-    "monster_policy",
-    "seat",
-    "survived",
-    "exited",
-    "winner",
-    "gold",
-    "death_cause",
-    "turns",
-    "end_round",
-    "treasure_chamber_turns",
-    "dragon_draws",
-    "dragon_rage",
-];
 
 /// What a report groups by. Groups sort by hero first, so the variants of one hero are
 /// adjacent in every table.
@@ -83,53 +62,41 @@ pub fn rules_shown(rules: &str) -> &str {
     }
 }
 
-/// Integer counts of one group.
+/// Integer counts of one group, as its family's [`ReportSpec`] declares them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// Rows: one per hero per game.
     pub hero_games: u64,
-    /// Rows of seat 0 (the number of games the group's rows come from, when a group holds
-    /// whole games).
-    pub seat0: u64,
-    pub survived: u64,
-    pub exited: u64,
-    pub winners: u64,
-    /// Heroes who reached the treasure chamber (a turn in it or a dragon card drawn).
-    pub reached_treasure: u64,
-    /// Dragon cards drawn, summed.
-    pub dragon_draws: u64,
-    /// Turns begun in the treasure chamber, summed.
-    pub treasure_turns: u64,
-    /// Heroes hit by Dragon Rage.
-    pub rage: u64,
-    /// Gold of survivors.
-    pub gold_survivors: Hist,
-    /// Deaths by cause.
+    /// The spec's counts, by name.
+    pub counts: BTreeMap<&'static str, u64>,
+    /// The spec's distributions, by name.
+    pub hists: BTreeMap<&'static str, Hist>,
+    /// Rows by value of the spec's cause column (deaths by cause).
     pub causes: BTreeMap<String, u64>,
-    pub turns: Hist,
-    /// Round the hero exited in (survivors) or died in (the rest).
-    pub end_round_exit: Hist,
-    pub end_round_death: Hist,
 }
 
+/// The histogram of a distribution no row fell in.
+static EMPTY: Hist = Hist::new();
+
 impl Counts {
+    /// The spec's count `name` (0 if nothing was counted).
+    pub fn count(&self, name: &str) -> u64 {
+        self.counts.get(name).copied().unwrap_or(0)
+    }
+
+    /// The spec's distribution `name` (empty if no row fell in it).
+    pub fn hist(&self, name: &str) -> &Hist {
+        self.hists.get(name).unwrap_or(&EMPTY)
+    }
+
     /// Adds another group's counts (integer sums and histogram unions).
     pub fn merge(&mut self, o: &Counts) {
         self.hero_games += o.hero_games;
-        self.seat0 += o.seat0;
-        self.survived += o.survived;
-        self.exited += o.exited;
-        self.winners += o.winners;
-        self.reached_treasure += o.reached_treasure;
-        self.dragon_draws += o.dragon_draws;
-        self.treasure_turns += o.treasure_turns;
-        self.rage += o.rage;
-        for (h, oh) in [
-            (&mut self.gold_survivors, &o.gold_survivors),
-            (&mut self.turns, &o.turns),
-            (&mut self.end_round_exit, &o.end_round_exit),
-            (&mut self.end_round_death, &o.end_round_death),
-        ] {
+        for (&k, &c) in &o.counts {
+            *self.counts.entry(k).or_default() += c;
+        }
+        for (&k, oh) in &o.hists {
+            let h = self.hists.entry(k).or_default();
             for (&v, &c) in oh {
                 *h.entry(v).or_default() += c;
             }
@@ -152,27 +119,16 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Reads and counts `files` (already checked).
-    pub fn of(files: &[InputFile]) -> Result<Analysis, Error> {
-        let lf = scan::frame(files, &READ)?;
-        let keys: Vec<Expr> = KEY_COLUMNS.iter().map(|k| key(k)).collect();
+    /// Reads and counts `files` (already checked) as `spec` declares.
+    pub fn of(spec: &ReportSpec, files: &[InputFile]) -> Result<Analysis, Error> {
+        let lf = scan::frame(files, &spec.columns())?;
+        let keys: Vec<Expr> = spec.key_columns().map(key).collect();
         let mut groups: BTreeMap<GroupKey, Counts> = BTreeMap::new();
-        let reached = col("dragon_draws").gt(lit(0)).or(col("treasure_chamber_turns").gt(lit(0)));
-        let sums = [
-            col("seat").eq(lit(0)),
-            col("survived"),
-            col("exited"),
-            col("winner"),
-            reached,
-            col("dragon_draws"),
-            col("treasure_chamber_turns"),
-            col("dragon_rage"),
-        ];
+        let sums: Vec<Expr> = spec.counts.iter().map(|c| tally(&c.tally)).collect();
         for (k, n, s) in sums_by(lf.clone(), &keys, &sums)? {
             let c = groups.entry(GroupKey::from_texts(&k)?).or_default();
             c.hero_games = n;
-            [c.seat0, c.survived, c.exited, c.winners, c.reached_treasure, c.dragon_draws, c.treasure_turns, c.rage] =
-                [s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]];
+            c.counts = spec.counts.iter().map(|c| c.name).zip(s).collect();
         }
         fn group<'a>(
             groups: &'a mut BTreeMap<GroupKey, Counts>,
@@ -180,22 +136,21 @@ impl Analysis {
         ) -> Result<&'a mut Counts, Error> {
             Ok(groups.entry(GroupKey::from_texts(&k[..KEY_COLUMNS.len()])?).or_default())
         }
-        for (k, v, n) in count_by(lf.clone().filter(col("survived")), &keys, &[col("gold")])? {
-            group(&mut groups, &k)?.gold_survivors.insert(v[0], n);
+        for d in spec.dists {
+            let rows = match d.rows {
+                Rows::All => lf.clone(),
+                Rows::Where(c) => lf.clone().filter(col(c)),
+                Rows::WhereNot(c) => lf.clone().filter(col(c).not()),
+            };
+            for (k, v, n) in count_by(rows, &keys, &[col(d.column)])? {
+                group(&mut groups, &k)?.hists.entry(d.name).or_default().insert(v[0], n);
+            }
         }
         let mut with_cause = keys.clone();
-        with_cause.push(key("death_cause"));
-        for (k, _, n) in count_by(lf.clone().filter(col("death_cause").is_not_null()), &with_cause, &[])? {
+        with_cause.push(key(spec.cause));
+        for (k, _, n) in count_by(lf.filter(col(spec.cause).is_not_null()), &with_cause, &[])? {
             let cause = k[KEY_COLUMNS.len()].clone().unwrap_or_default();
             *group(&mut groups, &k)?.causes.entry(cause).or_default() += n;
-        }
-        for (k, v, n) in count_by(lf.clone(), &keys, &[col("turns")])? {
-            group(&mut groups, &k)?.turns.insert(v[0], n);
-        }
-        for (k, v, n) in count_by(lf, &keys, &[col("survived"), col("end_round")])? {
-            let c = group(&mut groups, &k)?;
-            let h = if v[0] != 0 { &mut c.end_round_exit } else { &mut c.end_round_death };
-            h.insert(v[1], n);
         }
         Ok(Analysis { groups })
     }
@@ -213,5 +168,14 @@ impl Analysis {
         v.sort();
         v.dedup();
         v
+    }
+}
+
+/// The expression [`sums_by`] sums for a count.
+fn tally(t: &Tally) -> Expr {
+    match *t {
+        Tally::Equals(c, v) => col(c).eq(lit(v)),
+        Tally::Sum(c) => col(c),
+        Tally::AnyPositive(cs) => cs.iter().map(|c| col(*c).gt(lit(0))).reduce(Expr::or).unwrap_or(lit(false)),
     }
 }

@@ -11,6 +11,7 @@
 use crate::error::{bad, Error};
 use crate::input::{self, InputFile};
 use crate::scan::{self, count_by, key, polars_error};
+use crate::spec::{Headline, ReportSpec};
 use crate::stats::{mcnemar_exact, newcombe_diff, paired_diff, two_proportion_p, welch_diff, Moments};
 use crate::summary::rate;
 use polars::prelude::*;
@@ -161,15 +162,16 @@ pub fn parse_by(spec: Option<&str>) -> Result<Vec<String>, Error> {
     Ok(by)
 }
 
-fn take_home() -> Expr {
-    when(col("survived")).then(col("gold").cast(DataType::Int64)).otherwise(lit(0i64))
+/// The headline score a hero-game takes home: its score where the headline outcome holds, else 0.
+fn take_home(h: &Headline) -> Expr {
+    when(col(h.rate)).then(col(h.score).cast(DataType::Int64)).otherwise(lit(0i64))
 }
 
 /// Counts per group of one side.
-fn side_counts(lf: LazyFrame, by: &[String]) -> Result<BTreeMap<GroupKey, SideCounts>, Error> {
+fn side_counts(h: &Headline, lf: LazyFrame, by: &[String]) -> Result<BTreeMap<GroupKey, SideCounts>, Error> {
     let keys: Vec<Expr> = by.iter().map(|b| key(b)).collect();
     let mut out: BTreeMap<GroupKey, SideCounts> = BTreeMap::new();
-    for (k, v, n) in count_by(lf, &keys, &[col("survived"), take_home()])? {
+    for (k, v, n) in count_by(lf, &keys, &[col(h.rate), take_home(h)])? {
         let c = out.entry(k).or_default();
         c.n += n;
         if v[0] != 0 {
@@ -196,12 +198,17 @@ fn duplicated(lf: LazyFrame) -> Result<u64, Error> {
 }
 
 /// Pairs by (A's group, B's group agrees, A survived, B survived, gold difference).
-fn pair_counts(a: LazyFrame, b: LazyFrame, by: &[String]) -> Result<BTreeMap<GroupKey, PairCounts>, Error> {
+fn pair_counts(
+    h: &Headline,
+    a: LazyFrame,
+    b: LazyFrame,
+    by: &[String],
+) -> Result<BTreeMap<GroupKey, PairCounts>, Error> {
     let side = |lf: LazyFrame, p: &str| {
         let mut cols: Vec<Expr> = PAIR_KEYS.iter().map(|k| col(*k)).collect();
         cols.extend(by.iter().enumerate().map(|(i, b)| key(b).alias(format!("{p}_k{i}"))));
-        cols.push(col("survived").alias(format!("{p}_s")));
-        cols.push(take_home().alias(format!("{p}_g")));
+        cols.push(col(h.rate).alias(format!("{p}_s")));
+        cols.push(take_home(h).alias(format!("{p}_g")));
         lf.select(cols)
     };
     let on: Vec<Expr> = PAIR_KEYS.iter().map(|k| col(*k)).collect();
@@ -319,27 +326,33 @@ fn label(by: &[String], k: &GroupKey) -> String {
 
 /// Compares run(s) `a` with run(s) `b` (files, folders or glob patterns), overall and per
 /// group of the `by` columns.
-pub fn compare(a: &str, b: &str, by: &[String], schema_version: u32) -> Result<Comparison, Error> {
-    let fa = input::check(&input::resolve(&[a.to_string()])?, schema_version)?;
-    let fb = input::check(&input::resolve(&[b.to_string()])?, schema_version)?;
+pub fn compare(spec: &ReportSpec, a: &str, b: &str, by: &[String], schema_version: u32) -> Result<Comparison, Error> {
+    let fa = input::check(spec, &input::resolve(&[a.to_string()])?, schema_version)?;
+    let fb = input::check(spec, &input::resolve(&[b.to_string()])?, schema_version)?;
     for (side, files, arg) in [("A", &fa, a), ("B", &fb, b)] {
         if files.iter().all(|f| f.rows == 0) {
             return Err(bad(format!("{arg}: side {side} holds no rows: nothing to compare")));
         }
     }
-    compare_files(&fa, &fb, by)
+    compare_files(spec, &fa, &fb, by)
 }
 
-/// [`compare`] of checked files.
-pub fn compare_files(fa: &[InputFile], fb: &[InputFile], by: &[String]) -> Result<Comparison, Error> {
+/// [`compare`] of checked files: `spec`'s headline rate and score.
+pub fn compare_files(
+    spec: &ReportSpec,
+    fa: &[InputFile],
+    fb: &[InputFile],
+    by: &[String],
+) -> Result<Comparison, Error> {
     // The pairing keys, what is compared, and the groups asked for.
+    let h = &spec.headline;
     let mut columns: Vec<&str> = PAIR_KEYS.to_vec();
-    columns.extend(["survived", "gold"]);
+    columns.extend([h.rate, h.score]);
     columns.extend(by.iter().map(String::as_str));
     let (la, lb) = (scan::frame(fa, &columns)?, scan::frame(fb, &columns)?);
-    let (sa, sb) = (side_counts(la.clone(), by)?, side_counts(lb.clone(), by)?);
+    let (sa, sb) = (side_counts(h, la.clone(), by)?, side_counts(h, lb.clone(), by)?);
     let unique = duplicated(la.clone())? == 0 && duplicated(lb.clone())? == 0;
-    let pairs = if unique { Some(pair_counts(la, lb, by)?) } else { None };
+    let pairs = if unique { Some(pair_counts(h, la, lb, by)?) } else { None };
 
     let total = |m: &BTreeMap<GroupKey, SideCounts>| {
         let mut t = SideCounts::default();

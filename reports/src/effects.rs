@@ -14,6 +14,7 @@ use crate::analysis::rules_shown;
 use crate::compare::{compare_files, Diff};
 use crate::error::{bad, Error};
 use crate::input::InputFile;
+use crate::spec::ReportSpec;
 use crate::stats::Z95;
 use serde::Serialize;
 
@@ -80,7 +81,7 @@ fn context_of(f: &InputFile, variant: &str) -> Vec<String> {
 
 /// The effects of every rule set against `baseline` (the rules label, `None` for the game
 /// without optional rules). Contexts without the baseline, or with it alone, give none.
-pub fn effects(files: &[InputFile], baseline: Option<&str>) -> Result<Effects, Error> {
+pub fn effects(spec: &ReportSpec, files: &[InputFile], baseline: Option<&str>) -> Result<Effects, Error> {
     let base = baseline.map(canonical_rules).unwrap_or_default();
     let names = crate::scan::variant_names(files);
     // context -> rules -> files, each in first-seen order of the files.
@@ -128,7 +129,7 @@ pub fn effects(files: &[InputFile], baseline: Option<&str>) -> Result<Effects, E
     for (k, sets) in &contexts {
         let Some((_, base_files)) = sets.iter().find(|(r, _)| *r == base) else { continue };
         for (rules, fs) in sets.iter().filter(|(r, _)| *r != base) {
-            let c = compare_files(base_files, fs, &["hero".to_string()])?;
+            let c = compare_files(spec, base_files, fs, &["hero".to_string()])?;
             let effect = |hero: String, diff: Diff| Effect {
                 rules: rules_shown(rules).to_string(),
                 baseline: rules_shown(&base).to_string(),

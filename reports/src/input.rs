@@ -3,6 +3,7 @@
 //! before any query runs, so a foreign or stale file is refused with its name.
 
 use crate::error::{bad, Error};
+use crate::spec::ReportSpec;
 use dq_sim::parquet_out::COLUMNS;
 use dq_sim::schema::{self, dungeonquest, ColumnDef};
 use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -10,33 +11,22 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-/// The columns a report or comparison reads (a subset of the `dq run` schema); their types
-/// and whether they may hold nulls are the schema's ([`COLUMNS`]).
-pub const READ_COLUMNS: [&str; 19] = [
-    "monster_policy",
-    "game_index",
-    "seat",
-    "hero",
-    "bot",
-    "edition",
-    "rules",
-    "players",
-    "survived",
-    "exited",
-    "winner",
-    "gold",
-    "death_cause",
-    "turns",
-    "end_round",
-    "treasure_chamber_turns",
-    "dragon_draws",
-    "dragon_rage",
-    "seed",
-];
+/// The columns a report or comparison of `spec`'s family reads, checked before any query:
+/// the spec's, then those that pair hero-games across runs and that a comparison may be
+/// grouped by. Their types and whether they may hold nulls are the schema's ([`COLUMNS`]).
+pub fn checked_columns(spec: &ReportSpec) -> Vec<&'static str> {
+    let mut out = spec.columns();
+    for c in crate::compare::PAIR_KEYS.iter().chain(&crate::compare::BY_COLUMNS) {
+        if !out.contains(c) {
+            out.push(c);
+        }
+    }
+    out
+}
 
-/// The schema's entry of each column of [`READ_COLUMNS`].
-fn read_columns() -> impl Iterator<Item = &'static ColumnDef> {
-    READ_COLUMNS.iter().map(|name| {
+/// The schema's entry of each column of [`checked_columns`].
+fn read_columns(spec: &ReportSpec) -> impl Iterator<Item = &'static ColumnDef> {
+    checked_columns(spec).into_iter().map(|name| {
         let at = schema::position(&COLUMNS, name).unwrap_or_else(|| panic!("{name} is not a column of the schema"));
         &COLUMNS[at]
     })
@@ -159,14 +149,14 @@ const RUN_KEYS: [&str; 15] = [
 ];
 
 /// Opens the footer of each file and checks that it is a `dq run` results file of schema
-/// version `expected` with every column a report reads, and that no two files hold the same
+/// version `expected` with every column a report of `spec` reads, and that no two files hold the same
 /// games of one run (shard parts lying beside their merge would be counted twice).
-pub fn check(paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> {
+pub fn check(spec: &ReportSpec, paths: &[PathBuf], expected: u32) -> Result<Vec<InputFile>, Error> {
     // run identity -> [first, end) game ranges held, with the file holding each.
     let mut held: BTreeMap<Vec<Option<String>>, Vec<Held>> = BTreeMap::new();
     let mut files = Vec::with_capacity(paths.len());
     for p in paths {
-        let (file, kv) = read_checked(p, &p.display().to_string(), expected)?;
+        let (file, kv) = read_checked(spec, p, &p.display().to_string(), expected)?;
         let run = RUN_KEYS.iter().map(|k| kv.get(*k).cloned()).collect();
         held.entry(run)
             .or_default()
@@ -213,12 +203,17 @@ fn games_held(kv: &BTreeMap<String, String>, shown: &str) -> Result<Vec<(u64, u6
 }
 
 /// [`check`] for one file shown as `shown`.
-pub fn check_one(path: &Path, shown: &str, expected: u32) -> Result<InputFile, Error> {
-    read_checked(path, shown, expected).map(|(f, _)| f)
+pub fn check_one(spec: &ReportSpec, path: &Path, shown: &str, expected: u32) -> Result<InputFile, Error> {
+    read_checked(spec, path, shown, expected).map(|(f, _)| f)
 }
 
 /// [`check_one`], also giving all the file's key-value metadata.
-fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, BTreeMap<String, String>), Error> {
+fn read_checked(
+    spec: &ReportSpec,
+    path: &Path,
+    shown: &str,
+    expected: u32,
+) -> Result<(InputFile, BTreeMap<String, String>), Error> {
     let file = File::open(path).map_err(|e| bad(format!("{shown}: cannot open: {e}")))?;
     let reader = SerializedFileReader::new(file)
         .map_err(|e| bad(format!("{shown}: not a Parquet file ({})", crate::error::one_line(&e))))?;
@@ -237,7 +232,7 @@ fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, B
         return Err(bad(format!("{shown}: results of the game {game}; this dq reports on {}", dungeonquest::GAME)));
     }
     let columns = fm.schema_descr().columns();
-    for def in read_columns() {
+    for def in read_columns(spec) {
         let name = def.name;
         let Some(i) = columns.iter().position(|c| c.name() == name) else {
             return Err(bad(format!("{shown}: column \"{name}\" is missing")));
@@ -273,17 +268,23 @@ fn read_checked(path: &Path, shown: &str, expected: u32) -> Result<(InputFile, B
 mod tests {
     use super::*;
 
+    use crate::spec::spec_of;
+    use dq_sim::family::Family;
+
     #[test]
     fn the_columns_read_are_the_schemas() {
-        assert_eq!(read_columns().count(), READ_COLUMNS.len());
+        let spec = spec_of(Family::DungeonQuest);
+        assert_eq!(read_columns(spec).count(), checked_columns(spec).len());
     }
 
     /// Each query reads its own few columns (memory); every one of them is checked here first.
     #[test]
     fn every_column_a_query_reads_is_checked() {
-        let read = crate::analysis::READ.iter().chain(&crate::compare::PAIR_KEYS).chain(&crate::compare::BY_COLUMNS);
+        let spec = spec_of(Family::DungeonQuest);
+        let read = spec.columns();
+        let read = read.iter().chain(&crate::compare::PAIR_KEYS).chain(&crate::compare::BY_COLUMNS);
         for c in read.chain(&["survived", "gold"]) {
-            assert!(READ_COLUMNS.contains(c), "{c} is read but not checked");
+            assert!(checked_columns(spec).contains(c), "{c} is read but not checked");
         }
     }
 
@@ -307,7 +308,7 @@ mod tests {
         let got = resolve(&[d.clone(), format!("{d}/*.parquet"), format!("{d}/sub/a.parquet")]).unwrap();
         assert_eq!(got, vec![dir.join("b.parquet"), dir.join("sub/a.parquet")]);
         // A file that is not Parquet is named.
-        let err = check(&[dir.join("b.parquet")], schema::SCHEMA_VERSION).unwrap_err();
+        let err = check(spec_of(Family::DungeonQuest), &[dir.join("b.parquet")], schema::SCHEMA_VERSION).unwrap_err();
         assert!(err.message().starts_with(&format!("{d}/b.parquet: not a Parquet file")), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

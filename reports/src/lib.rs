@@ -8,6 +8,7 @@
 //! integers at report time ([`stats`], [`summary`]), so figures do not depend on thread
 //! counts or file order.
 //!
+//! - [`spec`]: what a family's report is made of ([`dungeonquest`] declares DungeonQuest's);
 //! - [`report`]: `dq report`, the folder with `index.html`, `summary.md`, `summary.json`
 //!   and the charts;
 //! - [`compare`]: `dq compare`, paired (common random numbers) or unpaired differences;
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod charts;
 pub mod commands;
 pub mod compare;
+pub mod dungeonquest;
 pub mod effects;
 pub mod error;
 pub mod html;
@@ -27,6 +29,7 @@ pub mod load;
 pub mod markdown;
 pub mod report;
 pub mod scan;
+pub mod spec;
 pub mod stats;
 pub mod summary;
 pub mod sweep_config;

@@ -5,6 +5,7 @@ use crate::analysis::Analysis;
 use crate::charts::{charts, Chart};
 use crate::error::Error;
 use crate::input::{self, InputFile};
+use crate::spec::ReportSpec;
 use crate::summary::Summary;
 use dq_sim::outdir::{Existing, TempDir};
 use std::path::Path;
@@ -34,11 +35,16 @@ impl Rendered {
     }
 }
 
-/// Reads checked files and renders their report.
-pub fn render(files: &[InputFile], baseline: Option<&str>, schema_version: u32) -> Result<Rendered, Error> {
-    let analysis = Analysis::of(files)?;
+/// Reads checked files and renders their report as `spec` declares it.
+pub fn render(
+    spec: &ReportSpec,
+    files: &[InputFile],
+    baseline: Option<&str>,
+    schema_version: u32,
+) -> Result<Rendered, Error> {
+    let analysis = Analysis::of(spec, files)?;
     let mut summary = Summary::of(&analysis, files, schema_version);
-    summary.effects = crate::effects::effects(files, baseline)?;
+    summary.effects = crate::effects::effects(spec, files, baseline)?;
     let charts = charts(&summary)?;
     let names: Vec<(&str, &str)> = charts.iter().map(|c| (c.name, c.title.as_str())).collect();
     let markdown = crate::markdown::render(&summary, &names);
@@ -50,10 +56,16 @@ pub fn render(files: &[InputFile], baseline: Option<&str>, schema_version: u32) 
 /// `dq report ARGS --out DIR`: resolves and checks the inputs (schema version
 /// `schema_version`), renders the report and writes the folder whole (an earlier report in
 /// `out` is replaced; any other non-empty folder is refused).
-pub fn report(args: &[String], out: &Path, baseline: Option<&str>, schema_version: u32) -> Result<Rendered, Error> {
+pub fn report(
+    spec: &ReportSpec,
+    args: &[String],
+    out: &Path,
+    baseline: Option<&str>,
+    schema_version: u32,
+) -> Result<Rendered, Error> {
     let dir = TempDir::create(out, Existing::Report, "--out")?;
-    let files = input::check(&input::resolve(args)?, schema_version)?;
-    let rendered = render(&files, baseline, schema_version)?;
+    let files = input::check(spec, &input::resolve(args)?, schema_version)?;
+    let rendered = render(spec, &files, baseline, schema_version)?;
     for (name, bytes) in rendered.files() {
         dir.write(&name, &bytes)?;
     }

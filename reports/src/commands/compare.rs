@@ -1,17 +1,17 @@
 //! `dq compare A B`: the survival and gold differences between two runs, paired game by game
 //! when they share seeds and games (see `crate::compare`).
 
+use crate::spec::spec_of;
 use dq_sim::cli::CompareArgs;
 use dq_sim::error::{emit, Failure};
-use dq_sim::family::Family;
 use dq_sim::parquet_out::SCHEMA_VERSION;
 
 /// Runs `dq compare`.
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
-    // DungeonQuest's comparison (its files' `dq.game` is checked as they are read).
-    let Family::DungeonQuest = args.game.family;
+    // The files' `dq.game` is checked as they are read.
+    let spec = spec_of(args.game.family);
     let by = crate::compare::parse_by(args.by.as_deref())?;
-    let c = crate::compare::compare(&args.a, &args.b, &by, SCHEMA_VERSION)?;
+    let c = crate::compare::compare(spec, &args.a, &args.b, &by, SCHEMA_VERSION)?;
     emit(&if args.json { c.json() } else { c.text() });
     Ok(())
 }

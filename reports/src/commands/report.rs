@@ -2,16 +2,16 @@
 //! many results files. This module prints where the report went;
 //! the work is [`crate::report`]'s.
 
+use crate::spec::spec_of;
 use dq_sim::cli::ReportArgs;
 use dq_sim::error::{emit, Failure};
-use dq_sim::family::Family;
 use dq_sim::parquet_out::SCHEMA_VERSION;
 
 /// Runs `dq report`.
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
-    // The report is DungeonQuest's (its files' `dq.game` is checked as they are read).
-    let Family::DungeonQuest = args.game.family;
-    let r = crate::report::report(&args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
+    // The files' `dq.game` is checked as they are read.
+    let spec = spec_of(args.game.family);
+    let r = crate::report::report(spec, &args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
     let t = &r.summary.totals;
     emit(&format!(
         "dq report: {} file{}, {} hero-games in {} groups -> {}\n",

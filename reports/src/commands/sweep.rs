@@ -66,12 +66,13 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     }
     bar.finish_and_clear();
 
+    let spec = crate::spec::spec_of(args.game.family);
     let files = sweep
         .cells
         .iter()
-        .map(|c| crate::input::check_one(&dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
+        .map(|c| crate::input::check_one(spec, &dir.path().join(&c.partition), &c.partition, SCHEMA_VERSION))
         .collect::<Result<Vec<_>, _>>()?;
-    let report = crate::report::render(&files, args.baseline.as_deref(), SCHEMA_VERSION)?;
+    let report = crate::report::render(spec, &files, args.baseline.as_deref(), SCHEMA_VERSION)?;
     // `_report`: dataset readers (pyarrow, pandas) skip names starting with `_`, so the folder
     // stays a clean dataset.
     for (name, bytes) in report.files() {
