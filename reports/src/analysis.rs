@@ -47,6 +47,19 @@ impl GroupKey {
         })
     }
 
+    /// The key values as text, in [`KEY_COLUMNS`] order.
+    pub fn texts(&self) -> [String; KEY_COLUMNS.len()] {
+        [
+            self.edition.clone(),
+            self.rules.clone(),
+            self.hero.clone(),
+            self.bot.clone(),
+            self.players.to_string(),
+            self.monster_policy.clone(),
+            self.variant.clone(),
+        ]
+    }
+
     /// The rules as shown: "standard" for none.
     pub fn rules_shown(&self) -> &str {
         rules_shown(&self.rules)

@@ -109,12 +109,12 @@ struct Series {
 fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
     let parts = |g: &GroupSummary| {
         [
-            g.variant.clone(),
-            g.edition.clone(),
-            g.rules.clone(),
-            g.bot.clone(),
-            format!("{}p", g.players),
-            format!("monster {}", g.monster_policy),
+            g.key("variant"),
+            g.key("edition"),
+            g.key("rules"),
+            g.key("bot"),
+            format!("{}p", g.key("players")),
+            format!("monster {}", g.key("monster_policy")),
         ]
     };
     let varies: Vec<bool> = (0..6)
@@ -140,8 +140,10 @@ fn series(groups: &[GroupSummary]) -> Series {
     // The standard game first, then the rule sets (not alphabetical: the baseline leads).
     order.sort_by_key(|&i| {
         let g = &groups[i];
-        let rules = (g.rules != "standard", g.rules.clone());
-        (g.variant.clone(), g.edition.clone(), rules, g.bot.clone(), g.players, g.monster_policy.clone())
+        let rules = g.key("rules");
+        let rules = (rules != "standard", rules);
+        let players: u64 = g.key("players").parse().unwrap_or(0);
+        (g.key("variant"), g.key("edition"), rules, g.key("bot"), players, g.key("monster_policy"))
     });
     let mut variants: Vec<String> = Vec::new();
     for i in order {
@@ -153,7 +155,7 @@ fn series(groups: &[GroupSummary]) -> Series {
     let (labels, keys) = if by_variant {
         (variants.clone(), variant_of.clone())
     } else {
-        let heroes: Vec<String> = groups.iter().map(|g| g.hero.clone()).collect();
+        let heroes: Vec<String> = groups.iter().map(|g| g.key("hero")).collect();
         let mut labels = heroes.clone();
         labels.sort();
         labels.dedup();
@@ -189,7 +191,7 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     let mut out = Vec::new();
 
     // 1. Survival by hero, one bar per variant, Wilson 95% error bars.
-    let mut heroes: Vec<String> = groups.iter().map(|g| g.hero.clone()).collect();
+    let mut heroes: Vec<String> = groups.iter().map(|g| g.key("hero")).collect();
     heroes.sort();
     heroes.dedup();
     let bars: Vec<(String, Vec<Option<[f64; 3]>>)> = ser
@@ -202,8 +204,8 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
                     // One group per hero and variant; pool if a variant label hides a difference.
                     let (mut k, mut n) = (0u64, 0u64);
                     for (i, g) in groups.iter().enumerate() {
-                        if &g.hero == h && &ser.variant_of[i] == v {
-                            k += g.survived;
+                        if &g.key("hero") == h && &ser.variant_of[i] == v {
+                            k += g.count(None, "survived");
                             n += g.hero_games;
                         }
                     }
@@ -270,7 +272,7 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     // x axis ends at the largest 95th percentile so the rare fortunes do not squash the rest.
     let mut gold: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
     for (i, g) in groups.iter().enumerate() {
-        hist_add(&mut gold[ser.of_group[i]], &g.gold_survivors.histogram);
+        hist_add(&mut gold[ser.of_group[i]], &g.dist("gold_survivors").histogram);
     }
     let top = gold.iter().filter_map(|h| crate::stats::quantile(h, 95, 100)).max().unwrap_or(0).max(1);
     let gold_series = ser
@@ -314,9 +316,9 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             .enumerate()
             .map(|(i, g)| {
                 let label = if ser.by_variant {
-                    format!("{} · {}", g.hero, ser.labels[ser.of_group[i]])
+                    format!("{} · {}", g.key("hero"), ser.labels[ser.of_group[i]])
                 } else {
-                    g.hero.clone()
+                    g.key("hero")
                 };
                 (label, vec![i])
             })
@@ -332,7 +334,9 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     let mut parts = vec![(
         "survived".to_string(),
         RGBColor(0x9c, 0xd3, 0x8c),
-        rows.iter().map(|(_, idx)| pct(total(idx, &|g| g.survived), total(idx, &|g| g.hero_games))).collect(),
+        rows.iter()
+            .map(|(_, idx)| pct(total(idx, &|g| g.count(None, "survived")), total(idx, &|g| g.hero_games)))
+            .collect(),
     )];
     for cause in &s.death_causes {
         parts.push((
@@ -340,7 +344,10 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             cause_colour(cause),
             rows.iter()
                 .map(|(_, idx)| {
-                    pct(total(idx, &|g| g.death_causes.get(cause).copied().unwrap_or(0)), total(idx, &|g| g.hero_games))
+                    pct(
+                        total(idx, &|g| g.causes().and_then(|c| c.get(cause)).copied().unwrap_or(0)),
+                        total(idx, &|g| g.hero_games),
+                    )
                 })
                 .collect(),
         ));
@@ -360,8 +367,8 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     let mut n = vec![0u64; ser.labels.len()];
     for (i, g) in groups.iter().enumerate() {
         let s = ser.of_group[i];
-        hist_add(&mut exits[s], &g.end_round_exit.histogram);
-        hist_add(&mut deaths[s], &g.end_round_death.histogram);
+        hist_add(&mut exits[s], &g.dist("end_round_exit").histogram);
+        hist_add(&mut deaths[s], &g.dist("end_round_death").histogram);
         n[s] += g.hero_games;
     }
     let max_round = exits.iter().chain(&deaths).filter_map(|h| h.keys().next_back().copied()).max().unwrap_or(1);

@@ -43,7 +43,7 @@ pub fn render(
     schema_version: u32,
 ) -> Result<Rendered, Error> {
     let analysis = Analysis::of(spec, files)?;
-    let mut summary = Summary::of(&analysis, files, schema_version);
+    let mut summary = Summary::of(spec, &analysis, files, schema_version);
     summary.effects = crate::effects::effects(spec, files, baseline)?;
     let charts = charts(&summary)?;
     let names: Vec<(&str, &str)> = charts.iter().map(|c| (c.name, c.title.as_str())).collect();

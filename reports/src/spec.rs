@@ -21,13 +21,25 @@ pub struct ReportSpec {
     pub cause: &'static str,
     /// The rate and score a comparison is about.
     pub headline: Headline,
+    /// The figures of each group in `summary.json`, in order, derived from the counts.
+    pub figures: &'static [Figure],
 }
 
-/// A key dimension: a column and its name in tables.
+/// A key dimension: a column, its name in tables and how its values are shown.
 #[derive(Debug)]
 pub struct Key {
     pub column: &'static str,
     pub shown: &'static str,
+    pub kind: KeyKind,
+}
+
+/// How a key's values are shown in `summary.json` and the tables.
+#[derive(Debug)]
+pub enum KeyKind {
+    /// Text; the empty value shown as the text given.
+    Text { empty: &'static str },
+    /// A whole number.
+    Number,
 }
 
 /// An integer counted per group, named for where the summary uses it.
@@ -72,6 +84,43 @@ pub enum Rows {
 pub struct Headline {
     pub rate: &'static str,
     pub score: &'static str,
+}
+
+/// One figure of a group: its name in `summary.json` and what it is.
+#[derive(Debug)]
+pub struct Figure {
+    pub name: &'static str,
+    pub stat: Stat,
+}
+
+/// What a [`Figure`] is, from the counts named.
+#[derive(Debug)]
+pub enum Stat {
+    /// A count as is.
+    Count(&'static str),
+    /// A count over a total (`null` when the total is 0).
+    Rate(&'static str, Of),
+    /// The Wilson 95% interval of a count over a total.
+    Wilson(&'static str, Of),
+    /// The Clopper–Pearson 95% interval of a count over a total.
+    ClopperPearson(&'static str, Of),
+    /// A distribution's summary with its histogram.
+    Dist(&'static str),
+    /// Rows with a cause, all causes together.
+    CauseTotal,
+    /// Rows by cause, every cause of the report listed (0 included).
+    Causes,
+    /// Figures of their own, shown together (a family's extension).
+    Section(&'static [Figure]),
+}
+
+/// The total a rate or interval is over.
+#[derive(Debug)]
+pub enum Of {
+    /// The group's rows.
+    Rows,
+    /// A count.
+    Count(&'static str),
 }
 
 /// The report of a family.

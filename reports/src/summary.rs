@@ -2,8 +2,9 @@
 //! structure serialised, and the Markdown and HTML pages print the same values, so every
 //! number a reader sees has one source.
 
-use crate::analysis::{rules_shown, Analysis, Counts, GroupKey, Hist};
+use crate::analysis::{Analysis, Counts, GroupKey, Hist};
 use crate::input::InputFile;
+use crate::spec::{Figure, KeyKind, Of, ReportSpec, Stat};
 use crate::stats::{clopper_pearson, quantile, wilson, Moments, Z95};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -50,41 +51,69 @@ pub struct FileSummary {
     pub meta: BTreeMap<String, String>,
 }
 
-/// The figures of one edition × rules × hero × bot × players × monster policy × variant
-/// group.
+/// The figures of one group (for DungeonQuest, an edition × rules × hero × bot × players ×
+/// monster policy × variant group), as its family's [`ReportSpec`] declares them.
 #[derive(Clone, Debug, Serialize)]
 pub struct GroupSummary {
-    pub edition: String,
-    /// The optional rules, comma-joined; "standard" for none.
-    pub rules: String,
-    pub hero: String,
-    pub bot: String,
-    pub players: u8,
-    pub monster_policy: String,
-    /// The run's variant (its `--label`, or `--data` folder); "-" for the embedded data.
-    pub variant: String,
+    /// The key values, in key order.
+    #[serde(flatten)]
+    pub keys: Named<KeyValue>,
     /// Rows: one per hero per game.
     pub hero_games: u64,
-    pub survived: u64,
-    pub survival_rate: Option<f64>,
-    pub survival_wilson95: [f64; 2],
-    pub survival_clopper_pearson95: [f64; 2],
-    pub exited: u64,
-    pub exit_rate: Option<f64>,
-    /// Heroes who won their game (most gold among the survivors).
-    pub winners: u64,
-    pub win_rate: Option<f64>,
-    pub win_wilson95: [f64; 2],
-    pub gold_survivors: Dist,
-    pub deaths: u64,
-    /// Deaths by cause, every cause of the report listed (0 included).
-    pub death_causes: BTreeMap<String, u64>,
-    pub turns: Dist,
-    /// Round of the exit, survivors only.
-    pub end_round_exit: Dist,
-    /// Round of the death, the dead only.
-    pub end_round_death: Dist,
-    pub treasure: Treasure,
+    #[serde(flatten)]
+    pub figures: Named<Value>,
+}
+
+/// Values by name, in a fixed order (a JSON object in that order).
+#[derive(Clone, Debug, Default)]
+pub struct Named<T>(pub Vec<(&'static str, T)>);
+
+impl<T> Named<T> {
+    /// The value named `name`.
+    pub fn get(&self, name: &str) -> Option<&T> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+}
+
+impl<T: Serialize> Serialize for Named<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// A key's value as shown.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum KeyValue {
+    Text(String),
+    Number(u64),
+}
+
+impl KeyValue {
+    /// The value as text.
+    pub fn text(&self) -> String {
+        match self {
+            KeyValue::Text(t) => t.clone(),
+            KeyValue::Number(n) => n.to_string(),
+        }
+    }
+}
+
+/// One figure of a group (see [`Stat`]).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Count(u64),
+    Rate(Option<f64>),
+    Interval([f64; 2]),
+    Dist(Dist),
+    Causes(BTreeMap<String, u64>),
+    Section(Named<Value>),
 }
 
 /// Summary of an integer distribution, with its histogram.
@@ -120,25 +149,6 @@ impl Dist {
     }
 }
 
-/// Treasure-chamber behaviour of a group.
-#[derive(Clone, Debug, Serialize)]
-pub struct Treasure {
-    /// Heroes who reached the treasure chamber (began a turn in it or drew a dragon card).
-    pub reached: u64,
-    pub reached_rate: Option<f64>,
-    /// Dragon cards drawn, all heroes of the group.
-    pub dragon_draws: u64,
-    /// Dragon cards drawn per hero who reached the chamber.
-    pub draws_per_visitor: Option<f64>,
-    /// Turns begun in the chamber per hero who reached it.
-    pub turns_per_visitor: Option<f64>,
-    /// Heroes hit by Dragon Rage.
-    pub rage: u64,
-    /// Heroes hit by Dragon Rage per hero who reached the chamber.
-    pub rage_rate: Option<f64>,
-    pub rage_wilson95: [f64; 2],
-}
-
 /// `k / n`, `None` when nothing was counted.
 pub fn rate(k: u64, n: u64) -> Option<f64> {
     (n > 0).then(|| k as f64 / n as f64)
@@ -150,64 +160,110 @@ fn pair((a, b): (f64, f64)) -> [f64; 2] {
 
 impl GroupSummary {
     /// The figures of one group.
-    pub fn of(k: &GroupKey, c: &Counts, causes: &[String]) -> GroupSummary {
-        let n = c.hero_games;
-        let survived = c.count("survived");
-        let (winners, reached, rage) = (c.count("winners"), c.count("reached_treasure"), c.count("rage"));
-        GroupSummary {
-            edition: k.edition.clone(),
-            rules: rules_shown(&k.rules).to_string(),
-            hero: k.hero.clone(),
-            bot: k.bot.clone(),
-            players: k.players,
-            monster_policy: k.monster_policy.clone(),
-            variant: if k.variant.is_empty() { "-".to_string() } else { k.variant.clone() },
-            hero_games: n,
-            survived,
-            survival_rate: rate(survived, n),
-            survival_wilson95: pair(wilson(survived, n, Z95)),
-            survival_clopper_pearson95: pair(clopper_pearson(survived, n, 0.05)),
-            exited: c.count("exited"),
-            exit_rate: rate(c.count("exited"), n),
-            winners,
-            win_rate: rate(winners, n),
-            win_wilson95: pair(wilson(winners, n, Z95)),
-            gold_survivors: Dist::of(c.hist("gold_survivors")),
-            deaths: c.deaths(),
-            death_causes: causes.iter().map(|k| (k.clone(), c.causes.get(k).copied().unwrap_or(0))).collect(),
-            turns: Dist::of(c.hist("turns")),
-            end_round_exit: Dist::of(c.hist("end_round_exit")),
-            end_round_death: Dist::of(c.hist("end_round_death")),
-            treasure: Treasure {
-                reached,
-                reached_rate: rate(reached, n),
-                dragon_draws: c.count("dragon_draws"),
-                draws_per_visitor: rate(c.count("dragon_draws"), reached),
-                turns_per_visitor: rate(c.count("treasure_turns"), reached),
-                rage,
-                rage_rate: rate(rage, reached),
-                rage_wilson95: pair(wilson(rage, reached, Z95)),
+    pub fn of(spec: &ReportSpec, k: &GroupKey, c: &Counts, causes: &[String]) -> GroupSummary {
+        let keys = spec
+            .keys
+            .iter()
+            .zip(k.texts())
+            .map(|(key, text)| {
+                let value = match key.kind {
+                    KeyKind::Text { empty } if text.is_empty() => KeyValue::Text(empty.to_string()),
+                    KeyKind::Text { .. } => KeyValue::Text(text),
+                    KeyKind::Number => text.parse().map_or_else(|_| KeyValue::Text(text.clone()), KeyValue::Number),
+                };
+                (key.column, value)
+            })
+            .collect();
+        GroupSummary { keys: Named(keys), hero_games: c.hero_games, figures: figures(spec.figures, c, causes) }
+    }
+
+    /// The key values as shown, in key order.
+    pub fn key_texts(&self) -> Vec<String> {
+        self.keys.0.iter().map(|(_, v)| v.text()).collect()
+    }
+
+    /// The value of key `column` as shown.
+    pub fn key(&self, column: &str) -> String {
+        self.keys.get(column).map(KeyValue::text).unwrap_or_default()
+    }
+
+    /// Figure `name` (of the section `section`, if given), for the presentation to read.
+    fn figure(&self, section: Option<&str>, name: &str) -> Option<&Value> {
+        match section {
+            None => self.figures.get(name),
+            Some(s) => match self.figures.get(s) {
+                Some(Value::Section(f)) => f.get(name),
+                _ => None,
             },
         }
     }
 
-    /// The group key columns, in [`crate::analysis::KEY_COLUMNS`] order, as shown.
-    pub fn key_texts(&self) -> [String; 7] {
-        [
-            self.edition.clone(),
-            self.rules.clone(),
-            self.hero.clone(),
-            self.bot.clone(),
-            self.players.to_string(),
-            self.monster_policy.clone(),
-            self.variant.clone(),
-        ]
+    /// A count figure (0 if there is none so named).
+    pub fn count(&self, section: Option<&str>, name: &str) -> u64 {
+        match self.figure(section, name) {
+            Some(Value::Count(n)) => *n,
+            _ => 0,
+        }
     }
+
+    /// A rate figure.
+    pub fn rate(&self, section: Option<&str>, name: &str) -> Option<f64> {
+        match self.figure(section, name) {
+            Some(Value::Rate(r)) => *r,
+            _ => None,
+        }
+    }
+
+    /// An interval figure.
+    pub fn interval(&self, section: Option<&str>, name: &str) -> [f64; 2] {
+        match self.figure(section, name) {
+            Some(Value::Interval(i)) => *i,
+            _ => [0.0, 0.0],
+        }
+    }
+
+    /// A distribution figure (empty if there is none so named).
+    pub fn dist(&self, name: &str) -> &Dist {
+        static EMPTY: std::sync::OnceLock<Dist> = std::sync::OnceLock::new();
+        match self.figures.get(name) {
+            Some(Value::Dist(d)) => d,
+            _ => EMPTY.get_or_init(|| Dist::of(&Hist::new())),
+        }
+    }
+
+    /// The cause breakdown (every cause of the report).
+    pub fn causes(&self) -> Option<&BTreeMap<String, u64>> {
+        self.figures.0.iter().find_map(|(_, v)| match v {
+            Value::Causes(c) => Some(c),
+            _ => None,
+        })
+    }
+}
+
+/// The figures `spec` lists, from a group's counts.
+fn figures(spec: &[Figure], c: &Counts, causes: &[String]) -> Named<Value> {
+    let total = |of: &Of| match of {
+        Of::Rows => c.hero_games,
+        Of::Count(name) => c.count(name),
+    };
+    let value = |stat: &Stat| match stat {
+        Stat::Count(name) => Value::Count(c.count(name)),
+        Stat::Rate(name, of) => Value::Rate(rate(c.count(name), total(of))),
+        Stat::Wilson(name, of) => Value::Interval(pair(wilson(c.count(name), total(of), Z95))),
+        Stat::ClopperPearson(name, of) => Value::Interval(pair(clopper_pearson(c.count(name), total(of), 0.05))),
+        Stat::Dist(name) => Value::Dist(Dist::of(c.hist(name))),
+        Stat::CauseTotal => Value::Count(c.deaths()),
+        Stat::Causes => {
+            Value::Causes(causes.iter().map(|k| (k.clone(), c.causes.get(k).copied().unwrap_or(0))).collect())
+        }
+        Stat::Section(f) => Value::Section(figures(f, c, causes)),
+    };
+    Named(spec.iter().map(|f| (f.name, value(&f.stat))).collect())
 }
 
 impl Summary {
     /// Derives every figure of the report.
-    pub fn of(a: &Analysis, files: &[InputFile], schema_version: u32) -> Summary {
+    pub fn of(spec: &ReportSpec, a: &Analysis, files: &[InputFile], schema_version: u32) -> Summary {
         let causes = a.causes();
         let t = a.total();
         Summary {
@@ -221,7 +277,7 @@ impl Summary {
                 survival_rate: rate(t.count("survived"), t.hero_games),
                 survival_wilson95: pair(wilson(t.count("survived"), t.hero_games, Z95)),
             },
-            groups: a.groups.iter().map(|(k, c)| GroupSummary::of(k, c, &causes)).collect(),
+            groups: a.groups.iter().map(|(k, c)| GroupSummary::of(spec, k, c, &causes)).collect(),
             death_causes: causes,
             effects: Default::default(),
             files: files

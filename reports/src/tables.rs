@@ -76,8 +76,8 @@ pub fn tables(s: &Summary) -> Vec<Table> {
     let mut out = Vec::new();
     // Columns that would only repeat survival are left out: the exit rate where every
     // survivor exited, the win rate where every group is solo (a survivor is the winner).
-    let show_exit = s.groups.iter().any(|g| g.exited != g.survived);
-    let show_win = s.groups.iter().any(|g| g.players > 1);
+    let show_exit = s.groups.iter().any(|g| g.count(None, "exited") != g.count(None, "survived"));
+    let show_win = s.groups.iter().any(|g| g.key("players") != "1");
     let mut extra = vec!["hero-games", "survived", "survival", "Wilson 95%", "Clopper–Pearson 95%"];
     if show_exit {
         extra.push("exit rate");
@@ -88,16 +88,16 @@ pub fn tables(s: &Summary) -> Vec<Table> {
     let (header, rows, nk) = keyed(s, &extra, |g| {
         let mut v = vec![
             g.hero_games.to_string(),
-            g.survived.to_string(),
-            pct(g.survival_rate),
-            pct_ci(g.survival_wilson95),
-            pct_ci(g.survival_clopper_pearson95),
+            g.count(None, "survived").to_string(),
+            pct(g.rate(None, "survival_rate")),
+            pct_ci(g.interval(None, "survival_wilson95")),
+            pct_ci(g.interval(None, "survival_clopper_pearson95")),
         ];
         if show_exit {
-            v.push(pct(g.exit_rate));
+            v.push(pct(g.rate(None, "exit_rate")));
         }
         if show_win {
-            v.extend([pct(g.win_rate), pct_ci(g.win_wilson95)]);
+            v.extend([pct(g.rate(None, "win_rate")), pct_ci(g.interval(None, "win_wilson95"))]);
         }
         v
     });
@@ -113,7 +113,7 @@ pub fn tables(s: &Summary) -> Vec<Table> {
     out.extend(effect_tables(s));
 
     let (header, rows, nk) = keyed(s, &["survivors", "mean gold", "mean 95%", "median", "p90", "max"], |g| {
-        let d = &g.gold_survivors;
+        let d = g.dist("gold_survivors");
         vec![
             d.n.to_string(),
             num(d.mean),
@@ -136,8 +136,10 @@ pub fn tables(s: &Summary) -> Vec<Table> {
     let mut extra: Vec<&str> = vec!["deaths"];
     extra.extend(names.iter().map(String::as_str));
     let (header, rows, nk) = keyed(s, &extra, |g| {
-        let mut v = vec![g.deaths.to_string()];
-        v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(g.death_causes[c], g.hero_games))));
+        let mut v = vec![g.count(None, "deaths").to_string()];
+        let causes = g.causes();
+        let n = |c: &String| causes.and_then(|m| m.get(c)).copied().unwrap_or(0);
+        v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(n(c), g.hero_games))));
         v
     });
     out.push(Table {
@@ -161,14 +163,15 @@ pub fn tables(s: &Summary) -> Vec<Table> {
             "death round p90",
         ],
         |g| {
+            let (turns, exit, death) = (g.dist("turns"), g.dist("end_round_exit"), g.dist("end_round_death"));
             vec![
-                num(g.turns.mean),
-                int(g.turns.median),
-                int(g.turns.p90),
-                int(g.end_round_exit.median),
-                int(g.end_round_exit.p90),
-                int(g.end_round_death.median),
-                int(g.end_round_death.p90),
+                num(turns.mean),
+                int(turns.median),
+                int(turns.p90),
+                int(exit.median),
+                int(exit.p90),
+                int(death.median),
+                int(death.p90),
             ]
         },
     );
@@ -193,15 +196,16 @@ pub fn tables(s: &Summary) -> Vec<Table> {
             "rage Wilson 95%",
         ],
         |g| {
-            let t = &g.treasure;
+            let t = Some("treasure");
+            let reached = g.count(t, "reached");
             vec![
-                t.reached.to_string(),
-                pct(t.reached_rate),
-                num2(t.draws_per_visitor),
-                num2(t.turns_per_visitor),
-                t.rage.to_string(),
-                pct(t.rage_rate),
-                if t.reached == 0 { "-".into() } else { pct_ci(t.rage_wilson95) },
+                reached.to_string(),
+                pct(g.rate(t, "reached_rate")),
+                num2(g.rate(t, "draws_per_visitor")),
+                num2(g.rate(t, "turns_per_visitor")),
+                g.count(t, "rage").to_string(),
+                pct(g.rate(t, "rage_rate")),
+                if reached == 0 { "-".into() } else { pct_ci(g.interval(t, "rage_wilson95")) },
             ]
         },
     );
