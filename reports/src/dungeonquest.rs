@@ -2,7 +2,10 @@
 //! the treasure chamber (reached, turns there, dragon draws, Dragon Rage) as its own section.
 
 use crate::scan::VARIANT;
-use crate::spec::{Count, Distribution, Figure, Headline, Key, KeyKind, Of, ReportSpec, Rows, Stat, Tally};
+use crate::spec::{
+    Body, Cell, Column, Count, DistCell, Distribution, Fig, Figure, Headline, Key, KeyKind, Of, ReportSpec, Rows, Stat,
+    TableSpec, Tally, When,
+};
 
 /// DungeonQuest's report.
 pub static SPEC: ReportSpec = ReportSpec {
@@ -57,7 +60,105 @@ pub static SPEC: ReportSpec = ReportSpec {
         fig("end_round_death", Stat::Dist("end_round_death")),
         fig("treasure", Stat::Section(TREASURE)),
     ],
+    // Hero first, as groups are sorted.
+    table_keys: &["hero", VARIANT, "edition", "rules", "bot", "players", "monster_policy"],
+    tables: &[
+        TableSpec {
+            id: "survival",
+            title: "Survival",
+            note: "Per hero-game (one hero in one game). Intervals are 95%, in percent.",
+            body: Body::Columns(&[
+                col("hero-games", Cell::Rows),
+                col("survived", Cell::Count(top("survived"))),
+                col("survival", Cell::Percent(top("survival_rate"))),
+                col("Wilson 95%", Cell::Interval(top("survival_wilson95"), None)),
+                col("Clopper–Pearson 95%", Cell::Interval(top("survival_clopper_pearson95"), None)),
+                // Left out where every survivor exited, and where every group is solo (a
+                // survivor is the winner): they would only repeat survival.
+                Column {
+                    header: "exit rate",
+                    cell: Cell::Percent(top("exit_rate")),
+                    when: When::Differ(top("exited"), top("survived")),
+                },
+                Column { header: "win rate", cell: Cell::Percent(top("win_rate")), when: SEVERAL },
+                Column { header: "win Wilson 95%", cell: Cell::Interval(top("win_wilson95"), None), when: SEVERAL },
+            ]),
+        },
+        TableSpec {
+            id: "gold",
+            title: "Gold of survivors",
+            note: "Gold carried out by heroes who survived; median and p90 are nearest-rank quantiles.",
+            body: Body::Columns(&[
+                col("survivors", Cell::Dist("gold_survivors", DistCell::N)),
+                col("mean gold", Cell::Dist("gold_survivors", DistCell::Mean)),
+                col("mean 95%", Cell::Dist("gold_survivors", DistCell::MeanCi)),
+                col("median", Cell::Dist("gold_survivors", DistCell::Median)),
+                col("p90", Cell::Dist("gold_survivors", DistCell::P90)),
+                col("max", Cell::Dist("gold_survivors", DistCell::Max)),
+            ]),
+        },
+        TableSpec {
+            id: "causes",
+            title: "Death causes",
+            note: "Deaths by cause as a share of all hero-games of the group.",
+            body: Body::Causes,
+        },
+        TableSpec {
+            id: "turns",
+            title: "Turns and rounds",
+            note: "Turns each hero played, and the round in which survivors exited and the dead died.",
+            body: Body::Columns(&[
+                col("turns mean", Cell::Dist("turns", DistCell::Mean)),
+                col("turns median", Cell::Dist("turns", DistCell::Median)),
+                col("turns p90", Cell::Dist("turns", DistCell::P90)),
+                col("exit round median", Cell::Dist("end_round_exit", DistCell::Median)),
+                col("exit round p90", Cell::Dist("end_round_exit", DistCell::P90)),
+                col("death round median", Cell::Dist("end_round_death", DistCell::Median)),
+                col("death round p90", Cell::Dist("end_round_death", DistCell::P90)),
+            ]),
+        },
+        TableSpec {
+            id: "treasure",
+            title: "Treasure chamber",
+            note: "A visitor began a turn in the treasure chamber or drew a dragon card; the rage rate is the share \
+                   of visitors hit by Dragon Rage.",
+            body: Body::Columns(&[
+                col("reached", Cell::Count(chamber("reached"))),
+                col("reached rate", Cell::Percent(chamber("reached_rate"))),
+                col("dragon draws / visitor", Cell::Ratio(chamber("draws_per_visitor"))),
+                col("turns / visitor", Cell::Ratio(chamber("turns_per_visitor"))),
+                col("rage", Cell::Count(chamber("rage"))),
+                col("rage rate", Cell::Percent(chamber("rage_rate"))),
+                col("rage Wilson 95%", Cell::Interval(chamber("rage_wilson95"), Some(chamber("reached")))),
+            ]),
+        },
+    ],
+    definitions: &[
+        ("hero-game", "one hero in one game: one row of a results file"),
+        ("survival", "the hero left the dungeon alive before sunset (exit rate: the same count from the exited column)"),
+        ("win rate", "the hero won: survived with the most gold (ties broken by the best card, then loot count; a full tie shares the win)"),
+        ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+        ("gold of survivors", "gold carried out of the dungeon; mean with its 95% normal interval"),
+        ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+        ("visitor", "a hero who began a turn in the treasure chamber or drew a dragon card"),
+        ("rage rate", "share of visitors hit by Dragon Rage (their own draw or another hero's)"),
+    ],
 };
+
+/// Shown where some game has several heroes.
+const SEVERAL: When = When::KeyAbove("players", 1);
+
+const fn col(header: &'static str, cell: Cell) -> Column {
+    Column { header, cell, when: When::Always }
+}
+
+const fn top(name: &'static str) -> Fig {
+    Fig { section: None, name }
+}
+
+const fn chamber(name: &'static str) -> Fig {
+    Fig { section: Some("treasure"), name }
+}
 
 /// Treasure-chamber behaviour: a visitor began a turn in the chamber or drew a dragon card.
 const TREASURE: &[Figure] = &[

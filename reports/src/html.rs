@@ -5,7 +5,7 @@
 use crate::charts::Chart;
 use crate::markdown::overview;
 use crate::summary::Summary;
-use crate::tables::{shared_keys, tables, DEFINITIONS};
+use crate::tables::{definitions, shared_keys, tables};
 
 const STYLE: &str = "body{font-family:'DejaVu Sans',Verdana,sans-serif;margin:24px auto;max-width:1200px;\
 padding:0 16px;color:#222;line-height:1.4}h1{margin-bottom:4px}h2{margin-top:36px;border-bottom:1px solid #ccc}\
@@ -97,7 +97,7 @@ pub fn render(s: &Summary, charts: &[Chart]) -> String {
         h += "</tbody>\n</table></div>\n";
     }
     h += "<h2 id=\"definitions\">Definitions</h2>\n<dl>\n";
-    for (term, what) in DEFINITIONS {
+    for (term, what) in definitions(s) {
         h += &format!("<dt>{}</dt><dd>{}.</dd>\n", escape(term), escape(what));
     }
     h += "</dl>\n</body>\n</html>\n";

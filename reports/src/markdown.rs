@@ -3,7 +3,7 @@
 
 use crate::summary::fmt::{pct, pct_ci};
 use crate::summary::Summary;
-use crate::tables::{shared_keys, tables, DEFINITIONS};
+use crate::tables::{definitions, shared_keys, tables};
 
 /// A table cell with the characters that would break a Markdown table escaped.
 fn cell(s: &str) -> String {
@@ -34,7 +34,7 @@ pub fn render(s: &Summary, charts: &[(&str, &str)]) -> String {
         out += "\n";
     }
     out += "## Definitions\n\n";
-    for (term, what) in DEFINITIONS {
+    for (term, what) in definitions(s) {
         out += &format!("- **{term}**: {what}.\n");
     }
     out

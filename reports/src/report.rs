@@ -37,7 +37,7 @@ impl Rendered {
 
 /// Reads checked files and renders their report as `spec` declares it.
 pub fn render(
-    spec: &ReportSpec,
+    spec: &'static ReportSpec,
     files: &[InputFile],
     baseline: Option<&str>,
     schema_version: u32,
@@ -57,7 +57,7 @@ pub fn render(
 /// `schema_version`), renders the report and writes the folder whole (an earlier report in
 /// `out` is replaced; any other non-empty folder is refused).
 pub fn report(
-    spec: &ReportSpec,
+    spec: &'static ReportSpec,
     args: &[String],
     out: &Path,
     baseline: Option<&str>,

@@ -23,6 +23,13 @@ pub struct ReportSpec {
     pub headline: Headline,
     /// The figures of each group in `summary.json`, in order, derived from the counts.
     pub figures: &'static [Figure],
+    /// The key columns the tables show, in column order: the first always, the others only
+    /// where groups differ (the rest are stated once above the tables).
+    pub table_keys: &'static [&'static str],
+    /// The tables of the page, in order; the rule-effect tables follow the first.
+    pub tables: &'static [TableSpec],
+    /// What the report's terms mean (term, meaning), shown under the tables.
+    pub definitions: &'static [(&'static str, &'static str)],
 }
 
 /// A key dimension: a column, its name in tables and how its values are shown.
@@ -123,6 +130,79 @@ pub enum Of {
     Count(&'static str),
 }
 
+/// A table of the page: one row per group, its key columns, then the body's.
+#[derive(Debug)]
+pub struct TableSpec {
+    pub id: &'static str,
+    pub title: &'static str,
+    /// What the table shows, under its title.
+    pub note: &'static str,
+    pub body: Body,
+}
+
+/// The columns after a table's keys.
+#[derive(Debug)]
+pub enum Body {
+    Columns(&'static [Column]),
+    /// The rows with a cause, then each cause's share of the rows (a column per cause).
+    Causes,
+}
+
+/// One column of a table.
+#[derive(Debug)]
+pub struct Column {
+    pub header: &'static str,
+    pub cell: Cell,
+    pub when: When,
+}
+
+/// When a [`Column`] is shown: columns that would only repeat another are left out.
+#[derive(Debug)]
+pub enum When {
+    Always,
+    /// Where the two counts differ in some group.
+    Differ(Fig, Fig),
+    /// Where the numeric key exceeds the value in some group.
+    KeyAbove(&'static str, u64),
+}
+
+/// A figure of a group by name, inside a section or not.
+#[derive(Debug)]
+pub struct Fig {
+    pub section: Option<&'static str>,
+    pub name: &'static str,
+}
+
+/// What a table cell shows.
+#[derive(Debug)]
+pub enum Cell {
+    /// The group's rows.
+    Rows,
+    /// A count as is.
+    Count(Fig),
+    /// A rate in percent, two decimals.
+    Percent(Fig),
+    /// A ratio, two decimals.
+    Ratio(Fig),
+    /// An interval of rates in percent; "-" where the count (if given) is 0.
+    Interval(Fig, Option<Fig>),
+    /// A figure of a distribution.
+    Dist(&'static str, DistCell),
+}
+
+/// The figure of a distribution a [`Cell`] shows.
+#[derive(Debug)]
+pub enum DistCell {
+    N,
+    /// One decimal.
+    Mean,
+    /// "[lo, hi]", one decimal.
+    MeanCi,
+    Median,
+    P90,
+    Max,
+}
+
 /// The report of a family.
 pub fn spec_of(family: Family) -> &'static ReportSpec {
     match family {
@@ -162,6 +242,81 @@ impl ReportSpec {
 mod tests {
     use super::*;
     use dq_sim::schema;
+
+    /// The figure `name` of `figures` (in `section`, if given).
+    fn find<'a>(figures: &'a [Figure], section: Option<&str>, name: &str) -> Option<&'a Stat> {
+        let figures = match section {
+            None => figures,
+            Some(sec) => match figures.iter().find(|f| f.name == sec).map(|f| &f.stat) {
+                Some(Stat::Section(inner)) => inner,
+                _ => return None,
+            },
+        };
+        figures.iter().find(|f| f.name == name).map(|f| &f.stat)
+    }
+
+    /// Every name a spec uses is one it declares: figures name counts and distributions,
+    /// tables name figures, distributions and keys.
+    #[test]
+    fn specs_are_consistent() {
+        for f in Family::ALL {
+            let s = spec_of(f);
+            let count = |n: &str| assert!(s.counts.iter().any(|c| c.name == n), "{f}: no count {n}");
+            let dist = |n: &str| assert!(s.dists.iter().any(|d| d.name == n), "{f}: no distribution {n}");
+            let of = |o: &Of| {
+                if let Of::Count(n) = o {
+                    count(n)
+                }
+            };
+            let mut stack: Vec<&Figure> = s.figures.iter().collect();
+            while let Some(fig) = stack.pop() {
+                match &fig.stat {
+                    Stat::Count(n) => count(n),
+                    Stat::Rate(n, o) | Stat::Wilson(n, o) | Stat::ClopperPearson(n, o) => {
+                        count(n);
+                        of(o);
+                    }
+                    Stat::Dist(n) => dist(n),
+                    Stat::CauseTotal | Stat::Causes => {}
+                    Stat::Section(inner) => stack.extend(inner.iter()),
+                }
+            }
+            let figure = |x: &Fig| {
+                assert!(find(s.figures, x.section, x.name).is_some(), "{f}: no figure {:?}", x);
+            };
+            for t in s.tables {
+                let Body::Columns(columns) = &t.body else { continue };
+                for c in *columns {
+                    match &c.cell {
+                        Cell::Rows => {}
+                        Cell::Count(x) | Cell::Percent(x) | Cell::Ratio(x) => figure(x),
+                        Cell::Interval(x, n) => {
+                            figure(x);
+                            n.iter().for_each(figure);
+                        }
+                        Cell::Dist(n, _) => {
+                            assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}")
+                        }
+                    }
+                    match &c.when {
+                        When::Always => {}
+                        When::Differ(a, b) => [a, b].into_iter().for_each(figure),
+                        When::KeyAbove(k, _) => assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}"),
+                    }
+                }
+            }
+            for k in s.table_keys {
+                assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}");
+            }
+        }
+    }
+
+    /// DungeonQuest's groups are keyed by its spec's keys.
+    #[test]
+    fn dungeonquest_keys_are_the_group_keys() {
+        let keys: Vec<&str> = spec_of(Family::DungeonQuest).key_columns().collect();
+        assert_eq!(keys, crate::analysis::KEY_COLUMNS);
+    }
 
     /// Every column a spec names is one of its family's results columns.
     #[test]

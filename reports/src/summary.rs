@@ -15,6 +15,9 @@ pub const SUMMARY_VERSION: u32 = 2;
 /// A whole report.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// What the report is made of (not serialised).
+    #[serde(skip)]
+    pub spec: &'static ReportSpec,
     pub summary_version: u32,
     /// The `dq run` schema version of every input file.
     pub schema_version: u32,
@@ -263,10 +266,11 @@ fn figures(spec: &[Figure], c: &Counts, causes: &[String]) -> Named<Value> {
 
 impl Summary {
     /// Derives every figure of the report.
-    pub fn of(spec: &ReportSpec, a: &Analysis, files: &[InputFile], schema_version: u32) -> Summary {
+    pub fn of(spec: &'static ReportSpec, a: &Analysis, files: &[InputFile], schema_version: u32) -> Summary {
         let causes = a.causes();
         let t = a.total();
         Summary {
+            spec,
             summary_version: SUMMARY_VERSION,
             schema_version,
             totals: Totals {

@@ -1,11 +1,8 @@
 //! The report's tables as text cells, built once from the [`Summary`] so the Markdown and
-//! HTML pages print exactly the same figures.
+//! HTML pages print exactly the same figures: the spec's tables ([`crate::spec::ReportSpec::tables`]),
+//! the rule-effect tables and the input files.
 
-use crate::analysis::KEY_COLUMNS;
-
-/// The key columns' names as tables show them, in [`KEY_COLUMNS`] order.
-const KEY_NAMES: [&str; KEY_COLUMNS.len()] =
-    ["edition", "rules", "hero", "bot", "players", "monster policy", "variant"];
+use crate::spec::{Body, Cell, Column, DistCell, Fig, When};
 use crate::summary::fmt::{int, num, num2, pct, pct_ci};
 use crate::summary::{GroupSummary, Summary};
 
@@ -21,20 +18,25 @@ pub struct Table {
     pub numeric_from: usize,
 }
 
-/// The key columns shown in the tables: the hero always, the others only where groups
-/// differ (the rest are stated once, see [`shared_keys`]).
+/// The key columns shown in the tables, as positions in key order: the spec's first table
+/// key always, the others only where groups differ (the rest are stated once, see
+/// [`shared_keys`]).
 pub fn shown_keys(s: &Summary) -> Vec<usize> {
-    // Hero first, as groups are sorted.
-    [2, 6, 0, 1, 3, 4, 5]
-        .into_iter()
-        .filter(|&i| {
-            i == 2 || {
+    let spec = s.spec;
+    let at = |c: &str| spec.keys.iter().position(|k| k.column == c).expect("a table key is a key");
+    spec.table_keys
+        .iter()
+        .enumerate()
+        .map(|(n, c)| (n, at(c)))
+        .filter(|&(n, i)| {
+            n == 0 || {
                 let mut v: Vec<String> = s.groups.iter().map(|g| g.key_texts()[i].clone()).collect();
                 v.sort();
                 v.dedup();
                 v.len() > 1
             }
         })
+        .map(|(_, i)| i)
         .collect()
 }
 
@@ -43,9 +45,12 @@ pub fn shared_keys(s: &Summary) -> String {
     let shown = shown_keys(s);
     let Some(g) = s.groups.first() else { return String::new() };
     let k = g.key_texts();
-    (0..KEY_COLUMNS.len())
-        .filter(|&i| !shown.contains(&i) && k[i] != "-")
-        .map(|i| format!("{} {}", KEY_NAMES[i], k[i]))
+    s.spec
+        .keys
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| !shown.contains(&i) && k[i] != "-")
+        .map(|(i, key)| format!("{} {}", key.shown, k[i]))
         .collect::<Vec<_>>()
         .join(" · ")
 }
@@ -56,7 +61,7 @@ fn keyed(
     cells: impl Fn(&GroupSummary) -> Vec<String>,
 ) -> (Vec<String>, Vec<Vec<String>>, usize) {
     let keys = shown_keys(s);
-    let mut header: Vec<String> = keys.iter().map(|&i| KEY_NAMES[i].to_string()).collect();
+    let mut header: Vec<String> = keys.iter().map(|&i| s.spec.keys[i].shown.to_string()).collect();
     header.extend(extra.iter().map(|h| h.to_string()));
     let rows = s
         .groups
@@ -71,154 +76,74 @@ fn keyed(
     (header, rows, keys.len())
 }
 
-/// Every table of the report, in page order.
+/// Whether a column is shown in this report.
+fn shown(s: &Summary, c: &Column) -> bool {
+    match &c.when {
+        When::Always => true,
+        When::Differ(a, b) => s.groups.iter().any(|g| count(g, a) != count(g, b)),
+        When::KeyAbove(k, v) => s.groups.iter().any(|g| g.key(k).parse::<u64>().is_ok_and(|n| n > *v)),
+    }
+}
+
+fn count(g: &GroupSummary, f: &Fig) -> u64 {
+    g.count(f.section, f.name)
+}
+
+/// A cell's text.
+fn cell(g: &GroupSummary, c: &Cell) -> String {
+    match c {
+        Cell::Rows => g.hero_games.to_string(),
+        Cell::Count(f) => count(g, f).to_string(),
+        Cell::Percent(f) => pct(g.rate(f.section, f.name)),
+        Cell::Ratio(f) => num2(g.rate(f.section, f.name)),
+        Cell::Interval(_, Some(n)) if count(g, n) == 0 => "-".into(),
+        Cell::Interval(f, _) => pct_ci(g.interval(f.section, f.name)),
+        Cell::Dist(name, what) => {
+            let d = g.dist(name);
+            match what {
+                DistCell::N => d.n.to_string(),
+                DistCell::Mean => num(d.mean),
+                DistCell::MeanCi => d.mean_ci95.map_or("-".into(), |c| format!("[{:.1}, {:.1}]", c[0], c[1])),
+                DistCell::Median => int(d.median),
+                DistCell::P90 => int(d.p90),
+                DistCell::Max => int(d.max),
+            }
+        }
+    }
+}
+
+/// The table a spec declares.
+fn spec_table(s: &Summary, t: &crate::spec::TableSpec) -> Table {
+    let (header, rows, nk) = match &t.body {
+        Body::Columns(columns) => {
+            let columns: Vec<&Column> = columns.iter().filter(|c| shown(s, c)).collect();
+            let headers: Vec<&str> = columns.iter().map(|c| c.header).collect();
+            keyed(s, &headers, |g| columns.iter().map(|c| cell(g, &c.cell)).collect())
+        }
+        Body::Causes => {
+            let names: Vec<String> = s.death_causes.iter().map(|c| crate::charts::human(c)).collect();
+            let mut extra: Vec<&str> = vec!["deaths"];
+            extra.extend(names.iter().map(String::as_str));
+            keyed(s, &extra, |g| {
+                let causes = g.causes();
+                let n = |c: &String| causes.and_then(|m| m.get(c)).copied().unwrap_or(0);
+                let mut v = vec![causes.map_or(0, |m| m.values().sum::<u64>()).to_string()];
+                v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(n(c), g.hero_games))));
+                v
+            })
+        }
+    };
+    Table { id: t.id, title: t.title.into(), note: t.note.into(), header, rows, numeric_from: nk }
+}
+
+/// Every table of the report, in page order: the spec's first, the rule effects, the spec's
+/// others, the input files.
 pub fn tables(s: &Summary) -> Vec<Table> {
     let mut out = Vec::new();
-    // Columns that would only repeat survival are left out: the exit rate where every
-    // survivor exited, the win rate where every group is solo (a survivor is the winner).
-    let show_exit = s.groups.iter().any(|g| g.count(None, "exited") != g.count(None, "survived"));
-    let show_win = s.groups.iter().any(|g| g.key("players") != "1");
-    let mut extra = vec!["hero-games", "survived", "survival", "Wilson 95%", "Clopper–Pearson 95%"];
-    if show_exit {
-        extra.push("exit rate");
-    }
-    if show_win {
-        extra.extend(["win rate", "win Wilson 95%"]);
-    }
-    let (header, rows, nk) = keyed(s, &extra, |g| {
-        let mut v = vec![
-            g.hero_games.to_string(),
-            g.count(None, "survived").to_string(),
-            pct(g.rate(None, "survival_rate")),
-            pct_ci(g.interval(None, "survival_wilson95")),
-            pct_ci(g.interval(None, "survival_clopper_pearson95")),
-        ];
-        if show_exit {
-            v.push(pct(g.rate(None, "exit_rate")));
-        }
-        if show_win {
-            v.extend([pct(g.rate(None, "win_rate")), pct_ci(g.interval(None, "win_wilson95"))]);
-        }
-        v
-    });
-    out.push(Table {
-        id: "survival",
-        title: "Survival".into(),
-        note: "Per hero-game (one hero in one game). Intervals are 95%, in percent.".into(),
-        header,
-        rows,
-        numeric_from: nk,
-    });
-
+    let mut spec_tables = s.spec.tables.iter();
+    out.extend(spec_tables.next().map(|t| spec_table(s, t)));
     out.extend(effect_tables(s));
-
-    let (header, rows, nk) = keyed(s, &["survivors", "mean gold", "mean 95%", "median", "p90", "max"], |g| {
-        let d = g.dist("gold_survivors");
-        vec![
-            d.n.to_string(),
-            num(d.mean),
-            d.mean_ci95.map_or("-".into(), |c| format!("[{:.1}, {:.1}]", c[0], c[1])),
-            int(d.median),
-            int(d.p90),
-            int(d.max),
-        ]
-    });
-    out.push(Table {
-        id: "gold",
-        title: "Gold of survivors".into(),
-        note: "Gold carried out by heroes who survived; median and p90 are nearest-rank quantiles.".into(),
-        header,
-        rows,
-        numeric_from: nk,
-    });
-
-    let names: Vec<String> = s.death_causes.iter().map(|c| crate::charts::human(c)).collect();
-    let mut extra: Vec<&str> = vec!["deaths"];
-    extra.extend(names.iter().map(String::as_str));
-    let (header, rows, nk) = keyed(s, &extra, |g| {
-        let mut v = vec![g.count(None, "deaths").to_string()];
-        let causes = g.causes();
-        let n = |c: &String| causes.and_then(|m| m.get(c)).copied().unwrap_or(0);
-        v.extend(s.death_causes.iter().map(|c| pct(crate::summary::rate(n(c), g.hero_games))));
-        v
-    });
-    out.push(Table {
-        id: "causes",
-        title: "Death causes".into(),
-        note: "Deaths by cause as a share of all hero-games of the group.".into(),
-        header,
-        rows,
-        numeric_from: nk,
-    });
-
-    let (header, rows, nk) = keyed(
-        s,
-        &[
-            "turns mean",
-            "turns median",
-            "turns p90",
-            "exit round median",
-            "exit round p90",
-            "death round median",
-            "death round p90",
-        ],
-        |g| {
-            let (turns, exit, death) = (g.dist("turns"), g.dist("end_round_exit"), g.dist("end_round_death"));
-            vec![
-                num(turns.mean),
-                int(turns.median),
-                int(turns.p90),
-                int(exit.median),
-                int(exit.p90),
-                int(death.median),
-                int(death.p90),
-            ]
-        },
-    );
-    out.push(Table {
-        id: "turns",
-        title: "Turns and rounds".into(),
-        note: "Turns each hero played, and the round in which survivors exited and the dead died.".into(),
-        header,
-        rows,
-        numeric_from: nk,
-    });
-
-    let (header, rows, nk) = keyed(
-        s,
-        &[
-            "reached",
-            "reached rate",
-            "dragon draws / visitor",
-            "turns / visitor",
-            "rage",
-            "rage rate",
-            "rage Wilson 95%",
-        ],
-        |g| {
-            let t = Some("treasure");
-            let reached = g.count(t, "reached");
-            vec![
-                reached.to_string(),
-                pct(g.rate(t, "reached_rate")),
-                num2(g.rate(t, "draws_per_visitor")),
-                num2(g.rate(t, "turns_per_visitor")),
-                g.count(t, "rage").to_string(),
-                pct(g.rate(t, "rage_rate")),
-                if reached == 0 { "-".into() } else { pct_ci(g.interval(t, "rage_wilson95")) },
-            ]
-        },
-    );
-    out.push(Table {
-        id: "treasure",
-        title: "Treasure chamber".into(),
-        note: "A visitor began a turn in the treasure chamber or drew a dragon card; the rage rate is the share of \
-               visitors hit by Dragon Rage."
-            .into(),
-        header,
-        rows,
-        numeric_from: nk,
-    });
+    out.extend(spec_tables.map(|t| spec_table(s, t)));
 
     out.push(Table {
         id: "files",
@@ -360,13 +285,6 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
 }
 
 /// What the report's terms mean, shown under the tables.
-pub const DEFINITIONS: [(&str, &str); 8] = [
-    ("hero-game", "one hero in one game: one row of a results file"),
-    ("survival", "the hero left the dungeon alive before sunset (exit rate: the same count from the exited column)"),
-    ("win rate", "the hero won: survived with the most gold (ties broken by the best card, then loot count; a full tie shares the win)"),
-    ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
-    ("gold of survivors", "gold carried out of the dungeon; mean with its 95% normal interval"),
-    ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
-    ("visitor", "a hero who began a turn in the treasure chamber or drew a dragon card"),
-    ("rage rate", "share of visitors hit by Dragon Rage (their own draw or another hero's)"),
-];
+pub fn definitions(s: &Summary) -> &'static [(&'static str, &'static str)] {
+    s.spec.definitions
+}
