@@ -5,64 +5,51 @@
 use crate::error::{bad, Error};
 use crate::input::InputFile;
 use crate::scan::{self, count_by, key, sums_by};
-use crate::spec::{ReportSpec, Rows, Tally};
+use crate::spec::{KeyKind, ReportSpec, Rows, Tally};
 use polars::prelude::*;
 use std::collections::BTreeMap;
 
 /// A histogram of an integer column: value -> count.
 pub type Hist = BTreeMap<i64, u64>;
 
-/// The columns a report groups by, in key order: everything that makes runs differ (the
-/// variant covers what no column holds: the rule data and the run's `--label`), so runs of
-/// different variants are never pooled.
-pub const KEY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "monster_policy", scan::VARIANT];
-
-/// What a report groups by. Groups sort by hero first, so the variants of one hero are
-/// adjacent in every table.
+/// What a report groups by: a group's key values in the spec's
+/// [`ReportSpec::group_order`], so groups sort that way (DungeonQuest's by hero first, so the
+/// variants of one hero are adjacent in every table).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct GroupKey {
-    pub hero: String,
-    pub edition: String,
-    /// The comma-joined optional rules; empty for the standard game.
-    pub rules: String,
-    pub bot: String,
-    pub players: u8,
-    pub monster_policy: String,
-    /// The run's variant name ([`scan::variant_names`]); empty for the embedded data.
-    pub variant: String,
+pub struct GroupKey(Vec<KeyPart>);
+
+/// One key value: numbers compare as numbers.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum KeyPart {
+    Number(u64),
+    Text(String),
 }
 
 impl GroupKey {
-    fn from_texts(k: &[Option<String>]) -> Result<GroupKey, Error> {
-        let text = |i: usize| k.get(i).cloned().flatten().unwrap_or_default();
-        let players = text(4).parse().map_err(|_| bad(format!("bad players value \"{}\"", text(4))))?;
-        Ok(GroupKey {
-            edition: text(0),
-            rules: text(1),
-            hero: text(2),
-            bot: text(3),
-            players,
-            monster_policy: text(5),
-            variant: text(6),
-        })
+    /// The key of the values `k`, given as text in the spec's key order (`None` for null).
+    fn from_texts(spec: &ReportSpec, k: &[Option<String>]) -> Result<GroupKey, Error> {
+        let part = |column: &str| {
+            let at = spec.key_columns().position(|c| c == column).expect("a group_order column is a key");
+            let text = k.get(at).cloned().flatten().unwrap_or_default();
+            match spec.keys[at].kind {
+                KeyKind::Text { .. } => Ok(KeyPart::Text(text)),
+                KeyKind::Number => {
+                    text.parse().map(KeyPart::Number).map_err(|_| bad(format!("bad {column} value \"{text}\"")))
+                }
+            }
+        };
+        spec.group_order.iter().map(|c| part(c)).collect::<Result<_, _>>().map(GroupKey)
     }
 
-    /// The key values as text, in [`KEY_COLUMNS`] order.
-    pub fn texts(&self) -> [String; KEY_COLUMNS.len()] {
-        [
-            self.edition.clone(),
-            self.rules.clone(),
-            self.hero.clone(),
-            self.bot.clone(),
-            self.players.to_string(),
-            self.monster_policy.clone(),
-            self.variant.clone(),
-        ]
-    }
-
-    /// The rules as shown: "standard" for none.
-    pub fn rules_shown(&self) -> &str {
-        rules_shown(&self.rules)
+    /// The key values as text, in the spec's key order.
+    pub fn texts(&self, spec: &ReportSpec) -> Vec<String> {
+        spec.key_columns()
+            .map(|c| match spec.group_order.iter().position(|o| *o == c).map(|i| &self.0[i]) {
+                Some(KeyPart::Number(n)) => n.to_string(),
+                Some(KeyPart::Text(t)) => t.clone(),
+                None => String::new(),
+            })
+            .collect()
     }
 }
 
@@ -139,15 +126,17 @@ impl Analysis {
         let mut groups: BTreeMap<GroupKey, Counts> = BTreeMap::new();
         let sums: Vec<Expr> = spec.counts.iter().map(|c| tally(&c.tally)).collect();
         for (k, n, s) in sums_by(lf.clone(), &keys, &sums)? {
-            let c = groups.entry(GroupKey::from_texts(&k)?).or_default();
+            let c = groups.entry(GroupKey::from_texts(spec, &k)?).or_default();
             c.hero_games = n;
             c.counts = spec.counts.iter().map(|c| c.name).zip(s).collect();
         }
+        let n_keys = spec.keys.len();
         fn group<'a>(
+            spec: &ReportSpec,
             groups: &'a mut BTreeMap<GroupKey, Counts>,
             k: &[Option<String>],
         ) -> Result<&'a mut Counts, Error> {
-            Ok(groups.entry(GroupKey::from_texts(&k[..KEY_COLUMNS.len()])?).or_default())
+            Ok(groups.entry(GroupKey::from_texts(spec, &k[..spec.keys.len()])?).or_default())
         }
         for d in spec.dists {
             let rows = match d.rows {
@@ -156,14 +145,14 @@ impl Analysis {
                 Rows::WhereNot(c) => lf.clone().filter(col(c).not()),
             };
             for (k, v, n) in count_by(rows, &keys, &[col(d.column)])? {
-                group(&mut groups, &k)?.hists.entry(d.name).or_default().insert(v[0], n);
+                group(spec, &mut groups, &k)?.hists.entry(d.name).or_default().insert(v[0], n);
             }
         }
         let mut with_cause = keys.clone();
         with_cause.push(key(spec.cause));
         for (k, _, n) in count_by(lf.filter(col(spec.cause).is_not_null()), &with_cause, &[])? {
-            let cause = k[KEY_COLUMNS.len()].clone().unwrap_or_default();
-            *group(&mut groups, &k)?.causes.entry(cause).or_default() += n;
+            let cause = k[n_keys].clone().unwrap_or_default();
+            *group(spec, &mut groups, &k)?.causes.entry(cause).or_default() += n;
         }
         Ok(Analysis { groups })
     }

@@ -40,6 +40,8 @@ pub static SPEC: ReportSpec = ReportSpec {
     ],
     cause: "death_cause",
     headline: Headline { rate: "survived", score: "gold" },
+    // Hero first, so the variants of one hero are adjacent in every table.
+    group_order: &["hero", "edition", "rules", "bot", "players", "monster_policy", VARIANT],
     figures: &[
         fig("survived", Stat::Count("survived")),
         fig("survival_rate", Stat::Rate("survived", Of::Rows)),

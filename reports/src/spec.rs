@@ -12,6 +12,8 @@ pub struct ReportSpec {
     /// The key dimensions, in key order: every column that makes runs differ (the last may be
     /// [`crate::scan::VARIANT`], which no file holds), so different runs are never pooled.
     pub keys: &'static [Key],
+    /// The key columns groups sort by, in order: each key once.
+    pub group_order: &'static [&'static str],
     /// The integers counted per group, beside the rows.
     pub counts: &'static [Count],
     /// The integer columns whose histograms each group keeps.
@@ -311,11 +313,17 @@ mod tests {
         }
     }
 
-    /// DungeonQuest's groups are keyed by its spec's keys.
+    /// Groups sort by every key, each once.
     #[test]
-    fn dungeonquest_keys_are_the_group_keys() {
-        let keys: Vec<&str> = spec_of(Family::DungeonQuest).key_columns().collect();
-        assert_eq!(keys, crate::analysis::KEY_COLUMNS);
+    fn the_group_order_is_the_keys() {
+        for f in Family::ALL {
+            let s = spec_of(f);
+            let mut order = s.group_order.to_vec();
+            let mut keys: Vec<&str> = s.key_columns().collect();
+            order.sort();
+            keys.sort();
+            assert_eq!(order, keys, "{f}");
+        }
     }
 
     /// Every column a spec names is one of its family's results columns.

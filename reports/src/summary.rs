@@ -167,7 +167,7 @@ impl GroupSummary {
         let keys = spec
             .keys
             .iter()
-            .zip(k.texts())
+            .zip(k.texts(spec))
             .map(|(key, text)| {
                 let value = match key.kind {
                     KeyKind::Text { empty } if text.is_empty() => KeyValue::Text(empty.to_string()),
