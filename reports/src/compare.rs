@@ -18,9 +18,6 @@ use polars::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Columns a comparison may be grouped by.
-pub const BY_COLUMNS: [&str; 7] = ["edition", "rules", "hero", "bot", "players", "seat", "monster_policy"];
-
 /// The columns that identify a hero-game across runs.
 pub(crate) const PAIR_KEYS: [&str; 3] = ["seed", "game_index", "seat"];
 
@@ -148,12 +145,13 @@ impl PairCounts {
 
 type GroupKey = Vec<Option<String>>;
 
-/// Parses `--by hero,bot`: known columns, no repeats, in the order given.
-pub fn parse_by(spec: Option<&str>) -> Result<Vec<String>, Error> {
+/// Parses `--by hero,bot`: columns of the spec's [`ReportSpec::compare_by`], no repeats, in
+/// the order given.
+pub fn parse_by(spec: &ReportSpec, columns: Option<&str>) -> Result<Vec<String>, Error> {
     let mut by = Vec::new();
-    for c in spec.unwrap_or("").split(',').map(str::trim).filter(|c| !c.is_empty()) {
-        if !BY_COLUMNS.contains(&c) {
-            return Err(bad(format!("--by {c}: unknown column (known: {})", BY_COLUMNS.join(", "))));
+    for c in columns.unwrap_or("").split(',').map(str::trim).filter(|c| !c.is_empty()) {
+        if !spec.compare_by.contains(&c) {
+            return Err(bad(format!("--by {c}: unknown column (known: {})", spec.compare_by.join(", "))));
         }
         if !by.iter().any(|b| b == c) {
             by.push(c.to_string());
@@ -312,12 +310,11 @@ fn diff(a: &SideCounts, b: &SideCounts, pairs: Option<&PairCounts>) -> Diff {
     }
 }
 
-fn label(by: &[String], k: &GroupKey) -> String {
+fn label(spec: &ReportSpec, by: &[String], k: &GroupKey) -> String {
     by.iter()
         .zip(k)
         .map(|(b, v)| {
-            let v = v.as_deref().unwrap_or("-");
-            let v = if b == "rules" { crate::analysis::rules_shown(v) } else { v };
+            let v = spec.shown(b, v.as_deref().unwrap_or("-"));
             format!("{b}={v}")
         })
         .collect::<Vec<_>>()
@@ -381,10 +378,10 @@ pub fn compare_files(
                         diff: diff(ca, cb, p),
                     })
                 }
-                None => only_a.push(label(by, k)),
+                None => only_a.push(label(spec, by, k)),
             }
         }
-        only_b = sb.keys().filter(|k| !sa.contains_key(*k)).map(|k| label(by, k)).collect();
+        only_b = sb.keys().filter(|k| !sa.contains_key(*k)).map(|k| label(spec, by, k)).collect();
         if groups.is_empty() {
             return Err(bad(format!(
                 "--by {}: no group occurs in both runs (A: {}; B: {})",
@@ -393,10 +390,10 @@ pub fn compare_files(
                 only_b.join("; ")
             )));
         }
-        // "rules" shown as in reports.
+        // Values shown as in reports ("standard" for no optional rules).
         for g in &mut groups {
-            if let Some(r) = g.group.get_mut("rules") {
-                *r = crate::analysis::rules_shown(r).to_string();
+            for (column, value) in g.group.iter_mut() {
+                *value = spec.shown(column, value).to_string();
             }
         }
     }
@@ -549,9 +546,10 @@ mod tests {
 
     #[test]
     fn by_columns_are_checked() {
-        assert_eq!(parse_by(None), Ok(vec![]));
-        assert_eq!(parse_by(Some("hero, bot,hero")), Ok(vec!["hero".to_string(), "bot".to_string()]));
-        assert!(parse_by(Some("colour")).unwrap_err().message().starts_with("--by colour: unknown column"));
+        let spec = crate::spec::spec_of(dq_sim::family::Family::DungeonQuest);
+        assert_eq!(parse_by(spec, None), Ok(vec![]));
+        assert_eq!(parse_by(spec, Some("hero, bot,hero")), Ok(vec!["hero".to_string(), "bot".to_string()]));
+        assert!(parse_by(spec, Some("colour")).unwrap_err().message().starts_with("--by colour: unknown column"));
     }
 
     #[test]

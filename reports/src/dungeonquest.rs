@@ -40,6 +40,7 @@ pub static SPEC: ReportSpec = ReportSpec {
     ],
     cause: "death_cause",
     headline: Headline { rate: "survived", score: "gold" },
+    compare_by: &["edition", "rules", "hero", "bot", "players", "seat", "monster_policy"],
     // Hero first, so the variants of one hero are adjacent in every table.
     group_order: &["hero", "edition", "rules", "bot", "players", "monster_policy", VARIANT],
     figures: &[

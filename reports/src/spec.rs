@@ -23,6 +23,8 @@ pub struct ReportSpec {
     pub cause: &'static str,
     /// The rate and score a comparison is about.
     pub headline: Headline,
+    /// The columns a comparison may be grouped by (`dq compare --by`).
+    pub compare_by: &'static [&'static str],
     /// The figures of each group in `summary.json`, in order, derived from the counts.
     pub figures: &'static [Figure],
     /// The key columns the tables show, in column order: the first always, the others only
@@ -232,6 +234,14 @@ impl ReportSpec {
             }
         }
         out
+    }
+
+    /// A value of `column` as shown: the key's text for the empty value where it has one.
+    pub fn shown<'a>(&self, column: &str, value: &'a str) -> &'a str {
+        match self.keys.iter().find(|k| k.column == column).map(|k| &k.kind) {
+            Some(KeyKind::Text { empty }) if value.is_empty() => empty,
+            _ => value,
+        }
     }
 
     /// The key columns, in key order.

@@ -10,7 +10,7 @@ use dq_sim::parquet_out::SCHEMA_VERSION;
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     // The files' `dq.game` is checked as they are read.
     let spec = spec_of(args.game.family);
-    let by = crate::compare::parse_by(args.by.as_deref())?;
+    let by = crate::compare::parse_by(spec, args.by.as_deref())?;
     let c = crate::compare::compare(spec, &args.a, &args.b, &by, SCHEMA_VERSION)?;
     emit(&if args.json { c.json() } else { c.text() });
     Ok(())
