@@ -368,21 +368,7 @@ impl Strategic {
         if pos as usize >= CELLS {
             return true;
         }
-        let to = if TREASURE.contains(&pos) {
-            0
-        } else {
-            m.prepare(Goal::Treasure);
-            m.settle_at(Goal::Treasure, &[pos]);
-            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
-        };
-        let back = match m.back {
-            Some(back) => back,
-            None => {
-                let back = exact_back(m);
-                m.back = Some(back);
-                back
-            }
-        };
+        // Home first: its value bounds what the trip must be worth to pay.
         m.prepare(Goal::Tower);
         m.settle_at(Goal::Tower, &[pos]);
         let home = i64::from(m.map(Goal::Tower).hops(m.graph(), pos));
@@ -392,11 +378,9 @@ impl Strategic {
         let margin = i64::from(p.margin);
         let safe = i64::from(self.safe_turns(game));
         let draws = i64::from(p.dragon_draws.clamp(1, 2));
-        let trip_turns = self.turns_for(to + back) + draws + margin;
         let home_turns = self.turns_for(home) + margin;
         let sun = game.sun();
         let gain = draws as f64 * self.treasure_gold;
-        let trip = self.sun.survive(sun, trip_turns) * walk_survival(to + back, left) * (gold + gain + life);
         let go_home = if exit_allowed(game, seat) {
             self.sun.survive(sun, home_turns) * walk_survival(home, left) * (gold + life)
         } else {
@@ -404,8 +388,42 @@ impl Strategic {
             // more, and not sure to work.
             LOOT_FOUND * self.sun.survive(sun, home_turns + LOOT_TURNS) * walk_survival(home + LOOT_TURNS, left) * life
         };
-        let goes = trip > go_home;
-        self.spare_turns = safe - if goes { trip_turns } else { home_turns };
+        let trip_turns = |moves: i64| self.turns_for(moves) + draws + margin;
+        let trip =
+            |moves: i64| self.sun.survive(sun, trip_turns(moves)) * walk_survival(moves, left) * (gold + gain + life);
+        // The trip is worth less the more moves it takes, so one priced at fewer moves than
+        // it can take (each way at least as many as rows and columns apart) that does not pay
+        // settles it without the maps: a hero turning home does not read the treasure map,
+        // nor walk the way back from the chamber. The margin keeps rounding out of the test.
+        let home_by = |moves: i64| trip(moves) <= go_home * (1.0 - 1e-9);
+        let least_back = i64::from(TREASURE_LEAST.iter().copied().min().unwrap_or(0));
+        let treasure_here = TREASURE.contains(&pos);
+        let least_to = if treasure_here { 0 } else { i64::from(nearest(pos, &TREASURE)) };
+        if home_by(least_to + least_back) {
+            self.spare_turns = safe - home_turns;
+            return false;
+        }
+        let to = if treasure_here {
+            0
+        } else {
+            m.prepare(Goal::Treasure);
+            m.settle_at(Goal::Treasure, &[pos]);
+            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+        };
+        if home_by(to + least_back) {
+            self.spare_turns = safe - home_turns;
+            return false;
+        }
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        let goes = trip(to + back) > go_home;
+        self.spare_turns = safe - if goes { trip_turns(to + back) } else { home_turns };
         goes
     }
 
@@ -959,6 +977,11 @@ fn exact_back(m: &mut Maps) -> i64 {
     let (back, _) = walk_back(m, first);
     m.way = None;
     i64::from(back)
+}
+
+/// The fewest moves from `c` to the nearest of `cells`: the distance in rows and columns.
+fn nearest(c: Cell, cells: &[Cell]) -> u8 {
+    cells.iter().map(|&t| manhattan(c, t)).min().unwrap_or(0)
 }
 
 /// The fewest moves from each space of [`TREASURE`] to the nearest tower: the distance in
