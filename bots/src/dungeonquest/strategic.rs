@@ -13,7 +13,7 @@
 
 use crate::dungeonquest::equilibrium::{payoff, solve, weights};
 use crate::dungeonquest::maps::{Maps, TableMaps, MODELS};
-use crate::dungeonquest::path::{CostModel, Goal, Graph, Route, Want, SLOTS};
+use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Want, SLOTS};
 use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use crate::dungeonquest::value::{walk_survival, SunTrack};
 use arrayvec::ArrayVec;
@@ -60,8 +60,8 @@ pub struct Strategic {
     homeward: bool,
     /// The goal of the last plan weighed (see [`Strategic::treasure_pays`]).
     heading: Goal,
-    /// Turns to spare on the last plan weighed: what a search or another draw may spend.
-    spare_turns: i64,
+    /// What the turns to spare on the last plan weighed allow (see [`Spare`]).
+    spare: Spare,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
     /// shares one set between its seats); boxed so that taking them out is cheap.
     own: Option<Box<TableMaps>>,
@@ -112,7 +112,7 @@ impl Strategic {
             sun: SunTrack::new(rules),
             homeward: false,
             heading: Goal::Treasure,
-            spare_turns: 0,
+            spare: Spare::NONE,
             own: None,
         }
     }
@@ -132,7 +132,7 @@ impl Strategic {
             model: model_of(spec),
             homeward: false,
             heading: Goal::Treasure,
-            spare_turns: 0,
+            spare: Spare::NONE,
             own: None,
             ..self.clone()
         }
@@ -146,7 +146,7 @@ impl Strategic {
     pub fn new_game(&mut self) {
         self.homeward = false;
         self.heading = Goal::Treasure;
-        self.spare_turns = 0;
+        self.spare = Spare::NONE;
         if let Some(own) = self.own.as_mut() {
             own.new_game();
         }
@@ -359,8 +359,14 @@ impl Strategic {
     /// than heading home now, by the policy's objective (see [`crate::dungeonquest::value`]):
     /// gold carried out plus the value of life, times the chance of getting out, for both
     /// plans. Weighed afresh at every move, so the hero turns home when the trip stops paying,
-    /// and goes on when it still pays late in the game. Leaves the turns the chosen plan has
-    /// to spare in [`Strategic::spare_turns`].
+    /// and goes on when it still pays late in the game. Leaves what the turns the chosen plan
+    /// has to spare allow in [`Strategic::spare`].
+    ///
+    /// The moves back from the treasure chamber are counted on the tower map, settled in
+    /// full, at each board change: the dearest part of the weighing. They are first bounded
+    /// instead (at least the rows and columns from the chamber to a tower; at most
+    /// [`Graph::most_moves`] for the cost of the way back last walked, while it is open), and
+    /// counted only if the answer and what the spare turns allow differ between the bounds.
     fn treasure_pays(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
         let h = game.hero(seat);
         let p = *self.p();
@@ -368,7 +374,7 @@ impl Strategic {
         if pos as usize >= CELLS {
             return true;
         }
-        // Home first: its value bounds what the trip must be worth to pay.
+        // Home first: its value is what the trip must beat.
         m.prepare(Goal::Tower);
         m.settle_at(Goal::Tower, &[pos]);
         let home = i64::from(m.map(Goal::Tower).hops(m.graph(), pos));
@@ -389,21 +395,23 @@ impl Strategic {
             LOOT_FOUND * self.sun.survive(sun, home_turns + LOOT_TURNS) * walk_survival(home + LOOT_TURNS, left) * life
         };
         let trip_turns = |moves: i64| self.turns_for(moves) + draws + margin;
+        // The trip is worth less the more moves it takes. A bound decides only with a margin
+        // that keeps rounding out of the test.
         let trip =
             |moves: i64| self.sun.survive(sun, trip_turns(moves)) * walk_survival(moves, left) * (gold + gain + life);
-        // The trip is worth less the more moves it takes, so one priced at fewer moves than
-        // it can take (each way at least as many as rows and columns apart) that does not pay
-        // settles it without the maps: a hero turning home does not read the treasure map,
-        // nor walk the way back from the chamber. The margin keeps rounding out of the test.
-        let home_by = |moves: i64| trip(moves) <= go_home * (1.0 - 1e-9);
+        let home_by = |moves: i64| trip(moves) <= go_home * (1.0 - BOUND_MARGIN);
+        let go_by = |moves: i64| trip(moves) > go_home * (1.0 + BOUND_MARGIN);
+        let spare_home = || Spare::of(safe - home_turns, &p);
+        // A trip priced at fewer moves than it can take (rows and columns each way) that does
+        // not pay settles it without the treasure map or the way back.
         let least_back = i64::from(TREASURE_LEAST.iter().copied().min().unwrap_or(0));
-        let treasure_here = TREASURE.contains(&pos);
-        let least_to = if treasure_here { 0 } else { i64::from(nearest(pos, &TREASURE)) };
+        let in_chamber = TREASURE.contains(&pos);
+        let least_to = if in_chamber { 0 } else { i64::from(nearest(pos, &TREASURE)) };
         if home_by(least_to + least_back) {
-            self.spare_turns = safe - home_turns;
+            self.spare = spare_home();
             return false;
         }
-        let to = if treasure_here {
+        let to = if in_chamber {
             0
         } else {
             m.prepare(Goal::Treasure);
@@ -411,8 +419,18 @@ impl Strategic {
             i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
         };
         if home_by(to + least_back) {
-            self.spare_turns = safe - home_turns;
+            self.spare = spare_home();
             return false;
+        }
+        if m.back.is_none() {
+            if let Some(most) = most_back(m) {
+                let (few, many) =
+                    (Spare::of(safe - trip_turns(to + least_back), &p), Spare::of(safe - trip_turns(to + most), &p));
+                if few == many && go_by(to + most) {
+                    self.spare = few;
+                    return true;
+                }
+            }
         }
         let back = match m.back {
             Some(back) => back,
@@ -423,7 +441,7 @@ impl Strategic {
             }
         };
         let goes = trip(to + back) > go_home;
-        self.spare_turns = safe - if goes { trip_turns(to + back) } else { home_turns };
+        self.spare = if goes { Spare::of(safe - trip_turns(to + back), &p) } else { spare_home() };
         goes
     }
 
@@ -474,13 +492,10 @@ impl Strategic {
             return Choice::ExitDungeon;
         }
         m.prepare(goal);
-        let p = *self.p();
         // Spare turns go to searching; a hero on the way home without the loot the exit
         // asks for searches whenever a turn is spare.
         let needs_loot = goal == Goal::Tower && !exit_allowed(game, seat);
-        if search
-            && ((p.search > 0 && self.spare_turns >= i64::from(p.search)) || (needs_loot && self.spare_turns >= 1))
-        {
+        if search && (self.spare.search || (needs_loot && self.spare.one)) {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -977,6 +992,42 @@ fn exact_back(m: &mut Maps) -> i64 {
     let (back, _) = walk_back(m, first);
     m.way = None;
     i64::from(back)
+}
+
+/// What the turns to spare on a plan allow: a search by the policy's `search` parameter, and
+/// one turn (a hero without the loot the exit asks for searches whenever a turn is spare).
+/// Why not the count: the planner may know the turns a plan takes only within bounds, and
+/// bounds on both sides of a threshold need the moves counted, ones on one side do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spare {
+    /// At least `search` turns (never, when `search` is 0).
+    search: bool,
+    /// At least one turn.
+    one: bool,
+}
+
+impl Spare {
+    /// No turn to spare.
+    const NONE: Spare = Spare { search: false, one: false };
+
+    /// What `turns` to spare allow under `p`.
+    fn of(turns: i64, p: &Params) -> Spare {
+        Spare { search: p.search > 0 && turns >= i64::from(p.search), one: turns >= 1 }
+    }
+}
+
+/// The relative margin by which a value priced at bounds on the moves must beat the other
+/// plan's to decide: far beyond the rounding of the products that price it.
+const BOUND_MARGIN: f64 = 1e-9;
+
+/// The most moves the way back from the treasure chamber can take, without walking it: the
+/// way back last walked ([`Maps::route`]), if a hero can still go that way, costs at least
+/// what the cheapest way from its first space costs, and a walk of that cost makes at most
+/// [`Graph::most_moves`] moves (never entering the space it starts from).
+fn most_back(m: &Maps) -> Option<i64> {
+    let first = *m.route.first()?;
+    let cost = route_cost(m.graph(), &m.route)?;
+    Some(i64::from(m.graph().most_moves(cost, [first])))
 }
 
 /// The fewest moves from `c` to the nearest of `cells`: the distance in rows and columns.
