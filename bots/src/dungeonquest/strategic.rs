@@ -325,9 +325,9 @@ impl Strategic {
     }
 
     /// The goal. The maps are left to the caller (see [`Strategic::plan_lazy`]), but for
-    /// what [`Strategic::slack_below`] reads: the treasure map when bounds do not settle
-    /// whether to head home, the tower map when the way back must be known exactly (on the
-    /// way to the treasure the board changes wait until it is read).
+    /// what [`Strategic::treasure_pays`] reads: the tower map at the hero's space, the
+    /// treasure map there when bounds do not settle whether to head home, the tower map in
+    /// full when the way back must be counted.
     /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
@@ -336,7 +336,7 @@ impl Strategic {
             return Goal::Tower;
         }
         let h = game.hero(seat);
-        // The treasure map is prepared where it is read: by `slack_below`, if the bounds it
+        // The treasure map is prepared where it is read: by `treasure_pays`, if the bounds it
         // starts from do not settle the question, and by the caller once the goal is known
         // (so a hero who turns home by the bounds leaves it behind the board for good).
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
@@ -990,7 +990,6 @@ fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
 fn exact_back(m: &mut Maps) -> i64 {
     let first = usize::from(m.route.first() == Some(&TREASURE[1]));
     let (back, _) = walk_back(m, first);
-    m.way = None;
     i64::from(back)
 }
 
@@ -1441,7 +1440,7 @@ mod tests {
     }
 
     /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
-    /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
+    /// date (what `treasure_pays` takes without reading the map there, see `plan_lazy`), and
     /// a treasure map left behind the board there is brought to the same map later.
     #[test]
     fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {
