@@ -299,3 +299,38 @@ fn cautious_opens_a_crypt_when_it_needs_loot_to_leave() {
     assert_eq!(decide(&rules, "cautious", &offered(false)), Choice::Yes);
     assert_eq!(decide(&rules, "cautious", &offered(true)), Choice::No);
 }
+
+/// A hero on a tower holding `item` (loot worth no gold: he may leave, with nothing but his
+/// life), at full health, the sun on `sun`, asked whether to leave.
+fn on_tower_with<'r>(rules: &'r Rules, item: &str, sun: u8) -> Game<'r> {
+    let card = (0..rules.cards.len() as dq_engine::CardId)
+        .find(|&c| rules.cards[c as usize].name == item)
+        .unwrap_or_else(|| panic!("no card {item}"));
+    let mut g = position(rules, cell(0, 1), sun);
+    g.give_card(0, card);
+    g.apply(Choice::Move(TOWERS[0]), &mut NoObserver).unwrap();
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::Tower));
+    g
+}
+
+/// Issue 24 (G=229, G=140): greedy left the dungeon at round 5 with no gold and 20 turns of
+/// sun left, holding only loot worth nothing (here the Unstable Potion). Healthy and early,
+/// with nothing to lose but his life, the hero goes on; late, or wounded, he leaves; cautious
+/// (life worth more than any haul) leaves.
+#[test]
+fn no_early_exit_with_nothing_carried() {
+    let rules = Rules::revised();
+    for sun in [5, 10, 15] {
+        let g = on_tower_with(&rules, "Unstable Potion", sun);
+        for spec in ["greedy", "mixed"] {
+            assert_ne!(decide(&rules, spec, &g), Choice::ExitDungeon, "{spec} at sun {sun}");
+        }
+        assert_eq!(decide(&rules, "cautious", &g), Choice::ExitDungeon, "cautious at sun {sun}");
+    }
+    // With 10 safe turns or fewer left, or wounded past half his health, he leaves.
+    let g = on_tower_with(&rules, "Unstable Potion", 16);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::ExitDungeon);
+    let mut g = on_tower_with(&rules, "Unstable Potion", 5);
+    g.set_hero_state(0, 7, 0);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::ExitDungeon);
+}
