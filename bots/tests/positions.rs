@@ -334,3 +334,35 @@ fn no_early_exit_with_nothing_carried() {
     g.set_hero_state(0, 7, 0);
     assert_eq!(decide(&rules, "greedy", &g), Choice::ExitDungeon);
 }
+
+/// Issue 24 (G=19590, `dq replay --seed 20141 --game 19590 --bot cautious`): at round 22
+/// cautious escapes from the chamber at (0,1) to the tower at (0,0), holding no loot, so he
+/// cannot leave there and the tower's one way on is back into the chamber: he walks back in
+/// twice and dies there. Offered (0,2) too, he escapes there.
+#[test]
+fn no_escape_into_a_dead_end_back_into_the_chamber() {
+    use dq_bots::{MonsterSpec, Players};
+    let rules = Rules::revised();
+    let specs = BotSpec::parse_list("cautious").unwrap();
+    let mut players = Players::new(&rules, &specs, MonsterSpec::Random, 1).unwrap();
+    players.new_game();
+    let cfg = GameConfig::random(1, Variant::default());
+    let (seed, index) = (20141, 19590);
+    let mut g = Game::new(&rules, &cfg, seed, index, &mut NoObserver).unwrap();
+    let mut rng = GameRng::new(seed, index, Stream::Bot);
+    let mut c = Choices::new();
+    let mut found = false;
+    while !g.is_over() {
+        g.legal(&mut c);
+        let pick = players.choose(&g, &c, &mut rng);
+        let d = g.pending().unwrap();
+        if d.kind == DecisionKind::EscapeTo && g.hero(0).pos == cell(0, 1) && c.len() > 1 {
+            assert!(c.contains(&Choice::Move(cell(0, 2))), "offered {c:?}");
+            assert_eq!(pick, Choice::Move(cell(0, 2)), "round {}", g.round());
+            found = true;
+            break;
+        }
+        g.apply(pick, &mut NoObserver).unwrap();
+    }
+    assert!(found, "the game no longer reaches the escape from (0,1)");
+}

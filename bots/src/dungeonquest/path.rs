@@ -961,6 +961,14 @@ impl Graph {
         self.open[c as usize]
     }
 
+    /// Whether every space a hero on `c` could step to is `back` (and there is one at least):
+    /// from `c` the only way on is into `back`.
+    pub fn only_way_on_is(&self, c: Cell, back: Cell) -> bool {
+        let mut other = false;
+        each_side(self.open[c as usize], c, |v| other |= v != back);
+        !other && self.open[c as usize] != 0
+    }
+
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
         self.enter == other.enter

@@ -244,7 +244,8 @@ impl Strategic {
             K::Action => self.action(game, seat, choices, maps),
             // Another hero's restart tower: no stake in it, any will do.
             K::RespawnTower => choices[rng.below(choices.len() as u32) as usize],
-            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::MoveAgain | K::Teleport => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::EscapeTo => self.escape_to(game, seat, choices, maps),
             K::SecretDoor => self.secret_door(game, seat, choices, maps),
             K::Tower => self.tower(game, seat, choices, maps),
             K::Bridge => pick(choices, Choice::Cross),
@@ -480,6 +481,27 @@ impl Strategic {
     fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Option<Choice> {
         let (goal, m) = self.plan(game, seat, maps);
         cheapest(m, goal, choices)
+    }
+
+    /// Where to escape to: the cheapest way to the goal among the spaces offered that lead
+    /// somewhere (see [`escape_trap`]): a space whose only way on is back into the
+    /// chamber escaped from only if every space offered is one, and of those a tower the hero
+    /// cannot leave by last. Why: from such a tower, where he can neither leave nor search,
+    /// a hero walks straight back into the chamber on his next turn and meets a new monster
+    /// (issue 24, G=19590: cautious did so twice and died); from a dead-end room he may at
+    /// least search for the loot that lets him leave.
+    fn escape_to(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let from = game.hero(seat).pos;
+        let exit = exit_allowed(game, seat);
+        let (goal, m) = self.plan(game, seat, maps);
+        let trap = |c: Choice| match c {
+            Choice::Move(to) => escape_trap(m.graph(), to, from, exit),
+            _ => Trap::None,
+        };
+        let least = choices.iter().map(|&c| trap(c)).min().unwrap_or(Trap::None);
+        let mut kept = Choices::new();
+        kept.extend(choices.iter().copied().filter(|&c| trap(c) == least));
+        cheapest(m, goal, &kept).unwrap_or(kept[0])
     }
 
     fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
@@ -897,6 +919,31 @@ impl Strategic {
                 _ => u8::MAX,
             })
             .unwrap_or(choices[0])
+    }
+}
+
+/// How much an escape to a space traps the hero (see [`Strategic::escape_to`]), least first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Trap {
+    /// The hero can go on from there another way, or leave the dungeon there.
+    None,
+    /// A dead end: the only way on is back into the chamber escaped from.
+    DeadEnd,
+    /// A dead-end tower the hero cannot leave by (no loot, or no treasure card where one is
+    /// asked for): he can neither leave nor search there.
+    ShutTower,
+}
+
+/// How much escaping from `from` to `to` traps a hero who may leave the dungeon (`exit`) or
+/// not, on `graph`.
+fn escape_trap(graph: &Graph, to: Cell, from: Cell, exit: bool) -> Trap {
+    let tower = TOWERS.contains(&to);
+    if (tower && exit) || !graph.only_way_on_is(to, from) {
+        Trap::None
+    } else if tower {
+        Trap::ShutTower
+    } else {
+        Trap::DeadEnd
     }
 }
 
