@@ -995,7 +995,7 @@ impl Graph {
     ///
     /// The spaces of `never` are taken off the counts of the tiers read only (usually the
     /// first two or three), rather than off a copy of every count: their entry costs are
-    /// gathered first (a few; beyond [`NEVER`] of them, into a copy of the counts after all).
+    /// gathered first (a few; beyond `NEVER` of them, into a copy of the counts after all).
     pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
         let mut off = [UNREACHABLE; NEVER];
         let mut copy: Option<[u8; MAX_STEP as usize]> = None;
