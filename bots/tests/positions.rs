@@ -299,3 +299,70 @@ fn cautious_opens_a_crypt_when_it_needs_loot_to_leave() {
     assert_eq!(decide(&rules, "cautious", &offered(false)), Choice::Yes);
     assert_eq!(decide(&rules, "cautious", &offered(true)), Choice::No);
 }
+
+/// A hero on a tower holding `item` (loot worth no gold: he may leave, with nothing but his
+/// life), at full health, the sun on `sun`, asked whether to leave.
+fn on_tower_with<'r>(rules: &'r Rules, item: &str, sun: u8) -> Game<'r> {
+    let card = (0..rules.cards.len() as dq_engine::CardId)
+        .find(|&c| rules.cards[c as usize].name == item)
+        .unwrap_or_else(|| panic!("no card {item}"));
+    let mut g = position(rules, cell(0, 1), sun);
+    g.give_card(0, card);
+    g.apply(Choice::Move(TOWERS[0]), &mut NoObserver).unwrap();
+    assert_eq!(g.pending().map(|d| d.kind), Some(DecisionKind::Tower));
+    g
+}
+
+/// Issue 24 (G=229, G=140): greedy left the dungeon at round 5 with no gold and 20 turns of
+/// sun left, holding only loot worth nothing (here the Unstable Potion). Healthy and early,
+/// with nothing to lose but his life, the hero goes on; late, or wounded, he leaves; cautious
+/// (life worth more than any haul) leaves.
+#[test]
+fn no_early_exit_with_nothing_carried() {
+    let rules = Rules::revised();
+    for sun in [5, 10, 15] {
+        let g = on_tower_with(&rules, "Unstable Potion", sun);
+        for spec in ["greedy", "mixed"] {
+            assert_ne!(decide(&rules, spec, &g), Choice::ExitDungeon, "{spec} at sun {sun}");
+        }
+        assert_eq!(decide(&rules, "cautious", &g), Choice::ExitDungeon, "cautious at sun {sun}");
+    }
+    // With 10 safe turns or fewer left, or wounded past half his health, he leaves.
+    let g = on_tower_with(&rules, "Unstable Potion", 16);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::ExitDungeon);
+    let mut g = on_tower_with(&rules, "Unstable Potion", 5);
+    g.set_hero_state(0, 7, 0);
+    assert_eq!(decide(&rules, "greedy", &g), Choice::ExitDungeon);
+}
+
+/// Issue 24 (G=19590, `dq replay --seed 20141 --game 19590 --bot cautious`): at round 22
+/// cautious escapes from the chamber at (0,1) to the tower at (0,0), holding no loot, so he
+/// cannot leave there and the tower's one way on is back into the chamber: he walks back in
+/// twice and dies there. Offered (0,2) too, he escapes there.
+#[test]
+fn no_escape_into_a_dead_end_back_into_the_chamber() {
+    use dq_bots::{MonsterSpec, Players};
+    let rules = Rules::revised();
+    let specs = BotSpec::parse_list("cautious").unwrap();
+    let mut players = Players::new(&rules, &specs, MonsterSpec::Random, 1).unwrap();
+    players.new_game();
+    let cfg = GameConfig::random(1, Variant::default());
+    let (seed, index) = (20141, 19590);
+    let mut g = Game::new(&rules, &cfg, seed, index, &mut NoObserver).unwrap();
+    let mut rng = GameRng::new(seed, index, Stream::Bot);
+    let mut c = Choices::new();
+    let mut found = false;
+    while !g.is_over() {
+        g.legal(&mut c);
+        let pick = players.choose(&g, &c, &mut rng);
+        let d = g.pending().unwrap();
+        if d.kind == DecisionKind::EscapeTo && g.hero(0).pos == cell(0, 1) && c.len() > 1 {
+            assert!(c.contains(&Choice::Move(cell(0, 2))), "offered {c:?}");
+            assert_eq!(pick, Choice::Move(cell(0, 2)), "round {}", g.round());
+            found = true;
+            break;
+        }
+        g.apply(pick, &mut NoObserver).unwrap();
+    }
+    assert!(found, "the game no longer reaches the escape from (0,1)");
+}

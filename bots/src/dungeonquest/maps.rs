@@ -8,8 +8,8 @@
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! takes the changes in ([`DistMap::note`], or is computed, after a rebuild) when a seat first
 //! prepares it, and is settled only as far as a seat then reads it ([`Maps::settle`]), so a
-//! map nobody needs (the treasure map once every hero heads home, the tower map while the way
-//! back can be bounded without it, see `Strategic::slack_below`) costs nothing, nor does the
+//! map nobody needs (the treasure map once every hero heads home, the tower map while the
+//! planner's bounds decide without it, see `Strategic::treasure_pays`) costs nothing, nor does the
 //! part of a map nobody reads. Taking several updates in at once gives the same map as taking
 //! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
 //! is told to look at first, as long as every changed space is among them.
@@ -116,31 +116,8 @@ pub struct Maps {
     pub back: Option<i64>,
     /// The way back last walked to find `back` (empty: none). Kept across board changes: as
     /// long as a hero can still go that way, its cost bounds the way back's, and so the
-    /// moves it can take (see [`crate::dungeonquest::path::route_cost`]).
+    /// moves it can take (see `most_back` in the strategic policy).
     pub route: Route,
-    /// The most moves the way back can take as `route` says, once asked: `Some(None)` when
-    /// `route` says nothing (forgotten whenever the graph changes).
-    pub most_back: Option<Option<u32>>,
-    /// The way `most_back` is worked out from, once asked (see [`WayBack`]): kept across graph
-    /// changes that touch none of the spaces it looked at, forgotten when `route` changes.
-    pub way: Option<WayBack>,
-}
-
-/// The way a bound on the way back from the treasure chamber rests on (`route`, or once that
-/// is closed the first of the policy's straight ways still open, see `most_back` in the
-/// strategic policy): its cost and the treasure space it starts from, if one is open, and
-/// every space of the ways looked at to find it.
-///
-/// What a way costs, and whether a hero can still go that way, depends only on the entry
-/// costs and open sides of its own spaces ([`crate::dungeonquest::path::route_cost`]). A graph update
-/// reports every space whose entry cost or open sides changed, so after one that reports none
-/// of `spaces`, every way looked at reads as before: the same way is found at the same cost.
-#[derive(Clone, Copy, Debug)]
-pub struct WayBack {
-    /// The cost of the way found and the treasure space it starts from (`None`: none open).
-    pub found: Option<(u32, Cell)>,
-    /// The spaces of every way looked at.
-    pub spaces: Spaces,
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -154,8 +131,6 @@ impl Clone for Maps {
             tower: self.tower.clone(),
             back: self.back,
             route: self.route.clone(),
-            most_back: self.most_back,
-            way: self.way,
         }
     }
 
@@ -165,8 +140,6 @@ impl Clone for Maps {
         self.tower.clone_from(&source.tower);
         self.back = source.back;
         self.route.clone_from(&source.route);
-        self.most_back = source.most_back;
-        self.way = source.way;
     }
 }
 
@@ -245,12 +218,6 @@ impl Maps {
             return;
         }
         self.back = None;
-        self.most_back = None;
-        if let Some(way) = &self.way {
-            if !matches!(change, Change::Spaces(s) if !s.meets(&way.spaces)) {
-                self.way = None;
-            }
-        }
         self.treasure.note(&change);
         self.tower.note(&change);
     }
@@ -275,8 +242,6 @@ impl TableMaps {
             slot.tower.fresh = false;
             slot.back = None;
             slot.route.clear();
-            slot.most_back = None;
-            slot.way = None;
         }
     }
 

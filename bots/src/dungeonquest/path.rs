@@ -399,18 +399,6 @@ impl Spaces {
         s
     }
 
-    /// Whether the set and `other` have a space in common.
-    #[inline]
-    pub fn meets(&self, other: &Spaces) -> bool {
-        ((self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) | (self.0[2] & other.0[2]) | (self.0[3] & other.0[3])) != 0
-    }
-
-    /// Removes `c`.
-    #[inline]
-    pub fn unset(&mut self, c: Cell) {
-        self.0[c as usize >> 6] &= !(1 << (c & 63));
-    }
-
     /// Adds every space of `other`.
     #[inline]
     pub fn union(&mut self, other: &Spaces) {
@@ -973,6 +961,14 @@ impl Graph {
         self.open[c as usize]
     }
 
+    /// Whether every space a hero on `c` could step to is `back` (and there is one at least):
+    /// from `c` the only way on is into `back`.
+    pub fn only_way_on_is(&self, c: Cell, back: Cell) -> bool {
+        let mut other = false;
+        each_side(self.open[c as usize], c, |v| other |= v != back);
+        !other && self.open[c as usize] != 0
+    }
+
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
         self.enter == other.enter
@@ -996,43 +992,11 @@ impl Graph {
     /// never entering the spaces of `never`: it enters a different space at every move (a
     /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
     /// board, one each.
-    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
-        self.packing(cost, never).0
-    }
-
-    /// The greater of one move less than [`Graph::most_moves`] and the most moves with
-    /// `other` left out too (the bound of a walk that may enter `other`, and is then bounded
-    /// from there on one move shorter, see `most_back` in the strategic policy), in one pass.
-    ///
-    /// The cheapest spaces are taken tier by tier (spaces of one entry cost), the last tier
-    /// reached perhaps in part. Leaving out `other` changes nothing if its tier was not taken
-    /// in full. If it was, the units it took are free: at the tier taken in part (more
-    /// costly to enter than `other`, so good for one more space at most) they buy one more
-    /// space exactly when what was left there and `other`'s entry cost together reach that
-    /// tier's; otherwise (or when every tier was taken in full) the moves are one fewer.
-    pub fn most_moves_or_short(&self, cost: u32, never: impl IntoIterator<Item = Cell>, other: Cell) -> u32 {
-        let (moves, stop) = self.packing(cost, never);
-        let e = u32::from(self.enter[other as usize]);
-        if e >= u32::from(MAX_STEP) {
-            // Not counted among the spaces: leaving it out changes nothing.
-            return moves;
-        }
-        match stop {
-            // Its tier not taken in full.
-            Some((tier, _)) if e >= tier => moves,
-            Some((tier, left)) if left + e >= tier => moves,
-            _ => moves.saturating_sub(1),
-        }
-    }
-
-    /// [`Graph::most_moves`], and the tier it stopped in (taken in part) with the units left
-    /// there, if it did not take every tier in full.
     ///
     /// The spaces of `never` are taken off the counts of the tiers read only (usually the
     /// first two or three), rather than off a copy of every count: their entry costs are
-    /// gathered first (a few; beyond [`NEVER`] of them, into a copy of the counts after all).
-    #[inline]
-    fn packing(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> (u32, Option<(u32, u32)>) {
+    /// gathered first (a few; beyond `NEVER` of them, into a copy of the counts after all).
+    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
         let mut off = [UNREACHABLE; NEVER];
         let mut copy: Option<[u8; MAX_STEP as usize]> = None;
         for (k, c) in never.into_iter().enumerate() {
@@ -1063,10 +1027,10 @@ impl Graph {
             moves += take;
             left -= take * enter;
             if take < n {
-                return (moves, Some((enter, left)));
+                return moves;
             }
         }
-        (moves, None)
+        moves
     }
 }
 
@@ -2401,35 +2365,6 @@ mod tests {
         // A space never entered is taken out of its count (here a space entered at 3).
         g.enter[7] = 3;
         assert_eq!(g.most_moves(6, [7]), 1);
-    }
-
-    /// `most_moves_or_short` is the greater of one less than the most moves and the most
-    /// moves with the other space left out too, on the boards of games played at random, for
-    /// every cost up to past the board's whole price.
-    #[test]
-    fn most_moves_or_short_is_the_greater_of_both_bounds() {
-        let rules = Rules::revised();
-        let mut checked = 0;
-        each_board(&rules, 43, 40, |game, i, step| {
-            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            if step.is_multiple_of(5) {
-                let mut g = Graph::default();
-                g.build(game, &model, false);
-                let (from, other) =
-                    if step.is_multiple_of(10) { (TREASURE[0], TREASURE[1]) } else { (TREASURE[1], TREASURE[0]) };
-                // Sometimes the other space is one a walk could not enter at all.
-                let other = if step.is_multiple_of(15) { NO_CELL } else { other };
-                let never = [TOWERS[1], TOWERS[2], TOWERS[3], from];
-                for cost in 0..400 {
-                    let most = g.most_moves(cost, never);
-                    let without = g.most_moves(cost, never.into_iter().chain([other]));
-                    let want = most.saturating_sub(1).max(without);
-                    assert_eq!(g.most_moves_or_short(cost, never, other), want, "game {i} step {step} cost {cost}");
-                    checked += 1;
-                }
-            }
-        });
-        assert!(checked > 50_000, "only {checked} checked");
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use crate::dungeonquest::equilibrium::{payoff, solve, weights};
 use crate::dungeonquest::maps::{Maps, TableMaps, MODELS};
-use crate::dungeonquest::path::{CostModel, Goal, Graph, Route, Want, SLOTS};
+use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Want, SLOTS};
 use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use crate::dungeonquest::value::{walk_survival, SunTrack};
 use arrayvec::ArrayVec;
@@ -60,8 +60,8 @@ pub struct Strategic {
     homeward: bool,
     /// The goal of the last plan weighed (see [`Strategic::treasure_pays`]).
     heading: Goal,
-    /// Turns to spare on the last plan weighed: what a search or another draw may spend.
-    spare_turns: i64,
+    /// What the turns to spare on the last plan weighed allow (see [`Spare`]).
+    spare: Spare,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
     /// shares one set between its seats); boxed so that taking them out is cheap.
     own: Option<Box<TableMaps>>,
@@ -112,7 +112,7 @@ impl Strategic {
             sun: SunTrack::new(rules),
             homeward: false,
             heading: Goal::Treasure,
-            spare_turns: 0,
+            spare: Spare::NONE,
             own: None,
         }
     }
@@ -132,7 +132,7 @@ impl Strategic {
             model: model_of(spec),
             homeward: false,
             heading: Goal::Treasure,
-            spare_turns: 0,
+            spare: Spare::NONE,
             own: None,
             ..self.clone()
         }
@@ -146,7 +146,7 @@ impl Strategic {
     pub fn new_game(&mut self) {
         self.homeward = false;
         self.heading = Goal::Treasure;
-        self.spare_turns = 0;
+        self.spare = Spare::NONE;
         if let Some(own) = self.own.as_mut() {
             own.new_game();
         }
@@ -244,7 +244,8 @@ impl Strategic {
             K::Action => self.action(game, seat, choices, maps),
             // Another hero's restart tower: no stake in it, any will do.
             K::RespawnTower => choices[rng.below(choices.len() as u32) as usize],
-            K::MoveAgain | K::Teleport | K::EscapeTo => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::MoveAgain | K::Teleport => self.best_move(game, seat, choices, maps).unwrap_or(choices[0]),
+            K::EscapeTo => self.escape_to(game, seat, choices, maps),
             K::SecretDoor => self.secret_door(game, seat, choices, maps),
             K::Tower => self.tower(game, seat, choices, maps),
             K::Bridge => pick(choices, Choice::Cross),
@@ -325,9 +326,9 @@ impl Strategic {
     }
 
     /// The goal. The maps are left to the caller (see [`Strategic::plan_lazy`]), but for
-    /// what [`Strategic::slack_below`] reads: the treasure map when bounds do not settle
-    /// whether to head home, the tower map when the way back must be known exactly (on the
-    /// way to the treasure the board changes wait until it is read).
+    /// what [`Strategic::treasure_pays`] reads: the tower map at the hero's space, the
+    /// treasure map there when bounds do not settle whether to head home, the tower map in
+    /// full when the way back must be counted.
     /// Inlined into [`Strategic::plan_lazy`], its one caller.
     #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
@@ -336,7 +337,7 @@ impl Strategic {
             return Goal::Tower;
         }
         let h = game.hero(seat);
-        // The treasure map is prepared where it is read: by `slack_below`, if the bounds it
+        // The treasure map is prepared where it is read: by `treasure_pays`, if the bounds it
         // starts from do not settle the question, and by the caller once the goal is known
         // (so a hero who turns home by the bounds leaves it behind the board for good).
         // No Guts, No Glory: without a treasure card the towers are shut, so heading home
@@ -359,8 +360,14 @@ impl Strategic {
     /// than heading home now, by the policy's objective (see [`crate::dungeonquest::value`]):
     /// gold carried out plus the value of life, times the chance of getting out, for both
     /// plans. Weighed afresh at every move, so the hero turns home when the trip stops paying,
-    /// and goes on when it still pays late in the game. Leaves the turns the chosen plan has
-    /// to spare in [`Strategic::spare_turns`].
+    /// and goes on when it still pays late in the game. Leaves what the turns the chosen plan
+    /// has to spare allow in [`Strategic::spare`].
+    ///
+    /// The moves back from the treasure chamber are counted on the tower map, settled in
+    /// full, at each board change: the dearest part of the weighing. They are first bounded
+    /// instead (at least the rows and columns from the chamber to a tower; at most
+    /// [`Graph::most_moves`] for the cost of the way back last walked, while it is open), and
+    /// counted only if the answer and what the spare turns allow differ between the bounds.
     fn treasure_pays(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
         let h = game.hero(seat);
         let p = *self.p();
@@ -368,21 +375,7 @@ impl Strategic {
         if pos as usize >= CELLS {
             return true;
         }
-        let to = if TREASURE.contains(&pos) {
-            0
-        } else {
-            m.prepare(Goal::Treasure);
-            m.settle_at(Goal::Treasure, &[pos]);
-            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
-        };
-        let back = match m.back {
-            Some(back) => back,
-            None => {
-                let back = exact_back(m);
-                m.back = Some(back);
-                back
-            }
-        };
+        // Home first: its value is what the trip must beat.
         m.prepare(Goal::Tower);
         m.settle_at(Goal::Tower, &[pos]);
         let home = i64::from(m.map(Goal::Tower).hops(m.graph(), pos));
@@ -392,11 +385,9 @@ impl Strategic {
         let margin = i64::from(p.margin);
         let safe = i64::from(self.safe_turns(game));
         let draws = i64::from(p.dragon_draws.clamp(1, 2));
-        let trip_turns = self.turns_for(to + back) + draws + margin;
         let home_turns = self.turns_for(home) + margin;
         let sun = game.sun();
         let gain = draws as f64 * self.treasure_gold;
-        let trip = self.sun.survive(sun, trip_turns) * walk_survival(to + back, left) * (gold + gain + life);
         let go_home = if exit_allowed(game, seat) {
             self.sun.survive(sun, home_turns) * walk_survival(home, left) * (gold + life)
         } else {
@@ -404,9 +395,76 @@ impl Strategic {
             // more, and not sure to work.
             LOOT_FOUND * self.sun.survive(sun, home_turns + LOOT_TURNS) * walk_survival(home + LOOT_TURNS, left) * life
         };
-        let goes = trip > go_home;
-        self.spare_turns = safe - if goes { trip_turns } else { home_turns };
+        let trip_turns = |moves: i64| self.turns_for(moves) + draws + margin;
+        // The trip is worth less the more moves it takes. A bound decides only with a margin
+        // that keeps rounding out of the test.
+        let trip =
+            |moves: i64| self.sun.survive(sun, trip_turns(moves)) * walk_survival(moves, left) * (gold + gain + life);
+        let home_by = |moves: i64| trip(moves) <= go_home * (1.0 - BOUND_MARGIN);
+        let go_by = |moves: i64| trip(moves) > go_home * (1.0 + BOUND_MARGIN);
+        let spare_home = || Spare::of(safe - home_turns, &p);
+        // A trip priced at fewer moves than it can take (rows and columns each way) that does
+        // not pay settles it without the treasure map or the way back.
+        let least_back = i64::from(TREASURE_LEAST.iter().copied().min().unwrap_or(0));
+        let in_chamber = TREASURE.contains(&pos);
+        let least_to = if in_chamber { 0 } else { i64::from(nearest(pos, &TREASURE)) };
+        if home_by(least_to + least_back) {
+            self.spare = spare_home();
+            return false;
+        }
+        let to = if in_chamber {
+            0
+        } else {
+            m.prepare(Goal::Treasure);
+            m.settle_at(Goal::Treasure, &[pos]);
+            i64::from(m.map(Goal::Treasure).hops(m.graph(), pos))
+        };
+        if home_by(to + least_back) {
+            self.spare = spare_home();
+            return false;
+        }
+        if m.back.is_none() {
+            if let Some(most) = most_back(m) {
+                let (few, many) =
+                    (Spare::of(safe - trip_turns(to + least_back), &p), Spare::of(safe - trip_turns(to + most), &p));
+                if few == many && go_by(to + most) {
+                    self.spare = few;
+                    return true;
+                }
+            }
+        }
+        let back = match m.back {
+            Some(back) => back,
+            None => {
+                let back = exact_back(m);
+                m.back = Some(back);
+                back
+            }
+        };
+        let goes = trip(to + back) > go_home;
+        self.spare = if goes { Spare::of(safe - trip_turns(to + back), &p) } else { spare_home() };
         goes
+    }
+
+    /// Whether a hero about to leave the dungeon with no gold goes on instead: while he has
+    /// more than half his health, the sun more than [`EMPTY_HANDED_TURNS`] turns short of its
+    /// first numbered space, and two treasure cards are worth more to the policy than its
+    /// life.
+    ///
+    /// Why: the plan's trip is walked without turning back, and priced with a pessimistic
+    /// hazard (see [`crate::dungeonquest::value`]) that serves the policy well once it
+    /// carries gold to lose. A hero with nothing to lose but his life who leaves early ends
+    /// his game for good, where one who goes on can still turn home at any move while the
+    /// sun is safe. Measured, revised greedy solo (20,000 games): 6.0% of hero-games ended
+    /// out alive with no gold, most of them healthy at a tower by sun 10, and the objective
+    /// rose with the heroes going on (docs/bots.md, "Policy decisions").
+    fn goes_on_empty_handed(&self, game: &Game<'_>, seat: u8) -> bool {
+        let h = game.hero(seat);
+        !self.homeward
+            && game.gold_seen(seat) == Some(0)
+            && 2 * u32::from(h.wounds) < u32::from(h.health)
+            && self.safe_turns(game) > EMPTY_HANDED_TURNS
+            && 2.0 * self.treasure_gold > f64::from(self.p().life)
     }
 
     /// Turns expected for `moves` moves at the policy's pace (rounded up).
@@ -425,12 +483,33 @@ impl Strategic {
         cheapest(m, goal, choices)
     }
 
+    /// Where to escape to: the cheapest way to the goal among the spaces offered that lead
+    /// somewhere (see [`escape_trap`]): a space whose only way on is back into the
+    /// chamber escaped from only if every space offered is one, and of those a tower the hero
+    /// cannot leave by last. Why: from such a tower, where he can neither leave nor search,
+    /// a hero walks straight back into the chamber on his next turn and meets a new monster
+    /// (issue 24, G=19590: cautious did so twice and died); from a dead-end room he may at
+    /// least search for the loot that lets him leave.
+    fn escape_to(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
+        let from = game.hero(seat).pos;
+        let exit = exit_allowed(game, seat);
+        let (goal, m) = self.plan(game, seat, maps);
+        let trap = |c: Choice| match c {
+            Choice::Move(to) => escape_trap(m.graph(), to, from, exit),
+            _ => Trap::None,
+        };
+        let least = choices.iter().map(|&c| trap(c)).min().unwrap_or(Trap::None);
+        let mut kept = Choices::new();
+        kept.extend(choices.iter().copied().filter(|&c| trap(c) == least));
+        cheapest(m, goal, &kept).unwrap_or(kept[0])
+    }
+
     fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
         let h = game.hero(seat);
         if h.status == HeroStatus::Catacombs {
             return pick(choices, Choice::DrawCatacomb);
         }
-        let (goal, m) = self.plan_lazy(game, seat, maps);
+        let (mut goal, m) = self.plan_lazy(game, seat, maps);
         // The answers this decision looks for, found in one pass over the choices rather than
         // a search of them for each (an action is the most frequent decision).
         let (mut dragon, mut exit, mut search, mut dark) = (false, false, false, false);
@@ -453,16 +532,16 @@ impl Strategic {
             return cheapest(m, Goal::Tower, choices).unwrap_or(choices[0]);
         }
         if exit && goal == Goal::Tower {
-            return Choice::ExitDungeon;
+            if !self.goes_on_empty_handed(game, seat) {
+                return Choice::ExitDungeon;
+            }
+            goal = Goal::Treasure;
         }
         m.prepare(goal);
-        let p = *self.p();
         // Spare turns go to searching; a hero on the way home without the loot the exit
         // asks for searches whenever a turn is spare.
         let needs_loot = goal == Goal::Tower && !exit_allowed(game, seat);
-        if search
-            && ((p.search > 0 && self.spare_turns >= i64::from(p.search)) || (needs_loot && self.spare_turns >= 1))
-        {
+        if search && (self.spare.search || (needs_loot && self.spare.one)) {
             return Choice::Search;
         }
         if let Some(mv) = cheapest(m, goal, choices) {
@@ -483,9 +562,12 @@ impl Strategic {
     }
 
     fn tower(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
-        let (goal, m) = self.plan_lazy(game, seat, maps);
+        let (mut goal, m) = self.plan_lazy(game, seat, maps);
         if goal == Goal::Tower && choices.contains(&Choice::ExitDungeon) {
-            return Choice::ExitDungeon;
+            if !self.goes_on_empty_handed(game, seat) {
+                return Choice::ExitDungeon;
+            }
+            goal = Goal::Treasure;
         }
         m.prepare(goal);
         cheapest(m, goal, choices).unwrap_or(choices[0])
@@ -840,6 +922,31 @@ impl Strategic {
     }
 }
 
+/// How much an escape to a space traps the hero (see [`Strategic::escape_to`]), least first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Trap {
+    /// The hero can go on from there another way, or leave the dungeon there.
+    None,
+    /// A dead end: the only way on is back into the chamber escaped from.
+    DeadEnd,
+    /// A dead-end tower the hero cannot leave by (no loot, or no treasure card where one is
+    /// asked for): he can neither leave nor search there.
+    ShutTower,
+}
+
+/// How much escaping from `from` to `to` traps a hero who may leave the dungeon (`exit`) or
+/// not, on `graph`.
+fn escape_trap(graph: &Graph, to: Cell, from: Cell, exit: bool) -> Trap {
+    let tower = TOWERS.contains(&to);
+    if (tower && exit) || !graph.only_way_on_is(to, from) {
+        Trap::None
+    } else if tower {
+        Trap::ShutTower
+    } else {
+        Trap::DeadEnd
+    }
+}
+
 /// Whether the hero in `seat` may leave the dungeon now: a loot card, or a treasure card in
 /// Revised solo play and under No Guts, No Glory (the engine's `can_exit`).
 fn exit_allowed(game: &Game<'_>, seat: u8) -> bool {
@@ -889,6 +996,11 @@ fn p_dice_between(dice: u8, lo: u8, hi: u8) -> f64 {
     }
     f64::from(n) / f64::from(all)
 }
+
+/// Safe turns of sun (before its first numbered space) beyond which a hero who would leave
+/// with no gold goes on (see [`Strategic::goes_on_empty_handed`]): about a walk into the
+/// dungeon and back.
+const EMPTY_HANDED_TURNS: u32 = 10;
 
 /// Turns a hero without loot is reckoned to spend finding some on the way home.
 const LOOT_TURNS: i64 = 4;
@@ -957,8 +1069,48 @@ fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
 fn exact_back(m: &mut Maps) -> i64 {
     let first = usize::from(m.route.first() == Some(&TREASURE[1]));
     let (back, _) = walk_back(m, first);
-    m.way = None;
     i64::from(back)
+}
+
+/// What the turns to spare on a plan allow: a search by the policy's `search` parameter, and
+/// one turn (a hero without the loot the exit asks for searches whenever a turn is spare).
+/// Why not the count: the planner may know the turns a plan takes only within bounds, and
+/// bounds on both sides of a threshold need the moves counted, ones on one side do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spare {
+    /// At least `search` turns (never, when `search` is 0).
+    search: bool,
+    /// At least one turn.
+    one: bool,
+}
+
+impl Spare {
+    /// No turn to spare.
+    const NONE: Spare = Spare { search: false, one: false };
+
+    /// What `turns` to spare allow under `p`.
+    fn of(turns: i64, p: &Params) -> Spare {
+        Spare { search: p.search > 0 && turns >= i64::from(p.search), one: turns >= 1 }
+    }
+}
+
+/// The relative margin by which a value priced at bounds on the moves must beat the other
+/// plan's to decide: far beyond the rounding of the products that price it.
+const BOUND_MARGIN: f64 = 1e-9;
+
+/// The most moves the way back from the treasure chamber can take, without walking it: the
+/// way back last walked ([`Maps::route`]), if a hero can still go that way, costs at least
+/// what the cheapest way from its first space costs, and a walk of that cost makes at most
+/// [`Graph::most_moves`] moves (never entering the space it starts from).
+fn most_back(m: &Maps) -> Option<i64> {
+    let first = *m.route.first()?;
+    let cost = route_cost(m.graph(), &m.route)?;
+    Some(i64::from(m.graph().most_moves(cost, [first])))
+}
+
+/// The fewest moves from `c` to the nearest of `cells`: the distance in rows and columns.
+fn nearest(c: Cell, cells: &[Cell]) -> u8 {
+    cells.iter().map(|&t| manhattan(c, t)).min().unwrap_or(0)
 }
 
 /// The fewest moves from each space of [`TREASURE`] to the nearest tower: the distance in
@@ -1367,7 +1519,7 @@ mod tests {
     }
 
     /// A hero in the treasure chamber is 0 moves from it on the treasure map brought up to
-    /// date (what `slack_below` takes without reading the map there, see `plan_lazy`), and
+    /// date (what `treasure_pays` takes without reading the map there, see `plan_lazy`), and
     /// a treasure map left behind the board there is brought to the same map later.
     #[test]
     fn the_treasure_chamber_is_no_move_from_itself_on_any_board() {

@@ -27,9 +27,14 @@ const AHEAD: usize = 64;
 /// The sun track as chances: `keep[s]` is the chance the sun has not set by the time it
 /// stands on space `s` (counting from the start), so that the chance of surviving the turns
 /// from space `a` to space `b` is `keep[b] / keep[a]`.
+///
+/// The blurred chances are worked out once per space (`blur`): the planner asks at every move.
 #[derive(Clone, Debug)]
 pub struct SunTrack {
     keep: Vec<f64>,
+    /// `blur[i]`: the chance of `keep` at space `i - 2`, blurred over `SPREAD`; past its end
+    /// the chance no longer changes.
+    blur: Vec<f64>,
 }
 
 impl SunTrack {
@@ -43,7 +48,20 @@ impl SunTrack {
             p *= 1.0 - f64::from(n.min(6)) / 6.0;
             keep.push(p);
         }
-        SunTrack { keep }
+        let mut track = SunTrack { keep, blur: Vec::new() };
+        // Below space -2 every space the blur reads is before the track (1.0); from one past
+        // the track's end on, every space it reads is the last.
+        track.blur = (-2..=track.keep.len() as i64 + 1).map(|s| track.blurred(s)).collect();
+        track
+    }
+
+    /// The chance the sun has not set by space `s`, blurred over `SPREAD`.
+    fn blurred(&self, s: i64) -> f64 {
+        let mut p = 0.0;
+        for (k, w) in SPREAD.iter().enumerate() {
+            p += w * self.at(s + k as i64 - 2);
+        }
+        p
     }
 
     /// The chance the sun, now on space `sun`, does not set in the next `turns` turns, the
@@ -53,11 +71,8 @@ impl SunTrack {
         if from == 0.0 {
             return 0.0;
         }
-        let mut p = 0.0;
-        for (k, w) in SPREAD.iter().enumerate() {
-            p += w * self.at(i64::from(sun) + turns + k as i64 - 2);
-        }
-        (p / from).min(1.0)
+        let s = (i64::from(sun) + turns).clamp(-2, self.blur.len() as i64 - 3);
+        (self.blur[(s + 2) as usize] / from).min(1.0)
     }
 
     fn at(&self, s: i64) -> f64 {
@@ -93,6 +108,21 @@ mod tests {
             last = p;
         }
         assert!(sun.survive(1, 40) < 0.01);
+    }
+
+    #[test]
+    fn the_blurred_track_is_the_blur_worked_out_at_each_ask() {
+        let sun = SunTrack::new(&Rules::revised());
+        for s in 0..30u8 {
+            for t in -5..200 {
+                let from = sun.at(i64::from(s));
+                if from == 0.0 {
+                    continue;
+                }
+                let want = (sun.blurred(i64::from(s) + t) / from).min(1.0);
+                assert_eq!(sun.survive(s, t).to_bits(), want.to_bits(), "sun {s}, turns {t}");
+            }
+        }
     }
 
     #[test]
