@@ -1,7 +1,7 @@
 //! Rule tests for movement: halls and walls, doors and portcullises, tile placement, every
 //! chamber effect that moves or stops a hero, towers, searching, dead ends and secret doors.
 //! Authority: Revised Rules Reference (MOVING, DOOR, PORTCULLIS, WALL, HALL, ENTRY ARROW,
-//! DEAD END, SEARCHING, TOWER CHAMBER, chamber effects) and ARCHITECTURE.md "Rule decisions".
+//! DEAD END, SEARCHING, TOWER CHAMBER, chamber effects) and docs/rulings.md.
 
 mod common;
 use common::*;
