@@ -1,10 +1,12 @@
 //! The strategic hero policies: `greedy`, `cautious` and `mixed`.
 //!
 //! They share one decision procedure and differ only in their [`Params`] and path costs:
-//! each turn the policy picks a goal (the treasure chamber, or a tower once it is time to go
-//! home), finds the cheapest known way there with [`DistMap`](crate::dungeonquest::path::DistMap), and
-//! answers every other decision by a small rule of thumb that follows from its style (fight
-//! or escape, draw or stop, use an item or keep its gold).
+//! at every move the policy weighs the treasure chamber against a tower by what each is worth
+//! to it (gold carried out plus its `life`, times the chance of getting out: see
+//! `Strategic::treasure_pays` and [`crate::dungeonquest::value`]), finds the cheapest known
+//! way to the goal with [`DistMap`](crate::dungeonquest::path::DistMap), and answers every
+//! other decision by a rule that follows from the same objective or its style (fight or
+//! escape, draw or stop, use an item or keep its gold).
 //!
 //! The policy reads only what a player at the table sees: the board, the sun, its own cards,
 //! face-up discard piles and the announced monster kind. It never looks at deck order or the
