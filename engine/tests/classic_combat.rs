@@ -96,6 +96,8 @@ fn combat_result_leads_to_the_counter_rounds_with_hidden_life() {
     f.read_card(&r, c, &mut d).unwrap();
     assert_eq!(f.pending(), Pending::HeroCounter);
     assert_eq!(f.revealed_life(), None, "a monster's LPs are never told before its death");
+    // Ruling: once the rounds begin there is no escape (8.2: "until one combatant is dead").
+    assert_eq!(legal(&f), Counter::ALL.map(Answer::Counter));
     assert_eq!(f.secret_life(), Some(life));
     // Mighty Blow against Slash: 2 each round, no loss to the hero.
     while f.outcome().is_none() {
@@ -265,6 +267,11 @@ fn solo_table_bands_with_forced_rolls() {
     assert_eq!((f.outcome(), f.monster_lost()), (Some(Outcome::HeroKilled { monster_dead: false }), 0));
     // The solo table has no counters: no decision is ever asked for.
     assert_eq!(f.side(), Side::Nobody);
+    // Ruling: Sir Rohan's bonus belongs to his Mighty Blow counter, so a solo 10 costs 2.
+    // (Then five 1s kill him, so the loss is read at the end.)
+    let mut d = dice(&[10, 1, 1, 1, 1, 1]);
+    let f = rounds(&r, "rohan", 5, 3, RoundSystem::SoloTable, &mut d);
+    assert_eq!((f.outcome(), f.monster_lost()), (Some(Outcome::HeroKilled { monster_dead: false }), 2));
 }
 
 fn el_adoran(r: &ClassicRules, kind_id: &str, arrows: u8) -> Encounter {
