@@ -101,8 +101,11 @@ fn combat_result_leads_to_the_counter_rounds_with_hidden_life() {
     assert_eq!(f.secret_life(), Some(life));
     // Mighty Blow against Slash: 2 each round, no loss to the hero.
     while f.outcome().is_none() {
+        let before = f.last_round();
         f.apply(&r, Answer::Counter(Counter::MightyBlow), &mut d).unwrap();
         assert_eq!((f.pending(), f.side()), (Pending::MonsterCounter, Side::Monster));
+        // The hero's counter lies face down: nothing public shows it yet.
+        assert_eq!(f.last_round(), before);
         f.apply(&r, Answer::Counter(Counter::Slash), &mut d).unwrap();
     }
     assert_eq!(f.outcome(), Some(Outcome::MonsterKilled));
@@ -178,7 +181,14 @@ fn death_warrior_and_champion_flee_is_sneaking_past() {
 }
 
 /// Straight into the rounds against `life`.
-fn rounds(r: &ClassicRules, hero_id: &str, life_left: u8, life: u8, system: RoundSystem, d: &mut Stacked<GameRng>) -> Fight {
+fn rounds(
+    r: &ClassicRules,
+    hero_id: &str,
+    life_left: u8,
+    life: u8,
+    system: RoundSystem,
+    d: &mut Stacked<GameRng>,
+) -> Fight {
     let enc = Encounter {
         life_left,
         arrows: 0,
@@ -454,7 +464,14 @@ fn pick(rng: &mut GameRng, mix: [f64; 3]) -> Counter {
 }
 
 /// Plays a fight's counter rounds out with both mixes.
-fn play_rounds(f: &mut Fight, r: &ClassicRules, hero: [f64; 3], monster: [f64; 3], bots: &mut GameRng, d: &mut GameRng) {
+fn play_rounds(
+    f: &mut Fight,
+    r: &ClassicRules,
+    hero: [f64; 3],
+    monster: [f64; 3],
+    bots: &mut GameRng,
+    d: &mut GameRng,
+) {
     while f.outcome().is_none() {
         let mix = if f.side() == Side::Hero { hero } else { monster };
         f.apply(r, Answer::Counter(pick(bots, mix)), d).unwrap();
@@ -515,7 +532,12 @@ fn exact_solo_chain_matches_monte_carlo() {
     let e = exact(4, &[(5, 1.0)], 0, &RoundModel::Solo(r.solo));
     let mut d = rng(2);
     agree("solo", 6000, e.hero_dies, e.expected_loss(4), |_| {
-        let enc = Encounter { life_left: 4, opening: Opening::Rounds { life: 5 }, rounds: RoundSystem::SoloTable, ..room(&r, "ulf", "orc") };
+        let enc = Encounter {
+            life_left: 4,
+            opening: Opening::Rounds { life: 5 },
+            rounds: RoundSystem::SoloTable,
+            ..room(&r, "ulf", "orc")
+        };
         let f = Fight::start(&r, enc, &mut d);
         (matches!(f.outcome(), Some(Outcome::HeroKilled { .. })), 4 - f.hero_life())
     });

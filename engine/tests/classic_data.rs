@@ -202,13 +202,11 @@ fn line_of(file: &str, needle: &str) -> usize {
 fn bad_data_errors_name_file_and_line() {
     // A chart cell that costs nobody anything.
     let needle = "(hero: Slash,      monster: Slash,      hero_loses: 1, monster_loses: 1)";
-    let e = broken("combat.ron", |t| t.replace(needle, "(hero: Slash, monster: Slash, hero_loses: 0, monster_loses: 0)"));
+    let e =
+        broken("combat.ron", |t| t.replace(needle, "(hero: Slash, monster: Slash, hero_loses: 0, monster_loses: 0)"));
     assert_eq!(
         e,
-        format!(
-            "{DATA_DIR}combat.ron:{}: chart cell Slash vs Slash must cost someone",
-            line_of("combat.ron", needle)
-        )
+        format!("{DATA_DIR}combat.ron:{}: chart cell Slash vs Slash must cost someone", line_of("combat.ron", needle))
     );
     // A missing chart cell.
     let e = broken("combat.ron", |t| t.replace(&format!("        {needle},\n"), ""));

@@ -415,7 +415,8 @@ impl Fight {
             Response::Flee => self.pending = Pending::Over(Outcome::MonsterFled),
             Response::SlashEscape(hit) => {
                 let dead = self.slash(hit, dice);
-                self.pending = Pending::Over(if dead { Outcome::HeroKilled { monster_dead: false } } else { Outcome::Escaped });
+                self.pending =
+                    Pending::Over(if dead { Outcome::HeroKilled { monster_dead: false } } else { Outcome::Escaped });
             }
             Response::SlashCombat { slash, life } => {
                 if self.slash(slash, dice) {

@@ -8,8 +8,8 @@
 //! [`ClassicRules::embedded`] uses the copies built in.
 
 use super::data::{
-    ClassicAbility, ClassicCombatFile, ClassicHeroesFile, Damage, MonstersFile, Reaction, RingEffect, Shot,
-    SoloResult, TreasureFile,
+    ClassicAbility, ClassicCombatFile, ClassicHeroesFile, Damage, MonstersFile, Reaction, RingEffect, Shot, SoloResult,
+    TreasureFile,
 };
 use crate::dungeonquest::rules::{err, fnv1a, parse, DataError, Source, FNV_OFFSET};
 
@@ -390,7 +390,8 @@ fn compile_longbow(f: &ClassicCombatFile, src: Source<'_>) -> Result<[Shot; 6], 
     }
     let mut out = [Shot::Missed; 6];
     for (v, s) in t.iter().enumerate() {
-        out[v] = s.ok_or_else(|| err(src, "longbow:", 0, format!("the longbow table does not cover roll {}", v + 1)))?;
+        out[v] =
+            s.ok_or_else(|| err(src, "longbow:", 0, format!("the longbow table does not cover roll {}", v + 1)))?;
     }
     Ok(out)
 }
