@@ -7,6 +7,7 @@
 //! trying each pair of equal-size supports (at most 19 for 3×3) and solving its linear system
 //! finds it exactly, with no LP solver and no iteration.
 
+use dq_engine::dungeonquest::classic::ClassicRules;
 use dq_engine::rules::HeroDef;
 use dq_engine::Rules;
 
@@ -30,11 +31,27 @@ const EPS: f64 = 1e-9;
 /// cap on wounds per round (an ability) applied.
 pub fn payoff(rules: &Rules, hero: &HeroDef) -> Payoff {
     let cap = hero.abilities.max_combat_wounds_per_round;
+    payoff_of(|i, j| {
+        let (hw, mw) = rules.matrix[i][j];
+        (cap.map_or(hw, |c| hw.min(c)), mw)
+    })
+}
+
+/// The hero's payoff matrix of the classic (1987) combat display for one hero: LPs the monster
+/// loses minus LPs the hero loses, in the counter order (Mighty Blow, Slash, Leap Aside), with
+/// the hero's Mighty Blow bonus (Sir Rohan). The same solver then gives its equilibrium.
+pub fn classic_payoff(rules: &ClassicRules, hero: u8) -> Payoff {
+    let chart = rules.chart_for(hero);
+    payoff_of(|i, j| (chart[i][j].hero, chart[i][j].monster))
+}
+
+/// A payoff matrix from `cell(hero choice, monster choice)` = (hero's loss, monster's loss).
+pub fn payoff_of(cell: impl Fn(usize, usize) -> (u8, u8)) -> Payoff {
     let mut a = [[0.0; 3]; 3];
-    for (i, row) in rules.matrix.iter().enumerate() {
-        for (j, &(hw, mw)) in row.iter().enumerate() {
-            let hw = cap.map_or(hw, |c| hw.min(c));
-            a[i][j] = f64::from(mw) - f64::from(hw);
+    for (i, row) in a.iter_mut().enumerate() {
+        for (j, x) in row.iter_mut().enumerate() {
+            let (hw, mw) = cell(i, j);
+            *x = f64::from(mw) - f64::from(hw);
         }
     }
     a
@@ -175,6 +192,38 @@ mod tests {
             assert!(close(eq.monster[i], m[i]), "monster {:?}", eq.monster);
         }
         assert!(close(eq.value, 1.0 / 12.0), "value {}", eq.value);
+    }
+
+    /// Hand-derived solution of the classic (1987) combat display (counters in the order
+    /// Mighty Blow, Slash, Leap Aside). Hero payoff = monster's loss - hero's loss:
+    ///
+    /// ```text
+    ///              monster: MB   Slash  Leap
+    ///   hero MB              0    +2     -1
+    ///   hero Slash          -1     0     +1
+    ///   hero Leap           +1    -1      0
+    /// ```
+    ///
+    /// The same payoffs as the Revised matrix (Ranged = MB, Melee = Slash, Magic = Leap: the
+    /// Revised Melee tie costs 2 each, which nets 0 as here). Full support: the monster must be
+    /// indifferent, -p_s + p_l = 2 p_m - p_l = -p_m + p_s = v; the first and third give
+    /// p_l = 2 p_s - p_m, the second then 3 p_m - 2 p_s = p_s - p_m, so p_s = 4/3 p_m and
+    /// p_l = 5/3 p_m: p = (3, 4, 5)/12 and v = 1/12; likewise q = (4, 3, 5)/12.
+    /// Sir Rohan (Mighty Blow against Slash 3): the second becomes 3 p_m - p_l, so 5 p_m =
+    /// 3 p_s: p = (3, 5, 7)/15, q = (5, 3, 7)/15 and v = 2/15.
+    #[test]
+    fn classic_chart_equilibrium_matches_the_hand_derivation() {
+        let rules = ClassicRules::embedded();
+        let check = |hero: &str, h: [f64; 3], m: [f64; 3], v: f64| {
+            let eq = solve(&classic_payoff(&rules, rules.hero_by_id(hero).unwrap()));
+            for i in 0..3 {
+                assert!(close(eq.hero[i], h[i]), "{hero} hero {:?}", eq.hero);
+                assert!(close(eq.monster[i], m[i]), "{hero} monster {:?}", eq.monster);
+            }
+            assert!(close(eq.value, v), "{hero} value {}", eq.value);
+        };
+        check("ulf", [3.0 / 12.0, 4.0 / 12.0, 5.0 / 12.0], [4.0 / 12.0, 3.0 / 12.0, 5.0 / 12.0], 1.0 / 12.0);
+        check("rohan", [3.0 / 15.0, 5.0 / 15.0, 7.0 / 15.0], [5.0 / 15.0, 3.0 / 15.0, 7.0 / 15.0], 2.0 / 15.0);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod card_combat;
+pub mod classic;
 pub mod data;
 pub mod decision;
 mod decision_game;

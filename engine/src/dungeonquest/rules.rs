@@ -503,7 +503,9 @@ pub fn third_sources() -> Sources<'static> {
     }
 }
 
-fn parse<T: serde::de::DeserializeOwned>(src: Source<'_>) -> Result<T, DataError> {
+/// Parses one data file; a syntax error names the file, line and column (shared with the
+/// classic loader).
+pub(crate) fn parse<T: serde::de::DeserializeOwned>(src: Source<'_>) -> Result<T, DataError> {
     ron::from_str(src.text).map_err(|e| DataError {
         file: src.name.to_string(),
         line: e.span.start.line,
@@ -525,11 +527,17 @@ fn line_of(text: &str, needle: &str, skip: usize) -> usize {
     1
 }
 
-fn err(src: Source<'_>, needle: &str, skip: usize, message: String) -> DataError {
+/// A data error at the line of `src` holding `needle` (after `skip` earlier ones); shared with
+/// the classic loader.
+pub(crate) fn err(src: Source<'_>, needle: &str, skip: usize, message: String) -> DataError {
     DataError { file: src.name.to_string(), line: line_of(src.text, needle, skip), message }
 }
 
-fn fnv1a(h: &mut u64, bytes: &[u8]) {
+/// FNV-1a's offset basis: the hash of no bytes.
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a over `bytes`, continuing `h` (the data hash of run metadata).
+pub(crate) fn fnv1a(h: &mut u64, bytes: &[u8]) {
     for &b in bytes {
         *h ^= b as u64;
         *h = h.wrapping_mul(0x100_0000_01b3);
@@ -751,7 +759,7 @@ impl Rules {
         let decks: data::DecksFile = parse(src.decks)?;
         let combat: data::CombatFile = parse(src.combat)?;
 
-        let mut hash = 0xcbf2_9ce4_8422_2325u64;
+        let mut hash = FNV_OFFSET;
         for s in [src.game, src.heroes, src.tiles, src.decks, src.combat] {
             fnv1a(&mut hash, s.text.as_bytes());
             fnv1a(&mut hash, &[0]);
