@@ -6,7 +6,9 @@ use dq_engine::dungeonquest::classic::data::{Counter, RingEffect, Shot};
 use dq_engine::dungeonquest::classic::rules::{
     ClassicRules, ClassicSources, Hit, Losses, Response, SoloRoll, Stance, DATA_DIR,
 };
-use dq_engine::rules::Source;
+
+mod classic_common;
+use classic_common::{broken, line_of};
 
 #[test]
 fn the_four_characters_match_the_reference() {
@@ -171,32 +173,11 @@ fn treasure_dragon_and_rings() {
 fn data_dir_names_the_files() {
     let s = ClassicSources::embedded();
     assert_eq!(s.heroes.name, format!("{DATA_DIR}heroes.ron"));
-    assert_eq!(ClassicSources::FILES.len(), 4);
+    assert_eq!(ClassicSources::FILES.len(), 6);
     assert_ne!(ClassicRules::embedded().data_hash, 0);
 }
 
 // --- bad data ---
-
-/// Loads the embedded files with `file` (one of the four) edited by `edit`; the error text.
-fn broken(file: &str, edit: impl Fn(&str) -> String) -> String {
-    let s = ClassicSources::embedded();
-    let texts: Vec<String> = [s.heroes, s.combat, s.monsters, s.treasure]
-        .iter()
-        .map(|src| if src.name.ends_with(file) { edit(src.text) } else { src.text.to_string() })
-        .collect();
-    let name = |i: usize| [s.heroes.name, s.combat.name, s.monsters.name, s.treasure.name][i];
-    let src = |i: usize| Source { name: name(i), text: &texts[i] };
-    let e = ClassicRules::load(ClassicSources { heroes: src(0), combat: src(1), monsters: src(2), treasure: src(3) })
-        .expect_err("the edit must be refused");
-    e.to_string()
-}
-
-/// The line (1-based) of the first line of the embedded `file` holding `needle`.
-fn line_of(file: &str, needle: &str) -> usize {
-    let s = ClassicSources::embedded();
-    let src = [s.heroes, s.combat, s.monsters, s.treasure].into_iter().find(|x| x.name.ends_with(file)).unwrap();
-    src.text.lines().position(|l| l.contains(needle)).unwrap() + 1
-}
 
 #[test]
 fn bad_data_errors_name_file_and_line() {

@@ -1,16 +1,19 @@
 //! The classic (1987) data checked once and compiled into compact tables.
 //!
-//! [`ClassicRules::load`] parses the four files of `data/dungeonquest/classic/`, checks every
+//! [`ClassicRules::load`] parses the six files of `data/dungeonquest/classic/`, checks every
 //! value (an error names the file and line, through the same [`DataError`] and helpers as the
 //! Revised loader) and compiles them into ids and small `Copy` values: the combat display as a
 //! 3×3 array, the solo and Longbow tables by roll, each Monster card as a row of reactions per
-//! monster type. The engine does no IO: callers pass file names and contents;
-//! [`ClassicRules::embedded`] uses the copies built in.
+//! monster type, the other six decks as one card per physical card ([`super::decks`]) and the
+//! Room tiles as the engine's tile definitions ([`super::tiles`]). The engine does no IO:
+//! callers pass file names and contents; [`ClassicRules::embedded`] uses the copies built in.
 
 use super::data::{
     ClassicAbility, ClassicCombatFile, ClassicHeroesFile, Damage, MonstersFile, Reaction, RingEffect, Shot, SoloResult,
     TreasureFile,
 };
+use super::decks::{compile_decks, ClassicDecks, DecksFile};
+use super::tiles::{compile_tiles, ClassicTiles, ClassicTilesFile};
 use crate::dungeonquest::rules::{err, fnv1a, parse, DataError, Source, FNV_OFFSET};
 
 /// The classic data folder, relative to the workspace root (one place to change).
@@ -37,18 +40,21 @@ pub const MAX_MONSTER_LIFE: u8 = 20;
 /// Most life points a hero sheet may have.
 pub const MAX_HERO_LIFE: u8 = 30;
 
-/// The four files of the classic edition.
+/// The six files of the classic edition.
 #[derive(Clone, Copy, Debug)]
 pub struct ClassicSources<'a> {
     pub heroes: Source<'a>,
     pub combat: Source<'a>,
     pub monsters: Source<'a>,
     pub treasure: Source<'a>,
+    pub decks: Source<'a>,
+    pub tiles: Source<'a>,
 }
 
 impl ClassicSources<'static> {
     /// The file names the folder holds, in load order.
-    pub const FILES: [&'static str; 4] = ["heroes.ron", "combat.ron", "monsters.ron", "treasure.ron"];
+    pub const FILES: [&'static str; 6] =
+        ["heroes.ron", "combat.ron", "monsters.ron", "treasure.ron", "decks.ron", "tiles.ron"];
 
     /// The copies embedded at build time.
     pub fn embedded() -> ClassicSources<'static> {
@@ -57,6 +63,8 @@ impl ClassicSources<'static> {
             combat: classic_file!("combat.ron"),
             monsters: classic_file!("monsters.ron"),
             treasure: classic_file!("treasure.ron"),
+            decks: classic_file!("decks.ron"),
+            tiles: classic_file!("tiles.ron"),
         }
     }
 }
@@ -186,6 +194,10 @@ pub struct ClassicRules {
     pub treasure_per_turn: u8,
     pub dragon: Dragon,
     pub rings: Vec<Ring>,
+    /// The Room, Door, Trap, Corpse, Crypt and Search decks and the Potion Table.
+    pub decks: ClassicDecks,
+    /// The Room tiles and the Chamber of Darkness table.
+    pub tiles: ClassicTiles,
     /// Which tables are estimates (the Monster cards, the Longbow Table, ...), by file.
     pub estimated: Vec<&'static str>,
     /// FNV-1a hash of the data files, for run metadata.
@@ -198,14 +210,16 @@ impl ClassicRules {
         ClassicRules::load(ClassicSources::embedded()).expect("embedded classic data is valid")
     }
 
-    /// Parses and checks the four files.
+    /// Parses and checks the six files.
     pub fn load(src: ClassicSources<'_>) -> Result<ClassicRules, DataError> {
         let heroes: ClassicHeroesFile = parse(src.heroes)?;
         let combat: ClassicCombatFile = parse(src.combat)?;
         let monsters: MonstersFile = parse(src.monsters)?;
         let treasure: TreasureFile = parse(src.treasure)?;
+        let decks: DecksFile = parse(src.decks)?;
+        let tiles: ClassicTilesFile = parse(src.tiles)?;
         let mut data_hash = FNV_OFFSET;
-        for s in [src.heroes, src.combat, src.monsters, src.treasure] {
+        for s in [src.heroes, src.combat, src.monsters, src.treasure, src.decks, src.tiles] {
             fnv1a(&mut data_hash, s.text.as_bytes());
             fnv1a(&mut data_hash, &[0]);
         }
@@ -224,6 +238,12 @@ impl ClassicRules {
         if treasure.dragon.estimated.is_some() {
             estimated.push("treasure.ron: dragon");
         }
+        let (decks, deck_notes) = compile_decks(&decks, src.decks, &kinds)?;
+        estimated.extend(deck_notes);
+        if tiles.tiles.iter().any(|t| t.estimated.is_some()) {
+            estimated.push("tiles.ron: tiles");
+        }
+        let tiles = compile_tiles(&tiles, src.tiles)?;
         Ok(ClassicRules {
             heroes,
             chart,
@@ -236,6 +256,8 @@ impl ClassicRules {
             treasure_per_turn: treasure.per_turn,
             dragon,
             rings,
+            decks,
+            tiles,
             estimated,
             data_hash,
         })

@@ -1,0 +1,235 @@
+//! The classic (1987) Room tiles and the Chamber of Darkness exit table: the schema of
+//! `tiles.ron` and its compiled form.
+//!
+//! The tiles use the engine's own vocabulary ([`TileKind`], [`Side`], [`SideName`]) and compile
+//! to the engine's [`TileDef`], so the board code that lays, turns and connects Revised tiles
+//! serves the 1987 ones too. What differs is checked here: the 1987 cave-in is not split, the
+//! portcullis tiles are a set that can be switched on, and "searchable" follows the rulebook's
+//! list of rooms that may not be searched (5.2).
+
+use serde::Deserialize;
+
+use crate::dungeonquest::data::{Side, SideName, TileKind};
+use crate::dungeonquest::rules::{err, DataError, Source, TileDef, MAX_TILES};
+
+/// Which box a tile line belongs to.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum TileSet {
+    /// The base set played by default (reference 5 row 30: 116 tiles).
+    #[default]
+    Base,
+    /// The 13 portcullis tiles, played only when switched on.
+    Portcullis,
+}
+
+/// The tiles a game draws from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TileSelection {
+    /// The base set.
+    #[default]
+    Base,
+    /// The base set and the portcullis tiles.
+    WithPortcullis,
+}
+
+/// One tile line: `count` identical tiles.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ClassicTileLine {
+    pub kind: TileKind,
+    /// (top, right, bottom, left); the entry arrow is on the bottom side.
+    pub sides: (Side, Side, Side, Side),
+    #[serde(default = "one")]
+    pub count: u8,
+    #[serde(default)]
+    pub set: TileSet,
+    /// Chasm and bridge tiles: the sides beyond (the part without the entry arrow).
+    #[serde(default)]
+    pub far: Vec<SideName>,
+    #[serde(default)]
+    pub estimated: Option<String>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Where a Chamber of Darkness lets the hero out (reference sheet).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum DarkExit {
+    /// The way he came in.
+    Entry,
+    /// The other exit (two exits).
+    Other,
+    /// The closest exit clockwise (three exits).
+    Clockwise,
+    /// The closest exit anticlockwise (three exits).
+    Anticlockwise,
+}
+
+/// One line of a darkness table: D6 rolls `lo..=hi`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DarkLine {
+    pub lo: u8,
+    pub hi: u8,
+    pub exit: DarkExit,
+}
+
+/// The Chamber of Darkness D6 tables, for two and three exits.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DarknessData {
+    pub two_exits: Vec<DarkLine>,
+    pub three_exits: Vec<DarkLine>,
+}
+
+/// `tiles.ron`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ClassicTilesFile {
+    /// Tiles of set `Base`; the loader checks the lines add up to it.
+    pub base_size: u16,
+    /// Tiles of set `Portcullis`.
+    pub portcullis_size: u16,
+    pub tiles: Vec<ClassicTileLine>,
+    pub darkness: DarknessData,
+}
+
+/// The compiled tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicTiles {
+    /// Every tile, the base set first, then the portcullis tiles.
+    pub all: Vec<TileDef>,
+    /// How many of `all` are the base set.
+    pub base: usize,
+    /// Chamber of Darkness exits by D6 roll − 1: two exits, three exits.
+    pub darkness: [[DarkExit; 6]; 2],
+}
+
+impl ClassicTiles {
+    /// The tiles a game with `sel` draws from (a prefix of `all`, so no copy).
+    pub fn drawn(&self, sel: TileSelection) -> &[TileDef] {
+        match sel {
+            TileSelection::Base => &self.all[..self.base],
+            TileSelection::WithPortcullis => &self.all,
+        }
+    }
+
+    /// Where a Chamber of Darkness with `exits` (2 or 3) lets the hero out on a D6 of `roll`.
+    pub fn dark_exit(&self, exits: u8, roll: u8) -> DarkExit {
+        self.darkness[usize::from(exits >= 3)][(roll.clamp(1, 6) - 1) as usize]
+    }
+}
+
+/// Rooms the rulebook says may not be searched (5.2; towers and the treasure chamber are on
+/// the board, not tiles).
+pub fn searchable(kind: TileKind) -> bool {
+    !matches!(
+        kind,
+        TileKind::RotatingChamber
+            | TileKind::ChamberOfDarkness
+            | TileKind::BottomlessPit
+            | TileKind::TrapChamber
+            | TileKind::Chasm
+            | TileKind::Corridor
+    )
+}
+
+/// Checks `tiles.ron` and compiles it.
+pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTiles, DataError> {
+    let mut sets: [Vec<TileDef>; 2] = Default::default();
+    for (i, td) in f.tiles.iter().enumerate() {
+        let sides = [td.sides.0, td.sides.1, td.sides.2, td.sides.3];
+        let here = |m: String| err(src, "kind:", i, format!("tile line {}: {m}", i + 1));
+        if sides[2] == Side::Wall {
+            return Err(here("the bottom side holds the entry arrow and must be open".into()));
+        }
+        if td.count == 0 {
+            return Err(here("count must be at least 1".into()));
+        }
+        let portcullis = sides.contains(&Side::Portcullis);
+        if portcullis != (td.set == TileSet::Portcullis) {
+            return Err(here("a tile has a Portcullis side exactly when its set is Portcullis".into()));
+        }
+        let mut part = [0u8; 4];
+        for s in &td.far {
+            let k = *s as usize;
+            if k == 2 {
+                return Err(here("the bottom side (entry arrow) is always on the near part".into()));
+            }
+            part[k] = 1;
+        }
+        // The 1987 cave-in is a roll next turn, not a split tile (reference sheet).
+        let split = matches!(td.kind, TileKind::Chasm | TileKind::Bridge);
+        if split == td.far.is_empty() {
+            return Err(here(format!("{:?} tiles {} `far` sides", td.kind, if split { "need" } else { "have no" })));
+        }
+        let open = sides.iter().filter(|&&s| s != Side::Wall).count();
+        if td.kind == TileKind::ChamberOfDarkness && !(2..=3).contains(&open) {
+            return Err(here("a Chamber of Darkness has 2 or 3 exits (its D6 tables)".into()));
+        }
+        let walls = (0..4).filter(|&k| sides[k] == Side::Wall).fold(0u8, |m, k| m | 1 << k);
+        let barriers =
+            (0..4).filter(|&k| matches!(sides[k], Side::Door | Side::Portcullis)).fold(0u8, |m, k| m | 1 << k);
+        let def = TileDef { kind: td.kind, sides, part, torch: searchable(td.kind), stairs: false, walls, barriers };
+        for _ in 0..td.count {
+            sets[td.set as usize].push(def);
+        }
+    }
+    for (set, want, needle) in
+        [(TileSet::Base, f.base_size, "base_size:"), (TileSet::Portcullis, f.portcullis_size, "portcullis_size:")]
+    {
+        let got = sets[set as usize].len();
+        if got != want as usize {
+            return Err(err(src, needle, 0, format!("the {set:?} tile lines add up to {got} but {needle} {want}")));
+        }
+    }
+    let [mut all, portcullis] = sets;
+    let base = all.len();
+    all.extend(portcullis);
+    if all.len() > MAX_TILES || base == 0 {
+        return Err(err(src, "base_size:", 0, format!("1 to {MAX_TILES} tiles in all")));
+    }
+    let two = dark_table(&f.darkness.two_exits, &[DarkExit::Entry, DarkExit::Other], src, 0)?;
+    let three = dark_table(
+        &f.darkness.three_exits,
+        &[DarkExit::Entry, DarkExit::Clockwise, DarkExit::Anticlockwise],
+        src,
+        f.darkness.two_exits.len(),
+    )?;
+    Ok(ClassicTiles { all, base, darkness: [two, three] })
+}
+
+/// One darkness table: D6 lines covering 1-6 once, with the exits that table may name. `skip`
+/// counts the `(lo:` lines before it in the file.
+fn dark_table(
+    lines: &[DarkLine],
+    allowed: &[DarkExit],
+    src: Source<'_>,
+    skip: usize,
+) -> Result<[DarkExit; 6], DataError> {
+    let mut t = [None::<DarkExit>; 6];
+    for (i, l) in lines.iter().enumerate() {
+        let at = |m: String| err(src, "(lo:", skip + i, format!("darkness line {}-{}: {m}", l.lo, l.hi));
+        if l.lo == 0 || l.hi > 6 || l.lo > l.hi {
+            return Err(at("must lie within 1-6".into()));
+        }
+        if !allowed.contains(&l.exit) {
+            return Err(at(format!("{:?} is not one of {allowed:?}", l.exit)));
+        }
+        for v in l.lo..=l.hi {
+            if t[v as usize - 1].replace(l.exit).is_some() {
+                return Err(at(format!("roll {v} is covered twice")));
+            }
+        }
+    }
+    let mut out = [DarkExit::Entry; 6];
+    for (v, e) in t.iter().enumerate() {
+        out[v] =
+            e.ok_or_else(|| err(src, "darkness:", 0, format!("a darkness table does not cover roll {}", v + 1)))?;
+    }
+    Ok(out)
+}

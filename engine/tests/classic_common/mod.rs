@@ -1,0 +1,31 @@
+//! Shared by the classic data tests: the embedded files with one of them edited, and lines.
+
+use dq_engine::dungeonquest::classic::rules::{ClassicRules, ClassicSources};
+use dq_engine::rules::Source;
+
+/// Loads the embedded files with `file` (one of the six) edited by `edit`; the error text.
+pub fn broken(file: &str, edit: impl Fn(&str) -> String) -> String {
+    let s = ClassicSources::embedded();
+    let all = [s.heroes, s.combat, s.monsters, s.treasure, s.decks, s.tiles];
+    let texts: Vec<String> =
+        all.iter().map(|src| if src.name.ends_with(file) { edit(src.text) } else { src.text.to_string() }).collect();
+    let src = |i: usize| Source { name: all[i].name, text: &texts[i] };
+    let e = ClassicRules::load(ClassicSources {
+        heroes: src(0),
+        combat: src(1),
+        monsters: src(2),
+        treasure: src(3),
+        decks: src(4),
+        tiles: src(5),
+    })
+    .expect_err("the edit must be refused");
+    e.to_string()
+}
+
+/// The line (1-based) of the first line of the embedded `file` holding `needle`.
+pub fn line_of(file: &str, needle: &str) -> usize {
+    let s = ClassicSources::embedded();
+    let all = [s.heroes, s.combat, s.monsters, s.treasure, s.decks, s.tiles];
+    let src = all.into_iter().find(|x| x.name.ends_with(file)).unwrap();
+    src.text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
