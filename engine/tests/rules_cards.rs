@@ -1,7 +1,8 @@
 //! Rule tests for cards, attribute tests, hero abilities, runes and death (Revised 2014).
 //!
 //! Sources: Revised Rules Reference (ATTRIBUTE TEST, DETERMINATION TOKEN, CARDS, LOOT, RUNE CARDS,
-//! SEARCHING, HEALING, DEATH), reference data file sections 2.5 and 2.9, `data/revised/decks.ron`.
+//! SEARCHING, HEALING, DEATH), reference data file sections 2.5 and 2.9,
+//! `data/dungeonquest/revised/decks.ron`.
 //!
 //! Every test builds its scene by hand: the hero is put on tower (0,0), chambers are laid next to
 //! him, decks are stacked, and dice are forced before the answer that leads to the roll. The engine

@@ -129,16 +129,16 @@ fn line_of(file: &str, needle: &str) -> usize {
 #[test]
 fn deck_size_mismatch_names_the_deck_line() {
     let e = refused("decks.ron", "size: 50", "size: 49");
-    assert_eq!(e.file, "data/revised/decks.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/decks.ron");
     assert_eq!(e.line, line_of("decks.ron", "deck: dungeon"));
     assert!(e.message.contains("dungeon deck") && e.message.contains("50") && e.message.contains("49"), "{e}");
-    assert!(e.to_string().starts_with("data/revised/decks.ron:"));
+    assert!(e.to_string().starts_with("data/dungeonquest/revised/decks.ron:"));
 }
 
 #[test]
 fn syntax_errors_give_file_and_line() {
     let e = refused("heroes.ron", "health: 13", "health: thirteen");
-    assert_eq!(e.file, "data/revised/heroes.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/heroes.ron");
     assert_eq!(e.line, line_of("heroes.ron", "health: 13"));
     let e = refused("decks.ron", "effect: [MayDraw(corpse)]", "effect: [MayDraw(coffin)]");
     assert_eq!(e.line, line_of("decks.ron", "effect: [MayDraw(corpse)]"));
@@ -154,7 +154,7 @@ fn semantic_errors_are_refused_with_their_reason() {
         "sides: (Hall, Hall, Hall, Hall), count: 13",
         "sides: (Hall, Hall, Wall, Hall), count: 13",
     );
-    assert_eq!(e.file, "data/revised/tiles.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/tiles.ron");
     assert_eq!(e.line, line_of("tiles.ron", "count: 13"));
     assert!(e.message.contains("entry arrow"), "{e}");
     // A monster of an unknown kind.
@@ -169,7 +169,7 @@ fn semantic_errors_are_refused_with_their_reason() {
     // A combat round that hurts nobody could go on forever.
     let e = refused("combat.ron", "hero_wounds: 2, monster_wounds: 2", "hero_wounds: 0, monster_wounds: 0");
     assert!(e.message.contains("must wound"), "{e}");
-    assert_eq!(e.file, "data/revised/combat.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/combat.ron");
     // Catacomb-only effects stay on catacomb cards.
     let e = refused("decks.ron", "effect: [MayDraw(corpse)]", "effect: [MayExitCatacombs]");
     assert!(e.message.contains("catacomb"), "{e}");
@@ -180,11 +180,11 @@ fn semantic_errors_are_refused_with_their_reason() {
 #[test]
 fn unknown_fields_are_refused_with_file_line_and_name() {
     let e = refused("decks.ron", "(name: \"Gold Coins\", gold: 30,", "(name: \"Gold Coins\", golds: 30,");
-    assert_eq!(e.file, "data/revised/decks.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/decks.ron");
     assert_eq!(e.line, line_of("decks.ron", "(name: \"Gold Coins\", gold: 30,"));
     assert!(e.message.contains("golds"), "{e}");
     let e = refused("tiles.ron", "estimated: Some(\"Count scaled 8", "estimatd: Some(\"Count scaled 8");
-    assert_eq!(e.file, "data/revised/tiles.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/tiles.ron");
     assert_eq!(e.line, line_of("tiles.ron", "estimated: Some(\"Count scaled 8"));
     assert!(e.message.contains("estimatd"), "{e}");
     let e = refused("heroes.ron", "health: 13", "health: 13, healht: 14");
@@ -196,7 +196,7 @@ fn unknown_fields_are_refused_with_file_line_and_name() {
 #[test]
 fn the_edition_is_a_known_name_matching_the_combat() {
     let e = refused("game.ron", "edition: \"revised\"", "edition: \"classic\"");
-    assert_eq!(e.file, "data/revised/game.ron");
+    assert_eq!(e.file, "data/dungeonquest/revised/game.ron");
     assert_eq!(e.line, line_of("game.ron", "edition: \"revised\""));
     assert_eq!(e.message, "unknown edition \"classic\" (known: revised, third)");
     let e = refused("game.ron", "edition: \"revised\"", "edition: \"third\"");

@@ -172,7 +172,7 @@ fn broken_third_data_is_an_error_naming_file_and_line() {
     let text = src.combat.text.replace("deck_size: 54", "deck_size: 53");
     src.combat.text = &text;
     let e = Rules::load(src).unwrap_err();
-    assert_eq!(e.file, "data/third/combat.ron");
+    assert_eq!(e.file, "data/dungeonquest/third/combat.ron");
     assert_eq!(text.lines().nth(e.line - 1).unwrap().trim(), "deck_size: 53,", "{e}");
     assert!(e.message.contains("54") && e.message.contains("53"), "{e}");
 
@@ -186,7 +186,7 @@ fn broken_third_data_is_an_error_naming_file_and_line() {
     let text = src.decks.text.replace("kind: Some(\"Troll\")", "kind: Some(\"Trol\")");
     src.decks.text = &text;
     let e = Rules::load(src).unwrap_err();
-    assert_eq!(e.file, "data/third/decks.ron");
+    assert_eq!(e.file, "data/dungeonquest/third/decks.ron");
     assert!(e.message.contains("Trol"), "{e}");
 }
 

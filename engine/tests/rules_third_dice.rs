@@ -1,6 +1,6 @@
 //! Edition `third`, optional rule `combat-dice` (FFG Official Combat Dice Variant, 2010): rule
 //! tests with stacked dice and stacked power cards. The type -> attribute list is the shipped
-//! estimate (`data/third/combat.ron`, `dice_variant`): Troll Armor, Golem Strength.
+//! estimate (`data/dungeonquest/third/combat.ron`, `dice_variant`): Troll Armor, Golem Strength.
 
 mod common;
 
@@ -265,7 +265,7 @@ fn a_broken_dice_list_is_an_error_naming_file_and_line() {
         let text = src.combat.text.replace(from, to);
         src.combat.text = &text;
         let e = Rules::load(src).unwrap_err();
-        assert_eq!(e.file, "data/third/combat.ron");
+        assert_eq!(e.file, "data/dungeonquest/third/combat.ron");
         assert!(e.message.contains(says), "{e}");
         let line = text.lines().nth(e.line - 1).unwrap();
         if to.is_empty() {

@@ -65,7 +65,6 @@ impl Lazy {
     /// on the way to the treasure): keeping it cost more at every update than it saved at the
     /// reads, once a read of the hero's own space no longer settled the map in full
     /// (docs/perf.md).
-    #[inline(always)]
     fn note(&mut self, change: &Change) {
         if !matches!(change, Change::None) {
             self.fresh = false;
@@ -78,9 +77,8 @@ impl Lazy {
     }
 
     /// Takes the changes of `graph` in (see [`DistMap::note`]); the map is settled where it
-    /// is read. The test for a map already up to date (most reads) is inlined into the
-    /// caller; the rest is a call of its own.
-    #[inline(always)]
+    /// is read. The test for a map already up to date (most reads) comes first; the rest is a
+    /// call of its own.
     fn sync(&mut self, graph: &Graph, goal: Goal) {
         debug_assert!(!self.fresh || self.behind.is_some_and(|s| s.is_empty()));
         if self.fresh {
@@ -151,9 +149,8 @@ impl Maps {
     }
 
     /// Brings the map to `goal` up to date with the graph, but for the settling, which
-    /// [`Maps::settle`] does as far as a reader needs (inlined: most often there is nothing
-    /// to do, see `Lazy::sync`).
-    #[inline(always)]
+    /// [`Maps::settle`] does as far as a reader needs (most often there is nothing to do, see
+    /// `Lazy::sync`).
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
             Goal::Treasure => self.treasure.sync(&self.graph, goal),
@@ -163,7 +160,6 @@ impl Maps {
 
     /// Settles the map to `goal` (prepared this decision) until what `want` reads is right
     /// (see [`DistMap::settle`]): read the map only after this.
-    #[inline(always)]
     pub fn settle(&mut self, goal: Goal, want: &impl Want) {
         match goal {
             Goal::Treasure => self.treasure.map.settle(&self.graph, goal, want),
@@ -172,7 +168,6 @@ impl Maps {
     }
 
     /// [`Maps::settle`] until the spaces `cells` are exact.
-    #[inline(always)]
     pub fn settle_at(&mut self, goal: Goal, cells: &[Cell]) {
         self.settle(goal, &Exact(cells));
     }
@@ -209,7 +204,7 @@ impl Maps {
     }
 
     /// Updates the graph from the board and notes the change in both maps (inlined into
-    /// [`TableMaps::sync`], its one caller).
+    /// [`TableMaps::sync`], its one caller: docs/perf.md).
     #[inline(always)]
     fn update(&mut self, game: &dq_engine::Game<'_>, model: &CostModel, loaded: bool) {
         let change = self.graph.update(game, model, loaded);
@@ -247,7 +242,8 @@ impl TableMaps {
 
     /// The maps for cost model `model` (an index into [`MODELS`]) and a hero carrying loot or
     /// not, their graph brought up to date with the board; the maps themselves are brought up
-    /// to date by [`Maps::prepare`]. Inlined into the policy's plan, its one caller.
+    /// to date by [`Maps::prepare`]. Inlined into the policy's plan, its one caller
+    /// (docs/perf.md).
     #[inline(always)]
     pub fn sync(&mut self, game: &dq_engine::Game<'_>, model: usize, loaded: bool) -> &mut Maps {
         let loaded = prices_loot(model, loaded);

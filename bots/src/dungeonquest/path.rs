@@ -166,7 +166,6 @@ pub const SLOTS: usize = 256;
 /// Why: each piece, of a size known when compiling, is copied inline, where one copy of the
 /// board's slots is a `memcpy` call. A table's maps start every game from a copy of the
 /// empty board's, eight arrays (~1.6 KB): the calls cost about twice the moves.
-#[inline(always)]
 fn copy_board<T: Copy>(dst: &mut [T; SLOTS], src: &[T; SLOTS]) {
     let size = core::mem::size_of::<T>();
     let piece = 128 / size;
@@ -183,7 +182,6 @@ fn copy_board<T: Copy>(dst: &mut [T; SLOTS], src: &[T; SLOTS]) {
 }
 
 /// [`copy_board`] of the costs `src` into both `a` and `b`, each 16 bytes read once.
-#[inline(always)]
 fn copy_board_twice(a: &mut [u16; SLOTS], b: &mut [u16; SLOTS], src: &[u16; SLOTS]) {
     const N: usize = CELLS.div_ceil(8);
     const _: () = assert!(N * 8 <= SLOTS);
@@ -199,7 +197,6 @@ fn copy_board_twice(a: &mut [u16; SLOTS], b: &mut [u16; SLOTS], src: &[u16; SLOT
 /// side known to lead onto the board (an open side, or a bit of [`Graph`]'s `into` mask):
 /// plain arithmetic on the `row * COLS + col` numbering, instead of a table lookup and a
 /// [`NO_CELL`] test.
-#[inline(always)]
 fn toward(c: Cell, d: u32) -> Cell {
     const STEP: [u8; 4] = [COLS.wrapping_neg(), 1, COLS, u8::MAX];
     c.wrapping_add(STEP[d as usize & 3])
@@ -207,7 +204,6 @@ fn toward(c: Cell, d: u32) -> Cell {
 
 /// Calls `f` with the neighbour of `c` behind each side in the mask `m` (sides known to lead
 /// onto the board), unrolled over the four directions.
-#[inline(always)]
 fn each_side(m: u8, c: Cell, mut f: impl FnMut(Cell)) {
     if m & 1 != 0 {
         f(c.wrapping_sub(COLS));
@@ -225,7 +221,6 @@ fn each_side(m: u8, c: Cell, mut f: impl FnMut(Cell)) {
 
 /// Like [`each_side`], also passing the direction of each side (as a bit) and of the side
 /// facing back from the neighbour.
-#[inline(always)]
 fn each_side_dir(m: u8, c: Cell, mut f: impl FnMut(u8, u8, Cell)) {
     if m & 1 != 0 {
         f(1, 4, c.wrapping_sub(COLS));
@@ -242,7 +237,6 @@ fn each_side_dir(m: u8, c: Cell, mut f: impl FnMut(u8, u8, Cell)) {
 }
 
 /// The set bits of a side mask, as direction numbers (lowest first).
-#[inline(always)]
 fn sides(mut m: u8) -> impl Iterator<Item = u32> {
     core::iter::from_fn(move || {
         if m == 0 {
@@ -296,9 +290,6 @@ impl Clone for DistMap {
         m
     }
 
-    /// Inlined into its callers (the maps' copies at each game's start): out of line, with
-    /// the ring's upkeep, it cost more (docs/perf.md).
-    #[inline(always)]
     fn clone_from(&mut self, source: &Self) {
         // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
         self.forget_last();
@@ -465,7 +456,6 @@ impl Spaces {
     /// and settling, and the empty last word's test was a measurable share of them (more where
     /// the loop is not unrolled, as in the repair's, whose word counter lives on the stack;
     /// docs/perf.md).
-    #[inline(always)]
     pub fn each(self, mut f: impl FnMut(Cell)) {
         let words = self.0;
         #[allow(clippy::needless_range_loop)]
@@ -668,9 +658,8 @@ impl Graph {
     /// it is read (no copy of the whole graph), and what it was is kept for
     /// [`DistMap::note`].
     ///
-    /// The test for an unchanged board (most decisions) is inlined into the caller; the rest
-    /// is a call of its own.
-    #[inline(always)]
+    /// The test for an unchanged board (most decisions) comes first; the rest is a call of its
+    /// own.
     pub fn update(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool) -> Change {
         let key = (game.board_epoch(), game.tiles_left(), loaded);
         if self.key == Some(key) {
@@ -850,7 +839,6 @@ impl Graph {
 
     /// The end of every update: the graph's key, what changed, and a new revision if anything
     /// did.
-    #[inline(always)]
     fn finish_update(&mut self, key: (u32, u8, bool), changed: Spaces) -> Change {
         self.key = Some(key);
         self.last = changed;
@@ -867,7 +855,6 @@ impl Graph {
     /// Only the side facing `c` can move here, so of the `into` masks its sides are copied
     /// into only `c`'s can change, in the one bit for `n`'s side: that bit follows, instead of
     /// all four neighbours' masks written again.
-    #[inline(always)]
     fn take_side(&mut self, n: Cell, open: bool, back: u8, c: Cell, side: u8, changed: &mut Spaces) {
         let j = n as usize;
         let before = self.open[j];
@@ -912,7 +899,6 @@ impl Graph {
 
     /// A changed space read again: what it was is kept (for a repair to tell which way it
     /// changed), its own facts are read, and the count of spaces by entry cost follows.
-    #[inline(always)]
     fn reread_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
         let i = c as usize;
         self.was.enter[i] = self.enter[i];
@@ -1056,7 +1042,6 @@ const BUCKET: usize = 32;
 
 /// Entries a bucket takes before it counts as full: [`BUCKET`], or fewer in a test that makes
 /// buckets fill up on purpose (`tests::BUCKET_CAP`).
-#[inline(always)]
 fn bucket_cap() -> usize {
     #[cfg(test)]
     return tests::BUCKET_CAP.with(core::cell::Cell::get);
@@ -1146,7 +1131,6 @@ impl<'a> Ring<'a> {
     }
 
     /// Keeps the ring's entries in its buckets for the next settling.
-    #[inline(always)]
     fn keep(&mut self) {
         self.buckets.full = self.full;
         self.buckets.level = self.level;
@@ -1154,7 +1138,6 @@ impl<'a> Ring<'a> {
 
     /// Whether every entry's key lies within one ring's length above `level` (at most the
     /// ring's level), so the ring may be taken on from there.
-    #[inline(always)]
     fn spans_from(&self, level: u32) -> bool {
         debug_assert!(level <= u32::from(self.level));
         let top = 63 - self.full.rotate_right(u32::from(self.level) % RING as u32).leading_zeros();
@@ -1162,13 +1145,11 @@ impl<'a> Ring<'a> {
     }
 
     /// Puts back the entry just taken from bucket `k` (the settling stops before it).
-    #[inline(always)]
     fn untake(&mut self, k: usize) {
         self.buckets.len[k] += 1;
     }
 
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
-    #[inline(always)]
     fn reaches(&self, key: u16) -> bool {
         debug_assert!(key >= self.level, "{key} below the ring's level {}", self.level);
         key.wrapping_sub(self.level) < RING as u16
@@ -1176,7 +1157,6 @@ impl<'a> Ring<'a> {
 
     /// Adds an entry within reach at a fill; if its bucket is full, the entry is lost instead
     /// (noted in `lost`: the settling then gives up and the map is computed in full).
-    #[inline(always)]
     fn put(&mut self, key: u16, c: Cell) {
         if !self.try_put(key, c) {
             self.lost = true;
@@ -1185,7 +1165,6 @@ impl<'a> Ring<'a> {
 
     /// Adds an entry within reach if its bucket has room; says whether it did (see [`queue`]
     /// for an entry queued while the ring is taken).
-    #[inline(always)]
     fn try_put(&mut self, key: u16, c: Cell) -> bool {
         debug_assert!(self.reaches(key));
         let k = key as usize % RING;
@@ -1204,7 +1183,6 @@ impl<'a> Ring<'a> {
     /// Moves the level on to the lowest key of the entries (its bucket's entries are then
     /// taken by [`Ring::take`], the bucket closed by [`Ring::close`]); `None` if there are
     /// none.
-    #[inline(always)]
     fn next_key(&mut self) -> Option<(u16, usize)> {
         if self.full == 0 {
             return None;
@@ -1214,7 +1192,6 @@ impl<'a> Ring<'a> {
     }
 
     /// Takes the last entry put in bucket `k` (the level's), if any.
-    #[inline(always)]
     fn take(&mut self, k: usize) -> Option<Cell> {
         let n = usize::from(self.buckets.len[k]);
         if n == 0 {
@@ -1226,7 +1203,6 @@ impl<'a> Ring<'a> {
 
     /// Clears the bit of the level's bucket `k` once [`Ring::take`] has emptied it (an entry
     /// put in it meanwhile, at the level's own key, is taken in the same pass).
-    #[inline(always)]
     fn close(&mut self, k: usize) {
         self.full &= !(1 << k);
     }
@@ -1260,7 +1236,6 @@ impl<'a> Ring<'a> {
 
 /// The best cost space `u` can get from its neighbours' costs in `cost` over `graph`: the
 /// `rhs` of the settling (see [`DistMap`]), for a space that is not a target.
-#[inline(always)]
 fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
     let mut best = u32::from(UNREACHABLE);
     each_side(graph.open[u as usize], u, |v| {
@@ -1275,7 +1250,6 @@ fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
 /// sides' sums are masked out by selects. Why, and only in `DistMap::note_with`: the spaces
 /// noted there have open sides in no pattern a predictor learns (the settling's offers are
 /// fewer and cheaper branchy).
-#[inline(always)]
 fn offer_flat(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
     let m = graph.open[u as usize];
     let mut best = u32::from(UNREACHABLE);
@@ -1321,7 +1295,6 @@ pub trait Want {
 pub struct Exact<'a>(pub &'a [Cell]);
 
 impl Want for Exact<'_> {
-    #[inline(always)]
     fn need(&self, cost: &[u16; SLOTS], rhs: &[u16; SLOTS], _: &Graph) -> u32 {
         self.0.iter().fold(0, |n, &c| {
             let (g, r) = (cost[c as usize], rhs[c as usize]);
@@ -1334,7 +1307,6 @@ impl Want for Exact<'_> {
 struct Everything;
 
 impl Want for Everything {
-    #[inline(always)]
     fn need(&self, _: &[u16; SLOTS], _: &[u16; SLOTS], _: &Graph) -> u32 {
         u32::MAX
     }
@@ -1348,7 +1320,6 @@ impl Want for Everything {
 /// is drained and filled again from `pending` before its key comes (a fill that finds the
 /// bucket full still gives up, see [`Ring::put`]). Why: giving up on the settling at once
 /// took a flag tested after every bucket, which kept the settling's loop a register short.
-#[inline(always)]
 fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
     if !(ring.reaches(key) && ring.try_put(key, w)) {
         pending.set(w);
@@ -1507,9 +1478,8 @@ impl DistMap {
     /// Settles pending spaces until what `want` reads is right (see [`Want`]; for
     /// [`Exact`] spaces, until each is exact: costs what [`DistMap::compute`] would give it,
     /// and so is every space that costs less, what a walk from them reads). The test for a
-    /// map that reads right already (most reads) is inlined into the caller; the settling is
-    /// a call of its own.
-    #[inline(always)]
+    /// map that reads right already (most reads) comes first; the settling is a call of its
+    /// own.
     pub fn settle(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
         if self.reads_right(want.need(&self.cost, &self.rhs, graph)) {
             return;
@@ -1519,7 +1489,6 @@ impl DistMap {
 
     /// Whether the map reads right for a reader whose [`Want::need`] is `need` without
     /// settling.
-    #[inline(always)]
     pub fn reads_right(&self, need: u32) -> bool {
         self.floor >= need
     }
@@ -1768,7 +1737,6 @@ impl DistMap {
     }
 
     /// Forgets the last answer of [`DistMap::hops`] (the costs are about to change, or did).
-    #[inline(always)]
     fn forget_last(&self) {
         self.last.set((u64::MAX, NO_CELL, 0));
     }
@@ -1781,8 +1749,7 @@ impl DistMap {
     /// The last answer is kept while the map and `graph` (the graph the map was last computed
     /// or noted over) stay as they are.
     ///
-    /// The test for the last answer is inlined into the caller; the walk is a call of its own.
-    #[inline(always)]
+    /// The test for the last answer comes first; the walk is a call of its own.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
         match self.hops_known(graph, c) {
             Some(moves) => moves,
@@ -1791,7 +1758,6 @@ impl DistMap {
     }
 
     /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
-    #[inline(always)]
     pub fn hops_known(&self, graph: &Graph, c: Cell) -> Option<u8> {
         let (rev, from, moves) = self.last.get();
         (self.rev == graph.rev && rev == self.rev && from == c).then_some(moves)
@@ -1827,7 +1793,6 @@ impl DistMap {
     /// [`DistMap::hops`] without the last answer.
     ///
     /// `visit` is shown each space the walk goes through, `c` and the target included.
-    #[inline(always)]
     fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.

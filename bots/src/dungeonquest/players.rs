@@ -192,7 +192,7 @@ fn all_random(seats: &[Bot]) -> bool {
 
 impl Players {
     /// Answers the pending decision: the monster player's, else the deciding seat's policy's.
-    /// Kept out of line so that the random-table path of [`Policy::choose`] pays no frame.
+    /// Inlined into [`Policy::choose`] (docs/perf.md).
     #[inline(always)]
     fn choose_table(&mut self, game: &Game<'_>, choices: &Choices, rng: &mut GameRng) -> Choice {
         let Some(d) = game.pending() else { return choices[0] };

@@ -298,9 +298,7 @@ impl Strategic {
 
     /// Brings the path maps up to date and decides whether it is time to head home; returns
     /// the goal and the maps, the map to the goal prepared (a caller reading the tower map
-    /// on the way to the treasure prepares it; every reader settles what it reads). Inlined
-    /// into its callers.
-    #[inline(always)]
+    /// on the way to the treasure prepares it; every reader settles what it reads).
     fn plan<'m>(&mut self, game: &Game<'_>, seat: u8, maps: &'m mut TableMaps) -> (Goal, &'m mut Maps) {
         let (goal, m) = self.plan_lazy(game, seat, maps);
         m.prepare(goal);
@@ -331,8 +329,6 @@ impl Strategic {
     /// what [`Strategic::treasure_pays`] reads: the tower map at the hero's space, the
     /// treasure map there when bounds do not settle whether to head home, the tower map in
     /// full when the way back must be counted.
-    /// Inlined into [`Strategic::plan_lazy`], its one caller.
-    #[inline(always)]
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
@@ -1161,7 +1157,6 @@ fn cheapest_settled(m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choic
 }
 
 /// The cheapest move on the map to `goal` as it is (the first of equals), and its price.
-#[inline(always)]
 fn price_moves(m: &Maps, goal: Goal, choices: &Choices) -> Option<(u32, Choice)> {
     let map = m.map(goal);
     choices
@@ -1187,7 +1182,6 @@ fn price_moves(m: &Maps, goal: Goal, choices: &Choices) -> Option<(u32, Choice)>
 struct Moves<'a>(&'a Choices);
 
 impl Want for Moves<'_> {
-    #[inline(always)]
     fn need(&self, cost: &[u16; SLOTS], _: &[u16; SLOTS], graph: &Graph) -> u32 {
         let (mut least_sum, mut most) = (u32::MAX, 0);
         for &c in self.0 {

@@ -1,4 +1,4 @@
-//! Serde schema of the rule data files in `data/<edition>/`.
+//! Serde schema of the rule data files in `data/dungeonquest/<edition>/`.
 //!
 //! These types mirror the files one to one so that a user who rebalances a card edits text that
 //! reads like the card. They are only used while loading: [`crate::dungeonquest::rules::Rules::load`] validates

@@ -481,26 +481,34 @@ impl<'a> Sources<'a> {
     pub const FILES: [&'static str; 5] = ["game.ron", "heroes.ron", "tiles.ron", "decks.ron", "combat.ron"];
 }
 
+/// An edition folder of `data/dungeonquest/` as embedded at build time, each file named by its
+/// path in the repository (so error messages point at the file to edit).
+macro_rules! embedded_edition {
+    ($edition:literal) => {
+        Sources {
+            game: embedded_edition!($edition, "game.ron"),
+            heroes: embedded_edition!($edition, "heroes.ron"),
+            tiles: embedded_edition!($edition, "tiles.ron"),
+            decks: embedded_edition!($edition, "decks.ron"),
+            combat: embedded_edition!($edition, "combat.ron"),
+        }
+    };
+    ($edition:literal, $file:literal) => {
+        Source {
+            name: concat!("data/dungeonquest/", $edition, "/", $file),
+            text: include_str!(concat!("../../../data/dungeonquest/", $edition, "/", $file)),
+        }
+    };
+}
+
 /// The Revised data as embedded at build time.
 pub fn revised_sources() -> Sources<'static> {
-    Sources {
-        game: Source { name: "data/revised/game.ron", text: include_str!("../../../data/revised/game.ron") },
-        heroes: Source { name: "data/revised/heroes.ron", text: include_str!("../../../data/revised/heroes.ron") },
-        tiles: Source { name: "data/revised/tiles.ron", text: include_str!("../../../data/revised/tiles.ron") },
-        decks: Source { name: "data/revised/decks.ron", text: include_str!("../../../data/revised/decks.ron") },
-        combat: Source { name: "data/revised/combat.ron", text: include_str!("../../../data/revised/combat.ron") },
-    }
+    embedded_edition!("revised")
 }
 
 /// The 3rd edition (2010) data as embedded at build time.
 pub fn third_sources() -> Sources<'static> {
-    Sources {
-        game: Source { name: "data/third/game.ron", text: include_str!("../../../data/third/game.ron") },
-        heroes: Source { name: "data/third/heroes.ron", text: include_str!("../../../data/third/heroes.ron") },
-        tiles: Source { name: "data/third/tiles.ron", text: include_str!("../../../data/third/tiles.ron") },
-        decks: Source { name: "data/third/decks.ron", text: include_str!("../../../data/third/decks.ron") },
-        combat: Source { name: "data/third/combat.ron", text: include_str!("../../../data/third/combat.ron") },
-    }
+    embedded_edition!("third")
 }
 
 /// Parses one data file; a syntax error names the file, line and column (shared with the

@@ -82,7 +82,8 @@ pub struct DataArgs {
     #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = Listed(&["revised", "third"]), hide_possible_values = true)]
     pub edition: Option<String>,
     /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,
-    /// combat.ron) instead of the embedded ones, e.g. to replace estimated values.
+    /// combat.ron) instead of the embedded ones, e.g. a copy of data/dungeonquest/revised with
+    /// estimated values replaced.
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }

@@ -109,7 +109,7 @@ pub fn read_json(path: &Path) -> Map<String, Value> {
 
 /// Copies the Revised data files into the folder `to` (for `--data` runs with an edited copy).
 pub fn copy_revised_data(to: &Path) {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/revised");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/dungeonquest/revised");
     for f in dq_engine::Sources::FILES {
         std::fs::copy(from.join(f), to.join(f)).unwrap();
     }
