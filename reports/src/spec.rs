@@ -1,14 +1,21 @@
 //! What a game family's report is made of, declared once per family ([`spec_of`]): the key
 //! dimensions that make runs differ, the integers counted per group, the distributions kept
-//! as histograms, the cause breakdown and the headline a comparison is about. The columns
-//! checked and read and the group-by counts are one loop over the spec, so a new family
-//! declares its report rather than writing one.
+//! as histograms, the cause breakdown, the headline a comparison and the rule effects are
+//! about, the tables and the charts. The columns checked and read, the group-by counts, the
+//! tables, charts and comparisons are loops over the spec, so a new family declares its
+//! report rather than writing one.
 
 use dq_sim::family::Family;
 
 /// A family's report, declared.
 #[derive(Debug)]
 pub struct ReportSpec {
+    /// The family reported on: every input file's `dq.game` must name it.
+    pub family: Family,
+    /// What a row is, plural, in running text ("hero-games").
+    pub rows: &'static str,
+    /// The key whose values the charts draw a bar each and the rule effects are given for.
+    pub subject: Subject,
     /// The key dimensions, in key order: every column that makes runs differ (the last may be
     /// [`crate::scan::VARIANT`], which no file holds), so different runs are never pooled.
     pub keys: &'static [Key],
@@ -21,8 +28,10 @@ pub struct ReportSpec {
     /// The column naming what ended a hero's game badly (null where nothing did); each group
     /// counts its rows by value.
     pub cause: &'static str,
-    /// The rate and score a comparison is about.
+    /// The rate and score a comparison and the rule effects are about.
     pub headline: Headline,
+    /// Where the rule set of a run is, and what a rule effect's context is.
+    pub effects: Effects,
     /// The columns a comparison may be grouped by (`dq compare --by`).
     pub compare_by: &'static [&'static str],
     /// The figures of each group in `summary.json`, in order, derived from the counts.
@@ -34,6 +43,18 @@ pub struct ReportSpec {
     pub tables: &'static [TableSpec],
     /// What the report's terms mean (term, meaning), shown under the tables.
     pub definitions: &'static [(&'static str, &'static str)],
+    /// The charts of the page, in order.
+    pub charts: &'static [ChartSpec],
+    /// How chart series labels show key values (key, form with `{}` for the value); keys not
+    /// listed show the value alone.
+    pub series_forms: &'static [(&'static str, &'static str)],
+}
+
+/// The key charts and rule effects are given per value of, with its plural for running text.
+#[derive(Debug)]
+pub struct Subject {
+    pub key: &'static str,
+    pub plural: &'static str,
 }
 
 /// A key dimension: a column, its name in tables and how its values are shown.
@@ -90,11 +111,43 @@ pub enum Rows {
 }
 
 /// What a comparison compares: a boolean outcome's rate and an integer score taken home
-/// where the outcome holds (0 elsewhere).
+/// where the outcome holds (0 elsewhere), with the names tables and texts give them.
 #[derive(Debug)]
 pub struct Headline {
+    /// The boolean column.
     pub rate: &'static str,
+    /// The rate's name in headers ("survival").
+    pub rate_name: &'static str,
+    /// The integer column.
     pub score: &'static str,
+    /// The score's name in headers ("gold").
+    pub score_name: &'static str,
+    /// The score per row, in running text ("gold carried out per hero-game").
+    pub score_per_row: &'static str,
+    /// The rows where the outcome fails, whose score counts 0 ("the dead").
+    pub failed: &'static str,
+}
+
+impl Headline {
+    /// The score as running text says it: "gold carried out per hero-game (the dead count 0)".
+    pub fn score_note(&self) -> String {
+        format!("{} ({} count 0)", self.score_per_row, self.failed)
+    }
+}
+
+/// Where a run's rule set is and what else its effect depends on: the rule effects compare
+/// each rule set with the baseline on the [`Headline`], within contexts of otherwise equal runs.
+#[derive(Debug)]
+pub struct Effects {
+    /// The key column holding a row's rule set, and the run metadata key (`dq.` dropped)
+    /// holding a file's; its key's empty value is the game without optional rules.
+    pub rules: &'static str,
+    /// The run metadata (`dq.` dropped) a context is keyed on besides the variant, with its
+    /// name in context labels, in label order.
+    pub context: &'static [(&'static str, &'static str)],
+    /// The context entry naming the bots: effects in contexts equal but for it give the
+    /// interactions with the bots.
+    pub bots: &'static str,
 }
 
 /// One figure of a group: its name in `summary.json` and what it is.
@@ -207,6 +260,52 @@ pub enum DistCell {
     Max,
 }
 
+impl Effects {
+    /// The bots' name in context labels.
+    pub fn bots_name(&self) -> &'static str {
+        self.context.iter().find(|(k, _)| *k == self.bots).map_or(self.bots, |(_, name)| name)
+    }
+}
+
+/// A chart of the page, drawn from the groups' figures.
+#[derive(Debug)]
+pub struct ChartSpec {
+    /// File stem: `{name}.svg`, `{name}.png`.
+    pub name: &'static str,
+    /// Title and caption. `{baseline}` stands for the rule effects' baseline, `{series}` for
+    /// what a line is (the subject, or "variant" where variants differ) and `{top}` for where
+    /// a [`Plot::Cumulative`] axis ends.
+    pub title: &'static str,
+    pub caption: &'static str,
+    /// Pixels; a [`Plot::Ends`] chart grows by 30 per bar.
+    pub size: (u32, u32),
+    pub plot: Plot,
+}
+
+/// What a chart draws. Series are the variants (every table key but the subject) where they
+/// differ, else the subject's values.
+#[derive(Debug)]
+pub enum Plot {
+    /// A count figure's share of the rows per subject, a bar per variant, with Wilson 95%
+    /// intervals; `axis` is the value axis's name.
+    Rate { count: &'static str, axis: &'static str },
+    /// Each rule set's effect on the headline rate per subject, against the baseline, with
+    /// 95% intervals (left out when the report has no rule effects).
+    Effects { axis: &'static str },
+    /// A distribution's cumulative shares up to the largest 95th percentile, a line per series.
+    Cumulative { dist: &'static str, x_axis: &'static str, y_axis: &'static str },
+    /// How rows ended, as parts of a bar per group (per series when there are many groups):
+    /// the count's share first, then each cause's, each cause in its colour (grey if unlisted).
+    Ends { count: &'static str, label: &'static str, colour: Rgb, causes: &'static [(&'static str, Rgb)] },
+    /// Distributions as shares of the rows per value, a panel each (title, distribution),
+    /// a line per series.
+    Shares { panels: &'static [(&'static str, &'static str)], x_axis: &'static str, y_axis: &'static str },
+}
+
+/// A colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
 /// The report of a family.
 pub fn spec_of(family: Family) -> &'static ReportSpec {
     match family {
@@ -242,6 +341,11 @@ impl ReportSpec {
             Some(KeyKind::Text { empty }) if value.is_empty() => empty,
             _ => value,
         }
+    }
+
+    /// The name tables give key `column` (the column's own name if it is no key).
+    pub fn key_name<'a>(&self, column: &'a str) -> &'a str {
+        self.keys.iter().find(|k| k.column == column).map_or(column, |k| k.shown)
     }
 
     /// The key columns, in key order.

@@ -215,18 +215,31 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
     if e.effects.is_empty() {
         return Vec::new();
     }
+    let h = &s.spec.headline;
+    let (rate, score) = (h.rate_name, h.score_name);
+    let (rules, subject) = (s.spec.key_name(s.spec.effects.rules), s.spec.key_name(s.spec.subject.key));
+    let bot = s.spec.effects.bots_name();
     let mut out = vec![Table {
         id: "effects",
         title: format!("Effects against {}", e.baseline),
         note: format!(
-            "Each rule set minus the baseline ({}), in the same context: survival in percentage points and gold \
-             carried out per hero-game (the dead count 0), with 95% intervals. Paired (McNemar) where both runs \
-             hold the same seeds and games, else independent samples (n = baseline / variant).",
-            e.baseline
+            "Each rule set minus the baseline ({}), in the same context: {rate} in percentage points and {}, with \
+             95% intervals. Paired (McNemar) where both runs hold the same seeds and games, else independent \
+             samples (n = baseline / variant).",
+            e.baseline,
+            h.score_note()
         ),
-        header: ["rules", "context", "hero", "n", "survival", "variant − baseline", "p", "gold", "gold difference"]
-            .map(String::from)
-            .to_vec(),
+        header: vec![
+            rules.into(),
+            "context".into(),
+            subject.into(),
+            "n".into(),
+            rate.into(),
+            "variant − baseline".into(),
+            "p".into(),
+            score.into(),
+            format!("{score} difference"),
+        ],
         rows: e
             .effects
             .iter()
@@ -251,19 +264,19 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
         out.push(Table {
             id: "interactions",
             title: "Interactions with the bots".into(),
-            note: "How much more a rule set's effect (all heroes) is under one bot than under the reference bot: \
-                   the difference of the two effects, with a 95% interval from their intervals."
-                .into(),
-            header: [
-                "rules",
-                "context",
-                "bot",
-                "reference bot",
-                "survival effect difference",
-                "gold effect difference",
-            ]
-            .map(String::from)
-            .to_vec(),
+            note: format!(
+                "How much more a rule set's effect (all {}) is under one bot than under the reference bot: the \
+                 difference of the two effects, with a 95% interval from their intervals.",
+                s.spec.subject.plural
+            ),
+            header: vec![
+                rules.into(),
+                "context".into(),
+                bot.into(),
+                format!("reference {bot}"),
+                format!("{rate} effect difference"),
+                format!("{score} effect difference"),
+            ],
             rows: e
                 .interactions
                 .iter()
