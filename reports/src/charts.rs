@@ -633,3 +633,67 @@ fn stacked<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::spec::tests::TOY;
+    use crate::summary::{Dist, KeyValue, Named, Totals, Value};
+
+    /// A summary of `TOY`: one player under two rule sets and seat counts.
+    pub(crate) fn toy_summary() -> Summary {
+        let group = |ruleset: &str, seats: u64, won: u64| GroupSummary {
+            keys: Named(vec![
+                ("player", KeyValue::Text("ann".into())),
+                ("ruleset", KeyValue::Text(ruleset.into())),
+                ("seats", KeyValue::Number(seats)),
+            ]),
+            hero_games: 10,
+            figures: Named(vec![
+                ("won", Value::Count(won)),
+                ("points", Value::Dist(Dist::of(&[(1, 4), (7, 6)].into_iter().collect()))),
+                ("losses", Value::Causes([("timeout".to_string(), 10 - won)].into_iter().collect())),
+            ]),
+        };
+        Summary {
+            spec: &TOY,
+            summary_version: 2,
+            schema_version: 2,
+            totals: Totals {
+                files: 2,
+                hero_games: 20,
+                games: 20,
+                survived: 9,
+                survival_rate: Some(0.45),
+                survival_wilson95: [0.2, 0.7],
+            },
+            death_causes: vec!["timeout".into()],
+            groups: vec![group("plain", 2, 4), group("fast", 3, 5)],
+            effects: Default::default(),
+            files: Vec::new(),
+        }
+    }
+
+    /// The charts, their names, titles, captions, axes and series labels are the spec's.
+    #[test]
+    fn the_spec_declares_the_charts() {
+        let s = toy_summary();
+        let charts = charts(&s).unwrap();
+        let names: Vec<&str> = charts.iter().map(|c| c.name).collect();
+        // No rule effects: no effects chart.
+        assert_eq!(names, ["wins", "points", "ends", "spread"]);
+        assert_eq!(charts[0].title, "Wins by player");
+        assert_eq!(charts[1].caption, "Up to 7 points, a line per variant.");
+        assert_eq!(charts[3].caption, "A line per variant.");
+        // 100 px and 30 per bar.
+        assert_eq!(charts[2].size, (400, 160));
+        // The series: the variant keys that vary, in the spec's forms, the plain rules first.
+        let svg = &charts[0].svg;
+        assert!(svg.contains("wins (%)") && svg.contains("plain · 2 seats"), "{svg}");
+        assert!(svg.find("plain · 2 seats") < svg.find("fast · 3 seats"));
+        for part in ["won", "timeout"] {
+            assert!(charts[2].svg.contains(part), "{part}");
+        }
+        assert!(charts[3].svg.contains("all points"));
+    }
+}

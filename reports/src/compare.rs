@@ -582,4 +582,42 @@ mod tests {
         let none = diff(&a, &b, None);
         assert_eq!(none.test, Test::TwoProportionZ);
     }
+
+    /// The table's headers and notes name the spec's headline and rows.
+    #[test]
+    fn the_text_names_the_headline() {
+        let spec = &crate::spec::tests::TOY;
+        let (a, b) = (counts(10, 4, &[(0, 6), (7, 4)]), counts(10, 5, &[(0, 5), (7, 5)]));
+        let c = Comparison {
+            a: side_summary(&[], &a),
+            b: side_summary(&[], &b),
+            difference: "B - A",
+            gold: String::new(),
+            by: Vec::new(),
+            overall: diff(&a, &b, None),
+            groups: Vec::new(),
+            only_in_a: Vec::new(),
+            only_in_b: Vec::new(),
+        };
+        let text = c.text(spec);
+        assert!(text.contains("(10 seat-games), B = 0 files (10 seat-games)"), "{text}");
+        assert!(text.contains("\nPoints: mean points per seat-game (the losers count 0); 95% intervals"), "{text}");
+        let header = text.lines().find(|l| l.starts_with("group")).unwrap();
+        let header: Vec<&str> = header.split("  ").map(str::trim).filter(|h| !h.is_empty()).collect();
+        assert_eq!(
+            header,
+            [
+                "group",
+                "n",
+                "wins A",
+                "wins B",
+                "difference [95% CI]",
+                "p",
+                "test",
+                "points A",
+                "points B",
+                "points diff [95% CI]"
+            ]
+        );
+    }
 }

@@ -355,9 +355,87 @@ impl ReportSpec {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use dq_sim::schema;
+
+    /// A made-up game's report, every name unlike DungeonQuest's: what the generic code shows
+    /// must come from here.
+    pub(crate) static TOY: ReportSpec = ReportSpec {
+        family: Family::DungeonQuest,
+        rows: "seat-games",
+        subject: Subject { key: "player", plural: "players" },
+        keys: &[
+            Key { column: "player", shown: "who", kind: KeyKind::Text { empty: "" } },
+            Key { column: "ruleset", shown: "rule set", kind: KeyKind::Text { empty: "plain" } },
+            Key { column: "seats", shown: "seats", kind: KeyKind::Number },
+        ],
+        group_order: &["player", "ruleset", "seats"],
+        counts: &[Count { name: "won", tally: Tally::Sum("won") }],
+        dists: &[Distribution { name: "points", column: "points", rows: Rows::All }],
+        cause: "loss",
+        headline: Headline {
+            rate: "won",
+            rate_name: "wins",
+            score: "points",
+            score_name: "points",
+            score_per_row: "points per seat-game",
+            failed: "the losers",
+        },
+        effects: Effects { rules: "ruleset", context: &[("bots", "strategy")], bots: "bots" },
+        compare_by: &[],
+        figures: &[
+            Figure { name: "won", stat: Stat::Count("won") },
+            Figure { name: "points", stat: Stat::Dist("points") },
+            Figure { name: "losses", stat: Stat::Causes },
+        ],
+        table_keys: &["player", "ruleset", "seats"],
+        tables: &[],
+        definitions: &[],
+        charts: &[
+            ChartSpec {
+                name: "wins",
+                title: "Wins by player",
+                caption: "Wins.",
+                size: (400, 300),
+                plot: Plot::Rate { count: "won", axis: "wins (%)" },
+            },
+            ChartSpec {
+                name: "lift",
+                title: "Lift against {baseline}",
+                caption: "Per player.",
+                size: (400, 300),
+                plot: Plot::Effects { axis: "wins (pp)" },
+            },
+            ChartSpec {
+                name: "points",
+                title: "Points",
+                caption: "Up to {top} points, a line per {series}.",
+                size: (400, 300),
+                plot: Plot::Cumulative { dist: "points", x_axis: "points", y_axis: "% of seat-games" },
+            },
+            ChartSpec {
+                name: "ends",
+                title: "Ends",
+                caption: "Wins and losses.",
+                size: (400, 100),
+                plot: Plot::Ends {
+                    count: "won",
+                    label: "won",
+                    colour: Rgb(0, 0x80, 0),
+                    causes: &[("timeout", Rgb(0, 0, 0))],
+                },
+            },
+            ChartSpec {
+                name: "spread",
+                title: "Spread",
+                caption: "A line per {series}.",
+                size: (400, 300),
+                plot: Plot::Shares { panels: &[("all points", "points")], x_axis: "points", y_axis: "% of seat-games" },
+            },
+        ],
+        series_forms: &[("seats", "{} seats")],
+    };
 
     /// The figure `name` of `figures` (in `section`, if given).
     fn find<'a>(figures: &'a [Figure], section: Option<&str>, name: &str) -> Option<&'a Stat> {
@@ -372,57 +450,75 @@ mod tests {
     }
 
     /// Every name a spec uses is one it declares: figures name counts and distributions,
-    /// tables name figures, distributions and keys.
+    /// tables and charts name figures, distributions and keys.
     #[test]
     fn specs_are_consistent() {
         for f in Family::ALL {
-            let s = spec_of(f);
-            let count = |n: &str| assert!(s.counts.iter().any(|c| c.name == n), "{f}: no count {n}");
-            let dist = |n: &str| assert!(s.dists.iter().any(|d| d.name == n), "{f}: no distribution {n}");
-            let of = |o: &Of| {
-                if let Of::Count(n) = o {
-                    count(n)
+            assert_eq!(spec_of(f).family, f);
+            consistent(spec_of(f));
+        }
+        consistent(&TOY);
+    }
+
+    fn consistent(s: &ReportSpec) {
+        let f = s.family;
+        let count = |n: &str| assert!(s.counts.iter().any(|c| c.name == n), "{f}: no count {n}");
+        let dist = |n: &str| assert!(s.dists.iter().any(|d| d.name == n), "{f}: no distribution {n}");
+        let of = |o: &Of| {
+            if let Of::Count(n) = o {
+                count(n)
+            }
+        };
+        let mut stack: Vec<&Figure> = s.figures.iter().collect();
+        while let Some(fig) = stack.pop() {
+            match &fig.stat {
+                Stat::Count(n) => count(n),
+                Stat::Rate(n, o) | Stat::Wilson(n, o) | Stat::ClopperPearson(n, o) => {
+                    count(n);
+                    of(o);
                 }
-            };
-            let mut stack: Vec<&Figure> = s.figures.iter().collect();
-            while let Some(fig) = stack.pop() {
-                match &fig.stat {
-                    Stat::Count(n) => count(n),
-                    Stat::Rate(n, o) | Stat::Wilson(n, o) | Stat::ClopperPearson(n, o) => {
-                        count(n);
-                        of(o);
+                Stat::Dist(n) => dist(n),
+                Stat::CauseTotal | Stat::Causes => {}
+                Stat::Section(inner) => stack.extend(inner.iter()),
+            }
+        }
+        let figure = |x: &Fig| {
+            assert!(find(s.figures, x.section, x.name).is_some(), "{f}: no figure {:?}", x);
+        };
+        for t in s.tables {
+            let Body::Columns(columns) = &t.body else { continue };
+            for c in *columns {
+                match &c.cell {
+                    Cell::Rows => {}
+                    Cell::Count(x) | Cell::Percent(x) | Cell::Ratio(x) => figure(x),
+                    Cell::Interval(x, n) => {
+                        figure(x);
+                        n.iter().for_each(figure);
                     }
-                    Stat::Dist(n) => dist(n),
-                    Stat::CauseTotal | Stat::Causes => {}
-                    Stat::Section(inner) => stack.extend(inner.iter()),
+                    Cell::Dist(n, _) => {
+                        assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}")
+                    }
+                }
+                match &c.when {
+                    When::Always => {}
+                    When::Differ(a, b) => [a, b].into_iter().for_each(figure),
+                    When::KeyAbove(k, _) => assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}"),
                 }
             }
-            let figure = |x: &Fig| {
-                assert!(find(s.figures, x.section, x.name).is_some(), "{f}: no figure {:?}", x);
-            };
-            for t in s.tables {
-                let Body::Columns(columns) = &t.body else { continue };
-                for c in *columns {
-                    match &c.cell {
-                        Cell::Rows => {}
-                        Cell::Count(x) | Cell::Percent(x) | Cell::Ratio(x) => figure(x),
-                        Cell::Interval(x, n) => {
-                            figure(x);
-                            n.iter().for_each(figure);
-                        }
-                        Cell::Dist(n, _) => {
-                            assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}")
-                        }
-                    }
-                    match &c.when {
-                        When::Always => {}
-                        When::Differ(a, b) => [a, b].into_iter().for_each(figure),
-                        When::KeyAbove(k, _) => assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}"),
-                    }
-                }
-            }
-            for k in s.table_keys {
-                assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}");
+        }
+        let key = |k: &str| assert!(s.key_columns().any(|c| c == k), "{f}: no key {k}");
+        s.table_keys.iter().chain([&s.subject.key, &s.effects.rules]).for_each(|k| key(k));
+        s.series_forms.iter().for_each(|(k, _)| key(k));
+        assert!(s.effects.context.iter().any(|(k, _)| *k == s.effects.bots), "{f}: the bots are no context");
+        // Charts read top-level figures by name.
+        let count = |n: &str| assert!(matches!(find(s.figures, None, n), Some(Stat::Count(_))), "{f}: no figure {n}");
+        let dist = |n: &str| assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}");
+        for c in s.charts {
+            match &c.plot {
+                Plot::Rate { count: n, .. } | Plot::Ends { count: n, .. } => count(n),
+                Plot::Effects { .. } => {}
+                Plot::Cumulative { dist: d, .. } => dist(d),
+                Plot::Shares { panels, .. } => panels.iter().for_each(|(_, d)| dist(d)),
             }
         }
     }

@@ -301,3 +301,64 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
 pub fn definitions(s: &Summary) -> &'static [(&'static str, &'static str)] {
     s.spec.definitions
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::{Diff, Test};
+    use crate::effects::{Effect, Effects, Interaction};
+
+    /// The rule-effect tables name the spec's rules key, subject, bots and headline.
+    #[test]
+    fn the_effect_tables_follow_the_spec() {
+        let mut s = crate::charts::tests::toy_summary();
+        let diff = Diff {
+            test: Test::TwoProportionZ,
+            paired: false,
+            hero_games_a: 10,
+            hero_games_b: 10,
+            pairs: None,
+            a_only_survived: None,
+            b_only_survived: None,
+            survival_a: Some(0.4),
+            survival_b: Some(0.5),
+            survival_diff: 0.1,
+            survival_diff_ci95: [-0.3, 0.5],
+            p_value: 0.5,
+            gold_a: Some(4.0),
+            gold_b: Some(5.0),
+            gold_diff: Some(1.0),
+            gold_diff_ci95: Some([-2.0, 4.0]),
+        };
+        let effect = Effect {
+            rules: "fast".into(),
+            baseline: "plain".into(),
+            context: "all".into(),
+            bots: "x".into(),
+            without_bots: "all".into(),
+            hero: "all".into(),
+            diff,
+        };
+        let interaction = Interaction {
+            rules: "fast".into(),
+            baseline: "plain".into(),
+            context: "all".into(),
+            bots: "y".into(),
+            reference_bots: "x".into(),
+            survival_dd: 0.0,
+            survival_dd_ci95: [0.0, 0.0],
+            gold_dd: None,
+            gold_dd_ci95: None,
+        };
+        s.effects = Effects { baseline: "plain".into(), effects: vec![effect], interactions: vec![interaction] };
+        let t = effect_tables(&s);
+        let header = |i: usize| t[i].header.join("|");
+        assert_eq!(header(0), "rule set|context|who|n|wins|variant − baseline|p|points|points difference");
+        assert!(t[0].note.contains("wins in percentage points and points per seat-game (the losers count 0)"));
+        assert_eq!(
+            header(1),
+            "rule set|context|strategy|reference strategy|wins effect difference|points effect difference"
+        );
+        assert!(t[1].note.contains("(all players)"));
+    }
+}
