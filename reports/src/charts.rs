@@ -1,8 +1,10 @@
-//! The report's charts, drawn with plotters from the [`Summary`] figures only, each rendered
-//! twice from one description: SVG (vector, for print) and PNG (pixels with the vendored
-//! DejaVu Sans font, so it looks the same on every machine).
+//! The report's charts, as its family's spec lists them ([`crate::spec::ChartSpec`]), drawn
+//! with plotters from the [`Summary`] figures only, each rendered twice from one
+//! description: SVG (vector, for print) and PNG (pixels with the vendored DejaVu Sans font,
+//! so it looks the same on every machine).
 
 use crate::error::{failed, Error};
+use crate::spec::{ChartSpec, KeyKind, Plot, ReportSpec, Rgb};
 use crate::summary::{GroupSummary, Summary};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -27,28 +29,13 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x17, 0xbe, 0xcf),
 ];
 
-/// Each death cause's colour, the same in every report whichever causes occur (a cause not
-/// listed, from newer data, takes grey).
-fn cause_colour(cause: &str) -> RGBColor {
-    match cause {
-        "monster" => RGBColor(0xd6, 0x27, 0x28),
-        "dragon" => RGBColor(0xff, 0x7f, 0x0e),
-        "trap" => RGBColor(0x94, 0x67, 0xbd),
-        "card" => RGBColor(0x8c, 0x56, 0x4b),
-        "pit" => RGBColor(0x17, 0x17, 0x17),
-        "bridge" => RGBColor(0x1f, 0x77, 0xb4),
-        "resurfacing" => RGBColor(0x17, 0xbe, 0xcf),
-        "dead_end" => RGBColor(0xe3, 0x77, 0xc2),
-        "sunset" => RGBColor(0xbc, 0xbd, 0x22),
-        "hero" => RGBColor(0x2c, 0x4f, 0x7f),
-        _ => RGBColor(0x7f, 0x7f, 0x7f),
-    }
-}
-
 /// A column value as readers say it: `dead_end` → `dead end`.
 pub fn human(value: &str) -> String {
     value.replace('_', " ")
 }
+
+/// The colour of a cause a chart lists none for.
+const GREY: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
 
 /// Groups drawn one bar each in the death-cause chart; beyond this they are pooled by series.
 const MAX_CAUSE_ROWS: usize = 24;
@@ -67,7 +54,7 @@ pub struct Chart {
 }
 
 /// A chart's content, independent of the backend it is drawn on.
-enum Plot {
+enum Draw {
     /// Bars per category and series with 95% error bars (values in percent).
     /// `signed`: differences, on an axis around 0 with signed ticks; else rates from 0.
     Bars { categories: Vec<String>, series: Vec<(String, Vec<Option<[f64; 3]>>)>, y_desc: String, signed: bool },
@@ -93,8 +80,8 @@ fn register_font() {
     });
 }
 
-/// How groups are pooled into the series of a chart: by variant (everything but the hero)
-/// when there are several variants, else by hero.
+/// How groups are pooled into the series of a chart: by variant (every table key but the
+/// subject) when there are several variants, else by the subject's value.
 struct Series {
     labels: Vec<String>,
     /// Series index of each group.
@@ -105,26 +92,38 @@ struct Series {
     variants: Vec<String>,
 }
 
-/// The group key without the hero, shown as its varying parts only ("all" if none varies).
-fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
-    let parts = |g: &GroupSummary| {
-        [
-            g.key("variant"),
-            g.key("edition"),
-            g.key("rules"),
-            g.key("bot"),
-            format!("{}p", g.key("players")),
-            format!("monster {}", g.key("monster_policy")),
-        ]
+/// How a variant's key value sorts: the rule-free game first (the baseline leads), numbers
+/// as numbers, other text as text.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum SortPart {
+    Rules(bool, String),
+    Number(u64),
+    Text(String),
+}
+
+/// The table keys a variant is made of: all but the subject, in table order.
+fn variant_keys(spec: &ReportSpec) -> impl Iterator<Item = &'static str> + '_ {
+    spec.table_keys.iter().copied().filter(move |k| *k != spec.subject.key)
+}
+
+/// The group key without the subject, shown as its varying parts only ("all" if none varies).
+fn variant_labels(spec: &ReportSpec, groups: &[GroupSummary]) -> Vec<String> {
+    let parts = |g: &GroupSummary| -> Vec<String> {
+        variant_keys(spec)
+            .map(|k| match spec.series_forms.iter().find(|(c, _)| *c == k) {
+                Some((_, form)) => form.replace("{}", &g.key(k)),
+                None => g.key(k),
+            })
+            .collect()
     };
-    let varies: Vec<bool> = (0..6)
-        .map(|i| groups.iter().map(|g| parts(g)[i].clone()).collect::<std::collections::BTreeSet<_>>().len() > 1)
+    let all: Vec<Vec<String>> = groups.iter().map(parts).collect();
+    let n = variant_keys(spec).count();
+    let varies: Vec<bool> = (0..n)
+        .map(|i| all.iter().map(|p| p[i].as_str()).collect::<std::collections::BTreeSet<_>>().len() > 1)
         .collect();
-    groups
-        .iter()
-        .map(|g| {
-            let p = parts(g);
-            let shown: Vec<&str> = (0..6).filter(|&i| varies[i]).map(|i| p[i].as_str()).collect();
+    all.iter()
+        .map(|p| {
+            let shown: Vec<&str> = (0..n).filter(|&i| varies[i]).map(|i| p[i].as_str()).collect();
             if shown.is_empty() {
                 "all".to_string()
             } else {
@@ -134,16 +133,22 @@ fn variant_labels(groups: &[GroupSummary]) -> Vec<String> {
         .collect()
 }
 
-fn series(groups: &[GroupSummary]) -> Series {
-    let variant_of = variant_labels(groups);
+fn series(spec: &ReportSpec, groups: &[GroupSummary]) -> Series {
+    let variant_of = variant_labels(spec, groups);
     let mut order: Vec<usize> = (0..groups.len()).collect();
-    // The standard game first, then the rule sets (not alphabetical: the baseline leads).
+    let standard = spec.shown(spec.effects.rules, "");
     order.sort_by_key(|&i| {
         let g = &groups[i];
-        let rules = g.key("rules");
-        let rules = (rules != "standard", rules);
-        let players: u64 = g.key("players").parse().unwrap_or(0);
-        (g.key("variant"), g.key("edition"), rules, g.key("bot"), players, g.key("monster_policy"))
+        variant_keys(spec)
+            .map(|k| {
+                let v = g.key(k);
+                match spec.keys.iter().find(|key| key.column == k).map(|key| &key.kind) {
+                    _ if k == spec.effects.rules => SortPart::Rules(v != standard, v),
+                    Some(KeyKind::Number) => SortPart::Number(v.parse().unwrap_or(0)),
+                    _ => SortPart::Text(v),
+                }
+            })
+            .collect::<Vec<_>>()
     });
     let mut variants: Vec<String> = Vec::new();
     for i in order {
@@ -155,11 +160,11 @@ fn series(groups: &[GroupSummary]) -> Series {
     let (labels, keys) = if by_variant {
         (variants.clone(), variant_of.clone())
     } else {
-        let heroes: Vec<String> = groups.iter().map(|g| g.key("hero")).collect();
-        let mut labels = heroes.clone();
+        let subjects: Vec<String> = groups.iter().map(|g| g.key(spec.subject.key)).collect();
+        let mut labels = subjects.clone();
         labels.sort();
         labels.dedup();
-        (labels, heroes)
+        (labels, subjects)
     };
     let of_group = keys.iter().map(|k| labels.iter().position(|l| l == k).expect("label listed")).collect();
     Series { labels, of_group, by_variant, variant_of, variants }
@@ -179,33 +184,70 @@ fn pct(k: u64, n: u64) -> f64 {
     }
 }
 
-/// Every chart of a report.
+fn rgb(c: Rgb) -> RGBColor {
+    RGBColor(c.0, c.1, c.2)
+}
+
+/// Every chart of a report, as its spec lists them.
 pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
     register_font();
-    let groups = &s.groups;
-    if groups.is_empty() {
+    if s.groups.is_empty() {
         return Ok(Vec::new());
     }
-    let ser = series(groups);
-    let what = if ser.by_variant { "variant" } else { "hero" };
+    let ser = series(s.spec, &s.groups);
     let mut out = Vec::new();
+    for c in s.spec.charts {
+        if let Some(chart) = chart(s, &ser, c)? {
+            out.push(chart);
+        }
+    }
+    Ok(out)
+}
 
-    // 1. Survival by hero, one bar per variant, Wilson 95% error bars.
-    let mut heroes: Vec<String> = groups.iter().map(|g| g.key("hero")).collect();
-    heroes.sort();
-    heroes.dedup();
-    let bars: Vec<(String, Vec<Option<[f64; 3]>>)> = ser
+/// One chart `c` of `s` (none for an effects chart without rule effects).
+fn chart(s: &Summary, ser: &Series, c: &ChartSpec) -> Result<Option<Chart>, Error> {
+    let what = if ser.by_variant { "variant" } else { s.spec.subject.key };
+    let text = |t: &str, top: i64| {
+        t.replace("{baseline}", &s.effects.baseline).replace("{series}", what).replace("{top}", &top.to_string())
+    };
+    let (mut size, mut top) = (c.size, 0);
+    let plot = match &c.plot {
+        Plot::Rate { count, axis } => rate_bars(s, ser, count, axis),
+        Plot::Effects { .. } if s.effects.effects.is_empty() => return Ok(None),
+        Plot::Effects { axis } => effect_bars(s, axis),
+        Plot::Cumulative { dist, x_axis, y_axis } => {
+            let (plot, end) = cumulative(s, ser, dist, x_axis, y_axis);
+            top = end;
+            plot
+        }
+        Plot::Ends { count, label, colour, causes } => {
+            let (plot, bars) = ends(s, ser, count, (label, *colour), causes);
+            size.1 += 30 * bars as u32;
+            plot
+        }
+        Plot::Shares { panels, x_axis, y_axis } => shares(s, ser, panels, x_axis, y_axis),
+    };
+    render(c.name, text(c.title, top), text(c.caption, top), size, &plot).map(Some)
+}
+
+/// A count's share of the rows, a bar per subject and variant, with Wilson 95% error bars.
+fn rate_bars(s: &Summary, ser: &Series, count: &str, axis: &str) -> Draw {
+    let subject = s.spec.subject.key;
+    let mut subjects: Vec<String> = s.groups.iter().map(|g| g.key(subject)).collect();
+    subjects.sort();
+    subjects.dedup();
+    let bars = ser
         .variants
         .iter()
         .map(|v| {
-            let vals = heroes
+            let vals = subjects
                 .iter()
                 .map(|h| {
-                    // One group per hero and variant; pool if a variant label hides a difference.
+                    // One group per subject and variant; pool if a variant label hides a difference.
                     let (mut k, mut n) = (0u64, 0u64);
-                    for (i, g) in groups.iter().enumerate() {
-                        if &g.key("hero") == h && &ser.variant_of[i] == v {
-                            k += g.count(None, "survived");
+                    for (i, g) in s.groups.iter().enumerate() {
+                        if &g.key(subject) == h && &ser.variant_of[i] == v {
+                            k += g.count(None, count);
                             n += g.hero_games;
                         }
                     }
@@ -218,67 +260,47 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             (v.clone(), vals)
         })
         .collect();
-    out.push(render(
-        "survival",
-        "Survival by hero".into(),
-        "Share of hero-games the hero survived, with 95% Wilson intervals.".into(),
-        (1100, 560),
-        &Plot::Bars {
-            categories: heroes.clone(),
-            series: bars,
-            y_desc: "survival (% of hero-games)".into(),
-            signed: false,
-        },
-    )?);
+    Draw::Bars { categories: subjects, series: bars, y_desc: axis.to_string(), signed: false }
+}
 
-    // 1b. Each rule set's effect on survival, per hero, against the baseline.
-    if !s.effects.effects.is_empty() {
-        let mut cats: Vec<String> = vec!["all".into()];
-        for e in &s.effects.effects {
-            if !cats.contains(&e.hero) {
-                cats.push(e.hero.clone());
+/// Each rule set's effect on the headline rate, per subject, against the baseline.
+fn effect_bars(s: &Summary, axis: &str) -> Draw {
+    let mut cats: Vec<String> = vec!["all".into()];
+    for e in &s.effects.effects {
+        if !cats.contains(&e.hero) {
+            cats.push(e.hero.clone());
+        }
+    }
+    let mut series: Vec<(String, Vec<Option<[f64; 3]>>)> = Vec::new();
+    for e in &s.effects.effects {
+        let name = if e.context == "all" { e.rules.clone() } else { format!("{} · {}", e.rules, e.context) };
+        let i = match series.iter().position(|(n, _)| *n == name) {
+            Some(i) => i,
+            None => {
+                series.push((name, vec![None; cats.len()]));
+                series.len() - 1
             }
-        }
-        let mut series: Vec<(String, Vec<Option<[f64; 3]>>)> = Vec::new();
-        for e in &s.effects.effects {
-            let name = if e.context == "all" { e.rules.clone() } else { format!("{} · {}", e.rules, e.context) };
-            let i = match series.iter().position(|(n, _)| *n == name) {
-                Some(i) => i,
-                None => {
-                    series.push((name, vec![None; cats.len()]));
-                    series.len() - 1
-                }
-            };
-            let c = cats.iter().position(|h| *h == e.hero).expect("listed");
-            let d = &e.diff;
-            series[i].1[c] =
-                Some([100.0 * d.survival_diff, 100.0 * d.survival_diff_ci95[0], 100.0 * d.survival_diff_ci95[1]]);
-        }
-        out.push(render(
-            "effects",
-            format!("Effect on survival against {}", s.effects.baseline),
-            format!(
-                "Survival of each rule set minus the baseline ({}), in percentage points, per hero, with 95% \
-                 intervals (paired where the runs share seeds and games).",
-                s.effects.baseline
-            ),
-            (1100, 560),
-            &Plot::Bars { categories: cats, series, y_desc: "survival difference (pp)".into(), signed: true },
-        )?);
+        };
+        let c = cats.iter().position(|h| *h == e.hero).expect("listed");
+        let d = &e.diff;
+        series[i].1[c] =
+            Some([100.0 * d.survival_diff, 100.0 * d.survival_diff_ci95[0], 100.0 * d.survival_diff_ci95[1]]);
     }
+    Draw::Bars { categories: cats, series, y_desc: axis.to_string(), signed: true }
+}
 
-    // 2. Gold of survivors as cumulative shares (a step line per series): most survivors
-    // carry little and a few a fortune, which a histogram would flatten into one spike. The
-    // x axis ends at the largest 95th percentile so the rare fortunes do not squash the rest.
-    let mut gold: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
-    for (i, g) in groups.iter().enumerate() {
-        hist_add(&mut gold[ser.of_group[i]], &g.dist("gold_survivors").histogram);
+/// A distribution's cumulative shares, a step line per series, and where its x axis ends: at
+/// the largest 95th percentile, so the rare large values do not squash the rest.
+fn cumulative(s: &Summary, ser: &Series, dist: &str, x_axis: &str, y_axis: &str) -> (Draw, i64) {
+    let mut hists: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
+    for (i, g) in s.groups.iter().enumerate() {
+        hist_add(&mut hists[ser.of_group[i]], &g.dist(dist).histogram);
     }
-    let top = gold.iter().filter_map(|h| crate::stats::quantile(h, 95, 100)).max().unwrap_or(0).max(1);
-    let gold_series = ser
+    let top = hists.iter().filter_map(|h| crate::stats::quantile(h, 95, 100)).max().unwrap_or(0).max(1);
+    let lines = ser
         .labels
         .iter()
-        .zip(&gold)
+        .zip(&hists)
         .map(|(l, h)| {
             let n: u64 = h.values().sum();
             let mut pts = vec![(0.0, 0.0)];
@@ -292,33 +314,29 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             (l.clone(), pts)
         })
         .collect();
-    out.push(render(
-        "gold",
-        "Gold of survivors".into(),
-        format!(
-            "Share of survivors carrying out at most x gold (cumulative), up to {top} gold (the largest 95th \
-             percentile), one line per {what}."
-        ),
-        (1100, 520),
-        &Plot::Lines(vec![Panel {
-            title: String::new(),
-            legend: SeriesLabelPosition::LowerRight,
-            x_desc: "gold carried out".into(),
-            y_desc: "% of survivors with at most this gold".into(),
-            series: gold_series,
-        }]),
-    )?);
+    let panel = Panel {
+        title: String::new(),
+        legend: SeriesLabelPosition::LowerRight,
+        x_desc: x_axis.to_string(),
+        y_desc: y_axis.to_string(),
+        series: lines,
+    };
+    (Draw::Lines(vec![panel]), top)
+}
 
-    // 3. Death causes: each group (or series, when there are many groups) as a bar of parts.
+/// How rows ended: each group (or series, when there are many groups) as a bar of parts, the
+/// count's (`first`: its label and colour) then each cause's; and the number of bars.
+fn ends(s: &Summary, ser: &Series, count: &str, first: (&str, Rgb), causes: &[(&str, Rgb)]) -> (Draw, usize) {
+    let (groups, subject) = (&s.groups, s.spec.subject.key);
     let rows: Vec<(String, Vec<usize>)> = if groups.len() <= MAX_CAUSE_ROWS {
         groups
             .iter()
             .enumerate()
             .map(|(i, g)| {
                 let label = if ser.by_variant {
-                    format!("{} · {}", g.key("hero"), ser.labels[ser.of_group[i]])
+                    format!("{} · {}", g.key(subject), ser.labels[ser.of_group[i]])
                 } else {
-                    g.key("hero")
+                    g.key(subject)
                 };
                 (label, vec![i])
             })
@@ -331,86 +349,57 @@ pub fn charts(s: &Summary) -> Result<Vec<Chart>, Error> {
             .collect()
     };
     let total = |idx: &[usize], f: &dyn Fn(&GroupSummary) -> u64| idx.iter().map(|&i| f(&groups[i])).sum::<u64>();
-    let mut parts = vec![(
-        "survived".to_string(),
-        RGBColor(0x9c, 0xd3, 0x8c),
-        rows.iter()
-            .map(|(_, idx)| pct(total(idx, &|g| g.count(None, "survived")), total(idx, &|g| g.hero_games)))
-            .collect(),
-    )];
+    let share = |f: &dyn Fn(&GroupSummary) -> u64| -> Vec<f64> {
+        rows.iter().map(|(_, idx)| pct(total(idx, f), total(idx, &|g| g.hero_games))).collect()
+    };
+    let mut parts = vec![(first.0.to_string(), rgb(first.1), share(&|g| g.count(None, count)))];
     for cause in &s.death_causes {
-        parts.push((
-            human(cause),
-            cause_colour(cause),
-            rows.iter()
-                .map(|(_, idx)| {
-                    pct(
-                        total(idx, &|g| g.causes().and_then(|c| c.get(cause)).copied().unwrap_or(0)),
-                        total(idx, &|g| g.hero_games),
-                    )
-                })
-                .collect(),
-        ));
+        let colour = causes.iter().find(|(c, _)| c == cause).map_or(GREY, |(_, c)| rgb(*c));
+        parts.push((human(cause), colour, share(&|g| g.causes().and_then(|c| c.get(cause)).copied().unwrap_or(0))));
     }
-    let n_rows = rows.len() as u32;
-    out.push(render(
-        "causes",
-        "How heroes ended".into(),
-        "Share of hero-games survived or lost to each death cause.".into(),
-        (1100, 150 + 30 * n_rows),
-        &Plot::Stacked { rows: rows.into_iter().map(|r| r.0).collect(), parts },
-    )?);
+    let bars = rows.len();
+    (Draw::Stacked { rows: rows.into_iter().map(|r| r.0).collect(), parts }, bars)
+}
 
-    // 4. Round at exit and at death, as a share of the series' hero-games.
-    let mut exits: Vec<BTreeMap<i64, u64>> = vec![BTreeMap::new(); ser.labels.len()];
-    let mut deaths = exits.clone();
+/// Distributions as shares of the series' rows per value, a panel each, a line per series.
+fn shares(s: &Summary, ser: &Series, panels: &[(&str, &str)], x_axis: &str, y_axis: &str) -> Draw {
     let mut n = vec![0u64; ser.labels.len()];
-    for (i, g) in groups.iter().enumerate() {
-        let s = ser.of_group[i];
-        hist_add(&mut exits[s], &g.dist("end_round_exit").histogram);
-        hist_add(&mut deaths[s], &g.dist("end_round_death").histogram);
-        n[s] += g.hero_games;
+    let mut hists = vec![vec![BTreeMap::<i64, u64>::new(); ser.labels.len()]; panels.len()];
+    for (i, g) in s.groups.iter().enumerate() {
+        let series = ser.of_group[i];
+        for (h, (_, dist)) in hists.iter_mut().zip(panels) {
+            hist_add(&mut h[series], &g.dist(dist).histogram);
+        }
+        n[series] += g.hero_games;
     }
-    let max_round = exits.iter().chain(&deaths).filter_map(|h| h.keys().next_back().copied()).max().unwrap_or(1);
+    let max = hists.iter().flatten().filter_map(|h| h.keys().next_back().copied()).max().unwrap_or(1);
     let lines = |hs: &[BTreeMap<i64, u64>]| -> Vec<(String, Vec<(f64, f64)>)> {
         ser.labels
             .iter()
             .zip(hs)
             .zip(&n)
             .map(|((l, h), &n)| {
-                (l.clone(), (0..=max_round).map(|r| (r as f64, pct(h.get(&r).copied().unwrap_or(0), n))).collect())
+                (l.clone(), (0..=max).map(|r| (r as f64, pct(h.get(&r).copied().unwrap_or(0), n))).collect())
             })
             .collect()
     };
-    out.push(render(
-        "rounds",
-        "Round at exit and at death".into(),
-        format!(
-            "Share of hero-games ending with an exit (left) or a death (right) in each round, one line per {what}."
-        ),
-        (1100, 480),
-        &Plot::Lines(vec![
-            Panel {
-                title: "exits".into(),
+    Draw::Lines(
+        panels
+            .iter()
+            .zip(&hists)
+            .map(|((title, _), hs)| Panel {
+                title: title.to_string(),
                 legend: SeriesLabelPosition::UpperRight,
-                x_desc: "round".into(),
-                y_desc: "% of hero-games".into(),
-                series: lines(&exits),
-            },
-            Panel {
-                title: "deaths".into(),
-                legend: SeriesLabelPosition::UpperRight,
-                x_desc: "round".into(),
-                y_desc: "% of hero-games".into(),
-                series: lines(&deaths),
-            },
-        ]),
-    )?);
-    Ok(out)
+                x_desc: x_axis.to_string(),
+                y_desc: y_axis.to_string(),
+                series: lines(hs),
+            })
+            .collect(),
+    )
 }
 
 /// Draws `plot` as SVG and as PNG.
-fn render(name: &'static str, title: String, caption: String, size: (u32, u32), plot: &Plot) -> Result<Chart, Error> {
+fn render(name: &'static str, title: String, caption: String, size: (u32, u32), plot: &Draw) -> Result<Chart, Error> {
     let fail = |e: String| failed(format!("drawing the {name} chart: {e}"));
     let mut svg = String::new();
     {
@@ -443,22 +432,22 @@ fn font(size: u32) -> TextStyle<'static> {
     (FONT, size).into_font().into()
 }
 
-fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, plot: &Plot) -> Result<(), String> {
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str, plot: &Draw) -> Result<(), String> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&WHITE).map_err(e)?;
     let root = root.titled(title, font(28)).map_err(e)?;
     match plot {
-        Plot::Bars { categories, series, y_desc, signed } => {
+        Draw::Bars { categories, series, y_desc, signed } => {
             bars(&root, categories, series, y_desc, *signed).map_err(e)
         }
-        Plot::Lines(panels) => {
+        Draw::Lines(panels) => {
             let areas = root.split_evenly((1, panels.len()));
             for (area, p) in areas.iter().zip(panels) {
                 lines(area, p).map_err(e)?;
             }
             Ok(())
         }
-        Plot::Stacked { rows, parts } => stacked(&root, rows, parts).map_err(e),
+        Draw::Stacked { rows, parts } => stacked(&root, rows, parts).map_err(e),
     }
 }
 
@@ -643,4 +632,68 @@ fn stacked<DB: DrawingBackend>(
         x += 34 + 10 * name.chars().count() as i32;
     }
     Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::spec::tests::TOY;
+    use crate::summary::{Dist, KeyValue, Named, Totals, Value};
+
+    /// A summary of `TOY`: one player under two rule sets and seat counts.
+    pub(crate) fn toy_summary() -> Summary {
+        let group = |ruleset: &str, seats: u64, won: u64| GroupSummary {
+            keys: Named(vec![
+                ("player", KeyValue::Text("ann".into())),
+                ("ruleset", KeyValue::Text(ruleset.into())),
+                ("seats", KeyValue::Number(seats)),
+            ]),
+            hero_games: 10,
+            figures: Named(vec![
+                ("won", Value::Count(won)),
+                ("points", Value::Dist(Dist::of(&[(1, 4), (7, 6)].into_iter().collect()))),
+                ("losses", Value::Causes([("timeout".to_string(), 10 - won)].into_iter().collect())),
+            ]),
+        };
+        Summary {
+            spec: &TOY,
+            summary_version: 2,
+            schema_version: 2,
+            totals: Totals {
+                files: 2,
+                hero_games: 20,
+                games: 20,
+                survived: 9,
+                survival_rate: Some(0.45),
+                survival_wilson95: [0.2, 0.7],
+            },
+            death_causes: vec!["timeout".into()],
+            groups: vec![group("plain", 2, 4), group("fast", 3, 5)],
+            effects: Default::default(),
+            files: Vec::new(),
+        }
+    }
+
+    /// The charts, their names, titles, captions, axes and series labels are the spec's.
+    #[test]
+    fn the_spec_declares_the_charts() {
+        let s = toy_summary();
+        let charts = charts(&s).unwrap();
+        let names: Vec<&str> = charts.iter().map(|c| c.name).collect();
+        // No rule effects: no effects chart.
+        assert_eq!(names, ["wins", "points", "ends", "spread"]);
+        assert_eq!(charts[0].title, "Wins by player");
+        assert_eq!(charts[1].caption, "Up to 7 points, a line per variant.");
+        assert_eq!(charts[3].caption, "A line per variant.");
+        // 100 px and 30 per bar.
+        assert_eq!(charts[2].size, (400, 160));
+        // The series: the variant keys that vary, in the spec's forms, the plain rules first.
+        let svg = &charts[0].svg;
+        assert!(svg.contains("wins (%)") && svg.contains("plain · 2 seats"), "{svg}");
+        assert!(svg.find("plain · 2 seats") < svg.find("fast · 3 seats"));
+        for part in ["won", "timeout"] {
+            assert!(charts[2].svg.contains(part), "{part}");
+        }
+        assert!(charts[3].svg.contains("all points"));
+    }
 }

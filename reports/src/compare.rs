@@ -93,7 +93,8 @@ pub struct Comparison {
     pub b: Side,
     /// What a difference means.
     pub difference: &'static str,
-    pub gold: &'static str,
+    /// What the score is (the spec's headline; named `gold` whatever the family).
+    pub gold: String,
     pub by: Vec<String>,
     pub overall: Diff,
     pub groups: Vec<GroupDiff>,
@@ -401,7 +402,7 @@ pub fn compare_files(
         a: side_summary(fa, &ta),
         b: side_summary(fb, &tb),
         difference: "B - A",
-        gold: "gold carried out per hero-game, the dead counting 0",
+        gold: format!("{}, {} counting 0", h.score_per_row, h.failed),
         by: by.to_vec(),
         overall,
         groups,
@@ -423,6 +424,12 @@ fn p_text(p: f64) -> String {
     } else {
         format!("{p:.4}")
     }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map_or(String::new(), |first| first.to_uppercase().chain(c).collect())
 }
 
 fn row(label: &str, d: &Diff) -> Vec<String> {
@@ -455,8 +462,9 @@ fn row(label: &str, d: &Diff) -> Vec<String> {
 }
 
 impl Comparison {
-    /// The readable table.
-    pub fn text(&self) -> String {
+    /// The readable table, its headers named by `spec`'s headline.
+    pub fn text(&self, spec: &ReportSpec) -> String {
+        let (h, rows) = (&spec.headline, spec.rows);
         let mut out = String::new();
         let files = |s: &Side| {
             if s.files.len() == 1 {
@@ -466,7 +474,7 @@ impl Comparison {
             }
         };
         out += &format!(
-            "dq compare: A = {} ({} hero-games), B = {} ({} hero-games)\n",
+            "dq compare: A = {} ({} {rows}), B = {} ({} {rows})\n",
             files(&self.a),
             self.a.hero_games,
             files(&self.b),
@@ -474,21 +482,20 @@ impl Comparison {
         );
         out += "Differences are B - A. Paired rows (n = pairs with the same seed, game and seat) use McNemar's exact \
                 test; unpaired rows (n = A / B) a two-proportion z-test.\n";
-        out += "Gold: mean gold carried out per hero-game (the dead count 0); 95% intervals in brackets.\n\n";
-        let header = [
-            "group",
-            "n",
-            "survival A",
-            "survival B",
-            "difference [95% CI]",
-            "p",
-            "test",
-            "gold A",
-            "gold B",
-            "gold diff [95% CI]",
-        ]
-        .map(String::from)
-        .to_vec();
+        out += &format!("{}: mean {}; 95% intervals in brackets.\n\n", capitalised(h.score_name), h.score_note());
+        let (rate, score) = (h.rate_name, h.score_name);
+        let header = vec![
+            "group".into(),
+            "n".into(),
+            format!("{rate} A"),
+            format!("{rate} B"),
+            "difference [95% CI]".into(),
+            "p".into(),
+            "test".into(),
+            format!("{score} A"),
+            format!("{score} B"),
+            format!("{score} diff [95% CI]"),
+        ];
         let mut rows = vec![header, row("all", &self.overall)];
         for g in &self.groups {
             let k: Vec<String> = self.by.iter().map(|b| format!("{b}={}", g.group[b])).collect();
@@ -574,5 +581,43 @@ mod tests {
         assert!((d.gold_diff.unwrap() - 1.0).abs() < 1e-12);
         let none = diff(&a, &b, None);
         assert_eq!(none.test, Test::TwoProportionZ);
+    }
+
+    /// The table's headers and notes name the spec's headline and rows.
+    #[test]
+    fn the_text_names_the_headline() {
+        let spec = &crate::spec::tests::TOY;
+        let (a, b) = (counts(10, 4, &[(0, 6), (7, 4)]), counts(10, 5, &[(0, 5), (7, 5)]));
+        let c = Comparison {
+            a: side_summary(&[], &a),
+            b: side_summary(&[], &b),
+            difference: "B - A",
+            gold: String::new(),
+            by: Vec::new(),
+            overall: diff(&a, &b, None),
+            groups: Vec::new(),
+            only_in_a: Vec::new(),
+            only_in_b: Vec::new(),
+        };
+        let text = c.text(spec);
+        assert!(text.contains("(10 seat-games), B = 0 files (10 seat-games)"), "{text}");
+        assert!(text.contains("\nPoints: mean points per seat-game (the losers count 0); 95% intervals"), "{text}");
+        let header = text.lines().find(|l| l.starts_with("group")).unwrap();
+        let header: Vec<&str> = header.split("  ").map(str::trim).filter(|h| !h.is_empty()).collect();
+        assert_eq!(
+            header,
+            [
+                "group",
+                "n",
+                "wins A",
+                "wins B",
+                "difference [95% CI]",
+                "p",
+                "test",
+                "points A",
+                "points B",
+                "points diff [95% CI]"
+            ]
+        );
     }
 }

@@ -1,14 +1,19 @@
 //! DungeonQuest's report: its key dimensions, counts, distributions and death causes, and
-//! the treasure chamber (reached, turns there, dragon draws, Dragon Rage) as its own section.
+//! the treasure chamber (reached, turns there, dragon draws, Dragon Rage) as its own section;
+//! survival and gold as the headline, the optional rules as the rule effects, and its charts.
 
 use crate::scan::VARIANT;
 use crate::spec::{
-    Body, Cell, Column, Count, DistCell, Distribution, Fig, Figure, Headline, Key, KeyKind, Of, ReportSpec, Rows, Stat,
-    TableSpec, Tally, When,
+    Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key, KeyKind, Of,
+    Plot, ReportSpec, Rgb, Rows, Stat, Subject, TableSpec, Tally, When,
 };
+use dq_sim::family::Family;
 
 /// DungeonQuest's report.
 pub static SPEC: ReportSpec = ReportSpec {
+    family: Family::DungeonQuest,
+    rows: "hero-games",
+    subject: Subject { key: "hero", plural: "heroes" },
     keys: &[
         Key { column: "edition", shown: "edition", kind: TEXT },
         // The optional rules, comma-joined; "standard" for none.
@@ -39,7 +44,19 @@ pub static SPEC: ReportSpec = ReportSpec {
         Distribution { name: "end_round_death", column: "end_round", rows: Rows::WhereNot("survived") },
     ],
     cause: "death_cause",
-    headline: Headline { rate: "survived", score: "gold" },
+    headline: Headline {
+        rate: "survived",
+        rate_name: "survival",
+        score: "gold",
+        score_name: "gold",
+        score_per_row: "gold carried out per hero-game",
+        failed: "the dead",
+    },
+    effects: Effects {
+        rules: "rules",
+        context: &[("edition", "edition"), ("bots", "bot"), ("heroes", "heroes"), ("monster_policy", "monster policy")],
+        bots: "bots",
+    },
     compare_by: &["edition", "rules", "hero", "bot", "players", "seat", "monster_policy"],
     // Hero first, so the variants of one hero are adjacent in every table.
     group_order: &["hero", "edition", "rules", "bot", "players", "monster_policy", VARIANT],
@@ -146,7 +163,72 @@ pub static SPEC: ReportSpec = ReportSpec {
         ("visitor", "a hero who began a turn in the treasure chamber or drew a dragon card"),
         ("rage rate", "share of visitors hit by Dragon Rage (their own draw or another hero's)"),
     ],
+    charts: &[
+        ChartSpec {
+            name: "survival",
+            title: "Survival by hero",
+            caption: "Share of hero-games the hero survived, with 95% Wilson intervals.",
+            size: (1100, 560),
+            plot: Plot::Rate { count: "survived", axis: "survival (% of hero-games)" },
+        },
+        ChartSpec {
+            name: "effects",
+            title: "Effect on survival against {baseline}",
+            caption: "Survival of each rule set minus the baseline ({baseline}), in percentage points, per hero, with \
+                      95% intervals (paired where the runs share seeds and games).",
+            size: (1100, 560),
+            plot: Plot::Effects { axis: "survival difference (pp)" },
+        },
+        // Cumulative: most survivors carry little and a few a fortune, which a histogram
+        // would flatten into one spike.
+        ChartSpec {
+            name: "gold",
+            title: "Gold of survivors",
+            caption: "Share of survivors carrying out at most x gold (cumulative), up to {top} gold (the largest 95th \
+                      percentile), one line per {series}.",
+            size: (1100, 520),
+            plot: Plot::Cumulative {
+                dist: "gold_survivors",
+                x_axis: "gold carried out",
+                y_axis: "% of survivors with at most this gold",
+            },
+        },
+        ChartSpec {
+            name: "causes",
+            title: "How heroes ended",
+            caption: "Share of hero-games survived or lost to each death cause.",
+            size: (1100, 150),
+            plot: Plot::Ends { count: "survived", label: "survived", colour: Rgb(0x9c, 0xd3, 0x8c), causes: CAUSE_COLOURS },
+        },
+        ChartSpec {
+            name: "rounds",
+            title: "Round at exit and at death",
+            caption: "Share of hero-games ending with an exit (left) or a death (right) in each round, one line per \
+                      {series}.",
+            size: (1100, 480),
+            plot: Plot::Shares {
+                panels: &[("exits", "end_round_exit"), ("deaths", "end_round_death")],
+                x_axis: "round",
+                y_axis: "% of hero-games",
+            },
+        },
+    ],
+    series_forms: &[("players", "{}p"), ("monster_policy", "monster {}")],
 };
+
+/// Each death cause's colour, the same in every report whichever causes occur.
+const CAUSE_COLOURS: &[(&str, Rgb)] = &[
+    ("monster", Rgb(0xd6, 0x27, 0x28)),
+    ("dragon", Rgb(0xff, 0x7f, 0x0e)),
+    ("trap", Rgb(0x94, 0x67, 0xbd)),
+    ("card", Rgb(0x8c, 0x56, 0x4b)),
+    ("pit", Rgb(0x17, 0x17, 0x17)),
+    ("bridge", Rgb(0x1f, 0x77, 0xb4)),
+    ("resurfacing", Rgb(0x17, 0xbe, 0xcf)),
+    ("dead_end", Rgb(0xe3, 0x77, 0xc2)),
+    ("sunset", Rgb(0xbc, 0xbd, 0x22)),
+    ("hero", Rgb(0x2c, 0x4f, 0x7f)),
+];
 
 /// Shown where some game has several heroes.
 const SEVERAL: When = When::KeyAbove("players", 1);

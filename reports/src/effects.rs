@@ -3,14 +3,14 @@
 //!
 //! A designer's question is rarely "what is the survival rate under Late Start" but "what
 //! does Late Start change, for whom". Files are split into contexts (everything a run is keyed
-//! on except its rules: edition, variant, bots, heroes, monster policy); within a context each
-//! rule set is compared with the baseline (the game without optional rules, or the rules the
-//! user names), as `dq compare` would compare the two runs: paired game by game when they
-//! share seeds and games, else as independent samples. Where one rule set was played in
-//! contexts that differ only in their bots, the difference of its effects between bots (the
+//! on except its rules: the variant and the spec's context metadata, for DungeonQuest the
+//! edition, bots, heroes and monster policy); within a context each rule set is compared with
+//! the baseline (the game without optional rules, or the rules the user names) on the spec's
+//! headline, as `dq compare` would compare the two runs: paired game by game when they share
+//! seeds and games, else as independent samples. Where one rule set was played in contexts
+//! that differ only in their bots, the difference of its effects between bots (the
 //! interaction) is given with its interval.
 
-use crate::analysis::rules_shown;
 use crate::compare::{compare_files, Diff};
 use crate::error::{bad, Error};
 use crate::input::InputFile;
@@ -32,7 +32,8 @@ pub struct Effect {
     /// The context label without the bots: effects with the same one differ only in bots.
     #[serde(skip)]
     pub without_bots: String,
-    /// A hero id, or "all".
+    /// A value of the spec's subject (DungeonQuest's hero id), or "all"; named `hero` in
+    /// `summary.json` whatever the family.
     pub hero: String,
     /// Variant − baseline.
     #[serde(flatten)]
@@ -65,30 +66,28 @@ pub struct Effects {
     pub interactions: Vec<Interaction>,
 }
 
-/// What a context is keyed on, in display order (the metadata of a file, `dq.` dropped).
-const CONTEXT_KEYS: [(&str, &str); 4] =
-    [("edition", "edition"), ("bots", "bot"), ("heroes", "heroes"), ("monster_policy", "monster policy")];
-
 /// A context's rule sets, each with its files, in first-seen order.
 type RuleSets = Vec<(String, Vec<InputFile>)>;
 
-/// A file's context: its variant and the [`CONTEXT_KEYS`] values.
-fn context_of(f: &InputFile, variant: &str) -> Vec<String> {
+/// A file's context: its variant and the values of the spec's context metadata.
+fn context_of(spec: &ReportSpec, f: &InputFile, variant: &str) -> Vec<String> {
     let mut v = vec![variant.to_string()];
-    v.extend(CONTEXT_KEYS.iter().map(|(k, _)| f.meta.get(*k).cloned().unwrap_or_default()));
+    v.extend(spec.effects.context.iter().map(|(k, _)| f.meta.get(*k).cloned().unwrap_or_default()));
     v
 }
 
 /// The effects of every rule set against `baseline` (the rules label, `None` for the game
 /// without optional rules). Contexts without the baseline, or with it alone, give none.
 pub fn effects(spec: &ReportSpec, files: &[InputFile], baseline: Option<&str>) -> Result<Effects, Error> {
-    let base = baseline.map(canonical_rules).unwrap_or_default();
+    let (rules_key, context_keys) = (spec.effects.rules, spec.effects.context);
+    let shown = |rules: &str| spec.shown(rules_key, rules).to_string();
+    let base = baseline.map(|b| canonical_rules(spec, b)).unwrap_or_default();
     let names = crate::scan::variant_names(files);
     // context -> rules -> files, each in first-seen order of the files.
     let mut contexts: Vec<(Vec<String>, RuleSets)> = Vec::new();
     for (f, v) in files.iter().zip(&names) {
-        let c = context_of(f, v);
-        let rules = f.meta.get("rules").cloned().unwrap_or_default();
+        let c = context_of(spec, f, v);
+        let rules = f.meta.get(rules_key).cloned().unwrap_or_default();
         let i = match contexts.iter().position(|(k, _)| *k == c) {
             Some(i) => i,
             None => {
@@ -103,10 +102,10 @@ pub fn effects(spec: &ReportSpec, files: &[InputFile], baseline: Option<&str>) -
         }
     }
     if baseline.is_some() && !contexts.iter().any(|(_, sets)| sets.iter().any(|(r, _)| *r == base)) {
-        return Err(bad(format!("--baseline {}: no input file was played with these rules", rules_shown(&base))));
+        return Err(bad(format!("--baseline {}: no input file was played with these rules", shown(&base))));
     }
     // Which context keys vary (those name a context).
-    let varies: Vec<bool> = (0..=CONTEXT_KEYS.len())
+    let varies: Vec<bool> = (0..=context_keys.len())
         .map(|i| contexts.iter().map(|(k, _)| &k[i]).collect::<std::collections::BTreeSet<_>>().len() > 1)
         .collect();
     let label = |k: &[String], skip_bots: bool| -> String {
@@ -114,8 +113,8 @@ pub fn effects(spec: &ReportSpec, files: &[InputFile], baseline: Option<&str>) -
         if varies[0] {
             parts.push(if k[0].is_empty() { "variant -".to_string() } else { format!("variant {}", k[0]) });
         }
-        for (i, (_, name)) in CONTEXT_KEYS.iter().enumerate() {
-            if varies[i + 1] && !(skip_bots && *name == "bot") {
+        for (i, (key, name)) in context_keys.iter().enumerate() {
+            if varies[i + 1] && !(skip_bots && *key == spec.effects.bots) {
                 parts.push(format!("{name} {}", k[i + 1]));
             }
         }
@@ -125,23 +124,25 @@ pub fn effects(spec: &ReportSpec, files: &[InputFile], baseline: Option<&str>) -
             parts.join(" · ")
         }
     };
-    let mut out = Effects { baseline: rules_shown(&base).to_string(), ..Default::default() };
+    let bots = 1 + context_keys.iter().position(|(k, _)| *k == spec.effects.bots).expect("the bots are a context key");
+    let subject = spec.subject.key;
+    let mut out = Effects { baseline: shown(&base), ..Default::default() };
     for (k, sets) in &contexts {
         let Some((_, base_files)) = sets.iter().find(|(r, _)| *r == base) else { continue };
         for (rules, fs) in sets.iter().filter(|(r, _)| *r != base) {
-            let c = compare_files(spec, base_files, fs, &["hero".to_string()])?;
+            let c = compare_files(spec, base_files, fs, &[subject.to_string()])?;
             let effect = |hero: String, diff: Diff| Effect {
-                rules: rules_shown(rules).to_string(),
-                baseline: rules_shown(&base).to_string(),
+                rules: shown(rules),
+                baseline: shown(&base),
                 context: label(k, false),
-                bots: k[2].clone(),
+                bots: k[bots].clone(),
                 without_bots: label(k, true),
                 hero,
                 diff,
             };
             out.effects.push(effect("all".into(), c.overall));
             for g in c.groups {
-                out.effects.push(effect(g.group.get("hero").cloned().unwrap_or_default(), g.diff));
+                out.effects.push(effect(g.group.get(subject).cloned().unwrap_or_default(), g.diff));
             }
         }
     }
@@ -193,10 +194,11 @@ fn interactions(effects: &[Effect]) -> Vec<Interaction> {
     out
 }
 
-/// A rules list as the `rules` column spells it: sorted, comma-joined; "standard" and empty
-/// for none.
-pub fn canonical_rules(s: &str) -> String {
-    let mut v: Vec<&str> = s.split(',').map(str::trim).filter(|r| !r.is_empty() && *r != "standard").collect();
+/// A rules list as the spec's rules column spells it: sorted, comma-joined; the empty value
+/// (and its shown name, DungeonQuest's "standard") for none.
+pub fn canonical_rules(spec: &ReportSpec, s: &str) -> String {
+    let none = spec.shown(spec.effects.rules, "");
+    let mut v: Vec<&str> = s.split(',').map(str::trim).filter(|r| !r.is_empty() && *r != none).collect();
     v.sort_unstable();
     v.dedup();
     v.join(",")

@@ -5,7 +5,7 @@
 use crate::error::{bad, Error};
 use crate::spec::ReportSpec;
 use dq_sim::parquet_out::COLUMNS;
-use dq_sim::schema::{self, dungeonquest, ColumnDef};
+use dq_sim::schema::{self, ColumnDef};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
@@ -228,8 +228,10 @@ fn read_checked(
     if let Some(why) = schema::version_refusal(version, expected) {
         return Err(bad(format!("{shown}: {why}")));
     }
-    if let Some(game) = kv.get("dq.game").filter(|g| *g != dungeonquest::GAME) {
-        return Err(bad(format!("{shown}: results of the game {game}; this dq reports on {}", dungeonquest::GAME)));
+    // The family the command was given (`--game`), whose spec this is.
+    let family = spec.family.name();
+    if let Some(game) = kv.get("dq.game").filter(|g| *g != family) {
+        return Err(bad(format!("{shown}: results of the game {game}; this dq reports on {family}")));
     }
     let columns = fm.schema_descr().columns();
     for def in read_columns(spec) {

@@ -1,14 +1,21 @@
 //! What a game family's report is made of, declared once per family ([`spec_of`]): the key
 //! dimensions that make runs differ, the integers counted per group, the distributions kept
-//! as histograms, the cause breakdown and the headline a comparison is about. The columns
-//! checked and read and the group-by counts are one loop over the spec, so a new family
-//! declares its report rather than writing one.
+//! as histograms, the cause breakdown, the headline a comparison and the rule effects are
+//! about, the tables and the charts. The columns checked and read, the group-by counts, the
+//! tables, charts and comparisons are loops over the spec, so a new family declares its
+//! report rather than writing one.
 
 use dq_sim::family::Family;
 
 /// A family's report, declared.
 #[derive(Debug)]
 pub struct ReportSpec {
+    /// The family reported on: every input file's `dq.game` must name it.
+    pub family: Family,
+    /// What a row is, plural, in running text ("hero-games").
+    pub rows: &'static str,
+    /// The key whose values the charts draw a bar each and the rule effects are given for.
+    pub subject: Subject,
     /// The key dimensions, in key order: every column that makes runs differ (the last may be
     /// [`crate::scan::VARIANT`], which no file holds), so different runs are never pooled.
     pub keys: &'static [Key],
@@ -21,8 +28,10 @@ pub struct ReportSpec {
     /// The column naming what ended a hero's game badly (null where nothing did); each group
     /// counts its rows by value.
     pub cause: &'static str,
-    /// The rate and score a comparison is about.
+    /// The rate and score a comparison and the rule effects are about.
     pub headline: Headline,
+    /// Where the rule set of a run is, and what a rule effect's context is.
+    pub effects: Effects,
     /// The columns a comparison may be grouped by (`dq compare --by`).
     pub compare_by: &'static [&'static str],
     /// The figures of each group in `summary.json`, in order, derived from the counts.
@@ -34,6 +43,18 @@ pub struct ReportSpec {
     pub tables: &'static [TableSpec],
     /// What the report's terms mean (term, meaning), shown under the tables.
     pub definitions: &'static [(&'static str, &'static str)],
+    /// The charts of the page, in order.
+    pub charts: &'static [ChartSpec],
+    /// How chart series labels show key values (key, form with `{}` for the value); keys not
+    /// listed show the value alone.
+    pub series_forms: &'static [(&'static str, &'static str)],
+}
+
+/// The key charts and rule effects are given per value of, with its plural for running text.
+#[derive(Debug)]
+pub struct Subject {
+    pub key: &'static str,
+    pub plural: &'static str,
 }
 
 /// A key dimension: a column, its name in tables and how its values are shown.
@@ -90,11 +111,43 @@ pub enum Rows {
 }
 
 /// What a comparison compares: a boolean outcome's rate and an integer score taken home
-/// where the outcome holds (0 elsewhere).
+/// where the outcome holds (0 elsewhere), with the names tables and texts give them.
 #[derive(Debug)]
 pub struct Headline {
+    /// The boolean column.
     pub rate: &'static str,
+    /// The rate's name in headers ("survival").
+    pub rate_name: &'static str,
+    /// The integer column.
     pub score: &'static str,
+    /// The score's name in headers ("gold").
+    pub score_name: &'static str,
+    /// The score per row, in running text ("gold carried out per hero-game").
+    pub score_per_row: &'static str,
+    /// The rows where the outcome fails, whose score counts 0 ("the dead").
+    pub failed: &'static str,
+}
+
+impl Headline {
+    /// The score as running text says it: "gold carried out per hero-game (the dead count 0)".
+    pub fn score_note(&self) -> String {
+        format!("{} ({} count 0)", self.score_per_row, self.failed)
+    }
+}
+
+/// Where a run's rule set is and what else its effect depends on: the rule effects compare
+/// each rule set with the baseline on the [`Headline`], within contexts of otherwise equal runs.
+#[derive(Debug)]
+pub struct Effects {
+    /// The key column holding a row's rule set, and the run metadata key (`dq.` dropped)
+    /// holding a file's; its key's empty value is the game without optional rules.
+    pub rules: &'static str,
+    /// The run metadata (`dq.` dropped) a context is keyed on besides the variant, with its
+    /// name in context labels, in label order.
+    pub context: &'static [(&'static str, &'static str)],
+    /// The context entry naming the bots: effects in contexts equal but for it give the
+    /// interactions with the bots.
+    pub bots: &'static str,
 }
 
 /// One figure of a group: its name in `summary.json` and what it is.
@@ -207,6 +260,52 @@ pub enum DistCell {
     Max,
 }
 
+impl Effects {
+    /// The bots' name in context labels.
+    pub fn bots_name(&self) -> &'static str {
+        self.context.iter().find(|(k, _)| *k == self.bots).map_or(self.bots, |(_, name)| name)
+    }
+}
+
+/// A chart of the page, drawn from the groups' figures.
+#[derive(Debug)]
+pub struct ChartSpec {
+    /// File stem: `{name}.svg`, `{name}.png`.
+    pub name: &'static str,
+    /// Title and caption. `{baseline}` stands for the rule effects' baseline, `{series}` for
+    /// what a line is (the subject, or "variant" where variants differ) and `{top}` for where
+    /// a [`Plot::Cumulative`] axis ends.
+    pub title: &'static str,
+    pub caption: &'static str,
+    /// Pixels; a [`Plot::Ends`] chart grows by 30 per bar.
+    pub size: (u32, u32),
+    pub plot: Plot,
+}
+
+/// What a chart draws. Series are the variants (every table key but the subject) where they
+/// differ, else the subject's values.
+#[derive(Debug)]
+pub enum Plot {
+    /// A count figure's share of the rows per subject, a bar per variant, with Wilson 95%
+    /// intervals; `axis` is the value axis's name.
+    Rate { count: &'static str, axis: &'static str },
+    /// Each rule set's effect on the headline rate per subject, against the baseline, with
+    /// 95% intervals (left out when the report has no rule effects).
+    Effects { axis: &'static str },
+    /// A distribution's cumulative shares up to the largest 95th percentile, a line per series.
+    Cumulative { dist: &'static str, x_axis: &'static str, y_axis: &'static str },
+    /// How rows ended, as parts of a bar per group (per series when there are many groups):
+    /// the count's share first, then each cause's, each cause in its colour (grey if unlisted).
+    Ends { count: &'static str, label: &'static str, colour: Rgb, causes: &'static [(&'static str, Rgb)] },
+    /// Distributions as shares of the rows per value, a panel each (title, distribution),
+    /// a line per series.
+    Shares { panels: &'static [(&'static str, &'static str)], x_axis: &'static str, y_axis: &'static str },
+}
+
+/// A colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
 /// The report of a family.
 pub fn spec_of(family: Family) -> &'static ReportSpec {
     match family {
@@ -244,6 +343,11 @@ impl ReportSpec {
         }
     }
 
+    /// The name tables give key `column` (the column's own name if it is no key).
+    pub fn key_name<'a>(&self, column: &'a str) -> &'a str {
+        self.keys.iter().find(|k| k.column == column).map_or(column, |k| k.shown)
+    }
+
     /// The key columns, in key order.
     pub fn key_columns(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.keys.iter().map(|k| k.column)
@@ -251,9 +355,87 @@ impl ReportSpec {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use dq_sim::schema;
+
+    /// A made-up game's report, every name unlike DungeonQuest's: what the generic code shows
+    /// must come from here.
+    pub(crate) static TOY: ReportSpec = ReportSpec {
+        family: Family::DungeonQuest,
+        rows: "seat-games",
+        subject: Subject { key: "player", plural: "players" },
+        keys: &[
+            Key { column: "player", shown: "who", kind: KeyKind::Text { empty: "" } },
+            Key { column: "ruleset", shown: "rule set", kind: KeyKind::Text { empty: "plain" } },
+            Key { column: "seats", shown: "seats", kind: KeyKind::Number },
+        ],
+        group_order: &["player", "ruleset", "seats"],
+        counts: &[Count { name: "won", tally: Tally::Sum("won") }],
+        dists: &[Distribution { name: "points", column: "points", rows: Rows::All }],
+        cause: "loss",
+        headline: Headline {
+            rate: "won",
+            rate_name: "wins",
+            score: "points",
+            score_name: "points",
+            score_per_row: "points per seat-game",
+            failed: "the losers",
+        },
+        effects: Effects { rules: "ruleset", context: &[("bots", "strategy")], bots: "bots" },
+        compare_by: &[],
+        figures: &[
+            Figure { name: "won", stat: Stat::Count("won") },
+            Figure { name: "points", stat: Stat::Dist("points") },
+            Figure { name: "losses", stat: Stat::Causes },
+        ],
+        table_keys: &["player", "ruleset", "seats"],
+        tables: &[],
+        definitions: &[],
+        charts: &[
+            ChartSpec {
+                name: "wins",
+                title: "Wins by player",
+                caption: "Wins.",
+                size: (400, 300),
+                plot: Plot::Rate { count: "won", axis: "wins (%)" },
+            },
+            ChartSpec {
+                name: "lift",
+                title: "Lift against {baseline}",
+                caption: "Per player.",
+                size: (400, 300),
+                plot: Plot::Effects { axis: "wins (pp)" },
+            },
+            ChartSpec {
+                name: "points",
+                title: "Points",
+                caption: "Up to {top} points, a line per {series}.",
+                size: (400, 300),
+                plot: Plot::Cumulative { dist: "points", x_axis: "points", y_axis: "% of seat-games" },
+            },
+            ChartSpec {
+                name: "ends",
+                title: "Ends",
+                caption: "Wins and losses.",
+                size: (400, 100),
+                plot: Plot::Ends {
+                    count: "won",
+                    label: "won",
+                    colour: Rgb(0, 0x80, 0),
+                    causes: &[("timeout", Rgb(0, 0, 0))],
+                },
+            },
+            ChartSpec {
+                name: "spread",
+                title: "Spread",
+                caption: "A line per {series}.",
+                size: (400, 300),
+                plot: Plot::Shares { panels: &[("all points", "points")], x_axis: "points", y_axis: "% of seat-games" },
+            },
+        ],
+        series_forms: &[("seats", "{} seats")],
+    };
 
     /// The figure `name` of `figures` (in `section`, if given).
     fn find<'a>(figures: &'a [Figure], section: Option<&str>, name: &str) -> Option<&'a Stat> {
@@ -268,57 +450,75 @@ mod tests {
     }
 
     /// Every name a spec uses is one it declares: figures name counts and distributions,
-    /// tables name figures, distributions and keys.
+    /// tables and charts name figures, distributions and keys.
     #[test]
     fn specs_are_consistent() {
         for f in Family::ALL {
-            let s = spec_of(f);
-            let count = |n: &str| assert!(s.counts.iter().any(|c| c.name == n), "{f}: no count {n}");
-            let dist = |n: &str| assert!(s.dists.iter().any(|d| d.name == n), "{f}: no distribution {n}");
-            let of = |o: &Of| {
-                if let Of::Count(n) = o {
-                    count(n)
+            assert_eq!(spec_of(f).family, f);
+            consistent(spec_of(f));
+        }
+        consistent(&TOY);
+    }
+
+    fn consistent(s: &ReportSpec) {
+        let f = s.family;
+        let count = |n: &str| assert!(s.counts.iter().any(|c| c.name == n), "{f}: no count {n}");
+        let dist = |n: &str| assert!(s.dists.iter().any(|d| d.name == n), "{f}: no distribution {n}");
+        let of = |o: &Of| {
+            if let Of::Count(n) = o {
+                count(n)
+            }
+        };
+        let mut stack: Vec<&Figure> = s.figures.iter().collect();
+        while let Some(fig) = stack.pop() {
+            match &fig.stat {
+                Stat::Count(n) => count(n),
+                Stat::Rate(n, o) | Stat::Wilson(n, o) | Stat::ClopperPearson(n, o) => {
+                    count(n);
+                    of(o);
                 }
-            };
-            let mut stack: Vec<&Figure> = s.figures.iter().collect();
-            while let Some(fig) = stack.pop() {
-                match &fig.stat {
-                    Stat::Count(n) => count(n),
-                    Stat::Rate(n, o) | Stat::Wilson(n, o) | Stat::ClopperPearson(n, o) => {
-                        count(n);
-                        of(o);
+                Stat::Dist(n) => dist(n),
+                Stat::CauseTotal | Stat::Causes => {}
+                Stat::Section(inner) => stack.extend(inner.iter()),
+            }
+        }
+        let figure = |x: &Fig| {
+            assert!(find(s.figures, x.section, x.name).is_some(), "{f}: no figure {:?}", x);
+        };
+        for t in s.tables {
+            let Body::Columns(columns) = &t.body else { continue };
+            for c in *columns {
+                match &c.cell {
+                    Cell::Rows => {}
+                    Cell::Count(x) | Cell::Percent(x) | Cell::Ratio(x) => figure(x),
+                    Cell::Interval(x, n) => {
+                        figure(x);
+                        n.iter().for_each(figure);
                     }
-                    Stat::Dist(n) => dist(n),
-                    Stat::CauseTotal | Stat::Causes => {}
-                    Stat::Section(inner) => stack.extend(inner.iter()),
+                    Cell::Dist(n, _) => {
+                        assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}")
+                    }
+                }
+                match &c.when {
+                    When::Always => {}
+                    When::Differ(a, b) => [a, b].into_iter().for_each(figure),
+                    When::KeyAbove(k, _) => assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}"),
                 }
             }
-            let figure = |x: &Fig| {
-                assert!(find(s.figures, x.section, x.name).is_some(), "{f}: no figure {:?}", x);
-            };
-            for t in s.tables {
-                let Body::Columns(columns) = &t.body else { continue };
-                for c in *columns {
-                    match &c.cell {
-                        Cell::Rows => {}
-                        Cell::Count(x) | Cell::Percent(x) | Cell::Ratio(x) => figure(x),
-                        Cell::Interval(x, n) => {
-                            figure(x);
-                            n.iter().for_each(figure);
-                        }
-                        Cell::Dist(n, _) => {
-                            assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}")
-                        }
-                    }
-                    match &c.when {
-                        When::Always => {}
-                        When::Differ(a, b) => [a, b].into_iter().for_each(figure),
-                        When::KeyAbove(k, _) => assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}"),
-                    }
-                }
-            }
-            for k in s.table_keys {
-                assert!(s.key_columns().any(|c| c == *k), "{f}: no key {k}");
+        }
+        let key = |k: &str| assert!(s.key_columns().any(|c| c == k), "{f}: no key {k}");
+        s.table_keys.iter().chain([&s.subject.key, &s.effects.rules]).for_each(|k| key(k));
+        s.series_forms.iter().for_each(|(k, _)| key(k));
+        assert!(s.effects.context.iter().any(|(k, _)| *k == s.effects.bots), "{f}: the bots are no context");
+        // Charts read top-level figures by name.
+        let count = |n: &str| assert!(matches!(find(s.figures, None, n), Some(Stat::Count(_))), "{f}: no figure {n}");
+        let dist = |n: &str| assert!(matches!(find(s.figures, None, n), Some(Stat::Dist(_))), "{f}: no figure {n}");
+        for c in s.charts {
+            match &c.plot {
+                Plot::Rate { count: n, .. } | Plot::Ends { count: n, .. } => count(n),
+                Plot::Effects { .. } => {}
+                Plot::Cumulative { dist: d, .. } => dist(d),
+                Plot::Shares { panels, .. } => panels.iter().for_each(|(_, d)| dist(d)),
             }
         }
     }

@@ -215,18 +215,31 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
     if e.effects.is_empty() {
         return Vec::new();
     }
+    let h = &s.spec.headline;
+    let (rate, score) = (h.rate_name, h.score_name);
+    let (rules, subject) = (s.spec.key_name(s.spec.effects.rules), s.spec.key_name(s.spec.subject.key));
+    let bot = s.spec.effects.bots_name();
     let mut out = vec![Table {
         id: "effects",
         title: format!("Effects against {}", e.baseline),
         note: format!(
-            "Each rule set minus the baseline ({}), in the same context: survival in percentage points and gold \
-             carried out per hero-game (the dead count 0), with 95% intervals. Paired (McNemar) where both runs \
-             hold the same seeds and games, else independent samples (n = baseline / variant).",
-            e.baseline
+            "Each rule set minus the baseline ({}), in the same context: {rate} in percentage points and {}, with \
+             95% intervals. Paired (McNemar) where both runs hold the same seeds and games, else independent \
+             samples (n = baseline / variant).",
+            e.baseline,
+            h.score_note()
         ),
-        header: ["rules", "context", "hero", "n", "survival", "variant − baseline", "p", "gold", "gold difference"]
-            .map(String::from)
-            .to_vec(),
+        header: vec![
+            rules.into(),
+            "context".into(),
+            subject.into(),
+            "n".into(),
+            rate.into(),
+            "variant − baseline".into(),
+            "p".into(),
+            score.into(),
+            format!("{score} difference"),
+        ],
         rows: e
             .effects
             .iter()
@@ -251,19 +264,19 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
         out.push(Table {
             id: "interactions",
             title: "Interactions with the bots".into(),
-            note: "How much more a rule set's effect (all heroes) is under one bot than under the reference bot: \
-                   the difference of the two effects, with a 95% interval from their intervals."
-                .into(),
-            header: [
-                "rules",
-                "context",
-                "bot",
-                "reference bot",
-                "survival effect difference",
-                "gold effect difference",
-            ]
-            .map(String::from)
-            .to_vec(),
+            note: format!(
+                "How much more a rule set's effect (all {}) is under one bot than under the reference bot: the \
+                 difference of the two effects, with a 95% interval from their intervals.",
+                s.spec.subject.plural
+            ),
+            header: vec![
+                rules.into(),
+                "context".into(),
+                bot.into(),
+                format!("reference {bot}"),
+                format!("{rate} effect difference"),
+                format!("{score} effect difference"),
+            ],
             rows: e
                 .interactions
                 .iter()
@@ -287,4 +300,65 @@ fn effect_tables(s: &Summary) -> Vec<Table> {
 /// What the report's terms mean, shown under the tables.
 pub fn definitions(s: &Summary) -> &'static [(&'static str, &'static str)] {
     s.spec.definitions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::{Diff, Test};
+    use crate::effects::{Effect, Effects, Interaction};
+
+    /// The rule-effect tables name the spec's rules key, subject, bots and headline.
+    #[test]
+    fn the_effect_tables_follow_the_spec() {
+        let mut s = crate::charts::tests::toy_summary();
+        let diff = Diff {
+            test: Test::TwoProportionZ,
+            paired: false,
+            hero_games_a: 10,
+            hero_games_b: 10,
+            pairs: None,
+            a_only_survived: None,
+            b_only_survived: None,
+            survival_a: Some(0.4),
+            survival_b: Some(0.5),
+            survival_diff: 0.1,
+            survival_diff_ci95: [-0.3, 0.5],
+            p_value: 0.5,
+            gold_a: Some(4.0),
+            gold_b: Some(5.0),
+            gold_diff: Some(1.0),
+            gold_diff_ci95: Some([-2.0, 4.0]),
+        };
+        let effect = Effect {
+            rules: "fast".into(),
+            baseline: "plain".into(),
+            context: "all".into(),
+            bots: "x".into(),
+            without_bots: "all".into(),
+            hero: "all".into(),
+            diff,
+        };
+        let interaction = Interaction {
+            rules: "fast".into(),
+            baseline: "plain".into(),
+            context: "all".into(),
+            bots: "y".into(),
+            reference_bots: "x".into(),
+            survival_dd: 0.0,
+            survival_dd_ci95: [0.0, 0.0],
+            gold_dd: None,
+            gold_dd_ci95: None,
+        };
+        s.effects = Effects { baseline: "plain".into(), effects: vec![effect], interactions: vec![interaction] };
+        let t = effect_tables(&s);
+        let header = |i: usize| t[i].header.join("|");
+        assert_eq!(header(0), "rule set|context|who|n|wins|variant − baseline|p|points|points difference");
+        assert!(t[0].note.contains("wins in percentage points and points per seat-game (the losers count 0)"));
+        assert_eq!(
+            header(1),
+            "rule set|context|strategy|reference strategy|wins effect difference|points effect difference"
+        );
+        assert!(t[1].note.contains("(all players)"));
+    }
 }

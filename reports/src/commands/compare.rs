@@ -1,5 +1,6 @@
-//! `dq compare A B`: the survival and gold differences between two runs, paired game by game
-//! when they share seeds and games (see `crate::compare`).
+//! `dq compare A B`: the differences in the game's headline rate and score (DungeonQuest's
+//! survival and gold) between two runs, paired game by game when they share seeds and games
+//! (see `crate::compare`).
 
 use crate::spec::spec_of;
 use dq_sim::cli::CompareArgs;
@@ -12,6 +13,6 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     let spec = spec_of(args.game.family);
     let by = crate::compare::parse_by(spec, args.by.as_deref())?;
     let c = crate::compare::compare(spec, &args.a, &args.b, &by, SCHEMA_VERSION)?;
-    emit(&if args.json { c.json() } else { c.text() });
+    emit(&if args.json { c.json() } else { c.text(spec) });
     Ok(())
 }
