@@ -30,24 +30,30 @@ fn main() {
     println!("cargo:rerun-if-env-changed=DQ_BUILD");
 
     // Rebuild when HEAD moves: HEAD itself (branch switch), the branch's ref, packed refs.
-    // Only existing paths are named: a missing one would make cargo rerun this every build.
-    let git = root.join(".git");
-    let head = git.join("HEAD");
-    if head.is_file() {
-        println!("cargo:rerun-if-changed={}", head.display());
-        if let Ok(text) = std::fs::read_to_string(&head) {
-            if let Some(r) = text.strip_prefix("ref: ") {
-                let r = git.join(r.trim());
-                if r.is_file() {
-                    println!("cargo:rerun-if-changed={}", r.display());
-                }
-            }
+    // Git says where they are, so a worktree (whose `.git` is a file) is followed too. Only
+    // existing paths are named: a missing one would make cargo rerun this every build.
+    let mut watched = Vec::new();
+    if let Some(head) = git_path(&root, "HEAD").filter(|p| p.is_file()) {
+        if let Some(r) = std::fs::read_to_string(&head).ok().and_then(|t| t.strip_prefix("ref: ").map(str::to_string)) {
+            watched.extend(git_path(&root, r.trim()));
         }
-        let packed = git.join("packed-refs");
-        if packed.is_file() {
-            println!("cargo:rerun-if-changed={}", packed.display());
-        }
-    } else {
+        watched.extend(git_path(&root, "packed-refs"));
+        watched.push(head);
+    }
+    watched.retain(|p| p.is_file());
+    if watched.is_empty() {
         println!("cargo:rerun-if-changed=build.rs");
     }
+    for p in watched {
+        println!("cargo:rerun-if-changed={}", p.display());
+    }
+}
+
+/// Where git keeps `what` (`HEAD`, a ref, `packed-refs`) for the checkout at `root`, worktrees
+/// included; `None` without git.
+fn git_path(root: &Path, what: &str) -> Option<std::path::PathBuf> {
+    let out = Command::new("git").args(["rev-parse", "--git-path", what]).current_dir(root).output().ok()?;
+    let text = String::from_utf8(out.stdout).ok().filter(|_| out.status.success())?;
+    let p = Path::new(text.trim());
+    Some(if p.is_absolute() { p.to_path_buf() } else { root.join(p) })
 }

@@ -81,6 +81,13 @@ pub static SPEC: ReportSpec = ReportSpec {
         fig("treasure", Stat::Section(TREASURE)),
     ],
     // Hero first, as groups are sorted.
+    file_meta: &[
+        ("edition", "edition"),
+        ("rules", "rules"),
+        ("heroes", "heroes"),
+        ("bots", "bots"),
+        ("monster_policy", "monster policy"),
+    ],
     table_keys: &["hero", VARIANT, "edition", "rules", "bot", "players", "monster_policy"],
     tables: &[
         TableSpec {

@@ -41,6 +41,9 @@ pub struct ReportSpec {
     pub table_keys: &'static [&'static str],
     /// The tables of the page, in order; the rule-effect tables follow the first.
     pub tables: &'static [TableSpec],
+    /// The family's run metadata the input-files table shows (key with `dq.` dropped, header),
+    /// between the variant and the seed; the rule set's key is shown as its key shows it.
+    pub file_meta: &'static [(&'static str, &'static str)],
     /// What the report's terms mean (term, meaning), shown under the tables.
     pub definitions: &'static [(&'static str, &'static str)],
     /// The charts of the page, in order.
@@ -389,6 +392,7 @@ pub(crate) mod tests {
             Figure { name: "points", stat: Stat::Dist("points") },
             Figure { name: "losses", stat: Stat::Causes },
         ],
+        file_meta: &[("ruleset", "rule set"), ("seats", "seats")],
         table_keys: &["player", "ruleset", "seats"],
         tables: &[],
         definitions: &[],

@@ -149,49 +149,34 @@ pub fn tables(s: &Summary) -> Vec<Table> {
         id: "files",
         title: "Input files".into(),
         note: "The results files read, with the run metadata they carry.".into(),
-        header: [
-            "file",
-            "rows",
-            "variant",
-            "edition",
-            "rules",
-            "heroes",
-            "bots",
-            "monster policy",
-            "seed",
-            "games",
-            "commit",
-        ]
-        .map(String::from)
-        .to_vec(),
+        header: ["file", "rows", "variant"]
+            .into_iter()
+            .chain(s.spec.file_meta.iter().map(|(_, header)| *header))
+            .chain(["seed", "games", "commit"])
+            .map(String::from)
+            .collect(),
         rows: s
             .files
             .iter()
             .map(|f| {
                 let m = |k: &str| f.meta.get(k).cloned().unwrap_or_else(|| "-".into());
-                let rules =
-                    f.meta.get("rules").map(|r| crate::analysis::rules_shown(r).to_string()).unwrap_or("-".into());
                 let games = match (f.meta.get("first_game"), f.meta.get("end_game")) {
                     (Some(a), Some(b)) => format!("{a}..{b}"),
                     _ => m("games"),
                 };
                 let commit: String = m("git_commit").chars().take(10).collect();
-                vec![
-                    f.file.clone(),
-                    f.rows.to_string(),
-                    f.variant.clone(),
-                    m("edition"),
-                    rules,
-                    m("heroes"),
-                    m("bots"),
-                    m("monster_policy"),
-                    m("master_seed"),
-                    games,
-                    commit,
-                ]
+                let meta = s.spec.file_meta.iter().map(|(key, _)| match f.meta.get(*key) {
+                    Some(v) if *key == s.spec.effects.rules => crate::analysis::rules_shown(v).to_string(),
+                    _ => m(key),
+                });
+                [f.file.clone(), f.rows.to_string(), f.variant.clone()]
+                    .into_iter()
+                    .chain(meta)
+                    .chain([m("master_seed"), games, commit])
+                    .collect()
             })
             .collect(),
-        numeric_from: 11,
+        numeric_from: 6 + s.spec.file_meta.len(),
     });
     out
 }
@@ -360,5 +345,21 @@ mod tests {
             "rule set|context|strategy|reference strategy|wins effect difference|points effect difference"
         );
         assert!(t[1].note.contains("(all players)"));
+    }
+
+    #[test]
+    fn the_files_table_shows_the_spec_s_run_metadata() {
+        let mut s = crate::charts::tests::toy_summary();
+        let meta = [("ruleset", ""), ("seats", "3"), ("master_seed", "7"), ("first_game", "0"), ("end_game", "9")];
+        s.files = vec![crate::summary::FileSummary {
+            file: "a.parquet".into(),
+            rows: 27,
+            variant: "-".into(),
+            meta: meta.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        }];
+        let t = tables(&s).pop().expect("the files table comes last");
+        assert_eq!(t.header.join("|"), "file|rows|variant|rule set|seats|seed|games|commit");
+        assert_eq!(t.rows[0].join("|"), "a.parquet|27|-|standard|3|7|0..9|-");
+        assert_eq!(t.numeric_from, t.header.len());
     }
 }
