@@ -188,3 +188,219 @@ fn dry_run<F: GameFamily>(plan: &RunPlan<F>) -> Result<(), Failure> {
     Ok(())
 }
 
+#[cfg(test)]
+mod tests {
+    //! A tiny second family played by the runner and written by the Parquet writer: proof that
+    //! the seam needs nothing of DungeonQuest.
+    use super::*;
+    use crate::cli::TableArgs;
+    use crate::family::{FamilyMeta, Headline};
+    use crate::schema::ColumnType::{Str, U32, U64, U8};
+    use crate::schema::Encoding::{Dictionary, Plain};
+    use crate::schema::Role::{Identity, PerSeat, RunConstant};
+    use crate::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{UInt32Type, UInt64Type, UInt8Type};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use std::collections::BTreeMap;
+    use std::ops::Range;
+    use std::path::{Path, PathBuf};
+
+    /// Coins: each seat tosses 16 coins, its score is its heads.
+    struct Coins;
+
+    struct Seats(u8);
+
+    #[derive(Clone, Copy)]
+    struct Toss {
+        game_index: u64,
+        seat: u8,
+        heads: u32,
+    }
+
+    struct Run;
+
+    #[derive(Default)]
+    struct Heads {
+        games: u64,
+        seat_games: u64,
+        heads: u64,
+    }
+
+    impl RunTally for Heads {
+        fn games(&self) -> u64 {
+            self.games
+        }
+        fn merge(&mut self, o: &Heads) {
+            self.games += o.games;
+            self.seat_games += o.seat_games;
+            self.heads += o.heads;
+        }
+        fn clear(&mut self) {
+            *self = Heads::default();
+        }
+    }
+
+    /// The heads of `seat` in game `game`: a pure function of (seed, game, seat).
+    fn heads(seed: u64, game: u64, seat: u8) -> u32 {
+        let mut x = seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (u64::from(seat) << 56);
+        x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (x ^ (x >> 31)).count_ones() % 17
+    }
+
+    const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role) -> ColumnDef {
+        ColumnDef { name, ty, nullable: false, encoding, role, since: 2, doc: "a test column" }
+    }
+
+    const COLUMNS: [ColumnDef; 4] = [
+        col("game", Str, Dictionary, RunConstant),
+        col("game_index", U64, Plain, Identity),
+        col("seat", U8, Dictionary, Identity),
+        col("heads", U32, Dictionary, PerSeat),
+    ];
+
+    impl ResultsTable for Run {
+        type Row = Toss;
+        const COLUMNS: &'static [ColumnDef] = &COLUMNS;
+        fn write_rows(&self, rows: &[Toss], sink: &mut impl Sink) {
+            sink.same_str("game", Coins::GAME, rows.len());
+            sink.u64s("game_index", rows.iter().map(|r| r.game_index));
+            sink.u8s("seat", rows.iter().map(|r| r.seat));
+            sink.u32s("heads", rows.iter().map(|r| r.heads));
+        }
+    }
+
+    impl GameFamily for Coins {
+        const GAME: &'static str = "coins";
+        const WATCHED: &'static str = "the heads";
+        type Setup = Seats;
+        type Players = ();
+        type Row = Toss;
+        type Consts = Run;
+        type Tally = Heads;
+
+        fn setup(_: &TableArgs) -> Result<Seats, Failure> {
+            Ok(Seats(2))
+        }
+        fn players(_: &Seats) {}
+        fn consts(_: &Seats, _: u64) -> Run {
+            Run
+        }
+        fn rows_per_game(s: &Seats) -> usize {
+            s.0.into()
+        }
+        fn play(s: &Seats, seed: u64, games: Range<u64>, _: &mut (), into: &mut Chunk<Toss, Heads>) -> bool {
+            for game_index in games {
+                into.tally.games += 1;
+                for seat in 0..s.0 {
+                    let heads = heads(seed, game_index, seat);
+                    into.tally.seat_games += 1;
+                    into.tally.heads += u64::from(heads);
+                    into.keep(Toss { game_index, seat, heads });
+                }
+            }
+            true
+        }
+        fn meta(s: &Seats) -> FamilyMeta {
+            let mut m = FamilyMeta::default();
+            m.rules.put("coins", 16);
+            m.table.put("seats", s.0);
+            m
+        }
+        fn widest(_: &Seats, t: &Heads) -> Option<f64> {
+            (t.games > 0).then(|| 1.0 / (t.games as f64).sqrt())
+        }
+        fn describe(s: &Seats, seed: u64) -> String {
+            format!("{} seats, seed {seed}", s.0)
+        }
+        fn summary_text(_: &Seats, t: &Heads, _: &RunEnd<'_>) -> String {
+            format!("{} heads", t.heads)
+        }
+        fn summary_json(_: &Seats, t: &Heads, _: &RunEnd<'_>) -> serde_json::Value {
+            serde_json::json!({ "heads": t.heads })
+        }
+        fn headline(t: &Heads) -> Headline {
+            Headline { games: t.games, seat_games: t.seat_games, reached: t.seat_games, score_of_reached: t.heads }
+        }
+    }
+
+    fn plan(games: u64, threads: usize, precision: Option<f64>, out: PathBuf) -> RunPlan<Coins> {
+        RunPlan {
+            setup: Seats(2),
+            seed: 11,
+            games_in_run: games,
+            shard: Shard::ALL,
+            range: 0..games,
+            threads,
+            out: Some(out),
+            label: None,
+            precision,
+        }
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("dq-runner-{}-{name}.parquet", std::process::id()))
+    }
+
+    /// Plays a plan under a hidden shared bar (so nothing is printed).
+    fn play(plan: &RunPlan<Coins>) -> Heads {
+        run_under(plan, Printing::default(), Some(&indicatif::ProgressBar::hidden())).unwrap()
+    }
+
+    /// A row as (game, seat, heads).
+    type Read = (u64, u8, u32);
+
+    /// The file's rows, and its `dq.*` metadata.
+    fn read(path: &Path) -> (Vec<Read>, BTreeMap<String, String>) {
+        let builder = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(path).unwrap()).unwrap();
+        let meta = builder.metadata().file_metadata().key_value_metadata().unwrap().iter();
+        let meta = meta.filter(|k| k.key.starts_with("dq.")).map(|k| (k.key.clone(), k.value.clone().unwrap()));
+        let meta = meta.collect();
+        let mut rows = Vec::new();
+        for b in builder.build().unwrap() {
+            let b = b.unwrap();
+            assert_eq!(b.num_columns(), 4);
+            assert!(b.column(0).as_string::<i32>().iter().all(|g| g == Some("coins")));
+            let (g, s, h) = (b.column(1), b.column(2), b.column(3));
+            let (g, s, h) =
+                (g.as_primitive::<UInt64Type>(), s.as_primitive::<UInt8Type>(), h.as_primitive::<UInt32Type>());
+            rows.extend((0..b.num_rows()).map(|i| (g.value(i), s.value(i), h.value(i))));
+        }
+        (rows, meta)
+    }
+
+    #[test]
+    fn another_family_runs_and_writes_its_own_columns() {
+        let (one, two) = (temp("one"), temp("two"));
+        let t = play(&plan(3000, 1, None, one.clone()));
+        let t2 = play(&plan(3000, 2, None, two.clone()));
+        let (rows, meta) = read(&one);
+        let want: Vec<Read> = (0..3000).flat_map(|g| (0..2).map(move |s| (g, s, heads(11, g, s)))).collect();
+        assert_eq!(rows, want);
+        assert_eq!((t.games, t.seat_games), (3000, 6000));
+        assert_eq!(t.heads, want.iter().map(|r| u64::from(r.2)).sum::<u64>());
+        assert_eq!((t2.games, t2.heads), (t.games, t.heads));
+        assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap(), "the same bytes on 1 and 2 threads");
+        assert_eq!(meta["dq.game"], "coins");
+        assert_eq!((meta["dq.coins"].as_str(), meta["dq.seats"].as_str()), ("16", "2"));
+        assert_eq!((meta["dq.games"].as_str(), meta["dq.end_game"].as_str()), ("3000", "3000"));
+        let keys: Vec<&str> = meta.keys().map(String::as_str).collect();
+        assert!(!keys.contains(&"dq.heroes") && !keys.contains(&"dq.edition"), "{keys:?}");
+        std::fs::remove_file(&one).unwrap();
+        std::fs::remove_file(&two).unwrap();
+    }
+
+    #[test]
+    fn another_family_stops_at_its_precision() {
+        // 1/sqrt(games) <= 0.03 from game 1,112: the run ends with the second chunk.
+        let path = temp("precision");
+        let t = play(&plan(100_000, 2, Some(0.03), path.clone()));
+        assert_eq!(t.games, 2 * CHUNK);
+        let (rows, meta) = read(&path);
+        assert_eq!(rows.len() as u64, 4 * CHUNK);
+        assert_eq!(meta["dq.games"], (2 * CHUNK).to_string());
+        assert_eq!(meta["dq.precision"], "0.03");
+        std::fs::remove_file(&path).unwrap();
+    }
+}
