@@ -3,12 +3,13 @@
 //!
 //! Laid out by game family, as the engine and the bots are: [`core`] holds the plumbing every
 //! family's commands share (command line, dispatch, the family registry, the chunked parallel
-//! pipeline, run plans, the results file's schema core and Parquet writer, merge, output
-//! folders, errors); [`dungeonquest`] holds DungeonQuest's runner, replay, duel, table,
+//! pipeline, run plans and the runner written over a game family trait, the results file's
+//! schema core and Parquet writer, merge, output folders, errors); [`dungeonquest`] holds
+//! DungeonQuest as such a family (its `run` module), its replay, duel, table,
 //! outcomes, summary, rule data loading and results table. Dealing Dungeons and The Dungeon of
 //! Chaos are to come beside it.
 //!
-//! - [`run`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
+//! - [`runner`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
 //! - [`replay`]: `dq replay`, one game of a run again, turn by turn.
 //! - [`bench`](mod@bench): `dq bench`, throughput on one and all threads against the RNG floor.
@@ -28,6 +29,6 @@ pub mod dungeonquest;
 
 pub use crate::core::{
     alloc_count, bench, cli, completions, dispatch, error, family, interval, merge, meta, outdir, parquet_out,
-    pipeline, plan, progress, schema,
+    pipeline, plan, progress, runner, schema,
 };
 pub use dungeonquest::{duel, edition, outcome, replay, run, summary, table};

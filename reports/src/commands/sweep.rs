@@ -7,18 +7,18 @@
 use crate::sweep_config::{self, Cell, Sweep};
 use dq_sim::cli::{DataArgs, SweepArgs, TableArgs, DEFAULT_SEED};
 use dq_sim::error::{bad, emit, Failure};
-use dq_sim::family::Family;
-use dq_sim::outcome::Tally;
+use dq_sim::family::{Family, GameFamily, Headline};
 use dq_sim::outdir::{Existing, TempDir};
 use dq_sim::parquet_out::SCHEMA_VERSION;
 use dq_sim::plan::{Printing, RunPlan};
+use dq_sim::run::DungeonQuest;
 use dq_sim::summary;
-use dq_sim::{pipeline, progress, run};
+use dq_sim::{pipeline, progress, runner};
 use std::path::PathBuf;
 
 /// The run plan of one cell: `dq run`'s table options as the cell gives them, checked as a
 /// run checks them.
-fn plan(s: &Sweep, cell: &Cell, family: Family, threads: Option<usize>, out: PathBuf) -> Result<RunPlan, Failure> {
+fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: PathBuf) -> Result<RunPlan<F>, Failure> {
     let per_seat = cell.per_seat_bots();
     let table = TableArgs {
         data: DataArgs { edition: Some(cell.edition.clone()), data: None },
@@ -29,12 +29,19 @@ fn plan(s: &Sweep, cell: &Cell, family: Family, threads: Option<usize>, out: Pat
         rules: cell.rules.clone(),
         seed: s.seed,
     };
-    let plan = RunPlan::new(family, &table, s.games, None, threads.or(s.threads), Some(out))?;
+    let plan = RunPlan::<F>::new(&table, s.games, None, threads.or(s.threads), Some(out))?;
     Ok(RunPlan { precision: s.precision, ..plan })
 }
 
-/// Runs `dq sweep`.
+/// Runs `dq sweep`: dispatches on the family once.
 pub fn run(args: &SweepArgs) -> Result<(), Failure> {
+    match args.game.family {
+        Family::DungeonQuest => sweep::<DungeonQuest>(args),
+    }
+}
+
+/// Runs `dq sweep` of family `F`.
+fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     let shown = args.config.display().to_string();
     let text = std::fs::read_to_string(&args.config).map_err(|e| bad(format!("cannot read {shown}: {e}")))?;
@@ -52,17 +59,18 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
             other => other,
         };
         let out = dir.path().join(&cell.partition);
-        runs.push(plan(&sweep, cell, args.game.family, args.threads, out).map_err(in_cell)?);
+        runs.push(plan::<F>(&sweep, cell, args.threads, out).map_err(in_cell)?);
     }
 
     let bar = progress::bar(sweep.total_games(), args.quiet || args.json);
-    let mut tallies = Vec::with_capacity(runs.len());
+    let mut headlines = Vec::with_capacity(runs.len());
     for (cell, plan) in sweep.cells.iter().zip(&runs) {
         if let Some(parent) = plan.out.as_ref().and_then(|o| o.parent()) {
             std::fs::create_dir_all(parent)
                 .map_err(|e| Failure::Failed(format!("cannot write {}: {e}", dir.shown(&cell.partition))))?;
         }
-        tallies.push(run::run_under(plan, Printing { json: false, quiet: true }, Some(&bar))?);
+        let tally = runner::run_under(plan, Printing { json: false, quiet: true }, Some(&bar))?;
+        headlines.push(F::headline(&tally));
     }
     bar.finish_and_clear();
 
@@ -80,26 +88,25 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     }
     dir.commit()?;
     let index = args.out.join(REPORT).join("index.html");
-    let cells: Vec<(&str, &Tally)> = sweep
+    let cells: Vec<(&str, &Headline)> = sweep
         .cells
         .iter()
-        .zip(&tallies)
+        .zip(&headlines)
         .map(|(c, t)| (c.partition.trim_end_matches("part-0.parquet").trim_end_matches('/'), t))
         .collect();
     if args.json {
         let list: Vec<serde_json::Value> = cells
             .iter()
-            .map(|(p, t)| {
-                let c = t.total();
-                let (lo, hi) = summary::ci95(c.survived, c.games);
+            .map(|(p, h)| {
+                let (lo, hi) = summary::ci95(h.reached, h.seat_games);
                 serde_json::json!({
                     "cell": p,
-                    "games": t.games,
-                    "hero_games": c.games,
-                    "survived": c.survived,
-                    "survival_rate": summary::rate(c.survived, c.games),
+                    "games": h.games,
+                    "hero_games": h.seat_games,
+                    "survived": h.reached,
+                    "survival_rate": summary::rate(h.reached, h.seat_games),
                     "survival_ci95": [lo, hi],
-                    "mean_gold_survivors": summary::rate(c.gold_survivors, c.survived),
+                    "mean_gold_survivors": summary::rate(h.score_of_reached, h.reached),
                 })
             })
             .collect();
@@ -122,15 +129,14 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     );
     let width = cells.iter().map(|(p, _)| p.chars().count()).max().unwrap_or(4).max(4);
     text += &format!("  {:<width$} {:>10}  survival [95% CI]          mean gold of survivors\n", "cell", "hero-games");
-    for (p, t) in &cells {
-        let c = t.total();
-        let (lo, hi) = summary::ci95(c.survived, c.games);
-        let gold = summary::rate(c.gold_survivors, c.survived).map_or("-".into(), |g| format!("{g:.1}"));
+    for (p, h) in &cells {
+        let (lo, hi) = summary::ci95(h.reached, h.seat_games);
+        let gold = summary::rate(h.score_of_reached, h.reached).map_or("-".into(), |g| format!("{g:.1}"));
         let p = if p.is_empty() { "(one cell)" } else { p };
         text += &format!(
             "  {p:<width$} {:>10}  {:>7} [{:.2}%, {:.2}%]  {gold}\n",
-            c.games,
-            summary::rate(c.survived, c.games).map_or("-".into(), |r| format!("{:.2}%", 100.0 * r)),
+            h.seat_games,
+            summary::rate(h.reached, h.seat_games).map_or("-".into(), |r| format!("{:.2}%", 100.0 * r)),
             100.0 * lo,
             100.0 * hi
         );

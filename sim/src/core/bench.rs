@@ -9,6 +9,7 @@
 //! while it plays.
 
 use crate::cli::BenchArgs;
+use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::family::Family;
 use crate::pipeline;
@@ -194,9 +195,11 @@ impl Figures {
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     // The games are those of a run of `--games` games: the same checks, the same games.
-    let plan = RunPlan::new(args.game.family, &args.table, args.games, None, args.threads, None)?;
-    match plan.family {
-        Family::DungeonQuest => crate::dungeonquest::bench::run(args, &plan),
+    match args.game.family {
+        Family::DungeonQuest => crate::dungeonquest::bench::run(
+            args,
+            &RunPlan::<DungeonQuest>::new(&args.table, args.games, None, args.threads, None)?,
+        ),
     }
 }
 

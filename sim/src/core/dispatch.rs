@@ -6,7 +6,7 @@
 
 use crate::cli::{Cli, Command, CompareArgs, ReportArgs, SweepArgs};
 use crate::error::{self, Failure};
-use crate::{completions, duel, merge, replay, run};
+use crate::{completions, duel, merge, replay, runner};
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,7 +76,7 @@ pub fn main_with(reports: &dyn ReportCommands) -> ExitCode {
         Err(e) => return usage_error(e),
     };
     let result = match &cli.command {
-        Command::Run(a) => run::run(a),
+        Command::Run(a) => runner::run(a),
         Command::Duel(a) => duel::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Bench(a) => crate::bench::run(a),

@@ -1,7 +1,15 @@
-//! The game families dq plays, by name: the one registry a new family adds a line to. The
-//! name is the `--game` option's value, the results file's `game` column and `dq.game` key.
+//! The game families dq plays: [`Family`], the registry a new family adds a line to (its
+//! name is the `--game` option's value, the results file's `game` column and `dq.game` key),
+//! and [`GameFamily`], what a family gives the runner, the writer and merge, which are
+//! written once over it (`crate::runner`).
 
-use crate::schema::{dungeonquest, ColumnDef};
+use crate::cli::{Shard, TableArgs};
+use crate::dungeonquest::run::DungeonQuest;
+use crate::error::Failure;
+use crate::meta::Meta;
+use crate::schema::{ColumnDef, ResultsTable};
+use std::ops::Range;
+use std::path::Path;
 
 /// A game family: its rules engine, bots, results columns and report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,7 +26,7 @@ impl Family {
     /// The family's name on the command line and in results files.
     pub fn name(self) -> &'static str {
         match self {
-            Family::DungeonQuest => dungeonquest::GAME,
+            Family::DungeonQuest => DungeonQuest::GAME,
         }
     }
 
@@ -30,7 +38,7 @@ impl Family {
     /// The results file's columns (the common prefix first).
     pub fn columns(self) -> &'static [ColumnDef] {
         match self {
-            Family::DungeonQuest => &dungeonquest::COLUMNS,
+            Family::DungeonQuest => columns::<DungeonQuest>(),
         }
     }
 
@@ -44,6 +52,160 @@ impl std::fmt::Display for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What a game family gives the shared runner (`dq run`, `dq sweep`), Parquet writer and
+/// merge: its checked setup, players, rows, results table and integer tallies, and how it
+/// plays a range of games. Everything is monomorphised (no `dyn`): the hot loop is the
+/// family's own [`GameFamily::play`], called once per chunk.
+pub trait GameFamily: Sized {
+    /// The family's name (see [`Family::name`]).
+    const GAME: &'static str;
+    /// What a `--precision` run waits for, for its progress bar ("every hero's survival").
+    const WATCHED: &'static str;
+    /// The family's part of a checked run plan (DungeonQuest: rules and table), built once.
+    type Setup: Sync;
+    /// One worker thread's players, built once per thread and reused game after game.
+    type Players;
+    /// One seat's result in one game: the per-game columns of a results row.
+    type Row: Copy + Send;
+    /// What every row of a run shares; it writes the family's rows into its columns.
+    type Consts: ResultsTable<Row = Self::Row>;
+    /// Integer counts over games, what summaries and precision stops are computed from.
+    type Tally: RunTally;
+
+    /// Loads and checks the table options (refusing what the engine or bots would refuse).
+    fn setup(table: &TableArgs) -> Result<Self::Setup, Failure>;
+
+    /// A worker's players.
+    fn players(setup: &Self::Setup) -> Self::Players;
+
+    /// The run constants of a run of `setup` under `seed`.
+    fn consts(setup: &Self::Setup, seed: u64) -> Self::Consts;
+
+    /// Rows each game gives (seats), to size a chunk's row buffer once.
+    fn rows_per_game(setup: &Self::Setup) -> usize;
+
+    /// Plays games `games` (seeded from `seed` and each game's index), one game restarted in
+    /// place, counting each into `into.tally` and keeping its rows with [`Chunk::keep`].
+    /// `false` if a stop signal cut it short.
+    fn play(
+        setup: &Self::Setup,
+        seed: u64,
+        games: Range<u64>,
+        players: &mut Self::Players,
+        into: &mut Chunk<Self::Row, Self::Tally>,
+    ) -> bool;
+
+    /// The family's own `dq.*` metadata keys.
+    fn meta(setup: &Self::Setup) -> FamilyMeta;
+
+    /// The half-width of the widest interval a `--precision` run watches, `None` while one
+    /// of them has nothing counted yet.
+    fn widest(setup: &Self::Setup, tally: &Self::Tally) -> Option<f64>;
+
+    /// What is played, as `dq run --dry-run` says it after "of " (rules, seed, table).
+    fn describe(setup: &Self::Setup, seed: u64) -> String;
+
+    /// The readable summary of a finished run.
+    fn summary_text(setup: &Self::Setup, tally: &Self::Tally, run: &RunEnd<'_>) -> String;
+
+    /// The summary as JSON (`--json`).
+    fn summary_json(setup: &Self::Setup, tally: &Self::Tally, run: &RunEnd<'_>) -> serde_json::Value;
+
+    /// The figures runs are compared by at a glance (`dq sweep`'s table).
+    fn headline(tally: &Self::Tally) -> Headline;
+}
+
+/// The results columns of family `F`.
+pub fn columns<F: GameFamily>() -> &'static [ColumnDef] {
+    <F::Consts as ResultsTable>::COLUMNS
+}
+
+/// Integer counts over a set of games: added in any order, they give the same result, so
+/// summaries are the same for any thread count. A family's `play` adds its games.
+pub trait RunTally: Default + Send {
+    /// Games counted.
+    fn games(&self) -> u64;
+    /// Adds another tally.
+    fn merge(&mut self, other: &Self);
+    /// Back to zero.
+    fn clear(&mut self);
+}
+
+/// A worker's output for one chunk, reused chunk after chunk: the rows (kept only when the
+/// run writes a file) and the tally.
+pub struct Chunk<R, T> {
+    rows: Option<Vec<R>>,
+    pub tally: T,
+}
+
+impl<R, T: RunTally> Chunk<R, T> {
+    /// A buffer for chunks of `games` games of `rows_per_game` rows, keeping rows only if
+    /// `keep_rows`.
+    pub fn new(keep_rows: bool, games: usize, rows_per_game: usize) -> Self {
+        Chunk { rows: keep_rows.then(|| Vec::with_capacity(games * rows_per_game)), tally: T::default() }
+    }
+
+    /// Keeps a row, if rows are kept.
+    #[inline]
+    pub fn keep(&mut self, row: R) {
+        if let Some(rows) = &mut self.rows {
+            rows.push(row);
+        }
+    }
+
+    /// The rows kept, if rows are kept.
+    pub fn rows(&self) -> Option<&[R]> {
+        self.rows.as_deref()
+    }
+
+    /// Empty again, for the next chunk.
+    pub fn clear(&mut self) {
+        if let Some(rows) = &mut self.rows {
+            rows.clear();
+        }
+        self.tally.clear();
+    }
+}
+
+/// A family's own `dq.*` keys, in the three places of the file's key order (the order the
+/// first files had, kept so that files stay byte for byte the same).
+#[derive(Default)]
+pub struct FamilyMeta {
+    /// The rules played, after the build's keys (DungeonQuest: data hash, edition).
+    pub rules: Meta,
+    /// Who played, after the games' range (DungeonQuest: heroes, bots, monster policy, rules).
+    pub table: Meta,
+    /// Where the rules came from, after the command line (DungeonQuest: a `--data` folder).
+    pub source: Meta,
+}
+
+/// What the runner knows of a finished run, for the family's summary.
+pub struct RunEnd<'a> {
+    pub seed: u64,
+    /// Games in the run (a precision run: those it played to).
+    pub games_in_run: u64,
+    /// The games this process was to play (its shard of the run).
+    pub range: &'a Range<u64>,
+    /// The end of the games played.
+    pub end_game: u64,
+    /// `--precision` and the most games it would have played.
+    pub precision: Option<(f64, u64)>,
+    pub shard: Shard,
+    pub threads: usize,
+    pub seconds: f64,
+    pub out: Option<&'a Path>,
+}
+
+/// The headline of a run: games, seat-games, how many of these reached the family's goal
+/// (DungeonQuest: survived), and the score summed over those (their gold).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Headline {
+    pub games: u64,
+    pub seat_games: u64,
+    pub reached: u64,
+    pub score_of_reached: u64,
 }
 
 #[cfg(test)]

@@ -19,11 +19,13 @@
 //! `dq.game_ranges`.
 
 use crate::cli::MergeArgs;
+use crate::dungeonquest::run::DungeonQuest;
 use crate::error::{bad, Failure};
-use crate::family::Family;
+use crate::family::{self, Family, GameFamily};
 use crate::meta::{self, Meta};
-use crate::parquet_out::{self, ParquetOut, COLUMNS, SCHEMA_VERSION};
+use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
 use crate::pipeline;
+use crate::schema::ResultsTable;
 use crate::schema::{self, GAME_INDEX, SEED};
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
@@ -90,8 +92,15 @@ impl Part {
     }
 }
 
-/// Runs `dq merge`.
+/// Runs `dq merge`: dispatches on the family once.
 pub fn run(args: &MergeArgs) -> Result<(), Failure> {
+    match args.game.family {
+        Family::DungeonQuest => merge::<DungeonQuest>(args),
+    }
+}
+
+/// Merges parts of family `F`'s results table.
+fn merge<F: GameFamily>(args: &MergeArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     let files = expand(&args.parts)?;
     if let Ok(out) = args.out.canonicalize() {
@@ -102,8 +111,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             )));
         }
     }
-    let family = args.game.family;
-    let mut parts = files.iter().map(|f| read_part(f, family)).collect::<Result<Vec<_>, _>>()?;
+    let mut parts = files.iter().map(|f| read_part::<F>(f)).collect::<Result<Vec<_>, _>>()?;
     same_run(&parts)?;
     let games = parts[0].number("dq.games")?;
     let seed = parts[0].number("dq.master_seed")?;
@@ -149,7 +157,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
         )));
     }
 
-    let mut out = ParquetOut::create(&args.out, merged_meta(&parts, &plan, &missing, games)?)?;
+    let mut out = ParquetOut::<F::Consts>::create(&args.out, merged_meta(&parts, &plan, &missing, games)?)?;
     let rows = copy(&parts, &plan, seats, seed, &mut out)?;
     out.finish(Vec::new())?;
 
@@ -211,7 +219,7 @@ fn open(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<File>, Failure> {
 }
 
 /// Reads a part's metadata, row count and columns.
-fn read_part(path: &Path, family: Family) -> Result<Part, Failure> {
+fn read_part<F: GameFamily>(path: &Path) -> Result<Part, Failure> {
     let builder = open(path)?;
     let fm = builder.metadata().file_metadata();
     let meta: BTreeMap<String, String> = fm
@@ -225,10 +233,10 @@ fn read_part(path: &Path, family: Family) -> Result<Part, Failure> {
     if let Some(why) = schema::version_refusal(version, SCHEMA_VERSION) {
         return Err(bad(format!("{}: {why}", path.display())));
     }
-    if let Some(game) = meta.get("dq.game").filter(|g| *g != family.name()) {
-        return Err(bad(format!("{}: results of the game {game}, not {family} (--game)", path.display())));
+    if let Some(game) = meta.get("dq.game").filter(|g| *g != F::GAME) {
+        return Err(bad(format!("{}: results of the game {game}, not {} (--game)", path.display(), F::GAME)));
     }
-    let ours = parquet_out::schema();
+    let ours = crate::schema::arrow_schema(family::columns::<F>());
     let theirs = builder.schema();
     let columns = if theirs.fields().len() != ours.fields().len() {
         Some(format!("{} columns, schema version {SCHEMA_VERSION} has {}", theirs.fields().len(), ours.fields().len()))
@@ -446,12 +454,11 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn open(part: &'a Part) -> Result<Cursor<'a>, Failure> {
+    fn open(part: &'a Part, game_col: usize) -> Result<Cursor<'a>, Failure> {
         let reader = open(&part.path)?
             .with_batch_size(8192)
             .build()
             .map_err(|e| bad(format!("{}: cannot read rows: {e}", part.shown())))?;
-        let game_col = schema::position(&COLUMNS, GAME_INDEX).expect("every table has a game index");
         Ok(Cursor { part, reader, batch: None, offset: 0, last: 0, game_col })
     }
 
@@ -513,22 +520,23 @@ impl<'a> Cursor<'a> {
 }
 
 /// Copies the rows of the plan's ranges in order, checking each range's row count and seed.
-fn copy(
+fn copy<T: ResultsTable>(
     parts: &[Part],
     plan: &[(usize, Range<u64>)],
     seats: u64,
     seed: u64,
-    out: &mut ParquetOut,
+    out: &mut ParquetOut<T>,
 ) -> Result<u64, Failure> {
     let mut left: Vec<usize> = parts.iter().map(|p| p.ranges.len()).collect();
     let mut cursors: Vec<Option<Cursor>> = parts.iter().map(|_| None).collect();
-    let seed_col = schema::position(&COLUMNS, SEED).expect("every table has a seed");
+    let seed_col = schema::position(T::COLUMNS, SEED).expect("every table has a seed");
+    let game_col = schema::position(T::COLUMNS, GAME_INDEX).expect("every table has a game index");
     let mut total = 0u64;
     for (i, range) in plan {
         let part = &parts[*i];
         let cursor = match &mut cursors[*i] {
             Some(c) => c,
-            slot => slot.insert(Cursor::open(part)?),
+            slot => slot.insert(Cursor::open(part, game_col)?),
         };
         let mut rows = 0u64;
         cursor.take(range, &mut |batch: RecordBatch| {

@@ -1,7 +1,6 @@
-//! The Parquet results file: one row per hero per game (the columns of
-//! [`crate::schema::dungeonquest`]), zstd, streamed chunk by chunk so memory stays bounded,
-//! written under a temporary name and renamed only when complete, so a reader never sees a
-//! half-written file.
+//! The Parquet results file: one row per seat per game (the columns of the family's
+//! [`ResultsTable`]), zstd, streamed chunk by chunk so memory stays bounded, written under a
+//! temporary name and renamed only when complete, so a reader never sees a half-written file.
 //!
 //! The column chunks are encoded by `encode`, specialised to the schema's column kinds
 //! (dictionaries and RLE / bit-packed indices, or PLAIN, as the table says of each column),
@@ -13,8 +12,7 @@ mod encode;
 mod hybrid;
 
 use crate::error::{bad, Failure};
-use crate::outcome::Row;
-use crate::schema::{dungeonquest, ColumnType, Sink};
+use crate::schema::{ColumnDef, ColumnType, ResultsTable, Sink};
 use arrow_array::{
     ArrayRef, BooleanArray, RecordBatch, StringArray, UInt16Array, UInt32Array, UInt64Array, UInt8Array,
 };
@@ -27,36 +25,50 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use std::fs::File;
 use std::io::BufWriter;
+use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// DungeonQuest's table, where the tests and `dq-reports` have always named it.
 pub use crate::schema::dungeonquest::{Consts, COLUMNS};
 pub use crate::schema::SCHEMA_VERSION;
 
 /// Rows per Parquet row group: bounds the writer's buffered memory (a few MB).
 const ROW_GROUP_ROWS: usize = 256 * 1024;
 
-/// The Arrow schema of the results file, from the table of [`COLUMNS`].
+/// The Arrow schema of DungeonQuest's results file, from the table of [`COLUMNS`].
 pub fn schema() -> SchemaRef {
-    crate::schema::arrow_schema(&COLUMNS)
+    schema_of::<Consts>()
 }
 
-/// The rows as an Arrow batch in [`COLUMNS`] order (what `dq replay` shows, and what tests
-/// compare the encoder's files with).
-pub fn batch(rows: &[Row], c: &Consts) -> RecordBatch {
-    let mut arrays = Arrays(Vec::with_capacity(COLUMNS.len()));
-    dungeonquest::write_rows(rows, c, &mut arrays);
-    RecordBatch::try_new(schema(), arrays.0).expect("columns match COLUMNS")
+/// The Arrow schema of table `T`'s results file.
+pub fn schema_of<T: ResultsTable>() -> SchemaRef {
+    crate::schema::arrow_schema(T::COLUMNS)
+}
+
+/// The rows as an Arrow batch in the table's column order (what `dq replay` shows, and what
+/// tests compare the encoder's files with).
+pub fn batch<T: ResultsTable<Row = R>, R>(rows: &[R], c: &T) -> RecordBatch {
+    let mut arrays = Arrays { defs: T::COLUMNS, arrays: Vec::with_capacity(T::COLUMNS.len()) };
+    c.write_rows(rows, &mut arrays);
+    RecordBatch::try_new(schema_of::<T>(), arrays.arrays).expect("columns match the table")
 }
 
 /// A [`Sink`] that makes each column an Arrow array.
-struct Arrays(Vec<ArrayRef>);
+struct Arrays {
+    defs: &'static [ColumnDef],
+    arrays: Vec<ArrayRef>,
+}
 
 impl Arrays {
     fn push(&mut self, name: &str, ty: ColumnType, array: ArrayRef) {
-        let def = &COLUMNS[self.0.len()];
-        debug_assert!(def.name == name && def.ty == ty, "column {}: {name} {ty:?} written as {def:?}", self.0.len());
-        self.0.push(array);
+        let def = &self.defs[self.arrays.len()];
+        debug_assert!(
+            def.name == name && def.ty == ty,
+            "column {}: {name} {ty:?} written as {def:?}",
+            self.arrays.len()
+        );
+        self.arrays.push(array);
     }
 }
 
@@ -102,12 +114,13 @@ impl Drop for TempFile {
     }
 }
 
-/// A results file being written.
-pub struct ParquetOut {
+/// A results file of table `T` being written.
+pub struct ParquetOut<T: ResultsTable> {
     writer: Option<SerializedFileWriter<BufWriter<File>>>,
     encoder: Encoder,
     temp: TempFile,
     path: PathBuf,
+    table: PhantomData<fn(&T)>,
 }
 
 /// Where an `--out` file goes: refused if it names a folder (or no file), a device, FIFO or
@@ -142,21 +155,21 @@ pub fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }
 
-impl ParquetOut {
+impl<T: ResultsTable> ParquetOut<T> {
     /// Creates the temporary file now, so an unwritable path fails before any game is played.
-    pub fn create(path: &Path, metadata: Vec<(String, String)>) -> Result<ParquetOut, Failure> {
+    pub fn create(path: &Path, metadata: Vec<(String, String)>) -> Result<ParquetOut<T>, Failure> {
         ParquetOut::create_with(path, metadata, Limits { page_rows: PAGE_ROWS, group_rows: ROW_GROUP_ROWS })
     }
 
     /// [`ParquetOut::create`] with other page and row group sizes (tests use small ones).
-    fn create_with(path: &Path, metadata: Vec<(String, String)>, limits: Limits) -> Result<ParquetOut, Failure> {
+    fn create_with(path: &Path, metadata: Vec<(String, String)>, limits: Limits) -> Result<ParquetOut<T>, Failure> {
         let shown = path.display();
         let path = &check_out(path)?;
         let tmp = temp_path(path);
         let file = File::create(&tmp).map_err(|e| bad(format!("cannot write {shown}: {e}")))?;
         let temp = TempFile(Some(tmp));
         let fail = |e: &dyn std::fmt::Display| bad(format!("cannot write {shown}: {e}"));
-        let schema = schema();
+        let schema = schema_of::<T>();
         // The same Parquet schema, writer name and metadata (the Arrow schema included, so
         // Arrow readers get `schema()` back exactly) as arrow-rs's ArrowWriter gives.
         let parquet_schema = ArrowSchemaConverter::new().convert(&schema).map_err(|e| fail(&e))?;
@@ -172,23 +185,25 @@ impl ParquetOut {
             Arc::new(props),
         )
         .map_err(|e| fail(&e))?;
-        let encoder = Encoder::new(&COLUMNS, writer.schema_descr().columns().to_vec(), limits).map_err(|e| fail(&e))?;
-        Ok(ParquetOut { writer: Some(writer), encoder, temp, path: path.to_path_buf() })
+        let encoder =
+            Encoder::new(T::COLUMNS, writer.schema_descr().columns().to_vec(), limits).map_err(|e| fail(&e))?;
+        Ok(ParquetOut { writer: Some(writer), encoder, temp, path: path.to_path_buf(), table: PhantomData })
     }
 
     /// Appends rows.
-    pub fn write(&mut self, rows: &[Row], consts: &Consts) -> Result<(), Failure> {
+    pub fn write(&mut self, rows: &[T::Row], consts: &T) -> Result<(), Failure> {
         let w = self.writer.as_mut().expect("open until finish");
         self.encoder
             .write(rows, consts, w)
             .map_err(|e| Failure::Failed(format!("writing {}: {e}", self.path.display())))
     }
 
-    /// Appends a batch that already holds [`COLUMNS`] (`dq merge` copies parts this way); it is
-    /// re-labelled with [`schema`], so a batch whose columns differ is refused, not written.
+    /// Appends a batch that already holds the table's columns (`dq merge` copies parts this
+    /// way); it is re-labelled with the table's schema, so a batch whose columns differ is
+    /// refused, not written.
     pub fn write_batch(&mut self, batch: &RecordBatch) -> Result<(), Failure> {
         let shown = self.path.display();
-        let batch = RecordBatch::try_new(schema(), batch.columns().to_vec())
+        let batch = RecordBatch::try_new(schema_of::<T>(), batch.columns().to_vec())
             .map_err(|e| bad(format!("{shown}: columns do not match schema version {SCHEMA_VERSION}: {e}")))?;
         let w = self.writer.as_mut().expect("open until finish");
         self.encoder.write_batch(&batch, w).map_err(|e| Failure::Failed(format!("writing {shown}: {e}")))
@@ -218,6 +233,7 @@ impl ParquetOut {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outcome::Row;
 
     #[test]
     fn batch_matches_schema_and_names_causes() {
@@ -265,6 +281,7 @@ mod round_trip {
     //! Files written by the encoder, read back with arrow-rs's reader and compared with
     //! [`batch`] of the same rows and with what `ArrowWriter` writes.
     use super::*;
+    use crate::outcome::Row;
     use arrow_schema::DataType;
     use dq_engine::{DeathCause, HeroStats};
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -403,7 +420,7 @@ mod round_trip {
     #[test]
     fn empty_output_reads_back() {
         let path = temp("empty");
-        let out = ParquetOut::create_with(&path, meta(), small()).unwrap();
+        let out = ParquetOut::<Consts>::create_with(&path, meta(), small()).unwrap();
         out.finish(finish_meta()).unwrap();
         let meta = check(&path, &batch(&[], &consts()), 20);
         assert_eq!(meta.num_row_groups(), 0);

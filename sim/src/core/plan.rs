@@ -1,24 +1,18 @@
 //! A run checked once: the validated form of `dq run`'s options (or of a sweep cell), built
 //! before any thread starts or any file is created, and then only read. The command line and
-//! `dq sweep` both build one; the runner plays it.
+//! `dq sweep` both build one; the runner (`crate::runner`) plays it.
 
-use crate::cli::{DataArgs, RunArgs, Shard, TableArgs};
-use crate::edition;
+use crate::cli::{RunArgs, Shard, TableArgs};
 use crate::error::Failure;
-use crate::family::Family;
-use crate::table::Table;
-use dq_engine::Rules;
+use crate::family::GameFamily;
 use std::ops::Range;
 use std::path::PathBuf;
 
-/// Everything one run plays and writes, checked.
-pub struct RunPlan {
-    pub family: Family,
-    pub rules: Rules,
-    /// Where the rules came from (an edition or a `--data` folder): printed back in the
-    /// replay command and kept in the file.
-    pub data: DataArgs,
-    pub table: Table,
+/// Everything one run of family `F` plays and writes, checked: what every family's run has,
+/// and the family's own checked setup.
+pub struct RunPlan<F: GameFamily> {
+    /// The family's part: for DungeonQuest the rules, where they came from, and the table.
+    pub setup: F::Setup,
     pub seed: u64,
     /// Games in the whole run (with a precision, the most to play).
     pub games_in_run: u64,
@@ -38,33 +32,30 @@ pub struct Printing {
     pub quiet: bool,
 }
 
-impl RunPlan {
+impl<F: GameFamily> RunPlan<F> {
     /// The plan of `dq run`'s options.
-    pub fn from_args(args: &RunArgs) -> Result<RunPlan, Failure> {
-        RunPlan::new(args.game.family, &args.table, args.games(), args.shard, args.threads, args.out.clone())
-            .map(|p| RunPlan { label: args.label.clone(), precision: args.precision, ..p })
+    pub fn from_args(args: &RunArgs) -> Result<RunPlan<F>, Failure> {
+        RunPlan::new(&args.table, args.games(), args.shard, args.threads, args.out.clone()).map(|p| RunPlan {
+            label: args.label.clone(),
+            precision: args.precision,
+            ..p
+        })
     }
 
-    /// A plan of `games` games at `table` (loads and checks the rules and the table);
-    /// `threads` defaults to every core, `shard` to the whole run.
+    /// A plan of `games` games at `table` (the family loads and checks it); `threads`
+    /// defaults to every core, `shard` to the whole run.
     pub fn new(
-        family: Family,
         table: &TableArgs,
         games: u64,
         shard: Option<Shard>,
         threads: Option<usize>,
         out: Option<PathBuf>,
-    ) -> Result<RunPlan, Failure> {
-        let Family::DungeonQuest = family;
-        let rules = edition::load(&table.data)?;
-        // The table checks what the engine and the bots would refuse, without building either.
-        let checked = Table::new(&rules, table)?;
+    ) -> Result<RunPlan<F>, Failure> {
+        let setup = F::setup(table)?;
         let shard = shard.unwrap_or(Shard::ALL);
         let range = shard.range(games);
         Ok(RunPlan {
-            family,
-            data: table.data.clone(),
-            table: checked,
+            setup,
             seed: table.seed,
             games_in_run: games,
             shard,
@@ -73,7 +64,6 @@ impl RunPlan {
             out,
             label: None,
             precision: None,
-            rules,
         })
     }
 }

@@ -169,6 +169,18 @@ pub trait Sink {
     fn same_str(&mut self, name: &str, value: &str, n: usize);
 }
 
+/// A family's results table: its columns, and how a chunk of its rows goes into them.
+/// Implemented by the values every row of a run shares (the run constants, which the writing
+/// needs), so that a writer or a batch knows its table from the values it is given.
+pub trait ResultsTable {
+    /// One row's own values (one seat in one game).
+    type Row: Copy;
+    /// The columns in file order (the common prefix first).
+    const COLUMNS: &'static [ColumnDef];
+    /// Writes `rows` into `sink`, every column of [`ResultsTable::COLUMNS`] in order.
+    fn write_rows(&self, rows: &[Self::Row], sink: &mut impl Sink);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

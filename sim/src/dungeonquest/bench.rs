@@ -7,8 +7,9 @@ use crate::error::Failure;
 use crate::family::Family;
 use crate::meta::Meta;
 use crate::outcome::Row;
-use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
+use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
 use crate::plan::RunPlan;
+use crate::run::DungeonQuest;
 use crate::table::Table;
 use crate::{alloc_count, pipeline, run};
 use dq_engine::Rules;
@@ -16,8 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Runs `dq bench` on a DungeonQuest plan.
-pub fn run(args: &BenchArgs, plan: &RunPlan) -> Result<(), Failure> {
-    let (rules, table, seed) = (&plan.rules, &plan.table, plan.seed);
+pub fn run(args: &BenchArgs, plan: &RunPlan<DungeonQuest>) -> Result<(), Failure> {
+    let (rules, table, seed) = (&plan.setup.rules, &plan.setup.table, plan.seed);
     let f = bench::measure(args, plan.threads, |games, threads, parquet| {
         pass(rules, table, seed, games, threads, parquet)
     })?;
@@ -31,7 +32,7 @@ fn pass(rules: &Rules, table: &Table, seed: u64, games: u64, threads: usize, par
     let mut out = if parquet {
         let mut meta = Meta::default();
         meta.put("schema_version", SCHEMA_VERSION).put("game", Family::DungeonQuest).put("command_line", "dq bench");
-        Some(ParquetOut::create(&path, meta.0)?)
+        Some(ParquetOut::<Consts>::create(&path, meta.0)?)
     } else {
         None
     };

@@ -1,27 +1,166 @@
-//! `dq run`: a seeded Monte Carlo run on all cores, streamed to Parquet, summarised from
-//! integer tallies.
+//! DungeonQuest as a [`GameFamily`]: how `dq run` (the shared runner, `crate::runner`)
+//! plays its games, what it counts and writes of them, and its metadata, precision watch
+//! and summary.
 //!
-//! The run's games `[first, end)` (the whole run, or one shard of it) are cut into chunks at
-//! multiples of [`CHUNK`] of the global game index; each worker reuses one set of bots and
-//! one row buffer chunk after chunk; chunks are written in order. Game `i` depends only on
-//! (seed, `i`), so the rows are the same for any `--threads`, and shards are exact slices of
-//! the unsharded run. With `--precision` the run stops after the first chunk, in game order,
-//! at which every watched hero's survival interval is narrow enough.
+//! Each worker reuses one set of bots, and one `Game` restarted in place game after game;
+//! each seat of a finished game gives a [`Row`] and integer [`Tally`] counts. The precision
+//! stop watches every fielded hero's survival interval.
 
-use crate::cli::{RunArgs, Shard, CHUNK};
+use crate::cli::{DataArgs, TableArgs};
+use crate::edition;
 use crate::error::Failure;
-use crate::family::Family;
-use crate::meta::{self, Meta};
+use crate::family::{Chunk, FamilyMeta, GameFamily, Headline, RunEnd, RunTally};
+use crate::meta;
 use crate::outcome::{Row, Tally};
-use crate::parquet_out::{Consts, ParquetOut, SCHEMA_VERSION};
-use crate::pipeline::{Ended, Flow};
-use crate::plan::{Printing, RunPlan};
+use crate::parquet_out::Consts;
+use crate::pipeline;
 use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
-use crate::{pipeline, progress};
+use dq_bots::Players;
 use dq_engine::{Game, HeroPick, NoObserver, Rules};
 use std::ops::Range;
-use std::time::Instant;
+
+/// DungeonQuest, the family (see [`GameFamily`]).
+pub struct DungeonQuest;
+
+/// A DungeonQuest run's checked setup: the rules, where they came from, the table, and the
+/// heroes a precision watches.
+pub struct Setup {
+    pub rules: Rules,
+    /// Where the rules came from (an edition or a `--data` folder): printed back in the
+    /// replay command and kept in the file.
+    pub data: DataArgs,
+    pub table: Table,
+    /// The heroes whose survival a precision waits for: those the run's seats can field.
+    watched: Vec<usize>,
+}
+
+impl GameFamily for DungeonQuest {
+    const GAME: &'static str = crate::schema::dungeonquest::GAME;
+    const WATCHED: &'static str = "every hero's survival";
+    type Setup = Setup;
+    type Players = Players;
+    type Row = Row;
+    type Consts = Consts;
+    type Tally = Tally;
+
+    fn setup(table: &TableArgs) -> Result<Setup, Failure> {
+        let rules = edition::load(&table.data)?;
+        // The table checks what the engine and the bots would refuse, without building either.
+        let checked = Table::new(&rules, table)?;
+        let watched = watched_heroes(&rules, &checked);
+        Ok(Setup { rules, data: table.data.clone(), table: checked, watched })
+    }
+
+    fn players(s: &Setup) -> Players {
+        s.table.players(&s.rules)
+    }
+
+    fn consts(s: &Setup, seed: u64) -> Consts {
+        consts(&s.rules, &s.table, seed)
+    }
+
+    fn rows_per_game(s: &Setup) -> usize {
+        s.table.seats()
+    }
+
+    fn play(s: &Setup, seed: u64, games: Range<u64>, players: &mut Players, into: &mut Chunk<Row, Tally>) -> bool {
+        play_games(&s.rules, &s.table, seed, games, players, |game, i| {
+            into.tally.add_game();
+            for seat in 0..game.seats() {
+                let row = Row::of(game, i, seat);
+                into.tally.add_row(&row);
+                into.keep(row);
+            }
+        })
+    }
+
+    fn meta(s: &Setup) -> FamilyMeta {
+        let (rules, table) = (&s.rules, &s.table);
+        let mut m = FamilyMeta::default();
+        m.rules.put("data_hash", meta::hex(rules.data_hash)).put("edition", rules.edition);
+        m.table
+            .put("heroes", &table.heroes)
+            .put("bots", table.bots.join(","))
+            .put("monster_policy", table.monster)
+            .put("rules", &table.rules_label);
+        if let Some(dir) = &s.data.data {
+            m.source.put("data_dir", dir.display());
+        }
+        m
+    }
+
+    fn widest(s: &Setup, tally: &Tally) -> Option<f64> {
+        widest(tally, &s.watched).map(|(_, w)| w)
+    }
+
+    fn describe(s: &Setup, seed: u64) -> String {
+        let table = &s.table;
+        format!(
+            "edition {}, seed {seed}, heroes {}, bots {}, rules {}",
+            s.rules.edition,
+            table.heroes,
+            table.bots.join(","),
+            if table.rules_label.is_empty() { "standard" } else { &table.rules_label },
+        )
+    }
+
+    fn summary_text(s: &Setup, tally: &Tally, run: &RunEnd<'_>) -> String {
+        summary::text(tally, &facts(s, tally, run))
+    }
+
+    fn summary_json(s: &Setup, tally: &Tally, run: &RunEnd<'_>) -> serde_json::Value {
+        summary::json(tally, &facts(s, tally, run))
+    }
+
+    fn headline(tally: &Tally) -> Headline {
+        let c = tally.total();
+        Headline { games: tally.games, seat_games: c.games, reached: c.survived, score_of_reached: c.gold_survivors }
+    }
+}
+
+impl RunTally for Tally {
+    fn games(&self) -> u64 {
+        self.games
+    }
+    fn merge(&mut self, other: &Tally) {
+        Tally::merge(self, other);
+    }
+    fn clear(&mut self) {
+        Tally::clear(self);
+    }
+}
+
+/// The summary's facts of a finished run.
+fn facts<'a>(s: &'a Setup, tally: &Tally, run: &RunEnd<'_>) -> RunFacts<'a> {
+    let (rules, table, range) = (&s.rules, &s.table, run.range);
+    RunFacts {
+        rules,
+        seed: run.seed,
+        games_in_run: run.games_in_run,
+        first_game: range.start,
+        end_game: run.end_game,
+        precision: run.precision.map(|(wanted, most_games)| Precision {
+            wanted,
+            most_games,
+            widest: widest(tally, &s.watched).map(|(h, w)| (rules.heroes[h].id.clone(), w)),
+        }),
+        shard: run.shard.to_string(),
+        heroes: &table.heroes,
+        bots: &table.bots,
+        monster_policy: table.monster.to_string(),
+        rules_label: &table.rules_label,
+        threads: run.threads,
+        seconds: run.seconds,
+        out: run.out.map(|p| p.display().to_string()),
+        replay: format!(
+            "dq replay --seed {} --game {}{}",
+            run.seed,
+            range.start.min(range.end.saturating_sub(1)),
+            table.options(&s.data)
+        ),
+    }
+}
 
 /// Plays games `games` one after another with `players`, handing each finished game and its
 /// index to `each`: the loop `dq run` and `dq bench` share. `false` if Ctrl-C stopped it
@@ -31,7 +170,7 @@ pub(crate) fn play_games(
     table: &Table,
     seed: u64,
     games: Range<u64>,
-    players: &mut dq_bots::Players,
+    players: &mut Players,
     mut each: impl FnMut(&Game<'_>, u64),
 ) -> bool {
     // One `Game` for all the games, restarted in place for each: the same games without
@@ -57,12 +196,6 @@ pub(crate) fn play_games(
     true
 }
 
-/// A worker's output for one chunk, reused chunk after chunk.
-struct Buf {
-    rows: Vec<Row>,
-    tally: Tally,
-}
-
 /// The column values shared by every row of the run (also used by `dq replay`).
 pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
     Consts {
@@ -73,208 +206,6 @@ pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
         monster_policy: table.monster.to_string(),
         seed,
     }
-}
-
-/// Runs `dq run`: the game family's runner (DungeonQuest's is [`run_under`]).
-pub fn run(args: &RunArgs) -> Result<(), Failure> {
-    // First of all, so that Ctrl-C at any later point removes the temporary output.
-    pipeline::catch_ctrl_c();
-    let plan = RunPlan::from_args(args)?;
-    if args.dry_run {
-        return dry_run(&plan);
-    }
-    match plan.family {
-        Family::DungeonQuest => run_under(&plan, Printing { json: args.json, quiet: args.quiet }, None).map(|_| ()),
-    }
-}
-
-/// Plays a DungeonQuest plan: with `shared_bar` (`dq sweep` plays all its cells under one),
-/// the bar is ticked but not finished, and no summary is printed. Gives the run's counts.
-pub fn run_under(
-    plan: &RunPlan,
-    print: Printing,
-    shared_bar: Option<&indicatif::ProgressBar>,
-) -> Result<Tally, Failure> {
-    pipeline::catch_ctrl_c();
-    let (rules, table, seed, shard, range) = (&plan.rules, &plan.table, plan.seed, plan.shard, &plan.range);
-    let games_in_run = plan.games_in_run;
-    let threads = plan.threads;
-    let mut meta = Meta::default();
-    meta.put("schema_version", SCHEMA_VERSION)
-        .put("game", plan.family)
-        .put("version", env!("CARGO_PKG_VERSION"))
-        .put("git_commit", meta::GIT_COMMIT)
-        .put("data_hash", meta::hex(rules.data_hash))
-        .put("edition", rules.edition)
-        .put("master_seed", seed)
-        .put("seed_scheme", meta::SEED_SCHEME)
-        .put("chunk_size", CHUNK);
-    // A run to a precision says how many games it held once it knows (at the end).
-    if plan.precision.is_none() {
-        meta.put("games", games_in_run);
-    }
-    meta.put("shard", shard).put("first_game", range.start);
-    if plan.precision.is_none() {
-        meta.put("end_game", range.end);
-    }
-    meta.put("heroes", &table.heroes)
-        .put("bots", table.bots.join(","))
-        .put("monster_policy", table.monster)
-        .put("rules", &table.rules_label)
-        .put("command_line", meta::command_line());
-    if let Some(dir) = &plan.data.data {
-        meta.put("data_dir", dir.display());
-    }
-    if let Some(label) = &plan.label {
-        meta.put("label", label);
-    }
-    if let Some(p) = plan.precision {
-        meta.put("precision", p);
-    }
-    // The heroes whose survival a precision waits for: those the run's seats can field.
-    let watched = watched_heroes(rules, table);
-    let mut out = match &plan.out {
-        Some(path) => Some(ParquetOut::create(path, meta.0)?),
-        None => None,
-    };
-    let consts = consts(rules, table, seed);
-    let collect = out.is_some();
-    let seats = table.seats();
-
-    let bar = shared_bar.cloned().unwrap_or_else(|| match plan.precision {
-        Some(p) => {
-            progress::open_bar(print.quiet, &format!("until every hero's survival is known to ±{:.2} pp", 100.0 * p))
-        }
-        None => progress::bar(range.end - range.start, print.quiet),
-    });
-    let (n_chunks, chunk) = pipeline::chunks(range);
-    let started = Instant::now();
-    let mut total = Tally::default();
-    let ended = pipeline::run(
-        threads,
-        n_chunks,
-        || table.players(rules),
-        || Buf { rows: Vec::with_capacity(if collect { CHUNK as usize * seats } else { 0 }), tally: Tally::default() },
-        |players, k, buf| {
-            buf.rows.clear();
-            buf.tally.clear();
-            let games = chunk(k);
-            play_games(rules, table, seed, games, players, |game, i| {
-                buf.tally.add_game();
-                for s in 0..game.seats() {
-                    let row = Row::of(game, i, s);
-                    buf.tally.add_row(&row);
-                    if collect {
-                        buf.rows.push(row);
-                    }
-                }
-            })
-        },
-        |_, buf| {
-            // Ticked as chunks are counted, so an interrupted run's message gives what it showed.
-            bar.inc(buf.tally.games);
-            total.merge(&buf.tally);
-            if let Some(o) = out.as_mut() {
-                o.write(&buf.rows, &consts)?;
-            }
-            Ok(match plan.precision {
-                Some(p) if widest(&total, &watched).is_some_and(|(_, w)| w <= p) => Flow::Enough,
-                _ => Flow::More,
-            })
-        },
-    )?;
-    let (complete, end_game) = match ended {
-        Ended::All => (true, range.end),
-        Ended::Enough(k) => (true, chunk(k - 1).end),
-        Ended::Interrupted => (false, range.end),
-    };
-    if shared_bar.is_none() {
-        bar.finish_and_clear();
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    if !complete {
-        drop(out); // removes the temporary file
-        return Err(Failure::Interrupted(format!(
-            "interrupted after {} of {} games; no output written",
-            total.games,
-            range.end - range.start
-        )));
-    }
-    if let Some(o) = out.take() {
-        // Timings stay out of the file (the summary and `--json` have them): the same command
-        // writes the same bytes.
-        let mut end = Meta::default();
-        if plan.precision.is_some() {
-            end.put("games", end_game).put("end_game", end_game);
-        }
-        o.finish(end.0)?;
-    }
-
-    let facts = RunFacts {
-        rules,
-        seed,
-        games_in_run: if plan.precision.is_some() { end_game } else { games_in_run },
-        first_game: range.start,
-        end_game,
-        precision: plan.precision.map(|p| Precision {
-            wanted: p,
-            most_games: games_in_run,
-            widest: widest(&total, &watched).map(|(h, w)| (rules.heroes[h].id.clone(), w)),
-        }),
-        shard: shard.to_string(),
-        heroes: &table.heroes,
-        bots: &table.bots,
-        monster_policy: table.monster.to_string(),
-        rules_label: &table.rules_label,
-        threads,
-        seconds,
-        out: plan.out.as_ref().map(|p| p.display().to_string()),
-        replay: format!(
-            "dq replay --seed {seed} --game {}{}",
-            range.start.min(range.end.saturating_sub(1)),
-            table.options(&plan.data)
-        ),
-    };
-    if shared_bar.is_some() {
-        return Ok(total);
-    }
-    let text = summary::text(&total, &facts);
-    if print.json {
-        crate::error::emit(&format!("{}\n", summary::json(&total, &facts)));
-        if !print.quiet {
-            eprintln!("{text}");
-        }
-    } else {
-        crate::error::emit(&format!("{text}\n"));
-    }
-    Ok(total)
-}
-
-/// `dq run --dry-run`: the output path checked as a run would check it (nothing is created),
-/// then one line saying what would be played.
-fn dry_run(plan: &RunPlan) -> Result<(), Failure> {
-    if let Some(path) = &plan.out {
-        crate::parquet_out::check_out(path)?;
-    }
-    let (range, table) = (&plan.range, &plan.table);
-    let part = if plan.shard == Shard::ALL {
-        String::new()
-    } else {
-        format!(" (shard {}: games {}..{})", plan.shard, range.start, range.end)
-    };
-    let upto = if plan.precision.is_some() { "up to " } else { "" };
-    crate::error::emit(&format!(
-        "dq run --dry-run: would play {upto}{} games{part} of {} edition {}, seed {}, heroes {}, bots {}, rules {}{}\n",
-        range.end - range.start,
-        plan.family,
-        plan.rules.edition,
-        plan.seed,
-        table.heroes,
-        table.bots.join(","),
-        if table.rules_label.is_empty() { "standard" } else { &table.rules_label },
-        plan.out.as_ref().map_or(String::new(), |p| format!(", writing {}", p.display()))
-    ));
-    Ok(())
 }
 
 /// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or

@@ -4,7 +4,7 @@
 use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
 use crate::core::schema::Encoding::{Dictionary, Plain};
 use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
-use crate::core::schema::{ColumnDef, ColumnType, Encoding, Role, Sink};
+use crate::core::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
 use crate::outcome::Row;
 
 /// The `game` column's value and the `dq.game` metadata key's.
@@ -71,6 +71,15 @@ pub struct Consts {
     pub rules: String,
     pub monster_policy: String,
     pub seed: u64,
+}
+
+impl ResultsTable for Consts {
+    type Row = Row;
+    const COLUMNS: &'static [ColumnDef] = &COLUMNS;
+    #[inline]
+    fn write_rows(&self, rows: &[Row], sink: &mut impl Sink) {
+        write_rows(rows, self, sink);
+    }
 }
 
 /// Writes `rows` into `sink`, every column of [`COLUMNS`] in order, a column at a time (a

@@ -10,11 +10,9 @@
 //! inside zstd.
 
 use super::columns::{Bools, Column, DictInts, PlainInts, Strs};
-use crate::outcome::Row;
-use crate::schema::dungeonquest::{self, Consts};
 use crate::schema::ColumnType::{self, Bool, Str, U16, U32, U64, U8};
 use crate::schema::Encoding::{Dictionary, Plain};
-use crate::schema::{ColumnDef, Sink};
+use crate::schema::{ColumnDef, ResultsTable, Sink};
 use arrow_array::RecordBatch;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, PageType, ZstdLevel};
@@ -120,9 +118,9 @@ impl Columns {
     /// looked up in the dictionaries once per call.
     // Out of line, so profiles show the per-row cost apart from the per-page one.
     #[inline(never)]
-    fn push_rows(&mut self, rows: &[Row], c: &Consts) {
+    fn push_rows<T: ResultsTable>(&mut self, rows: &[T::Row], c: &T) {
         let mut pusher = Pusher { defs: self.defs, buffers: &mut self.buffers, at: 0 };
-        dungeonquest::write_rows(rows, c, &mut pusher);
+        c.write_rows(rows, &mut pusher);
         debug_assert_eq!(pusher.at, self.defs.len(), "every column written");
     }
 }
@@ -223,11 +221,12 @@ impl Encoder {
         (self.limits.page_rows - self.page_rows).min(self.limits.group_rows - self.group_rows)
     }
 
-    /// Appends rows, writing each row group to `file` once full.
-    pub fn write<W: Write + Send>(
+    /// Appends rows of the table `c` (the encoder's), writing each row group to `file` once
+    /// full.
+    pub fn write<T: ResultsTable, W: Write + Send>(
         &mut self,
-        mut rows: &[Row],
-        c: &Consts,
+        mut rows: &[T::Row],
+        c: &T,
         file: &mut SerializedFileWriter<W>,
     ) -> Result<()> {
         while !rows.is_empty() {
