@@ -127,27 +127,6 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The metadata that identifies a run: files that agree on all of it and hold the same game
-/// index hold the same game (the keys `dq merge` requires parts to share, and the `--label`:
-/// runs labelled apart are variants a user keeps apart on purpose).
-const RUN_KEYS: [&str; 15] = [
-    "dq.label",
-    "dq.schema_version",
-    "dq.game",
-    "dq.version",
-    "dq.git_commit",
-    "dq.data_hash",
-    "dq.edition",
-    "dq.seed_scheme",
-    "dq.master_seed",
-    "dq.games",
-    "dq.chunk_size",
-    "dq.heroes",
-    "dq.bots",
-    "dq.monster_policy",
-    "dq.rules",
-];
-
 /// Opens the footer of each file and checks that it is a `dq run` results file of schema
 /// version `expected` with every column a report of `spec` reads, and that no two files hold the same
 /// games of one run (shard parts lying beside their merge would be counted twice).
@@ -157,7 +136,12 @@ pub fn check(spec: &ReportSpec, paths: &[PathBuf], expected: u32) -> Result<Vec<
     let mut files = Vec::with_capacity(paths.len());
     for p in paths {
         let (file, kv) = read_checked(spec, p, &p.display().to_string(), expected)?;
-        let run = RUN_KEYS.iter().map(|k| kv.get(*k).cloned()).collect();
+        // Files that agree on the run's identity (and its `--label`: runs labelled apart are
+        // variants a user keeps apart on purpose) and hold the same index hold the same game.
+        let run = std::iter::once(("label", ""))
+            .chain(spec.family.run_keys())
+            .map(|(k, _)| kv.get(&format!("dq.{k}")).cloned())
+            .collect();
         held.entry(run)
             .or_default()
             .extend(games_held(&kv, &file.shown)?.into_iter().map(|(a, b)| (a, b, file.shown.clone())));

@@ -8,6 +8,7 @@ use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::meta::Meta;
 use crate::schema::{ColumnDef, ResultsTable};
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::Path;
 
@@ -42,6 +43,14 @@ impl Family {
         }
     }
 
+    /// The metadata keys (without `dq.`) that identify a run of the family, with their words
+    /// in messages: see [`run_keys`].
+    pub fn run_keys(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            Family::DungeonQuest => run_keys::<DungeonQuest>(),
+        }
+    }
+
     /// The known names, comma-separated (for messages).
     pub fn known() -> String {
         Family::ALL.map(Family::name).join(", ")
@@ -52,6 +61,27 @@ impl std::fmt::Display for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// The run-identity keys every family's files carry (without `dq.`), before the family's
+/// rules keys: the build.
+pub const BUILD_KEYS: [(&str, &str); 4] =
+    [("schema_version", "schema version"), ("game", "game"), ("version", "dq version"), ("git_commit", "git commit")];
+
+/// The run-identity keys every family's files carry after the family's rules keys: the seeds
+/// and the run's size.
+pub const SIZE_KEYS: [(&str, &str); 4] = [
+    ("seed_scheme", "seed scheme"),
+    ("master_seed", "seed"),
+    ("games", "run size (--games)"),
+    ("chunk_size", "chunk size"),
+];
+
+/// Every metadata key (without `dq.`) that identifies a run of family `F`, in order, with its
+/// words in messages: parts of one run agree on all of them, and results files that agree on
+/// them hold the same game at the same index.
+pub fn run_keys<F: GameFamily>() -> Vec<(&'static str, &'static str)> {
+    BUILD_KEYS.iter().chain(F::RULES_KEYS).chain(SIZE_KEYS.iter()).chain(F::TABLE_KEYS).copied().collect()
 }
 
 /// What a game family gives the shared runner (`dq run`, `dq sweep`), Parquet writer and
@@ -96,6 +126,18 @@ pub trait GameFamily: Sized {
         players: &mut Self::Players,
         into: &mut Chunk<Self::Row, Self::Tally>,
     ) -> bool;
+
+    /// The family's metadata keys (without `dq.`) that name what a run played, with their
+    /// words in messages: parts of one run share them all (`dq merge`), and files agreeing on
+    /// them hold the same game at the same index. The rules' keys follow the build's, the
+    /// table's the run size, in [`GameFamily::meta`]'s order.
+    const RULES_KEYS: &'static [(&'static str, &'static str)];
+    /// See [`GameFamily::RULES_KEYS`].
+    const TABLE_KEYS: &'static [(&'static str, &'static str)];
+
+    /// The seats of every game of a run, read from its `dq.*` metadata (`dq merge` checks a
+    /// part's row count with it).
+    fn seats(meta: &BTreeMap<String, String>) -> Option<u64>;
 
     /// The family's own `dq.*` metadata keys.
     fn meta(setup: &Self::Setup) -> FamilyMeta;

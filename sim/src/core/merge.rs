@@ -21,7 +21,7 @@
 use crate::cli::MergeArgs;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::{bad, Failure};
-use crate::family::{self, Family, GameFamily};
+use crate::family::{self, run_keys, Family, GameFamily, BUILD_KEYS};
 use crate::meta::{self, Meta};
 use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
 use crate::pipeline;
@@ -36,26 +36,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-
-/// The metadata keys that identify a run, with the words an error uses for them: parts that
-/// differ in any of them are not pieces of one run. Checked in this order, the schema version
-/// first (other keys may mean something else under another version).
-pub const RUN_KEYS: [(&str, &str); 14] = [
-    ("dq.schema_version", "schema version"),
-    ("dq.game", "game"),
-    ("dq.version", "dq version"),
-    ("dq.git_commit", "git commit"),
-    ("dq.data_hash", "data hash"),
-    ("dq.edition", "edition"),
-    ("dq.seed_scheme", "seed scheme"),
-    ("dq.master_seed", "seed"),
-    ("dq.games", "run size (--games)"),
-    ("dq.chunk_size", "chunk size"),
-    ("dq.heroes", "heroes"),
-    ("dq.bots", "bots"),
-    ("dq.monster_policy", "monster policy"),
-    ("dq.rules", "rules"),
-];
 
 /// The per-part keys that legitimately differ between parts: kept for each part in `dq.parts`
 /// (without the `dq.` prefix), as the part's metadata has them.
@@ -112,10 +92,11 @@ fn merge<F: GameFamily>(args: &MergeArgs) -> Result<(), Failure> {
         }
     }
     let mut parts = files.iter().map(|f| read_part::<F>(f)).collect::<Result<Vec<_>, _>>()?;
-    same_run(&parts)?;
+    same_run::<F>(&parts)?;
     let games = parts[0].number("dq.games")?;
     let seed = parts[0].number("dq.master_seed")?;
-    let seats = parts[0].get("dq.bots")?.split(',').count() as u64;
+    let seats = F::seats(&parts[0].meta)
+        .ok_or_else(|| bad(format!("{}: no seats in its metadata: not a file written by dq run", parts[0].shown())))?;
     for p in &mut parts {
         if let Some(why) = &p.columns {
             return Err(bad(format!("{}: {why}", p.shown())));
@@ -157,7 +138,7 @@ fn merge<F: GameFamily>(args: &MergeArgs) -> Result<(), Failure> {
         )));
     }
 
-    let mut out = ParquetOut::<F::Consts>::create(&args.out, merged_meta(&parts, &plan, &missing, games)?)?;
+    let mut out = ParquetOut::<F::Consts>::create(&args.out, merged_meta::<F>(&parts, &plan, &missing, games)?)?;
     let rows = copy(&parts, &plan, seats, seed, &mut out)?;
     out.finish(Vec::new())?;
 
@@ -254,13 +235,15 @@ fn read_part<F: GameFamily>(path: &Path) -> Result<Part, Failure> {
     Ok(Part { path: path.to_path_buf(), meta, ranges: Vec::new(), order, rows, columns })
 }
 
-/// Refuses parts of different runs (the first key in [`RUN_KEYS`] that differs is named).
-fn same_run(parts: &[Part]) -> Result<(), Failure> {
+/// Refuses parts of different runs (the first of the family's [`run_keys`] that differs is
+/// named).
+fn same_run<F: GameFamily>(parts: &[Part]) -> Result<(), Failure> {
     let first = &parts[0];
     let show = |v: Option<&String>| v.map_or("nothing".to_string(), |s| format!("\"{s}\""));
-    for (key, words) in RUN_KEYS {
+    for (key, words) in run_keys::<F>() {
+        let key = format!("dq.{key}");
         for p in &parts[1..] {
-            let (a, b) = (first.meta.get(key), p.meta.get(key));
+            let (a, b) = (first.meta.get(&key), p.meta.get(&key));
             if a != b {
                 return Err(bad(format!(
                     "{} has {words} {} but {} has {words} {}: parts of different runs cannot be merged",
@@ -271,7 +254,7 @@ fn same_run(parts: &[Part]) -> Result<(), Failure> {
                 )));
             }
         }
-        first.get(key)?;
+        first.get(&key)?;
     }
     Ok(())
 }
@@ -376,7 +359,7 @@ fn describe(ranges: &[Range<u64>]) -> String {
 }
 
 /// The merged file's metadata (see the module documentation).
-fn merged_meta(
+fn merged_meta<F: GameFamily>(
     parts: &[Part],
     plan: &[(usize, Range<u64>)],
     missing: &[Range<u64>],
@@ -388,17 +371,8 @@ fn merged_meta(
         m.put(key, first.get(&format!("dq.{key}"))?);
         Ok(())
     };
-    for key in [
-        "schema_version",
-        "game",
-        "version",
-        "git_commit",
-        "data_hash",
-        "edition",
-        "master_seed",
-        "seed_scheme",
-        "chunk_size",
-    ] {
+    let build = BUILD_KEYS.iter().chain(F::RULES_KEYS).map(|(k, _)| *k);
+    for key in build.chain(["master_seed", "seed_scheme", "chunk_size"]) {
         copy(&mut m, key)?;
     }
     m.put("games", games);
@@ -412,7 +386,7 @@ fn merged_meta(
             .put("end_game", held.last().map_or(0, |r| r.end))
             .put("game_ranges", Value::Array(pairs));
     }
-    for key in ["heroes", "bots", "monster_policy", "rules"] {
+    for (key, _) in F::TABLE_KEYS {
         copy(&mut m, key)?;
     }
     m.put("command_line", meta::command_line());

@@ -18,6 +18,7 @@ use crate::summary::{self, Precision, RunFacts};
 use crate::table::Table;
 use dq_bots::Players;
 use dq_engine::{Game, HeroPick, NoObserver, Rules};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// DungeonQuest, the family (see [`GameFamily`]).
@@ -43,6 +44,14 @@ impl GameFamily for DungeonQuest {
     type Row = Row;
     type Consts = Consts;
     type Tally = Tally;
+
+    const RULES_KEYS: &'static [(&'static str, &'static str)] = &[("data_hash", "data hash"), ("edition", "edition")];
+    const TABLE_KEYS: &'static [(&'static str, &'static str)] =
+        &[("heroes", "heroes"), ("bots", "bots"), ("monster_policy", "monster policy"), ("rules", "rules")];
+
+    fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
+        meta.get("dq.bots").map(|b| b.split(',').count() as u64)
+    }
 
     fn setup(table: &TableArgs) -> Result<Setup, Failure> {
         let rules = edition::load(&table.data)?;
