@@ -164,7 +164,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     head.insert("escape".into(), json!(!args.no_escape));
     head.insert("bot".into(), json!(spec.to_string()));
     head.insert("monster_policy".into(), json!(monster_spec.to_string()));
-    head.insert("rules".into(), json!(""));
+    head.insert("rules".into(), json!(if args.solo { "solo" } else { "" }));
     head.insert("seed".into(), json!(args.seed));
     head.insert("edition".into(), json!("classic"));
     head.insert("data_hash".into(), json!(meta::hex(rules.data_hash)));
