@@ -69,3 +69,49 @@ fn third_edition_games_with_every_policy_allocate_nothing() {
     }
     assert!(monsters > 1_000, "card combats were played ({monsters})");
 }
+
+/// Classic (1987) fights, with every bot and monster policy, the bow, the ring, Sneak Attacks
+/// and the solo table, allocate nothing once the policies are built.
+#[test]
+fn classic_fights_allocate_nothing() {
+    use dq_bots::dungeonquest::classic::{play_fight, ClassicHero, ClassicMonster};
+    use dq_engine::dungeonquest::classic::{ClassicRules, Encounter, Fight, Opening, RoundSystem};
+    use dq_engine::rng::{GameRng, Stream};
+    let rules = ClassicRules::embedded();
+    let players: Vec<(ClassicHero, ClassicMonster)> = ["greedy", "cautious", "mixed", "random"]
+        .iter()
+        .flat_map(|b| {
+            let rules = &rules;
+            MonsterSpec::NAMES.iter().map(move |m| {
+                (
+                    ClassicHero::new(rules, BotSpec::parse(b).unwrap()),
+                    ClassicMonster::new(rules, MonsterSpec::parse(m).unwrap()),
+                )
+            })
+        })
+        .collect();
+    let openings = [Opening::Room, Opening::SneakAttack, Opening::Rounds { life: 5 }];
+    for i in 0..10_000u64 {
+        let (hero, monster) = &players[(i % players.len() as u64) as usize];
+        let h = (i % 4) as u8;
+        let enc = Encounter {
+            hero: h,
+            life_left: rules.heroes[h as usize].life,
+            kind: (i % rules.kinds.len() as u64) as u8,
+            arrows: rules.heroes[h as usize].arrows,
+            may_escape: i % 3 != 0,
+            ring_of_blinding: i % 5 == 0,
+            opening: openings[(i % 3) as usize],
+            rounds: if i % 7 == 0 { RoundSystem::SoloTable } else { RoundSystem::Counters },
+        };
+        let (end, allocs) = counting_alloc::measure(|| {
+            let mut dice = GameRng::new(3, i, Stream::Dice);
+            let mut deck = GameRng::new(3, i, Stream::Shuffle);
+            let mut bot = GameRng::new(3, i, Stream::Bot);
+            let mut f = Fight::start(&rules, enc, &mut dice);
+            play_fight(&rules, hero, monster, &mut f, &mut dice, &mut deck, &mut bot)
+        });
+        assert!(end.is_ok(), "fight {i}: {end:?}");
+        assert_eq!(allocs, 0, "fight {i} allocated {allocs} times");
+    }
+}

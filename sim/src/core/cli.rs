@@ -78,8 +78,9 @@ pub struct GameArg {
 /// Where the rule data comes from.
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
-    /// Rules edition whose embedded data to play [known: revised, third] [default: revised].
-    #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = Listed(&["revised", "third"]), hide_possible_values = true)]
+    /// Rules edition whose embedded data to play [known: revised, third, classic] [default:
+    /// revised]. `classic` (1987) plays only in `dq duel` so far.
+    #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = Listed(&["revised", "third", "classic"]), hide_possible_values = true)]
     pub edition: Option<String>,
     /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,
     /// combat.ron) instead of the embedded ones, e.g. a copy of data/dungeonquest/revised with
@@ -219,10 +220,12 @@ pub struct DuelArgs {
     /// Monster kind, e.g. `troll` [default: drawn from the monster deck, as in a game].
     #[arg(long, value_name = "KIND")]
     pub monster: Option<String>,
-    /// The monster's life [default: the card's value, as in a game].
+    /// The monster's life [default: the card's value, as in a game]. Classic: the counter
+    /// rounds alone (no reaction, Monster card or bow).
     #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]
     pub life: Option<u8>,
-    /// Solo combat (the `solo` rule): Revised, the d6 table; third, Going It Alone.
+    /// Solo combat (the `solo` rule): Revised, the d6 table; third, Going It Alone; classic,
+    /// the D12 solo table.
     #[arg(long)]
     pub solo: bool,
     /// The hero's bot (its combat and escape choices) [default: greedy].
@@ -230,7 +233,9 @@ pub struct DuelArgs {
     pub bot: Option<String>,
     /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
     /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
-    /// is Revised only) [default: random in revised, equilibrium in third].
+    /// is Revised only; classic: the counters uniform, at the display's equilibrium, or the
+    /// best answer to the bot's mix) [default: random in revised and classic, equilibrium in
+    /// third].
     #[arg(long, value_name = "NAME")]
     pub monster_policy: Option<String>,
     /// The hero never tries to escape.

@@ -302,6 +302,11 @@ mod tests {
             }
             true
         }
+        const RULES_KEYS: &'static [(&'static str, &'static str)] = &[("coins", "coins")];
+        const TABLE_KEYS: &'static [(&'static str, &'static str)] = &[("seats", "seats")];
+        fn seats(meta: &std::collections::BTreeMap<String, String>) -> Option<u64> {
+            meta.get("dq.seats")?.parse().ok()
+        }
         fn meta(s: &Seats) -> FamilyMeta {
             let mut m = FamilyMeta::default();
             m.rules.put("coins", 16);

@@ -18,6 +18,8 @@ use dq_engine::{Game, NoObserver};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
 
+mod classic;
+
 /// Integer results of a set of duels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DuelTally {
@@ -32,7 +34,7 @@ pub struct DuelTally {
 }
 
 impl DuelTally {
-    fn merge(&mut self, o: &DuelTally) {
+    pub(crate) fn merge(&mut self, o: &DuelTally) {
         self.games += o.games;
         self.hero_wins += o.hero_wins;
         self.hero_deaths += o.hero_deaths;
@@ -53,6 +55,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
 
 /// `dq duel` of DungeonQuest.
 fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
+    if edition::is_classic(&args.data) {
+        return classic::run(args);
+    }
     let rules = edition::load(&args.data)?;
     let hero = table::hero(&rules, &args.hero)?;
     let monster = match &args.monster {

@@ -7,7 +7,20 @@ use dq_engine::{Rules, Source, Sources};
 use std::path::Path;
 
 /// Editions whose data is embedded in the binary.
-pub const EDITIONS: [&str; 2] = ["revised", "third"];
+pub const EDITIONS: [&str; 3] = ["revised", "third", "classic"];
+
+/// The 1987 edition's name: its data loads apart (`dq_engine`'s classic module) and only
+/// `dq duel` plays it until the whole game is built (issue 25).
+pub const CLASSIC: &str = "classic";
+
+/// Why a command other than `dq duel` refuses `--edition classic`.
+pub const CLASSIC_ONLY_IN_DUEL: &str =
+    "the 1987 edition (classic) plays only in `dq duel` so far; whole games come with issue 25";
+
+/// Whether `--edition classic` was given.
+pub fn is_classic(args: &DataArgs) -> bool {
+    args.data.is_none() && args.edition.as_deref() == Some(CLASSIC)
+}
 
 /// Loads the rules named by `--edition` / `--data`.
 pub fn load(args: &DataArgs) -> Result<Rules, Failure> {
@@ -17,6 +30,7 @@ pub fn load(args: &DataArgs) -> Result<Rules, Failure> {
     match args.edition.as_deref().unwrap_or("revised") {
         "revised" => Ok(Rules::revised()),
         "third" => Ok(Rules::third()),
+        CLASSIC => Err(bad(CLASSIC_ONLY_IN_DUEL)),
         other => Err(bad(format!("unknown edition \"{other}\" (known: {})", EDITIONS.join(", ")))),
     }
 }

@@ -9,5 +9,6 @@ mod support;
 
 mod cli;
 mod completions;
+mod duel_classic;
 mod merge;
 mod schema_doc;
