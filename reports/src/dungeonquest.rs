@@ -51,6 +51,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         score_name: "gold",
         score_per_row: "gold carried out per hero-game",
         failed: "the dead",
+        held: "survivors",
     },
     effects: Effects {
         rules: "rules",

@@ -129,6 +129,8 @@ pub struct Headline {
     pub score_per_row: &'static str,
     /// The rows where the outcome fails, whose score counts 0 ("the dead").
     pub failed: &'static str,
+    /// The rows where it holds, in running text ("survivors").
+    pub held: &'static str,
 }
 
 impl Headline {
@@ -384,6 +386,7 @@ pub(crate) mod tests {
             score_name: "points",
             score_per_row: "points per seat-game",
             failed: "the losers",
+            held: "winners",
         },
         effects: Effects { rules: "ruleset", context: &[("bots", "strategy")], bots: "bots" },
         compare_by: &[],

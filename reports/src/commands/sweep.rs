@@ -128,7 +128,15 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
         args.out.display()
     );
     let width = cells.iter().map(|(p, _)| p.chars().count()).max().unwrap_or(4).max(4);
-    text += &format!("  {:<width$} {:>10}  survival [95% CI]          mean gold of survivors\n", "cell", "hero-games");
+    let head = &crate::spec::spec_of(args.game.family).headline;
+    text += &format!(
+        "  {:<width$} {:>10}  {:<27}mean {} of {}\n",
+        "cell",
+        crate::spec::spec_of(args.game.family).rows,
+        format!("{} [95% CI]", head.rate_name),
+        head.score_name,
+        head.held
+    );
     for (p, h) in &cells {
         let (lo, hi) = summary::ci95(h.reached, h.seat_games);
         let gold = summary::rate(h.score_of_reached, h.reached).map_or("-".into(), |g| format!("{g:.1}"));
