@@ -354,7 +354,8 @@ pub struct CardData {
     pub estimated: Option<String>,
 }
 
-fn one() -> u8 {
+/// A card or tile line's default count (serde's `default` for `count`).
+pub(crate) fn one() -> u8 {
     1
 }
 

@@ -541,6 +541,19 @@ pub(crate) fn err(src: Source<'_>, needle: &str, skip: usize, message: String) -
     DataError { file: src.name.to_string(), line: line_of(src.text, needle, skip), message }
 }
 
+/// The part of each side of a tile line (0 the entry's part, 1 beyond a split) from its `far`
+/// sides; the bottom side holds the entry arrow, so it is never far.
+pub(crate) fn far_parts(far: &[data::SideName]) -> Result<[u8; 4], &'static str> {
+    let mut part = [0u8; 4];
+    for &s in far {
+        if s as usize == 2 {
+            return Err("the bottom side (entry arrow) is always on the near part");
+        }
+        part[s as usize] = 1;
+    }
+    Ok(part)
+}
+
 /// FNV-1a's offset basis: the hash of no bytes.
 pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
@@ -878,14 +891,7 @@ impl Rules {
             if td.count == 0 {
                 return Err(here("count must be at least 1".into()));
             }
-            let mut part = [0u8; 4];
-            for s in &td.far {
-                let k = *s as usize;
-                if k == 2 {
-                    return Err(here("the bottom side (entry arrow) is always on the near part".into()));
-                }
-                part[k] = 1;
-            }
+            let part = far_parts(&td.far).map_err(|m| here(m.into()))?;
             let needs_split = matches!(td.kind, TileKind::Bridge | TileKind::Chasm | TileKind::CaveIn);
             if needs_split && td.far.is_empty() {
                 return Err(here(format!("{:?} tiles need `far` sides", td.kind)));

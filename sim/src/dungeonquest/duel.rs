@@ -34,6 +34,14 @@ pub struct DuelTally {
 }
 
 impl DuelTally {
+    /// Counts one duel's rounds and the LPs (wounds) the hero lost in it, with their squares.
+    pub(crate) fn add_lengths(&mut self, rounds: u128, wounds: u128) {
+        self.rounds += rounds;
+        self.rounds_sq += rounds * rounds;
+        self.wounds += wounds;
+        self.wounds_sq += wounds * wounds;
+    }
+
     pub(crate) fn merge(&mut self, o: &DuelTally) {
         self.games += o.games;
         self.hero_wins += o.hero_wins;
@@ -103,11 +111,7 @@ fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
                 t.hero_wins += o.hero_won as u64;
                 t.hero_deaths += o.hero_died as u64;
                 t.escapes += o.escaped as u64;
-                let (r, w) = (o.rounds as u128, o.hero_wounds as u128);
-                t.rounds += r;
-                t.rounds_sq += r * r;
-                t.wounds += w;
-                t.wounds_sq += w * w;
+                t.add_lengths(o.rounds as u128, o.hero_wounds as u128);
             }
             bar.inc(len);
             true

@@ -208,7 +208,7 @@ pub enum CardEffectData {
 #[serde(deny_unknown_fields)]
 pub struct CardLine {
     pub name: String,
-    #[serde(default = "one")]
+    #[serde(default = "crate::dungeonquest::data::one")]
     pub count: u8,
     pub effect: CardEffectData,
     /// A "trap" Room card, which the Ring of Warning avoids.
@@ -216,10 +216,6 @@ pub struct CardLine {
     pub trap: bool,
     #[serde(default)]
     pub estimated: Option<String>,
-}
-
-fn one() -> u8 {
-    1
 }
 
 /// One deck: its size and card lines.

@@ -10,7 +10,7 @@
 use serde::Deserialize;
 
 use crate::dungeonquest::data::{Side, SideName, TileKind};
-use crate::dungeonquest::rules::{err, DataError, Source, TileDef, MAX_TILES};
+use crate::dungeonquest::rules::{err, far_parts, DataError, Source, TileDef, MAX_TILES};
 
 /// Which box a tile line belongs to.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
@@ -40,7 +40,7 @@ pub struct ClassicTileLine {
     pub kind: TileKind,
     /// (top, right, bottom, left); the entry arrow is on the bottom side.
     pub sides: (Side, Side, Side, Side),
-    #[serde(default = "one")]
+    #[serde(default = "crate::dungeonquest::data::one")]
     pub count: u8,
     #[serde(default)]
     pub set: TileSet,
@@ -49,10 +49,6 @@ pub struct ClassicTileLine {
     pub far: Vec<SideName>,
     #[serde(default)]
     pub estimated: Option<String>,
-}
-
-fn one() -> u8 {
-    1
 }
 
 /// Where a Chamber of Darkness lets the hero out (reference sheet).
@@ -154,14 +150,7 @@ pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTil
         if portcullis != (td.set == TileSet::Portcullis) {
             return Err(here("a tile has a Portcullis side exactly when its set is Portcullis".into()));
         }
-        let mut part = [0u8; 4];
-        for s in &td.far {
-            let k = *s as usize;
-            if k == 2 {
-                return Err(here("the bottom side (entry arrow) is always on the near part".into()));
-            }
-            part[k] = 1;
-        }
+        let part = far_parts(&td.far).map_err(|m| here(m.into()))?;
         // The 1987 cave-in is a roll next turn, not a split tile (reference sheet).
         let split = matches!(td.kind, TileKind::Chasm | TileKind::Bridge);
         if split == td.far.is_empty() {

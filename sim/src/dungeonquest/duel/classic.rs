@@ -121,11 +121,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
                     Outcome::Escaped => c.escapes += 1,
                     Outcome::MonsterFled => t.monster_fled += 1,
                 }
-                let (r, w) = (u128::from(fight.rounds()), u128::from(enc.life_left - fight.hero_life()));
-                c.rounds += r;
-                c.rounds_sq += r * r;
-                c.wounds += w;
-                c.wounds_sq += w * w;
+                c.add_lengths(u128::from(fight.rounds()), u128::from(enc.life_left - fight.hero_life()));
             }
             bar.inc(len);
             true
