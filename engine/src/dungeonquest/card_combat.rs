@@ -477,6 +477,61 @@ impl Fight {
         self.dice_hits = self.dice_hits.saturating_sub(1);
     }
 
+    /// Wounds the monster has taken in this fight: its damage stack and won dice rounds. It
+    /// is alive while its life value is above this.
+    pub fn monster_damage(&self) -> u8 {
+        (self.damage[MONSTER].len() + self.dice_hits as usize).min(u8::MAX as usize) as u8
+    }
+
+    /// The combat deck (top last) and the two power piles, for tests that look at what is
+    /// hidden.
+    #[cfg(test)]
+    pub(crate) fn piles(&self) -> (&[CcId], [&[CcId]; 2]) {
+        (&self.deck, [&self.power[HERO], &self.power[MONSTER]])
+    }
+
+    /// Sets the monster's life value: the fought token was resampled (`Game::resample`).
+    pub fn set_life(&mut self, life: u8) {
+        self.setup.life = life;
+    }
+
+    /// Redraws, in place, what a player who sees the hands of the sides `known` says (a
+    /// player may play both: a table of one without solo play) cannot see: each other side's
+    /// hand is dealt afresh (each of its combat cards from those cards and the
+    /// combat deck, each of its power cards from those and its side's undrawn power cards, so
+    /// the hand keeps its size and its mix), then the combat deck and both power piles are
+    /// shuffled. What lies on the table (played cards, the combat stack, discards, damage
+    /// stacks) stays. Why: a search over a copy of the game must not see the real deck order
+    /// nor the other side's hand (`Game::resample`).
+    pub fn resample(&mut self, r: &CardRules, known: [bool; 2], rng: &mut GameRng) {
+        let Fight { deck, power, hand, setup, .. } = self;
+        for side in [HERO, MONSTER] {
+            if known[side] || (setup.solo && side == MONSTER) {
+                continue;
+            }
+            for &c in hand[side].iter() {
+                if r.card(c).power {
+                    push(&mut power[side], c);
+                } else {
+                    push(deck, c);
+                }
+            }
+            rng.shuffle(deck);
+            rng.shuffle(&mut power[side]);
+            for slot in hand[side].iter_mut() {
+                // The pile just took this card back, so it holds at least one.
+                let drawn = if r.card(*slot).power { power[side].pop() } else { deck.pop() };
+                if let Some(c) = drawn {
+                    *slot = c;
+                }
+            }
+        }
+        rng.shuffle(deck);
+        for pile in power.iter_mut() {
+            rng.shuffle(pile);
+        }
+    }
+
     /// Whether the hero's damage stack reaches the wounds he can still take.
     pub fn hero_dead(&self) -> bool {
         self.damage[HERO].len() >= self.setup.hero_room as usize

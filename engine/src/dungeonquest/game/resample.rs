@@ -1,0 +1,225 @@
+//! Resampling what a player cannot see ([`Game::resample`]), so that a search can play a copy
+//! of the game forward without knowing the real future (issue 24, the `expert` bot's engine
+//! side).
+//!
+//! Hidden information in a game, and who knows it:
+//! - the order of every deck's draw pile (dungeon, search, door, trap, crypt, corpse,
+//!   catacomb, dragon, treasure, rune, monster) and of the chamber tile stack: nobody, except
+//!   the search cards a player put back on top with the Rune of Vision ([`Peek`]), whose
+//!   order he alone knows. What each pile holds is known: every card is printed in the rules,
+//!   and every card out of a pile (discards, play areas, runes, catacomb rows, cards being
+//!   resolved or picked from, the monster fought) is face up or its own player's;
+//! - Revised: the monster card fought (its life and escape penalty), known only to the
+//!   monster player, who drew it (the hero himself in solo play or alone at the table); its
+//!   kind is announced, and it is alive, so its life is above the wounds dealt so far;
+//! - 2010: which monster token lies where (each token's number is its life): on the board,
+//!   in the pool and in the fight, known to nobody in a game of several heroes except the
+//!   monster player, who knows the token he plays (the 2010 life is "secret from the hero
+//!   except in solo play"); a player alone at the table has seen every token he met;
+//! - 2010 card combat: the combat deck's and the power piles' order, and each side's hand,
+//!   known to that side's player;
+//! - a card chosen in secret and not revealed yet: the hero's combat card while the monster
+//!   player chooses (Revised and 2010), the attacker's card while the defender chooses
+//!   (Revised Hero vs. Hero);
+//! - the dice and every other draw of chance still to come.
+
+use super::*;
+use crate::dungeonquest::card_combat::{HERO, MONSTER};
+
+impl<'r> Game<'r> {
+    /// Redraws, in place, everything `seat` cannot see, from the distribution consistent with
+    /// what he knows, and reseeds the game's dice and reshuffle streams from `rng`: the copy
+    /// plays on to a future the real game's streams do not decide. Why: a search bot (issue
+    /// 24's `expert`) plays copies of the position forward; on the real game's hidden state
+    /// it would see the next card and die roll.
+    ///
+    /// Hidden and redrawn (see the module notes for who knows what): every deck's draw pile
+    /// and the tile stack are shuffled (the search cards `seat` put back with the Rune of
+    /// Vision stay on top in the order he chose); Revised: the monster card fought, unless
+    /// `seat` drew it as the monster player, is swapped for one of the same kind and a life above the
+    /// wounds dealt, drawn uniformly from the monster deck and itself; 2010, except in solo
+    /// play or a table of one: the monster tokens of each type trade places at random among the board, the
+    /// pool and the fight (the fought one, unless `seat` plays it, drawn among those with a
+    /// life above its damage, and the fight's life set to it); the card combat's deck and
+    /// power piles are shuffled and the hand `seat` does not hold is dealt afresh; a secret
+    /// card another seat has chosen and not yet revealed is drawn uniformly from what he could
+    /// have chosen (a choice has no chance of its own: this is ignorance made uniform); forced
+    /// dice are dropped.
+    ///
+    /// Known and kept: the board, every hero (play areas, runes, rows, wounds), discard piles,
+    /// the cards being resolved or picked from, the pending decision's answers (posted anew
+    /// after the redraw, unchanged when `seat` is the one deciding), the count of every pile.
+    ///
+    /// Not conditioned on (a player could infer a little more): an escape penalty a failed
+    /// escape showed, damage earlier fights dealt to a token now on the board, the token a
+    /// player once fought as the monster; Cloak and Dagger's face-down play areas are kept as
+    /// they are, seen by all (not redrawn). The first three forget, the last one leaks.
+    ///
+    /// No allocation: the game's own buffers are shuffled. Deterministic in (game, `seat`,
+    /// `rng`'s state).
+    pub fn resample(&mut self, seat: u8, rng: &mut GameRng) {
+        if self.edition == Edition::Third {
+            self.resample_fight(seat, rng);
+            self.resample_tokens(seat, rng);
+        } else {
+            self.resample_monster_card(seat, rng);
+            self.resample_secret_cards(seat, rng);
+        }
+        self.resample_piles(seat, rng);
+        self.chance.dice = GameRng::from_seed(rng.next_u64());
+        self.chance.shuffle = LazyRng::from_seed(rng.next_u64());
+        self.chance.forced.clear();
+        if self.pending.is_some() {
+            self.refresh_legal();
+        }
+    }
+
+    /// Every draw pile and the tile stack shuffled, but for the search cards `seat` knows.
+    fn resample_piles(&mut self, seat: u8, rng: &mut GameRng) {
+        let rules = self.rules;
+        for deck in Deck::ALL {
+            let r = rules.decks[deck as usize];
+            let d = self.decks.draw[deck as usize];
+            let peek = self.decks.peek;
+            let hidden = if deck == Deck::Search && peek.seat == seat { peek.from.min(d) } else { d };
+            let first = r.first as usize;
+            rng.shuffle(&mut self.decks.slots[first..first + hidden as usize]);
+        }
+        let left = self.tiles.left as usize;
+        rng.shuffle(&mut self.tiles.order[..left]);
+    }
+
+    /// Revised: the monster card fought, if `seat` did not draw it as the monster player (the
+    /// hero himself in solo play, or alone at the table).
+    fn resample_monster_card(&mut self, seat: u8, rng: &mut GameRng) {
+        let card = self.combat.card;
+        let fixed_life = self.duel.is_some_and(|d| d.life.is_some());
+        if card == NO_CARD || fixed_life || seat == self.combat.monster_seat {
+            return;
+        }
+        let rules = self.rules;
+        let Some(m) = rules.card(card).monster else { return };
+        let wounds = self.combat.wounds;
+        let fits = |c: CardId| rules.card(c).monster.is_some_and(|x| x.kind == m.kind && x.life > wounds);
+        if !fits(card) {
+            return;
+        }
+        let first = rules.decks[Deck::Monster as usize].first as usize;
+        let pile = first..first + self.decks.draw[Deck::Monster as usize] as usize;
+        let n = self.decks.slots[pile.clone()].iter().filter(|&&c| fits(c)).count();
+        // 0: the card stays; k: the k-th fitting card of the pile takes its place.
+        let k = rng.below(n as u32 + 1) as usize;
+        if k == 0 {
+            return;
+        }
+        if let Some(i) = pile.filter(|&i| fits(self.decks.slots[i])).nth(k - 1) {
+            self.combat.card = self.decks.slots[i];
+            self.decks.slots[i] = card;
+        }
+    }
+
+    /// Revised: the hero's combat card while the monster player chooses his, and the
+    /// attacker's while the defender chooses (Hero vs. Hero), for every other seat.
+    fn resample_secret_cards(&mut self, seat: u8, rng: &mut GameRng) {
+        const CARDS: [CombatCard; 3] = [CombatCard::Magic, CombatCard::Melee, CombatCard::Ranged];
+        if seat == self.active.get() {
+            return;
+        }
+        if self.combat.hero_card.is_some() {
+            self.combat.hero_card = Some(CARDS[rng.below(3) as usize]);
+        }
+        if self.pvp.attacker_card.is_some() {
+            self.pvp.attacker_card = Some(CARDS[rng.below(3) as usize]);
+        }
+    }
+
+    /// 2010: the card combat in progress, as `seat` sees it.
+    fn resample_fight(&mut self, seat: u8, rng: &mut GameRng) {
+        if self.third.token == NO_CARD && !self.third.pvp {
+            return;
+        }
+        let known = [seat == self.active.get(), seat == self.third.monster_seat];
+        let cr = self.card_rules();
+        self.third.fight.resample(cr, known, rng);
+        // The hero's card, chosen and not revealed while the monster's player chooses, is one
+        // of the hand just dealt.
+        let hero_chose = !self.variant.solo
+            && self.third.deciding as usize == MONSTER
+            && self.pending.is_some_and(|d| d.kind == DecisionKind::CombatPlay);
+        if hero_chose && !known[HERO] {
+            let hand = self.third.fight.hand(HERO);
+            if !hand.is_empty() {
+                self.third.hero_card = hand[rng.below(hand.len() as u32) as usize];
+            }
+        }
+    }
+
+    /// 2010, two heroes or more: the monster tokens of each type trade places (board, pool,
+    /// fight) at random, but for the one fought when `seat` plays it; the fought one is drawn
+    /// among those whose life is above the damage dealt. Steps waiting on the stack that name
+    /// a token follow it to its new one (the token now in the place they meant).
+    fn resample_tokens(&mut self, seat: u8, rng: &mut GameRng) {
+        // Alone at the table, the player has played (and seen) every token he met.
+        if self.variant.solo || self.seats == 1 {
+            return;
+        }
+        let rules = self.rules;
+        let r = rules.decks[Deck::Monster as usize];
+        let (first, n) = (r.first, (r.len as usize).min(third::MAX_TOKENS));
+        let fought = self.third.token;
+        let fought_hidden =
+            fought != NO_CARD && seat != self.third.monster_seat && !self.duel.is_some_and(|d| d.life.is_some());
+        let dealt = self.third.fight.monster_damage();
+        let life = |t: CardId| rules.card(t).monster.map_or(1, |m| m.life);
+        let kind = |t: CardId| rules.card(t).monster.map_or(0, |m| m.kind);
+        let cells = self.third.token_cell;
+        // The token now in the place each token was: `map[t - first]`.
+        let mut map: [CardId; third::MAX_TOKENS] = core::array::from_fn(|i| first + i as CardId);
+        for k in 0..rules.monster_kinds.len() as u8 {
+            let tokens = (first..first + n as CardId).filter(|&t| kind(t) == k);
+            // Tokens whose places `seat` cannot tell apart, the fought one apart.
+            let olds: ArrayVec<CardId, { third::MAX_TOKENS }> = tokens.clone().filter(|&t| t != fought).collect();
+            let mut new_fought = NO_CARD;
+            if fought_hidden && kind(fought) == k {
+                let alive = tokens.clone().filter(|&t| life(t) > dealt).count();
+                if alive > 0 {
+                    let pick = rng.below(alive as u32) as usize;
+                    new_fought = tokens.clone().filter(|&t| life(t) > dealt).nth(pick).unwrap_or(fought);
+                }
+            }
+            // The tokens to place: the old ones but the new fought one, the old fought one in.
+            let mut news = olds.clone();
+            if new_fought != NO_CARD && new_fought != fought {
+                if let Some(i) = news.iter().position(|&t| t == new_fought) {
+                    news[i] = fought;
+                }
+            }
+            rng.shuffle(&mut news);
+            for (&o, &t) in olds.iter().zip(&news) {
+                self.third.token_cell[(t - first) as usize] = cells[(o - first) as usize];
+                map[(o - first) as usize] = t;
+            }
+            if new_fought != NO_CARD {
+                map[(fought - first) as usize] = new_fought;
+                self.third.token_cell[(new_fought - first) as usize] = NO_CELL;
+                self.third.token = new_fought;
+                self.third.fight.set_life(life(new_fought));
+            }
+        }
+        let remap = |c: CardId| match c.checked_sub(first) {
+            Some(i) if (i as usize) < n => map[i as usize],
+            _ => c,
+        };
+        for t in self.tasks.iter_mut() {
+            match t {
+                Task::Third(third::Step::Encounter { token, .. }) => *token = remap(*token),
+                Task::RunesAfter { card, .. } => *card = remap(*card),
+                _ => {}
+            }
+        }
+        self.scratch.window_card = remap(self.scratch.window_card);
+    }
+}
+
+#[cfg(test)]
+mod tests;
