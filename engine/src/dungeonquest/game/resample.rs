@@ -89,12 +89,16 @@ impl<'r> Game<'r> {
         rng.shuffle(&mut self.tiles.order[..left]);
     }
 
+    /// A single combat whose monster's life the caller gave (`dq duel --life`): known to all.
+    fn life_given(&self) -> bool {
+        self.duel.is_some_and(|d| d.life.is_some())
+    }
+
     /// Revised: the monster card fought, if `seat` did not draw it as the monster player (the
     /// hero himself in solo play, or alone at the table).
     fn resample_monster_card(&mut self, seat: u8, rng: &mut GameRng) {
         let card = self.combat.card;
-        let fixed_life = self.duel.is_some_and(|d| d.life.is_some());
-        if card == NO_CARD || fixed_life || seat == self.combat.monster_seat {
+        if card == NO_CARD || self.life_given() || seat == self.combat.monster_seat {
             return;
         }
         let rules = self.rules;
@@ -167,8 +171,7 @@ impl<'r> Game<'r> {
         let r = rules.decks[Deck::Monster as usize];
         let (first, n) = (r.first, (r.len as usize).min(third::MAX_TOKENS));
         let fought = self.third.token;
-        let fought_hidden =
-            fought != NO_CARD && seat != self.third.monster_seat && !self.duel.is_some_and(|d| d.life.is_some());
+        let fought_hidden = fought != NO_CARD && seat != self.third.monster_seat && !self.life_given();
         let dealt = self.third.fight.monster_damage();
         let life = |t: CardId| rules.card(t).monster.map_or(1, |m| m.life);
         let kind = |t: CardId| rules.card(t).monster.map_or(0, |m| m.kind);
