@@ -390,7 +390,9 @@ fn resampling_keeps_what_is_known_and_the_invariants() {
 fn games_played_on_from_resampled_positions_pass_the_rules_checker() {
     for rules in [Rules::revised(), Rules::third()] {
         let mut rng = GameRng::from_seed(0xF00D);
-        let ps = positions(&rules, 2, 9);
+        let ps = positions(&rules, 8, 9);
+        assert!(ps.len() > 4_000, "{} positions", ps.len());
+        eprintln!("{:?}: {} positions played on", rules.edition, ps.len());
         for (k, p) in ps.iter().enumerate() {
             let seat = viewer(&p.game, k);
             let mut g = p.game.clone();
