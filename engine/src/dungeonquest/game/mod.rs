@@ -297,6 +297,15 @@ impl Held {
         }
     }
 
+    /// Puts card `c` in place of the card at `i` (the others keep their places) and returns
+    /// the card taken out.
+    pub(crate) fn replace(&mut self, rules: &Rules, i: usize, c: CardId) -> CardId {
+        let old = core::mem::replace(&mut self.cards[i], c);
+        self.note(rules, old, false);
+        self.note(rules, c, true);
+        old
+    }
+
     /// Empties the play area, returning its cards.
     pub(crate) fn take(&mut self) -> ArrayVec<CardId, HELD_CAP> {
         self.counts = [0; 3];

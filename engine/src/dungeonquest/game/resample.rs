@@ -8,7 +8,7 @@
 //!   the search cards a player put back on top with the Rune of Vision ([`Peek`]), whose
 //!   order he alone knows. What each pile holds is known: every card is printed in the rules,
 //!   and every card out of a pile (discards, play areas, runes, catacomb rows, cards being
-//!   resolved or picked from, the monster fought) is face up or its own player's;
+//!   resolved or picked from) is face up or its own player's, but for those below;
 //! - Revised: the monster card fought (its life and escape penalty), known only to the
 //!   monster player, who drew it (the hero himself in solo play or alone at the table); its
 //!   kind is announced, and it is alive, so its life is above the wounds dealt so far;
@@ -21,6 +21,8 @@
 //! - a card chosen in secret and not revealed yet: the hero's combat card while the monster
 //!   player chooses (Revised and 2010), the attacker's card while the defender chooses
 //!   (Revised Hero vs. Hero);
+//! - Cloak and Dagger: the cards of the other heroes' play areas (face down; each one's deck
+//!   is known by its back, and each hero's count of loot);
 //! - the dice and every other draw of chance still to come.
 
 use super::*;
@@ -33,27 +35,33 @@ impl<'r> Game<'r> {
     /// 24's `expert`) plays copies of the position forward; on the real game's hidden state
     /// it would see the next card and die roll.
     ///
-    /// Hidden and redrawn (see the module notes for who knows what): every deck's draw pile
-    /// and the tile stack are shuffled (the search cards `seat` put back with the Rune of
-    /// Vision stay on top in the order he chose); Revised: the monster card fought, unless
-    /// `seat` drew it as the monster player, is swapped for one of the same kind and a life above the
-    /// wounds dealt, drawn uniformly from the monster deck and itself; 2010, except in solo
-    /// play or a table of one: the monster tokens of each type trade places at random among the board, the
-    /// pool and the fight (the fought one, unless `seat` plays it, drawn among those with a
-    /// life above its damage, and the fight's life set to it); the card combat's deck and
-    /// power piles are shuffled and the hand `seat` does not hold is dealt afresh; a secret
-    /// card another seat has chosen and not yet revealed is drawn uniformly from what he could
-    /// have chosen (a choice has no chance of its own: this is ignorance made uniform); forced
-    /// dice are dropped.
+    /// Hidden and redrawn (see the module notes for who knows what):
+    /// - every deck's draw pile and the tile stack, shuffled (the search cards `seat` put back
+    ///   with the Rune of Vision stay on top in the order he chose);
+    /// - Revised: the monster card fought, unless `seat` drew it as the monster player,
+    ///   swapped for one of the same kind and a life above the wounds dealt, drawn uniformly
+    ///   from the monster deck and itself;
+    /// - 2010, with two heroes or more: the monster tokens of each type trade places at random
+    ///   among the board, the pool and the fight (the fought one, unless `seat` plays it,
+    ///   drawn among those with a life above its damage, and the fight's life set to it);
+    /// - 2010 card combat: the deck and power piles shuffled, the hand `seat` does not hold
+    ///   dealt afresh;
+    /// - a secret card another seat has chosen and not yet revealed, drawn uniformly from what
+    ///   he could have chosen (a choice has no chance of its own: ignorance made uniform);
+    /// - Cloak and Dagger: each card of another hero's face-down play area, swapped for one of
+    ///   the same deck that could lie there (see `resample_play_areas`);
+    /// - the dice: forced dice dropped, the streams reseeded.
     ///
-    /// Known and kept: the board, every hero (play areas, runes, rows, wounds), discard piles,
-    /// the cards being resolved or picked from, the pending decision's answers (posted anew
-    /// after the redraw, unchanged when `seat` is the one deciding), the count of every pile.
+    /// Known and kept: the board, the heroes (but for the face-down play areas), discard
+    /// piles, the cards being resolved or picked from, the pending decision's answers (posted
+    /// anew after the redraw, unchanged when `seat` is the one deciding), every pile's size.
     ///
-    /// Not conditioned on (a player could infer a little more): an escape penalty a failed
-    /// escape showed, damage earlier fights dealt to a token now on the board, the token a
-    /// player once fought as the monster; Cloak and Dagger's face-down play areas are kept as
-    /// they are, seen by all (not redrawn). The first three forget, the last one leaks.
+    /// Not conditioned on (a player could infer a little more, so the redraw forgets it): an
+    /// escape penalty a failed escape showed, damage earlier fights dealt to a token now on
+    /// the board, the token a player once fought as the monster, which cards a face-down play
+    /// area's owner was seen to draw. Kept although hidden (small leaks, only when `seat` is
+    /// not the one deciding, or rare): the search cards another player holds while he orders
+    /// them (Rune of Vision), a face-down card whose gold was set in play (Treasure Chest).
     ///
     /// No allocation: the game's own buffers are shuffled. Deterministic in (game, `seat`,
     /// `rng`'s state).
@@ -65,12 +73,53 @@ impl<'r> Game<'r> {
             self.resample_monster_card(seat, rng);
             self.resample_secret_cards(seat, rng);
         }
+        self.resample_play_areas(seat, rng);
         self.resample_piles(seat, rng);
         self.chance.dice = GameRng::from_seed(rng.next_u64());
         self.chance.shuffle = LazyRng::from_seed(rng.next_u64());
         self.chance.forced.clear();
         if self.pending.is_some() {
             self.refresh_legal();
+        }
+    }
+
+    /// Cloak and Dagger: the other heroes' face-down play areas. Each card there is swapped
+    /// for one drawn uniformly from itself and the cards of its deck's draw pile that could be
+    /// in a play area as it is (kept by their effect, or a treasure card; loot if it is loot).
+    /// The deck a card came from is known (its back), and so is each hero's count of loot.
+    /// A card whose gold was set in play (Treasure Chest) stays, and none that would have
+    /// its gold set comes in: the value goes with the card.
+    fn resample_play_areas(&mut self, seat: u8, rng: &mut GameRng) {
+        if !self.variant.cloak_and_dagger || self.over {
+            return;
+        }
+        let rules = self.rules;
+        for h in 0..self.seats as usize {
+            if h == seat as usize {
+                continue;
+            }
+            for i in 0..self.heroes[h].held.len() {
+                let card = self.heroes[h].held[i];
+                if self.heroes[h].gold_set.iter().any(|&(c, _)| c == card) {
+                    continue;
+                }
+                let (deck, loot) = (rules.card(card).deck, rules.card(card).loot);
+                let fits = |c: CardId| rules.card(c).loot == loot && may_be_held(rules, c);
+                if !fits(card) {
+                    continue;
+                }
+                let first = rules.decks[deck as usize].first as usize;
+                let pile = first..first + self.decks.draw[deck as usize] as usize;
+                let n = self.decks.slots[pile.clone()].iter().filter(|&&c| fits(c)).count();
+                let k = rng.below(n as u32 + 1) as usize;
+                if k == 0 {
+                    continue;
+                }
+                if let Some(j) = pile.filter(|&j| fits(self.decks.slots[j])).nth(k - 1) {
+                    let old = self.heroes[h].held.replace(rules, i, self.decks.slots[j]);
+                    self.decks.slots[j] = old;
+                }
+            }
         }
     }
 
@@ -222,6 +271,38 @@ impl<'r> Game<'r> {
         }
         self.scratch.window_card = remap(self.scratch.window_card);
     }
+}
+
+/// Whether card `c` can lie in a play area with its gold as printed: a treasure card, or a
+/// card whose effect may keep it (`Loot`, `Keep`, in any branch), and none whose effect sets
+/// its gold from a roll.
+fn may_be_held(rules: &Rules, c: CardId) -> bool {
+    let def = rules.card(c);
+    let (kept, rolled) = scan(rules, def.effect);
+    (def.deck == Deck::Treasure || kept) && !rolled
+}
+
+/// Whether the ops of `span` (and of their branches) keep the card, and set its gold from a
+/// roll.
+fn scan(rules: &Rules, span: Span) -> (bool, bool) {
+    use crate::dungeonquest::rules::Op;
+    let (mut kept, mut rolled) = (false, false);
+    for op in rules.span(span) {
+        let (k, r) = match *op {
+            Op::Loot | Op::Keep => (true, false),
+            Op::GoldFromRoll(_) => (false, true),
+            Op::Test { pass, fail, .. } => {
+                let (a, b) = (scan(rules, pass), scan(rules, fail));
+                (a.0 || b.0, a.1 || b.1)
+            }
+            Op::Roll { cases, .. } => scan(rules, cases),
+            Op::Case { then, .. } => scan(rules, then),
+            _ => (false, false),
+        };
+        kept |= k;
+        rolled |= r;
+    }
+    (kept, rolled)
 }
 
 #[cfg(test)]

@@ -127,11 +127,14 @@ fn viewer(g: &Game, k: usize) -> u8 {
 fn leakage(rules: &Rules, unshuffled: Option<Deck>) -> Vec<(String, Tally)> {
     let mut tallies: Vec<(String, Tally)> =
         Deck::ALL.iter().map(|d| (d.name().to_string(), Tally::default())).collect();
-    for what in ["tile", "die", "fought", "board token", "combat deck", "hand"] {
+    for what in ["tile", "die", "fought", "board token", "combat deck", "hand", "play area"] {
         tallies.push((what.to_string(), Tally::default()));
     }
     let at = |name: &str| {
-        11 + ["tile", "die", "fought", "board token", "combat deck", "hand"].iter().position(|&w| w == name).unwrap()
+        11 + ["tile", "die", "fought", "board token", "combat deck", "hand", "play area"]
+            .iter()
+            .position(|&w| w == name)
+            .unwrap()
     };
     let mut rng = GameRng::from_seed(0x1EA4);
     for (k, p) in positions(rules, 6, 6).iter().enumerate() {
@@ -171,6 +174,20 @@ fn leakage(rules: &Rules, unshuffled: Option<Deck>) -> Vec<(String, Tally)> {
             tallies[at("tile")].1.add(1.0 / left as f64, g.tiles.order[left - 1] == real.tiles.order[left - 1]);
         }
         tallies[at("die")].1.add(1.0 / 6.0, g.chance.dice.clone().d6() == real.chance.dice.clone().d6());
+        if real.variant.cloak_and_dagger && !real.over {
+            for h in (0..real.seats as usize).filter(|&h| h != seat as usize) {
+                for (i, &c) in real.heroes[h].held.iter().enumerate() {
+                    let def = rules.card(c);
+                    let set = real.heroes[h].gold_set.iter().any(|&(x, _)| x == c);
+                    let fits = |x: CardId| rules.card(x).loot == def.loot && super::may_be_held(rules, x);
+                    if set || !fits(c) {
+                        continue;
+                    }
+                    let n = pile(real, def.deck).iter().filter(|&&x| fits(x)).count();
+                    tallies[at("play area")].1.add(1.0 / (n + 1) as f64, g.heroes[h].held[i] == c);
+                }
+            }
+        }
         match real.edition {
             Edition::Revised => {
                 let c = real.combat.card;
@@ -276,6 +293,7 @@ fn resampled_games_match_the_real_future_no_more_often_than_chance() {
             t.check(&format!("{:?} {what}", rules.edition));
         }
         let count = |w: &str| tallies.iter().find(|(n, _)| n == w).unwrap().1.samples;
+        assert!(count("play area") > 200, "{tallies:?}");
         assert!(count("dungeon") > 2_000 && count("tile") > 2_000 && count("die") > 2_000, "{tallies:?}");
         if rules.edition == Edition::Third {
             assert!(count("fought") > 300 && count("combat deck") > 500 && count("board token") > 500, "{tallies:?}");
@@ -299,20 +317,29 @@ fn a_deck_left_unshuffled_is_caught() {
 fn check_consistent(real: &Game, g: &Game, seat: u8) {
     let rules = real.rules;
     g.check_invariants().unwrap();
+    // Cloak and Dagger: the other heroes' play areas trade cards with the draw piles.
+    let cloaked = |h: usize| real.variant.cloak_and_dagger && !real.over && h != seat as usize;
+    let held_of = |x: &Game, deck: Deck| -> Vec<CardId> {
+        (0..x.seats as usize)
+            .filter(|&h| cloaked(h))
+            .flat_map(|h| x.heroes[h].held.iter().copied().filter(|&c| rules.card(c).deck == deck).collect::<Vec<_>>())
+            .collect()
+    };
     for deck in Deck::ALL {
         let (a, b) = (pile(real, deck), pile(g, deck));
+        let (mut x, mut y) = (a.to_vec(), b.to_vec());
+        if real.variant.cloak_and_dagger && !real.over {
+            x.extend(held_of(real, deck));
+            y.extend(held_of(g, deck));
+        }
         if deck == Deck::Monster && real.edition == Edition::Revised && real.combat.card != NO_CARD {
-            let mut x = a.to_vec();
             x.push(real.combat.card);
-            let mut y = b.to_vec();
             y.push(g.combat.card);
-            assert_eq!(sorted(&x), sorted(&y), "monster cards");
             let (m, n) = (rules.card(real.combat.card).monster.unwrap(), rules.card(g.combat.card).monster.unwrap());
             assert_eq!(m.kind, n.kind);
             assert!(n.life > g.combat.wounds);
-        } else {
-            assert_eq!(sorted(a), sorted(b), "{} draw pile", deck.name());
         }
+        assert_eq!(sorted(&x), sorted(&y), "{} cards hidden", deck.name());
         assert_eq!(discards(real, deck), discards(g, deck), "{} discards", deck.name());
         let peek = real.decks.peek;
         if deck == Deck::Search && peek.seat == seat && (peek.from as usize) < a.len() {
@@ -321,7 +348,17 @@ fn check_consistent(real: &Game, g: &Game, seat: u8) {
     }
     let left = real.tiles.left as usize;
     assert_eq!(sorted(&real.tiles.order[..left]), sorted(&g.tiles.order[..left]));
-    assert_eq!(format!("{:?}", real.heroes), format!("{:?}", g.heroes));
+    for h in 0..real.seats as usize {
+        let (x, y) = (&real.heroes[h], &g.heroes[h]);
+        let mut same = x.clone();
+        if cloaked(h) {
+            assert_eq!(real.loot_count(h as u8), g.loot_count(h as u8));
+            let deck_of = |v: &[CardId]| v.iter().map(|&c| rules.card(c).deck).collect::<Vec<_>>();
+            assert_eq!(deck_of(&x.held), deck_of(&y.held), "decks of a hidden play area");
+            same.held = y.held.clone();
+        }
+        assert_eq!(format!("{same:?}"), format!("{y:?}"), "hero {h}");
+    }
     assert!(real.board.iter().eq(g.board.iter()));
     assert_eq!(real.board.epoch, g.board.epoch);
     assert_eq!(real.scratch.resolving, g.scratch.resolving);
