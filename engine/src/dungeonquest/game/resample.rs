@@ -63,8 +63,11 @@ impl<'r> Game<'r> {
     /// not the one deciding, or rare): the search cards another player holds while he orders
     /// them (Rune of Vision), a face-down card whose gold was set in play (Treasure Chest).
     ///
-    /// No allocation: the game's own buffers are shuffled. Deterministic in (game, `seat`,
-    /// `rng`'s state).
+    /// Canonical: the result depends only on what `seat` knows and on `rng`, not on the
+    /// hidden state it replaces (each hidden pile is put in card order before it is shuffled,
+    /// each redrawn card picked by rank among its candidates), so two games that differ only
+    /// in what `seat` cannot see resample to the same game. No allocation: the game's own
+    /// buffers are sorted and shuffled.
     pub fn resample(&mut self, seat: u8, rng: &mut GameRng) {
         if self.edition == Edition::Third {
             self.resample_fight(seat, rng);
@@ -83,64 +86,78 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Cloak and Dagger: the other heroes' face-down play areas. Each card there is swapped
-    /// for one drawn uniformly from itself and the cards of its deck's draw pile that could be
-    /// in a play area as it is (kept by their effect, or a treasure card; loot if it is loot).
-    /// The deck a card came from is known (its back), and so is each hero's count of loot.
-    /// A card whose gold was set in play (Treasure Chest) stays, and none that would have
-    /// its gold set comes in: the value goes with the card.
-    fn resample_play_areas(&mut self, seat: u8, rng: &mut GameRng) {
-        if !self.variant.cloak_and_dagger || self.over {
-            return;
-        }
-        let rules = self.rules;
-        for h in 0..self.seats as usize {
-            if h == seat as usize {
-                continue;
-            }
-            for i in 0..self.heroes[h].held.len() {
-                let card = self.heroes[h].held[i];
-                if self.heroes[h].gold_set.iter().any(|&(c, _)| c == card) {
-                    continue;
-                }
-                let (deck, loot) = (rules.card(card).deck, rules.card(card).loot);
-                let fits = |c: CardId| rules.card(c).loot == loot && may_be_held(rules, c);
-                if !fits(card) {
-                    continue;
-                }
-                let first = rules.decks[deck as usize].first as usize;
-                let pile = first..first + self.decks.draw[deck as usize] as usize;
-                let n = self.decks.slots[pile.clone()].iter().filter(|&&c| fits(c)).count();
-                let k = rng.below(n as u32 + 1) as usize;
-                if k == 0 {
-                    continue;
-                }
-                if let Some(j) = pile.filter(|&j| fits(self.decks.slots[j])).nth(k - 1) {
-                    let old = self.heroes[h].held.replace(rules, i, self.decks.slots[j]);
-                    self.decks.slots[j] = old;
-                }
-            }
-        }
+    /// The slots of `deck`'s draw pile whose order `seat` does not know: all of it but the
+    /// search cards he put back himself ([`Peek`]).
+    fn hidden_pile(&self, deck: Deck, seat: u8) -> core::ops::Range<usize> {
+        let first = self.rules.decks[deck as usize].first as usize;
+        let d = self.decks.draw[deck as usize];
+        let peek = self.decks.peek;
+        let n = if deck == Deck::Search && peek.seat == seat { peek.from.min(d) } else { d };
+        first..first + n as usize
+    }
+
+    /// The hidden part of `deck`'s draw pile in card order: what it holds, whatever order
+    /// the real game had (see the canonical note of [`Game::resample`]).
+    fn sort_hidden(&mut self, deck: Deck, seat: u8) -> core::ops::Range<usize> {
+        let r = self.hidden_pile(deck, seat);
+        self.decks.slots[r.clone()].sort_unstable();
+        r
     }
 
     /// Every draw pile and the tile stack shuffled, but for the search cards `seat` knows.
     fn resample_piles(&mut self, seat: u8, rng: &mut GameRng) {
-        let rules = self.rules;
         for deck in Deck::ALL {
-            let r = rules.decks[deck as usize];
-            let d = self.decks.draw[deck as usize];
-            let peek = self.decks.peek;
-            let hidden = if deck == Deck::Search && peek.seat == seat { peek.from.min(d) } else { d };
-            let first = r.first as usize;
-            rng.shuffle(&mut self.decks.slots[first..first + hidden as usize]);
+            let r = self.sort_hidden(deck, seat);
+            rng.shuffle(&mut self.decks.slots[r]);
         }
         let left = self.tiles.left as usize;
+        self.tiles.order[..left].sort_unstable();
         rng.shuffle(&mut self.tiles.order[..left]);
     }
 
     /// A single combat whose monster's life the caller gave (`dq duel --life`): known to all.
     fn life_given(&self) -> bool {
         self.duel.is_some_and(|d| d.life.is_some())
+    }
+
+    /// Redraws `card`, which lies outside `deck`'s draw pile where `seat` cannot see it, from
+    /// itself, the `fits` cards of the pile's hidden part and the `fits` cards of `more`
+    /// (sorted: cards elsewhere, as hidden as it is), uniformly, by rank in card order.
+    /// Returns the card drawn, which the caller puts in `card`'s place: one of the pile's
+    /// takes `card`'s place in the pile; one of `more` is the caller's to exchange.
+    fn redraw(
+        &mut self,
+        deck: Deck,
+        seat: u8,
+        card: CardId,
+        more: &[CardId],
+        fits: impl Fn(CardId) -> bool,
+        rng: &mut GameRng,
+    ) -> CardId {
+        let r = self.sort_hidden(deck, seat);
+        let pile = &self.decks.slots[r.clone()];
+        let n = 1 + pile.iter().filter(|&&c| fits(c)).count() + more.iter().filter(|&&c| fits(c)).count();
+        let k = rng.below(n as u32) as usize;
+        // The k-th smallest of the three sorted lists' fitting cards, `card` among them.
+        let mut a = pile.iter().copied().filter(|&c| fits(c)).peekable();
+        let mut b = more.iter().copied().filter(|&c| fits(c)).peekable();
+        let mut own = Some(card);
+        let mut chosen = card;
+        for _ in 0..=k {
+            let Some(c) = [a.peek().copied(), b.peek().copied(), own].into_iter().flatten().min() else { break };
+            if a.peek() == Some(&c) {
+                a.next();
+            } else if b.peek() == Some(&c) {
+                b.next();
+            } else {
+                own = None;
+            }
+            chosen = c;
+        }
+        if let Some(j) = r.into_iter().find(|&j| self.decks.slots[j] == chosen) {
+            self.decks.slots[j] = card;
+        }
+        chosen
     }
 
     /// Revised: the monster card fought, if `seat` did not draw it as the monster player (the
@@ -154,20 +171,48 @@ impl<'r> Game<'r> {
         let Some(m) = rules.card(card).monster else { return };
         let wounds = self.combat.wounds;
         let fits = |c: CardId| rules.card(c).monster.is_some_and(|x| x.kind == m.kind && x.life > wounds);
-        if !fits(card) {
+        if fits(card) {
+            self.combat.card = self.redraw(Deck::Monster, seat, card, &[], fits, rng);
+        }
+    }
+
+    /// Cloak and Dagger: the other heroes' face-down play areas. Each card there is redrawn
+    /// from those of its deck's draw pile and of the face-down areas not redrawn yet that
+    /// could lie there as it does (kept by their effect, or a treasure card; loot for loot):
+    /// the deck a card came from is known (its back), and so is each hero's count of loot. A
+    /// card whose gold was set in play (Treasure Chest) stays, and none that would have its
+    /// gold set comes in: the value goes with the card.
+    fn resample_play_areas(&mut self, seat: u8, rng: &mut GameRng) {
+        if !self.variant.cloak_and_dagger || self.over {
             return;
         }
-        let first = rules.decks[Deck::Monster as usize].first as usize;
-        let pile = first..first + self.decks.draw[Deck::Monster as usize] as usize;
-        let n = self.decks.slots[pile.clone()].iter().filter(|&&c| fits(c)).count();
-        // 0: the card stays; k: the k-th fitting card of the pile takes its place.
-        let k = rng.below(n as u32 + 1) as usize;
-        if k == 0 {
-            return;
+        let rules = self.rules;
+        // The face-down cards to redraw, as (hero, place in his area), in play-area order.
+        let mut hidden: ArrayVec<(u8, u8), { HELD_CAP * MAX_SEATS }> = ArrayVec::new();
+        for h in (0..self.seats).filter(|&h| h != seat) {
+            let hero = &self.heroes[h as usize];
+            for (i, &c) in hero.held.iter().enumerate() {
+                if may_be_held(rules, c) && !hero.gold_set.iter().any(|&(x, _)| x == c) {
+                    hidden.push((h, i as u8));
+                }
+            }
         }
-        if let Some(i) = pile.filter(|&i| fits(self.decks.slots[i])).nth(k - 1) {
-            self.combat.card = self.decks.slots[i];
-            self.decks.slots[i] = card;
+        let held = |g: &Game, (h, i): (u8, u8)| g.heroes[h as usize].held[i as usize];
+        for n in 0..hidden.len() {
+            let card = held(self, hidden[n]);
+            let (deck, loot) = (rules.card(card).deck, rules.card(card).loot);
+            let fits = |c: CardId| rules.card(c).deck == deck && rules.card(c).loot == loot && may_be_held(rules, c);
+            // The face-down cards still to redraw, this one's fellows, in card order.
+            let mut more: ArrayVec<CardId, { HELD_CAP * MAX_SEATS }> =
+                hidden[n + 1..].iter().map(|&p| held(self, p)).filter(|&c| fits(c)).collect();
+            more.sort_unstable();
+            let chosen = self.redraw(deck, seat, card, &more, fits, rng);
+            if let Some(&p) = hidden[n + 1..].iter().find(|&&p| held(self, p) == chosen) {
+                // Drawn from another face-down area: the two trade.
+                self.heroes[p.0 as usize].held.replace(rules, p.1 as usize, card);
+            }
+            let (h, i) = hidden[n];
+            self.heroes[h as usize].held.replace(rules, i as usize, chosen);
         }
     }
 
@@ -192,8 +237,7 @@ impl<'r> Game<'r> {
             return;
         }
         let known = [seat == self.active.get(), seat == self.third.monster_seat];
-        let cr = self.card_rules();
-        self.third.fight.resample(cr, known, rng);
+        self.third.fight.resample(known, rng);
         // The hero's card, chosen and not revealed while the monster's player chooses, is one
         // of the hand just dealt.
         let hero_chose = !self.variant.solo
@@ -225,33 +269,30 @@ impl<'r> Game<'r> {
         let life = |t: CardId| rules.card(t).monster.map_or(1, |m| m.life);
         let kind = |t: CardId| rules.card(t).monster.map_or(0, |m| m.kind);
         let cells = self.third.token_cell;
+        let place = |t: CardId| cells[(t - first) as usize];
         // The token now in the place each token was: `map[t - first]`.
         let mut map: [CardId; third::MAX_TOKENS] = core::array::from_fn(|i| first + i as CardId);
         for k in 0..rules.monster_kinds.len() as u8 {
             let tokens = (first..first + n as CardId).filter(|&t| kind(t) == k);
-            // Tokens whose places `seat` cannot tell apart, the fought one apart.
-            let olds: ArrayVec<CardId, { third::MAX_TOKENS }> = tokens.clone().filter(|&t| t != fought).collect();
-            let mut new_fought = NO_CARD;
-            if fought_hidden && kind(fought) == k {
+            let this_fight = fought_hidden && kind(fought) == k;
+            let mut new_fought = fought;
+            if this_fight {
                 let alive = tokens.clone().filter(|&t| life(t) > dealt).count();
-                if alive > 0 {
-                    let pick = rng.below(alive as u32) as usize;
-                    new_fought = tokens.clone().filter(|&t| life(t) > dealt).nth(pick).unwrap_or(fought);
-                }
+                let pick = rng.below(alive.max(1) as u32) as usize;
+                new_fought = tokens.clone().filter(|&t| life(t) > dealt).nth(pick).unwrap_or(fought);
             }
-            // The tokens to place: the old ones but the new fought one, the old fought one in.
-            let mut news = olds.clone();
-            if new_fought != NO_CARD && new_fought != fought {
-                if let Some(i) = news.iter().position(|&t| t == new_fought) {
-                    news[i] = fought;
-                }
-            }
+            // The places of the kind's tokens (the fight's apart), by place then token; the
+            // tokens to put there (the new fought one apart), in card order, then shuffled.
+            let mut olds: ArrayVec<CardId, { third::MAX_TOKENS }> = tokens.clone().filter(|&t| t != fought).collect();
+            olds.sort_unstable_by_key(|&t| (place(t), t));
+            let mut news: ArrayVec<CardId, { third::MAX_TOKENS }> =
+                tokens.filter(|&t| if this_fight { t != new_fought } else { t != fought }).collect();
             rng.shuffle(&mut news);
             for (&o, &t) in olds.iter().zip(&news) {
-                self.third.token_cell[(t - first) as usize] = cells[(o - first) as usize];
+                self.third.token_cell[(t - first) as usize] = place(o);
                 map[(o - first) as usize] = t;
             }
-            if new_fought != NO_CARD {
+            if this_fight {
                 map[(fought - first) as usize] = new_fought;
                 self.third.token_cell[(new_fought - first) as usize] = NO_CELL;
                 self.third.token = new_fought;
@@ -269,7 +310,10 @@ impl<'r> Game<'r> {
                 _ => {}
             }
         }
-        self.scratch.window_card = remap(self.scratch.window_card);
+        // The card of a rune window, read only while its decision is pending (stale after).
+        if self.pending.is_some_and(|d| d.kind == DecisionKind::Rune) {
+            self.scratch.window_card = remap(self.scratch.window_card);
+        }
     }
 }
 

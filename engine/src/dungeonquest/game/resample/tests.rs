@@ -183,8 +183,18 @@ fn leakage(rules: &Rules, unshuffled: Option<Deck>) -> Vec<(String, Tally)> {
                     if set || !fits(c) {
                         continue;
                     }
-                    let n = pile(real, def.deck).iter().filter(|&&x| fits(x)).count();
-                    tallies[at("play area")].1.add(1.0 / (n + 1) as f64, g.heroes[h].held[i] == c);
+                    // Redrawn from its deck's fitting cards and the other hidden ones alike.
+                    let fits = |x: CardId| rules.card(x).deck == def.deck && fits(x);
+                    let mut n = pile(real, def.deck).iter().filter(|&&x| fits(x)).count();
+                    for o in (0..real.seats as usize).filter(|&o| o != seat as usize) {
+                        let hero = &real.heroes[o];
+                        n += hero
+                            .held
+                            .iter()
+                            .filter(|&&x| fits(x) && !hero.gold_set.iter().any(|&(y, _)| y == x))
+                            .count();
+                    }
+                    tallies[at("play area")].1.add(1.0 / n as f64, g.heroes[h].held[i] == c);
                 }
             }
         }
@@ -252,26 +262,28 @@ fn third_leakage(
     }
     let in_fight = fought != NO_CARD || real.third.pvp;
     let f = &real.third.fight;
-    let cr = real.card_rules();
-    if in_fight && f.deck_left() > 0 {
+    if in_fight {
         let known = [seat == real.active.get(), seat == real.third.monster_seat];
-        let hidden_hand = |s: usize| {
-            if known[s] || (f.solo() && s == MONSTER) {
-                0
-            } else {
-                f.hand(s).iter().filter(|&&c| !cr.card(c).power).count()
-            }
+        let no_hand = |s: usize| f.solo() && s == MONSTER;
+        let hidden = |s: usize| !known[s] && !no_hand(s);
+        let (cards, power) = f.piles();
+        // Cards of one kind (combat card, or a side's power card) trade places at random
+        // among the deck, the power piles and the hidden hands.
+        let pool = |c: u8| {
+            let k = f.power_side(c);
+            let hands = [HERO, MONSTER].into_iter().filter(|&s| hidden(s)).flat_map(|s| f.hand(s).iter());
+            cards.iter().chain(power[0]).chain(power[1]).chain(hands).filter(|&&x| f.power_side(x) == k).count() as f64
         };
-        // Each hidden hand is dealt from the deck and itself in turn (hero first): a deck card
-        // stays in the deck through each deal with chance D / (D + H).
-        let d = f.deck_left() as f64;
-        let stays: f64 = [HERO, MONSTER].iter().map(|&s| d / (d + hidden_hand(s) as f64)).product();
-        tallies[deck].1.add(stays / d, g.third.fight.piles().0.last() == f.piles().0.last());
+        if let Some(&top) = cards.last() {
+            let k = f.power_side(top);
+            let in_deck = cards.iter().filter(|&&x| f.power_side(x) == k).count() as f64;
+            let p = in_deck / pool(top) / cards.len() as f64;
+            tallies[deck].1.add(p, g.third.fight.piles().0.last() == Some(&top));
+        }
         let other = if known[HERO] { MONSTER } else { HERO };
         if let Some(&c) = f.hand(other).first() {
-            let h = hidden_hand(other);
-            if !cr.card(c).power && h > 0 {
-                tallies[hand].1.add(1.0 / (d + h as f64), g.third.fight.hand(other).first() == Some(&c));
+            if hidden(other) {
+                tallies[hand].1.add(1.0 / pool(c), g.third.fight.hand(other).first() == Some(&c));
             }
         }
     }
@@ -509,4 +521,32 @@ fn the_rune_of_vision_order_is_known_to_its_user_alone() {
         assert!(moved >= 15, "{moved} of 20");
     }
     assert!(seen >= 5, "{seen} games reached a Rune of Vision");
+}
+
+/// Resampling forgets the hidden state it replaces: a position and a copy of it whose hidden
+/// state was redrawn once already (the same for `seat` but for what he cannot see) resample
+/// with the same `rng` to the very same game.
+#[test]
+fn what_seat_cannot_see_does_not_change_his_resampled_game() {
+    for rules in [Rules::revised(), Rules::third()] {
+        let ps = positions(&rules, 3, 5);
+        for (k, p) in ps.iter().enumerate() {
+            let seat = viewer(&p.game, k);
+            let mut other = p.game.clone();
+            other.resample(seat, &mut GameRng::from_seed(!(k as u64)));
+            let (mut a, mut b) = (p.game.clone(), other);
+            a.resample(seat, &mut GameRng::from_seed(k as u64));
+            b.resample(seat, &mut GameRng::from_seed(k as u64));
+            let (x, y) = (format!("{a:?}"), format!("{b:?}"));
+            if let Some(i) = x.bytes().zip(y.bytes()).position(|(p, q)| p != q) {
+                let from = x[..i].rfind(": ").map_or(0, |j| j.saturating_sub(60));
+                panic!(
+                    "position {k}, seat {seat}: {} / {}",
+                    &x[from..(i + 80).min(x.len())],
+                    &y[from..(i + 80).min(y.len())]
+                );
+            }
+            assert_eq!(x.len(), y.len());
+        }
+    }
 }
