@@ -1,6 +1,7 @@
 //! [`Game::resample`]: it leaks nothing (what it redraws matches the real game no more often
-//! than chance), it keeps what is known and the game's invariants, games played on from it
-//! pass the rules checker, and it is deterministic.
+//! than chance, and a seat's resampled game does not depend on what he cannot see), it keeps
+//! what is known and the game's invariants, games played on from it pass the rules checker,
+//! and it is deterministic.
 
 use super::super::*;
 use crate::core::rng::GameRng;
