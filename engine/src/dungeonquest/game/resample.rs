@@ -44,8 +44,8 @@ impl<'r> Game<'r> {
     /// - 2010, with two heroes or more: the monster tokens of each type trade places at random
     ///   among the board, the pool and the fight (the fought one, unless `seat` plays it,
     ///   drawn among those with a life above its damage, and the fight's life set to it);
-    /// - 2010 card combat: the deck and power piles shuffled, the hand `seat` does not hold
-    ///   dealt afresh;
+    /// - 2010 card combat: the hands `seat` does not hold dealt afresh from the deck and power
+    ///   piles, each card for one of its kind, and the piles shuffled (`Fight::resample`);
     /// - a secret card another seat has chosen and not yet revealed, drawn uniformly from what
     ///   he could have chosen (a choice has no chance of its own: ignorance made uniform);
     /// - Cloak and Dagger: each card of another hero's face-down play area, swapped for one of
