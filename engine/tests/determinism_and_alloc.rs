@@ -122,6 +122,40 @@ fn playing_allocates_nothing() {
 }
 
 #[test]
+fn resampling_allocates_nothing() {
+    // A search resamples a copy of the position at every decision: in place, no heap. Both
+    // editions (the 2010 card combat and tokens), tables of one to four under the 2010 table
+    // rules, a copy resampled for the deciding seat and for the next one at every decision.
+    for rules in [Rules::revised(), Rules::third()] {
+        let mut variant = Variant::default();
+        for name in ["hero-vs-hero", "servants-of-kalladra", "cloak-and-dagger"] {
+            variant.enable(name).unwrap();
+        }
+        let mut resampled = 0;
+        for i in 0..200u64 {
+            let cfg = GameConfig::random(1 + (i % 4) as usize, variant);
+            let mut g = Game::new(&rules, &cfg, 4, i, &mut NoObserver).unwrap();
+            let mut pick = GameRng::new(4, i, Stream::Bot);
+            let mut copy = g.clone();
+            while let Some(d) = g.pending() {
+                for seat in [d.seat, (d.seat + 1) % g.seats()] {
+                    let ((), allocs) = counting_alloc::measure(|| {
+                        copy.clone_from(&g);
+                        copy.resample(seat, &mut pick);
+                    });
+                    assert_eq!(allocs, 0, "game {i}: resampling allocated");
+                    resampled += 1;
+                }
+                let legal = g.legal_choices();
+                let c = legal[pick.below(legal.len() as u32) as usize];
+                g.apply(c, &mut NoObserver).unwrap();
+            }
+        }
+        assert!(resampled > 10_000, "{resampled}");
+    }
+}
+
+#[test]
 fn the_trace_reads_turn_by_turn() {
     let rules = Rules::revised();
     let cfg = GameConfig::random(2, Variant::default());

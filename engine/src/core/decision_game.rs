@@ -1,6 +1,7 @@
 //! The decision API every game family implements.
 
 use super::observer::Observer;
+use super::rng::GameRng;
 use std::fmt::Debug;
 use std::ops::Deref;
 
@@ -67,6 +68,15 @@ pub trait DecisionGame: Clone {
 
     /// How seat `seat` fared (meaningful once the game is over).
     fn outcome(&self, seat: u8) -> Outcome;
+
+    /// Redraws, in place, everything `seat` cannot see (the order of what is still to be
+    /// drawn, what other players hold in secret) from the distribution consistent with what
+    /// he knows, and reseeds the game's chance from `rng`, so the copy plays on to a future
+    /// the real game does not decide. Why on the trait: a search bot written once plays
+    /// resampled copies of the position it must decide, and so never peeks. Each family
+    /// documents what it treats as hidden; a game without hidden information or chance does
+    /// nothing.
+    fn resample(&mut self, seat: u8, rng: &mut GameRng);
 }
 
 /// How one seat fared in a game: what every game family reports of each player.

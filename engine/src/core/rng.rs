@@ -193,6 +193,13 @@ impl LazyRng {
         LazyRng { seed: stream_seed(master, index, stream), rng: None }
     }
 
+    /// A generator from a raw 64-bit seed, not seeded yet (see [`GameRng::from_seed`]): what
+    /// a resampled game's reshuffle stream is reseeded with (`Game::resample`).
+    #[inline]
+    pub fn from_seed(seed: u64) -> Self {
+        LazyRng { seed, rng: None }
+    }
+
     /// The generator, seeded now if this is its first use.
     #[inline]
     pub fn get(&mut self) -> &mut GameRng {

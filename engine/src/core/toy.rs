@@ -1,6 +1,7 @@
 //! A toy game family for the core's own tests: proof that the tools need nothing of
 //! DungeonQuest, and a game that can be made to misbehave in each way the fuzzer reports.
 
+use super::rng::GameRng;
 use super::{DecisionGame, Observer, Outcome};
 
 /// How the toy game misbehaves.
@@ -88,6 +89,9 @@ impl DecisionGame for Countdown {
     fn seats(&self) -> u8 {
         2
     }
+
+    /// Nothing is hidden and nothing is left to chance: the count is all there is.
+    fn resample(&mut self, _: u8, _: &mut GameRng) {}
 
     fn outcome(&self, seat: u8) -> Outcome {
         let won = self.is_over() && self.turn == seat;

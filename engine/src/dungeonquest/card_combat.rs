@@ -477,6 +477,92 @@ impl Fight {
         self.dice_hits = self.dice_hits.saturating_sub(1);
     }
 
+    /// Wounds the monster has taken in this fight: its damage stack and won dice rounds. It
+    /// is alive while its life value is above this.
+    pub fn monster_damage(&self) -> u8 {
+        (self.damage[MONSTER].len() + self.dice_hits as usize).min(u8::MAX as usize) as u8
+    }
+
+    /// The combat deck (top last) and the two power piles, for tests that look at what is
+    /// hidden.
+    #[cfg(test)]
+    pub(crate) fn piles(&self) -> (&[CcId], [&[CcId]; 2]) {
+        (&self.deck, [&self.power[HERO], &self.power[MONSTER]])
+    }
+
+    /// Sets the monster's life value: the fought token was resampled (`Game::resample`).
+    pub fn set_life(&mut self, life: u8) {
+        self.setup.life = life;
+    }
+
+    /// The side whose power set card `c` belongs to (`None`: a combat deck card), for tests.
+    #[cfg(test)]
+    pub(crate) fn power_side(&self, c: CcId) -> Option<usize> {
+        let of = |(first, len): (CcId, u8)| (first..first.saturating_add(len)).contains(&c);
+        [HERO, MONSTER]
+            .into_iter()
+            .find(|&s| of(if s == HERO { self.setup.hero_powers } else { self.setup.monster_powers }))
+    }
+
+    /// Redraws, in place, what a player who sees the hands of the sides `known` says (a
+    /// player may play both: a table of one without solo play) cannot see. The cards of the
+    /// deck, the power piles and the other sides' hands trade places at random, each with a
+    /// card of its own kind (a combat deck card, or a power card of the same side's set: a
+    /// power card may lie in the deck once the deck was reformed from the combat stack), so
+    /// every pile and hand keeps its size and its mix; then the deck and the power piles are
+    /// shuffled. What lies on the table (played cards, the combat stack, discards, damage
+    /// stacks) stays. Why: a search over a copy of the game must not see the real deck order
+    /// nor the other side's hand (`Game::resample`). Each kind's cards are put in card order
+    /// before they are dealt, and the piles before they are shuffled, so the result does not
+    /// depend on the real order.
+    pub fn resample(&mut self, known: [bool; 2], rng: &mut GameRng) {
+        let setup = self.setup;
+        // A hand is hidden unless its player looks at it; the solo monster has none.
+        let no_hand = |side: usize| setup.solo && side == MONSTER;
+        let hidden = [HERO, MONSTER].map(|side| !known[side] && !no_hand(side));
+        // The kind of a card: 0 or 1, a power card of that side's set; 2, a combat deck card.
+        let kind = |c: CcId| {
+            let of = |(first, len): (CcId, u8)| (first..first.saturating_add(len)).contains(&c);
+            if of(setup.hero_powers) {
+                0
+            } else if of(setup.monster_powers) {
+                1
+            } else {
+                2
+            }
+        };
+        let Fight { deck, power, hand, .. } = self;
+        let [p0, p1] = power;
+        let [h0, h1] = hand;
+        for k in 0..3u8 {
+            let mut cards: ArrayVec<CcId, CC_CAP> = ArrayVec::new();
+            let hands = [&*h0, &*h1].into_iter().zip(hidden).filter(|&(_, h)| h).flat_map(|(h, _)| h.iter());
+            for &c in deck.iter().chain(p0.iter()).chain(p1.iter()).chain(hands) {
+                if kind(c) == k {
+                    push(&mut cards, c);
+                }
+            }
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            let hands =
+                [&mut *h0, &mut *h1].into_iter().zip(hidden).filter(|(_, h)| *h).flat_map(|(h, _)| h.iter_mut());
+            for slot in deck.iter_mut().chain(p0.iter_mut()).chain(p1.iter_mut()).chain(hands) {
+                if kind(*slot) == k {
+                    // As many places of this kind as cards were taken from them.
+                    if let Some(c) = cards.pop() {
+                        *slot = c;
+                    }
+                }
+            }
+        }
+        deck.sort_unstable();
+        rng.shuffle(deck);
+        for pile in [p0, p1] {
+            pile.sort_unstable();
+            rng.shuffle(pile);
+        }
+    }
+
     /// Whether the hero's damage stack reaches the wounds he can still take.
     pub fn hero_dead(&self) -> bool {
         self.damage[HERO].len() >= self.setup.hero_room as usize

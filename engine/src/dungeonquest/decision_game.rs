@@ -1,6 +1,7 @@
 //! DungeonQuest's [`Game`] as a [`DecisionGame`]: each method delegates to the game's own, so
 //! the tools written once in [`crate::core`] drive it as bots and tests always have.
 
+use crate::core::rng::GameRng;
 use crate::core::{DecisionGame, Observer, Outcome};
 use crate::dungeonquest::decision::{Choice, Choices, Decision, IllegalChoice};
 use crate::dungeonquest::game::{ConfigError, Game, GameConfig, HeroStatus};
@@ -54,6 +55,11 @@ impl DecisionGame for Game<'_> {
     #[inline]
     fn seats(&self) -> u8 {
         Game::seats(self)
+    }
+
+    #[inline]
+    fn resample(&mut self, seat: u8, rng: &mut GameRng) {
+        Game::resample(self, seat, rng)
     }
 
     /// Survived: left the dungeon alive (under Death Can Wait a hero may have died and

@@ -190,6 +190,8 @@ struct Encounter {
 
 /// Checks the rule invariants of a game (see the module docs). Pass it as the observer of
 /// [`Game::new`] and [`Game::apply`], and call [`RuleCheck::check_after`] after each.
+/// `Clone`, so a checker can follow a copy of a game played on (a resampled one, a search's).
+#[derive(Clone)]
 pub struct RuleCheck<'r> {
     rules: &'r Rules,
     variant: Variant,

@@ -67,6 +67,7 @@ impl<'r> Game<'r> {
         self.decks.discard[deck as usize] = 0;
         let pile = &mut self.decks.slots[first..first + d + k];
         self.chance.shuffle.get().shuffle(pile);
+        self.forget_peek(deck);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
         }
@@ -84,8 +85,17 @@ impl<'r> Game<'r> {
         }
         let d = self.decks.draw[deck as usize] as usize;
         self.chance.shuffle.get().shuffle(&mut self.decks.slots[first..first + d]);
+        self.forget_peek(deck);
         if O::ENABLED {
             obs.event(Event::Shuffled { deck });
+        }
+    }
+
+    /// A shuffle of `deck` ends what anyone knew of its order (see [`Peek`]).
+    #[inline]
+    fn forget_peek(&mut self, deck: Deck) {
+        if deck == Deck::Search {
+            self.decks.peek = Peek::NONE;
         }
     }
 
@@ -531,6 +541,8 @@ impl<'r> Game<'r> {
                         self.scratch.cards.push(c);
                     }
                 }
+                // What he puts back goes on top of what is left: he alone knows its order.
+                self.decks.peek = Peek { seat, from: self.decks.draw[Deck::Search as usize] };
                 self.push(Task::ArrangeSearch);
             }
             Op::Teleport => {

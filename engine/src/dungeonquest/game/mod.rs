@@ -14,6 +14,7 @@ mod duel;
 mod flow;
 mod moves;
 mod pvp;
+mod resample;
 mod scenario;
 mod servants;
 mod setup;
@@ -296,6 +297,15 @@ impl Held {
         }
     }
 
+    /// Puts card `c` in place of the card at `i` (the others keep their places) and returns
+    /// the card taken out.
+    pub(crate) fn replace(&mut self, rules: &Rules, i: usize, c: CardId) -> CardId {
+        let old = core::mem::replace(&mut self.cards[i], c);
+        self.note(rules, old, false);
+        self.note(rules, c, true);
+        old
+    }
+
     /// Empties the play area, returning its cards.
     pub(crate) fn take(&mut self) -> ArrayVec<CardId, HELD_CAP> {
         self.counts = [0; 3];
@@ -470,6 +480,26 @@ pub(crate) struct Decks {
     slots: [CardId; MAX_CARDS],
     draw: [u16; NUM_DECKS],
     discard: [u16; NUM_DECKS],
+    /// The search cards one player has seen and put back on top (Rune of Vision).
+    pub(crate) peek: Peek,
+}
+
+/// Draw-pile cards whose order one seat knows: the search deck's cards from slot `from` of
+/// its draw pile up to the top, put back there in an order `seat` chose (Rune of Vision).
+/// Why kept: [`Game::resample`] must leave that order alone for `seat` (he knows it) and
+/// shuffle it for everyone else. Cards drawn off the top shrink it; a reshuffle of the deck
+/// forgets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Peek {
+    /// The seat that knows the order ([`pvp::NO_SEAT`]: nobody).
+    pub seat: u8,
+    /// The first draw-pile position (from the bottom) whose card he knows.
+    pub from: u16,
+}
+
+impl Peek {
+    /// Nobody knows any draw pile's order.
+    pub(crate) const NONE: Peek = Peek { seat: pvp::NO_SEAT, from: 0 };
 }
 
 /// A deck slot index masked to the slots: a no-op (deck regions lie within the rules' cards,
@@ -1149,7 +1179,7 @@ impl<'r> Game<'r> {
             heroes: core::array::from_fn(|_| Hero::new(0)),
             board: BoardState::START,
             tiles: TileStack { order: START_TILES, left: 0 },
-            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS] },
+            decks: Decks { slots: START_SLOTS, draw: [0; NUM_DECKS], discard: [0; NUM_DECKS], peek: Peek::NONE },
             tasks: ArrayVec::new(),
             pending: None,
             halted: false,
@@ -1284,6 +1314,7 @@ impl<'r> Game<'r> {
         decks.slots[..n].copy_from_slice(&START_SLOTS[..n]);
         decks.draw = [0; NUM_DECKS];
         decks.discard = [0; NUM_DECKS];
+        decks.peek = Peek::NONE;
         tasks.clear();
         *pending = None;
         *halted = false;

@@ -187,7 +187,7 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn card_rules(&self) -> &'r crate::dungeonquest::card_combat::CardRules {
+    pub(super) fn card_rules(&self) -> &'r crate::dungeonquest::card_combat::CardRules {
         self.rules.card_combat.as_ref().expect("third-edition rules have a card combat")
     }
 
