@@ -29,11 +29,10 @@ struct Log {
 impl dq_engine::core::Observer<Event> for Log {
     fn event(&mut self, e: Event) {
         if let Some(t) = self.trace.as_mut() {
-            dq_engine::core::Observer::event(t, e.clone());
+            dq_engine::core::Observer::event(t, e);
         }
-        match e {
-            Event::Moved { seat, to, .. } => self.moves[seat as usize].push(to),
-            _ => {}
+        if let Event::Moved { seat, to, .. } = e {
+            self.moves[seat as usize].push(to);
         }
     }
 }
