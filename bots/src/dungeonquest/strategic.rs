@@ -539,6 +539,11 @@ impl Strategic {
             Choice::MoveDark => h.pos,
             _ => return c,
         };
+        // A hero on the way home without the loot the exit asks for walks to and fro by a
+        // tower on purpose: each room entered draws a dungeon card, perhaps the loot he needs.
+        if self.heading_home() && !exit_allowed(game, seat) {
+            return c;
+        }
         // On the way home only the way counts: a loop that picks up cards (back into the
         // treasure chamber, where a dragon card is drawn on entering) is still a loop. A
         // determination token is a gain: a hero failing the test of a portcullis again and
