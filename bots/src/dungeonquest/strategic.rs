@@ -1709,6 +1709,46 @@ mod tests {
         }
     }
 
+    /// The Teleportation Rune and the Rune of Opening are kept while the hero follows his
+    /// way, and used once he notices he is going in circles: a way out of a loop the path
+    /// map cannot see (issue 24, G=66, G=371891: trapped, the runes unused to sunset).
+    #[test]
+    fn runes_that_open_a_way_are_used_to_break_out_of_a_circle() {
+        use dq_engine::{GameConfig, HeroPick, NoObserver, Variant};
+        let rules = Rules::revised();
+        for name in ["Teleportation Rune", "Rune of Opening"] {
+            let rune = (0..rules.cards.len() as dq_engine::CardId)
+                .find(|&c| rules.cards[c as usize].name == name)
+                .unwrap_or_else(|| panic!("no card {name}"));
+            let mut heroes = arrayvec::ArrayVec::new();
+            heroes.push(HeroPick::Fixed(0));
+            let cfg = GameConfig { heroes, variant: Variant::default() };
+            let mut game = Game::new(&rules, &cfg, 5, 0, &mut NoObserver).unwrap();
+            game.give_rune(0, rune);
+            let mut choices = Choices::new();
+            // Play on (first legal answers) until the rune is offered at the start of a turn.
+            for _ in 0..200 {
+                game.legal(&mut choices);
+                if game.pending().is_some_and(|d| d.kind == DecisionKind::Rune) && choices.contains(&Choice::Card(rune))
+                {
+                    break;
+                }
+                let pick = *choices.iter().find(|c| matches!(c, Choice::No | Choice::Done)).unwrap_or(&choices[0]);
+                game.apply(pick, &mut NoObserver).unwrap();
+            }
+            assert!(choices.contains(&Choice::Card(rune)), "{name} never offered");
+            let mut bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            assert_eq!(bot.rune(&game, 0, &choices), Choice::No, "{name} used on the way");
+            for i in 0..8 {
+                if bot.circles.note(dq_engine::board::cell(1, i % 2), 0) {
+                    break;
+                }
+            }
+            assert!(bot.circles.breaking_out());
+            assert_eq!(bot.rune(&game, 0, &choices), Choice::Card(rune), "{name} kept in a circle");
+        }
+    }
+
     /// A policy copied for another spec is the policy built for that spec.
     #[test]
     fn a_policy_for_another_spec_is_the_one_built_for_it() {
