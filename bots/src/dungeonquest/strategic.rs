@@ -539,9 +539,10 @@ impl Strategic {
             Choice::MoveDark => h.pos,
             _ => return c,
         };
-        // A hero on the way home without the loot the exit asks for walks to and fro by a
-        // tower on purpose: each room entered draws a dungeon card, perhaps the loot he needs.
-        if self.heading_home() && !exit_allowed(game, seat) {
+        // A hero on the way home without the loot the exit asks for, or stepping in and out
+        // of a tower, walks to and fro on purpose: each room entered draws a dungeon card,
+        // perhaps the loot (or the gold) he stays for.
+        if (self.heading_home() && !exit_allowed(game, seat)) || TOWERS.contains(&to) || TOWERS.contains(&h.pos) {
             return c;
         }
         // On the way home only the way counts: a loop that picks up cards (back into the
