@@ -542,14 +542,15 @@ impl Strategic {
         // A hero on the way home without the loot the exit asks for, or stepping in and out
         // of a tower, walks to and fro on purpose: each room entered draws a dungeon card,
         // perhaps the loot (or the gold) he stays for.
-        if (self.heading_home() && !exit_allowed(game, seat)) || TOWERS.contains(&to) || TOWERS.contains(&h.pos) {
+        let home = self.heading_home();
+        if TOWERS.contains(&to) || TOWERS.contains(&h.pos) || (home && !exit_allowed(game, seat)) {
             return c;
         }
         // On the way home only the way counts: a loop that picks up cards (back into the
         // treasure chamber, where a dragon card is drawn on entering) is still a loop. A
         // determination token is a gain: a hero failing the test of a portcullis again and
         // again gains one each time, and passes in the end.
-        let held = if self.heading_home() { 0 } else { worth(h.held) };
+        let held = if home { 0 } else { worth(h.held) };
         self.circles.note(to, held ^ u64::from(h.determination) << 56);
         c
     }
