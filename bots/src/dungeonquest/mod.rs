@@ -1,6 +1,7 @@
 //! DungeonQuest's bots: the strategic policies and their path maps, the monster player, the
 //! table of policies a game is played with, and playing a game of a run with them.
 
+mod circles;
 pub mod classic;
 pub mod equilibrium;
 pub mod maps;

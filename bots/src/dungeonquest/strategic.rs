@@ -13,6 +13,7 @@
 //! monster card's hidden life; the escape decision instead reasons over the monster cards of
 //! that kind not yet seen in the discard pile.
 
+use crate::dungeonquest::circles::Circles;
 use crate::dungeonquest::equilibrium::{payoff, solve, weights};
 use crate::dungeonquest::maps::{Maps, TableMaps, MODELS};
 use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Want, SLOTS};
@@ -64,6 +65,9 @@ pub struct Strategic {
     heading: Goal,
     /// What the turns to spare on the last plan weighed allow (see [`Spare`]).
     spare: Spare,
+    /// The spaces the hero's last moves led to, to notice when he goes in circles (see
+    /// [`Circles`]).
+    circles: Circles,
     /// The policy's own path maps, when it plays outside a [`crate::Players`] table (which
     /// shares one set between its seats); boxed so that taking them out is cheap.
     own: Option<Box<TableMaps>>,
@@ -115,6 +119,7 @@ impl Strategic {
             homeward: false,
             heading: Goal::Treasure,
             spare: Spare::NONE,
+            circles: Circles::default(),
             own: None,
         }
     }
@@ -135,6 +140,7 @@ impl Strategic {
             homeward: false,
             heading: Goal::Treasure,
             spare: Spare::NONE,
+            circles: Circles::default(),
             own: None,
             ..self.clone()
         }
@@ -149,6 +155,7 @@ impl Strategic {
         self.homeward = false;
         self.heading = Goal::Treasure;
         self.spare = Spare::NONE;
+        self.circles.clear();
         if let Some(own) = self.own.as_mut() {
             own.new_game();
         }
@@ -251,7 +258,7 @@ impl Strategic {
             K::SecretDoor => self.secret_door(game, seat, choices, maps),
             K::Tower => self.tower(game, seat, choices, maps),
             K::Bridge => pick(choices, Choice::Cross),
-            K::BridgeDiscard => Choice::Done,
+            K::BridgeDiscard => self.bridge_discard(game, seat, choices),
             K::BeforeTest => Choice::No,
             K::TestFailed => self.test_failed(game, choices),
             K::RageReroll => {
@@ -330,6 +337,13 @@ impl Strategic {
     /// treasure map there when bounds do not settle whether to head home, the tower map in
     /// full when the way back must be counted.
     fn goal(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> Goal {
+        // Revised solo play and No Guts, No Glory: without a treasure card the towers are
+        // shut, so heading home only meets the sunset there; the treasure chamber stays the
+        // goal until a treasure card is held (issue 24, `--rule solo` G=0: greedy walked home
+        // without one and tower-hopped until sunset).
+        if needs_treasure(game, seat) {
+            return Goal::Treasure;
+        }
         if self.homeward {
             // The way back from the treasure chamber only matters on the way there.
             return Goal::Tower;
@@ -338,11 +352,6 @@ impl Strategic {
         // The treasure map is prepared where it is read: by `treasure_pays`, if the bounds it
         // starts from do not settle the question, and by the caller once the goal is known
         // (so a hero who turns home by the bounds leaves it behind the board for good).
-        // No Guts, No Glory: without a treasure card the towers are shut, so heading home
-        // early only meets the sunset there; the treasure chamber stays the goal.
-        if game.variant().no_guts_no_glory && game.treasure_cards(seat) == 0 {
-            return Goal::Treasure;
-        }
         if u32::from(h.stats.dragon_draws) >= u32::from(self.p().dragon_draws) {
             self.homeward = true;
             return Goal::Tower;
@@ -475,10 +484,25 @@ impl Strategic {
         u32::from(self.first_danger.saturating_sub(game.sun()))
     }
 
-    /// The legal move that gets cheapest to the current goal.
+    /// The legal move that gets cheapest to the current goal, away from a circle the hero is
+    /// breaking out of if one such move leads somewhere.
     fn best_move(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Option<Choice> {
         let (goal, m) = self.plan(game, seat, maps);
-        cheapest(m, goal, choices)
+        self.cheapest_away(m, goal, choices).or_else(|| cheapest(m, goal, choices))
+    }
+
+    /// While the hero breaks out of a circle (see [`Circles`]): the cheapest legal move to
+    /// `goal` onto a space not in the circle, if one leads somewhere; else `None`.
+    fn cheapest_away(&self, m: &mut Maps, goal: Goal, choices: &Choices) -> Option<Choice> {
+        if !self.circles.breaking_out() {
+            return None;
+        }
+        let mut away = Choices::new();
+        away.extend(choices.iter().copied().filter(|&c| matches!(c, Choice::Move(to) if !self.circles.avoids(to))));
+        match cheapest(m, goal, &away)? {
+            mv @ Choice::Move(to) if m.map(goal).via(m.graph(), to) != u32::MAX => Some(mv),
+            _ => None,
+        }
     }
 
     /// Where to escape to: the cheapest way to the goal among the spaces offered that lead
@@ -502,21 +526,47 @@ impl Strategic {
         cheapest(m, goal, &kept).unwrap_or(kept[0])
     }
 
+    /// The action, and where it leads noted for [`Circles`]: a move's space, or the dark
+    /// chamber a hero feels his way out of (searches and draws are no steps of a circle).
     fn action(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
         let h = game.hero(seat);
         if h.status == HeroStatus::Catacombs {
             return pick(choices, Choice::DrawCatacomb);
         }
+        let c = self.action_on_board(game, seat, choices, maps);
+        let to = match c {
+            Choice::Move(to) => to,
+            Choice::MoveDark => h.pos,
+            _ => return c,
+        };
+        // A hero on the way home without the loot the exit asks for, or stepping in and out
+        // of a tower, walks to and fro on purpose: each room entered draws a dungeon card,
+        // perhaps the loot (or the gold) he stays for.
+        let home = self.heading_home();
+        if TOWERS.contains(&to) || TOWERS.contains(&h.pos) || (home && !exit_allowed(game, seat)) {
+            return c;
+        }
+        // On the way home only the way counts: a loop that picks up cards (back into the
+        // treasure chamber, where a dragon card is drawn on entering) is still a loop. A
+        // determination token is a gain: a hero failing the test of a portcullis again and
+        // again gains one each time, and passes in the end.
+        let held = if home { 0 } else { worth(h.held) };
+        self.circles.note(to, held ^ u64::from(h.determination) << 56);
+        c
+    }
+
+    fn action_on_board(&mut self, game: &Game<'_>, seat: u8, choices: &Choices, maps: &mut TableMaps) -> Choice {
         let (mut goal, m) = self.plan_lazy(game, seat, maps);
         // The answers this decision looks for, found in one pass over the choices rather than
         // a search of them for each (an action is the most frequent decision).
-        let (mut dragon, mut exit, mut search, mut dark) = (false, false, false, false);
+        let (mut dragon, mut exit, mut search, mut dark, mut catacombs) = (false, false, false, false, false);
         for c in choices {
             match c {
                 Choice::DrawDragon => dragon = true,
                 Choice::ExitDungeon => exit = true,
                 Choice::Search => search = true,
                 Choice::MoveDark => dark = true,
+                Choice::EnterCatacombs => catacombs = true,
                 _ => {}
             }
         }
@@ -542,6 +592,15 @@ impl Strategic {
         if search && (self.spare.search || (needs_loot && self.spare.one)) {
             return Choice::Search;
         }
+        // Going in circles: a move off the circle, else the catacombs.
+        if self.circles.breaking_out() {
+            if let Some(mv) = self.cheapest_away(m, goal, choices) {
+                return mv;
+            }
+            if catacombs {
+                return Choice::EnterCatacombs;
+            }
+        }
         if let Some(mv) = cheapest(m, goal, choices) {
             if let Choice::Move(to) = mv {
                 if m.map(goal).via(m.graph(), to) != u32::MAX {
@@ -549,12 +608,16 @@ impl Strategic {
                 }
             }
         }
-        // No known way on: feel through darkness, search if allowed, else any move.
+        // No known way on: feel through darkness, search if allowed, the catacombs, else any
+        // move.
         if dark {
             return Choice::MoveDark;
         }
         if search {
             return Choice::Search;
+        }
+        if catacombs {
+            return Choice::EnterCatacombs;
         }
         choices.iter().copied().find(|c| matches!(c, Choice::Move(_))).unwrap_or(choices[0])
     }
@@ -576,6 +639,10 @@ impl Strategic {
         let pos = game.hero(seat).pos;
         m.settle_at(goal, &[pos]);
         let here = m.map(goal).cost[pos as usize];
+        // Going in circles: a door off the circle is a way out.
+        if let Some(mv) = self.cheapest_away(m, goal, choices) {
+            return mv;
+        }
         match cheapest(m, goal, choices) {
             Some(mv @ Choice::Move(to)) if m.map(goal).via(m.graph(), to) < u32::from(here) => mv,
             _ => Choice::No,
@@ -591,6 +658,10 @@ impl Strategic {
         let rules = game.rules();
         let h = game.hero(seat);
         let p = self.p();
+        // Without the treasure card the exit asks for, the sunset kills for sure: draw.
+        if needs_treasure(game, seat) {
+            return game.deck_len(Deck::Dragon) > 0;
+        }
         if u32::from(h.stats.dragon_draws) >= u32::from(p.dragon_draws) {
             return false;
         }
@@ -689,6 +760,8 @@ impl Strategic {
                 RUNE_RESHUFFLE => game.discard_pile(Deck::Dragon).next().is_some(),
                 RUNE_HEAL => u32::from(h.wounds) * 2 >= u32::from(h.health),
                 RUNE_EXTRA => self.heading_home(),
+                // A way out of a circle the planner's ways lead round.
+                RUNE_TELEPORT | RUNE_OPENING => self.circles.breaking_out(),
                 _ => false,
             };
             if useful {
@@ -740,6 +813,38 @@ impl Strategic {
         }
         let at_stake = if n == 0 { 0.0 } else { sum / f64::from(n) };
         if at_stake < self.treasure_gold {
+            card
+        } else {
+            Choice::Done
+        }
+    }
+
+    /// Before crossing a bridge: discard the least valuable loot card (one the exit does not
+    /// need) while that raises the objective. Each card discarded takes one off the roll of
+    /// the Agility test (determination tokens count too); a fall costs 1d6 wounds, death when
+    /// they reach the health left, and with it the gold carried and `life`. Why: the hero
+    /// crossed with every card and fell, dying with all of it (issue 24, G=137).
+    fn bridge_discard(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
+        let rules = game.rules();
+        let h = game.hero(seat);
+        let Some((card, g)) = choices
+            .iter()
+            .filter_map(|&c| match c {
+                Choice::Card(id) if !exit_needs(game, seat, id) => Some((c, f64::from(rules.cards[id as usize].gold))),
+                _ => None,
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+        else {
+            return Choice::Done;
+        };
+        let tokens = if rules.edition == Edition::Third { 0 } else { i32::from(h.determination) };
+        let agility = i32::from(rules.heroes[h.hero as usize].attrs[1]) + tokens;
+        let loot = i32::from(game.loot_cards(seat));
+        let left = i32::from(h.health) - i32::from(h.wounds);
+        let p_die = f64::from((7 - left).clamp(0, 6)) / 6.0;
+        let keep = f64::from(game.gold_seen(seat).unwrap_or(0)) + f64::from(self.p().life);
+        let value = |penalty: i32, keep: f64| keep * (1.0 - (1.0 - p_2d6_at_most(agility - penalty)) * p_die);
+        if value(loot - 1, keep - g) > value(loot, keep) {
             card
         } else {
             Choice::Done
@@ -954,6 +1059,30 @@ fn exit_allowed(game: &Game<'_>, seat: u8) -> bool {
     } else {
         game.loot_cards(seat) > 0
     }
+}
+
+/// Whether the exit asks the hero in `seat` for a treasure card (Revised solo play, No Guts,
+/// No Glory) and he holds none.
+fn needs_treasure(game: &Game<'_>, seat: u8) -> bool {
+    let v = game.variant();
+    ((v.solo && game.rules().edition != Edition::Third) || v.no_guts_no_glory) && game.treasure_cards(seat) == 0
+}
+
+/// Whether the hero in `seat` needs card `id` to leave the dungeon: his last treasure card
+/// where the exit asks for one, else his last loot card.
+fn exit_needs(game: &Game<'_>, seat: u8, id: dq_engine::CardId) -> bool {
+    let v = game.variant();
+    let card = &game.rules().cards[id as usize];
+    if (v.solo && game.rules().edition != Edition::Third) || v.no_guts_no_glory {
+        card.deck == Deck::Treasure && game.treasure_cards(seat) <= 1
+    } else {
+        card.loot && game.loot_cards(seat) <= 1
+    }
+}
+
+/// What a hero holds, as a number that changes when he gains a card (see [`Circles::note`]).
+fn worth(held: &[dq_engine::CardId]) -> u64 {
+    held.iter().fold(held.len() as u64, |acc, &c| acc.wrapping_mul(31).wrapping_add(u64::from(c)))
 }
 
 /// The most chance of death a healing item may carry: one roll in 36 (a double one).
@@ -1334,6 +1463,10 @@ const RUNE_RESHUFFLE: u8 = 2;
 const RUNE_HEAL: u8 = 3;
 /// A rune that gives extra turns.
 const RUNE_EXTRA: u8 = 4;
+/// A rune that moves the hero to a neighbouring space through walls.
+const RUNE_TELEPORT: u8 = 5;
+/// A rune that lets the hero through doors and portcullises this turn.
+const RUNE_OPENING: u8 = 6;
 /// [`card_facts`]: the card can hurt (see [`is_harmful`]).
 const HARMFUL: u8 = 0b1000;
 
@@ -1346,6 +1479,8 @@ fn card_facts(rules: &Rules, c: dq_engine::CardId) -> u8 {
         Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
         Some(Op::Heal(_)) => RUNE_HEAL,
         Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+        Some(Op::Teleport) => RUNE_TELEPORT,
+        Some(Op::IgnoreBarriers) => RUNE_OPENING,
         _ => 0,
     });
     rune | if is_harmful(rules, c) { HARMFUL } else { 0 }
@@ -1565,12 +1700,54 @@ mod tests {
                     Some(Op::ReshuffleDragon) => RUNE_RESHUFFLE,
                     Some(Op::Heal(_)) => RUNE_HEAL,
                     Some(Op::ExtraTurns(_)) => RUNE_EXTRA,
+                    Some(Op::Teleport) => RUNE_TELEPORT,
+                    Some(Op::IgnoreBarriers) => RUNE_OPENING,
                     _ => 0,
                 };
                 assert_eq!(f & RUNE_USE, want, "card {c}");
                 runes += usize::from(want != 0);
             }
             assert!(runes > 0);
+        }
+    }
+
+    /// The Teleportation Rune and the Rune of Opening are kept while the hero follows his
+    /// way, and used once he notices he is going in circles: a way out of a loop the path
+    /// map cannot see (issue 24, G=66, G=371891: trapped, the runes unused to sunset).
+    #[test]
+    fn runes_that_open_a_way_are_used_to_break_out_of_a_circle() {
+        use dq_engine::{GameConfig, HeroPick, NoObserver, Variant};
+        let rules = Rules::revised();
+        for name in ["Teleportation Rune", "Rune of Opening"] {
+            let rune = (0..rules.cards.len() as dq_engine::CardId)
+                .find(|&c| rules.cards[c as usize].name == name)
+                .unwrap_or_else(|| panic!("no card {name}"));
+            let mut heroes = arrayvec::ArrayVec::new();
+            heroes.push(HeroPick::Fixed(0));
+            let cfg = GameConfig { heroes, variant: Variant::default() };
+            let mut game = Game::new(&rules, &cfg, 5, 0, &mut NoObserver).unwrap();
+            game.give_rune(0, rune);
+            let mut choices = Choices::new();
+            // Play on (first legal answers) until the rune is offered at the start of a turn.
+            for _ in 0..200 {
+                game.legal(&mut choices);
+                if game.pending().is_some_and(|d| d.kind == DecisionKind::Rune) && choices.contains(&Choice::Card(rune))
+                {
+                    break;
+                }
+                let pick = *choices.iter().find(|c| matches!(c, Choice::No | Choice::Done)).unwrap_or(&choices[0]);
+                game.apply(pick, &mut NoObserver).unwrap();
+            }
+            assert!(choices.contains(&Choice::Card(rune)), "{name} never offered");
+            let mut bot = Strategic::new(&rules, BotSpec::parse("greedy").unwrap());
+            assert_eq!(bot.rune(&game, 0, &choices), Choice::No, "{name} used on the way");
+            for i in 0..8 {
+                if bot.circles.note(dq_engine::board::cell(1, i % 2), 0) {
+                    break;
+                }
+            }
+            assert!(bot.circles.breaking_out());
+            assert_eq!(bot.rune(&game, 0, &choices), Choice::Card(rune), "{name} kept in a circle");
         }
     }
 
