@@ -222,6 +222,17 @@ impl<'r> ClassicGame<'r> {
         self.decks[d as usize].len()
     }
 
+    /// The card `i` from the top of a deck (the bottom is `deck_len - 1`): public knowledge
+    /// for a player who watched cards go back, and what rule tests read.
+    pub fn deck_card(&self, d: ClassicDeck, i: usize) -> Option<u8> {
+        self.decks[d as usize].get(i)
+    }
+
+    /// Dragon counters in the stack (the sleeping ones drawn are set aside).
+    pub fn dragon_left(&self) -> u8 {
+        self.dragon.left()
+    }
+
     /// Cards in the Monster deck.
     pub fn monster_deck_len(&self) -> usize {
         self.monsters.len()

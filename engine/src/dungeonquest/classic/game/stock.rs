@@ -39,6 +39,11 @@ impl CardQueue {
         self.len as usize
     }
 
+    /// The card `i` from the top.
+    pub fn get(&self, i: usize) -> Option<u8> {
+        (i < self.len as usize).then(|| self.cards[(self.head as usize + i) % DECK_CAP])
+    }
+
     /// The top card, taken.
     pub fn draw(&mut self) -> Option<u8> {
         if self.len == 0 {
@@ -103,6 +108,11 @@ impl DragonStack {
         self.total = total as u8;
         self.left = total as u8;
         rng.shuffle(&mut self.order[..total]);
+    }
+
+    /// Counters in the stack.
+    pub fn left(&self) -> u8 {
+        self.left
     }
 
     /// Whether every counter is in the stack (none set aside).
