@@ -738,3 +738,104 @@ fn the_dragon_wakes() {
     play(&mut g, C::Move(cell(5, 7)));
     assert_eq!((g.hero(0).pos, g.hero(1).pos), (cell(4, 5), cell(5, 7)));
 }
+
+/// 8.4: El-Adoran's bow through the combat: an arrow before the Monster card; the arrows left
+/// go back on his sheet.
+#[test]
+fn el_adorans_bow_in_the_game() {
+    let goblin = card(ClassicDeck::Room, "Goblin");
+    let mut g = game(&ClassicSetup {
+        next_tiles: vec![room(0)],
+        tops: vec![(ClassicDeck::Room, goblin)],
+        dice: vec![6],
+        ..solo("el-adoran", T0)
+    });
+    play(&mut g, C::Move(1));
+    play(&mut g, C::Combat(Answer::Stance(Stance::Attack)));
+    assert_eq!(g.legal().as_slice(), &[C::Combat(Answer::Fire), C::Combat(Answer::Hold)]);
+    play(&mut g, C::Combat(Answer::Fire));
+    assert_eq!((g.hero(0).arrows, g.hero(0).life, g.round()), (3, 11, 2));
+}
+
+/// Reference sheet, Ring of Blinding: used when a monster is drawn, it defeats it.
+#[test]
+fn the_ring_of_blinding() {
+    let troll = card(ClassicDeck::Room, "Mountain Troll");
+    let mut s = ClassicSetup { next_tiles: vec![room(0)], tops: vec![(ClassicDeck::Room, troll)], ..solo("rohan", T0) };
+    s.seats[0].ring = ring(|r| *r == RingEffect::Blinding);
+    let mut g = game(&s);
+    play(&mut g, C::Move(1));
+    play(&mut g, C::Combat(Answer::Blind));
+    assert_eq!((g.hero(0).ring, g.hero(0).life, g.round()), (None, 17, 2));
+    assert_eq!(bottom(&g, ClassicDeck::Room), troll);
+}
+
+/// Reference sheet, Ring of Warning: it avoids a trap Room card's loss too.
+#[test]
+fn the_ring_of_warning_against_a_trap_card() {
+    let crossfire = card(ClassicDeck::Room, "Crossfire Trap");
+    let mut s =
+        ClassicSetup { next_tiles: vec![room(0)], tops: vec![(ClassicDeck::Room, crossfire)], ..solo("rohan", T0) };
+    s.seats[0].ring = ring(|r| *r == RingEffect::Warning);
+    let mut g = game(&s);
+    play(&mut g, C::Move(1));
+    assert_eq!(ask(&g), Ask::Optional(Optional::WarnCard));
+    play(&mut g, C::Yes);
+    assert_eq!((g.hero(0).ring, g.hero(0).life), (None, 17));
+    assert_eq!(bottom(&g, ClassicDeck::Room), crossfire);
+}
+
+/// Reference sheet, Cave-In card: the number picked is rolled (modelled as a 1): killed; else
+/// a second D6 of LPs.
+#[test]
+fn the_cave_in_card() {
+    let cave = card(ClassicDeck::Room, "Cave-In");
+    for (dice, fate, life) in [(vec![1], Fate::Dead(Cause::Card), 0), (vec![2, 5], Fate::Inside, 12)] {
+        let mut g = game(&ClassicSetup {
+            next_tiles: vec![room(0)],
+            tops: vec![(ClassicDeck::Room, cave)],
+            dice,
+            ..solo("rohan", T0)
+        });
+        play(&mut g, C::Move(1));
+        assert_eq!((g.hero(0).fate, g.hero(0).life), (fate, life));
+    }
+}
+
+/// Reference sheet, Chasm: next turn the hero may only leave on the side he came in by.
+#[test]
+fn a_chasm_keeps_the_hero_on_his_side() {
+    // The left chasm: bottom and left near the entry arrow, top and right beyond.
+    let chasm = tile_n(TileKind::Chasm, [H, H, H, H], 0);
+    let empty = card(ClassicDeck::Room, "Empty");
+    let mut g = game(&ClassicSetup {
+        laid: vec![(cell(2, 2), room(0), Dir::South)],
+        next_tiles: vec![chasm],
+        tops: vec![(ClassicDeck::Room, empty)],
+        ..solo("rohan", cell(2, 2))
+    });
+    // Entered from the west: the arrow faces west (rotation 1): near sides west and north.
+    play(&mut g, C::Move(cell(2, 3)));
+    let moves: Vec<C> = g.legal().iter().copied().filter(|c| matches!(c, C::Move(_))).collect();
+    assert_eq!(moves, [C::Move(cell(1, 3)), C::Move(cell(2, 2))]);
+    assert!(!g.legal().contains(&C::Search));
+}
+
+/// Reference sheet, Giant Spider: El-Adoran may shoot instead of fighting, killing on 5-6;
+/// if he stops without a kill, the spider bites and the turn is over.
+#[test]
+fn el_adoran_shoots_the_spider() {
+    let spider = card(ClassicDeck::Room, "Giant Spider");
+    let mut g = game(&ClassicSetup {
+        next_tiles: vec![room(0)],
+        tops: vec![(ClassicDeck::Room, spider)],
+        dice: vec![4, 5],
+        ..solo("el-adoran", T0)
+    });
+    play(&mut g, C::Move(1));
+    assert_eq!(g.legal().as_slice(), &[C::Strike, C::Flee, C::Shoot]);
+    play(&mut g, C::Shoot);
+    assert_eq!(g.legal().as_slice(), &[C::Stop, C::Shoot]);
+    play(&mut g, C::Shoot);
+    assert_eq!((g.hero(0).arrows, g.hero(0).plight, g.hero(0).life, g.round()), (2, Plight::None, 11, 2));
+}
