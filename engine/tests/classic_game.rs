@@ -134,3 +134,113 @@ fn a_game_is_small() {
     println!("size_of::<ClassicGame>() = {size}");
     assert!(size < 4 * 1024, "ClassicGame is {size} bytes");
 }
+
+/// Figures of random-answer games (run with `--ignored --nocapture`): speed, answers, fates.
+#[test]
+#[ignore]
+fn random_game_figures() {
+    use dq_engine::dungeonquest::classic::game::Cause;
+    let rules = ClassicRules::embedded();
+    let n_games = 40_000u64;
+    let mut g = ClassicGame::new(&rules, &ClassicConfig::random(1), 7, 0, &mut NoObserver).unwrap();
+    let (mut answers, mut rounds, mut exited) = (0u64, 0u64, 0u64);
+    let mut causes: std::collections::BTreeMap<String, u64> = Default::default();
+    let t = std::time::Instant::now();
+    for i in 0..n_games {
+        g.restart(&ClassicConfig::random(1), 7, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(7, i, Stream::Bot);
+        answers +=
+            fuzz(&mut g, &mut rng, 20_000, &mut NoObserver, |_, _, _, _| Ok::<(), Infallible>(())).unwrap() as u64;
+        rounds += g.round() as u64;
+        match g.hero(0).fate {
+            Fate::Exited => exited += 1,
+            Fate::Dead(c) => *causes.entry(format!("{c:?}")).or_default() += 1,
+            Fate::Inside => unreachable!(),
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    let _ = Cause::Night;
+    println!(
+        "{n_games} solo games in {s:.2}s ({:.0} games/s), {:.1} answers and {:.1} rounds a game, exited {:.1}%, deaths {causes:?}",
+        n_games as f64 / s,
+        answers as f64 / n_games as f64,
+        rounds as f64 / n_games as f64,
+        100.0 * exited as f64 / n_games as f64
+    );
+}
+
+/// Heads for the Treasure Chamber, loots, and heads for a tower: games that reach the chamber
+/// and the Dragon far more often than uniformly random answers do.
+fn greedy(g: &ClassicGame<'_>, rng: &mut GameRng) -> dq_engine::dungeonquest::classic::game::ClassicChoice {
+    use dq_engine::dungeonquest::board::{manhattan, TOWERS, TREASURE};
+    use dq_engine::dungeonquest::classic::game::ClassicChoice as C;
+    let legal = g.legal();
+    let seat = g.pending().unwrap().seat;
+    let h = g.hero(seat);
+    let loaded = h.counters.count_ones() >= 2 + rng.below(4);
+    if rng.below(10) == 0 {
+        return legal[rng.below(legal.len() as u32) as usize];
+    }
+    if legal.contains(&C::Loot) && !loaded {
+        return C::Loot;
+    }
+    if legal.contains(&C::Exit) && (h.counters != 0 || g.round() > 22) {
+        return C::Exit;
+    }
+    let target = |c: u8| {
+        if loaded || g.round() > 18 {
+            TOWERS.iter().map(|&t| manhattan(c, t)).min().unwrap()
+        } else {
+            manhattan(c, TREASURE[0]).min(manhattan(c, TREASURE[1]))
+        }
+    };
+    let best = legal
+        .iter()
+        .filter_map(|c| match c {
+            C::Move(t) | C::MoveWithRing(t) => Some((target(*t), *c)),
+            _ => None,
+        })
+        .min_by_key(|x| x.0);
+    match best {
+        Some((_, c)) => c,
+        None => {
+            let no_exit: Vec<C> = legal.iter().copied().filter(|c| *c != C::Exit).collect();
+            let pool = if no_exit.is_empty() { legal.to_vec() } else { no_exit };
+            pool[rng.below(pool.len() as u32) as usize]
+        }
+    }
+}
+
+#[test]
+fn goal_directed_games_end_and_keep_their_invariants() {
+    use dq_engine::dungeonquest::classic::game::Cause;
+    let rules = ClassicRules::embedded();
+    let (mut dragon_deaths, mut rich_exits, mut games) = (0, 0, 0);
+    for i in 0..4_000u64 {
+        let n = (i % 4) as usize + 1;
+        let mut g = ClassicGame::new(&rules, &ClassicConfig::random(n), 4, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(4, i, Stream::Bot);
+        let mut answers = 0;
+        while !g.is_over() {
+            assert!(answers < 20_000, "game {i} does not end");
+            let c = greedy(&g, &mut rng);
+            g.apply(c, &mut NoObserver).unwrap();
+            answers += 1;
+            // Counters are never held twice nor lost: cup + held = 32.
+            let held: u32 = (0..g.seats()).map(|s| g.hero(s).counters.count_ones()).sum();
+            assert_eq!(held as usize + g.cup_len(), rules.treasure.len(), "game {i}");
+            let overlap = (0..g.seats()).fold((0u32, false), |(seen, dup), s| {
+                let c = g.hero(s).counters;
+                (seen | c, dup || seen & c != 0)
+            });
+            assert!(!overlap.1, "game {i}: a counter held twice");
+        }
+        games += 1;
+        for s in 0..g.seats() {
+            dragon_deaths += u32::from(g.hero(s).fate == Fate::Dead(Cause::Dragon));
+            rich_exits += u32::from(g.hero(s).fate == Fate::Exited && g.hero(s).counters != 0);
+        }
+    }
+    println!("{games} games: {rich_exits} exits with treasure, {dragon_deaths} dragon deaths");
+    assert!(rich_exits > 0 && dragon_deaths > 10, "{rich_exits} {dragon_deaths}");
+}
