@@ -839,3 +839,42 @@ fn el_adoran_shoots_the_spider() {
     play(&mut g, C::Shoot);
     assert_eq!((g.hero(0).arrows, g.hero(0).plight, g.hero(0).life, g.round()), (2, Plight::None, 11, 2));
 }
+
+/// 6.5: doors that line up take two Door cards, and both must open.
+#[test]
+fn lined_up_doors_take_two_cards() {
+    let door_room = tile(TileKind::DungeonRoom, [D, H, H, H]);
+    let other = tile_n(TileKind::DungeonRoom, [D, H, H, H], 1);
+    let opens = card(ClassicDeck::Door, "Door Opens");
+    let jammed = card(ClassicDeck::Door, "Door Jammed");
+    for (second, moved) in [(jammed, false), (opens + 1, true)] {
+        let mut g = game(&ClassicSetup {
+            laid: vec![(cell(2, 2), door_room, Dir::South), (cell(1, 2), other, Dir::North)],
+            tops: vec![(ClassicDeck::Door, opens), (ClassicDeck::Door, second)],
+            ..solo("rohan", cell(2, 2))
+        });
+        play(&mut g, C::Move(cell(1, 2)));
+        assert_eq!(g.hero(0).pos == cell(1, 2), moved, "second card {second}");
+        assert_eq!(g.deck_len(ClassicDeck::Door), 15, "both cards back in the deck");
+    }
+}
+
+/// Rulebook 7: the Shuffle card shuffles its deck, itself included, and the draw is made again.
+#[test]
+fn the_shuffle_card_reshuffles_and_draws_again() {
+    let shuffle = card(ClassicDeck::Room, "Shuffle");
+    let s = ClassicSetup { next_tiles: vec![room(0)], tops: vec![(ClassicDeck::Room, shuffle)], ..solo("rohan", T0) };
+    let mut events = Vec::new();
+    let mut g = ClassicGame::from_setup(rules(), &s, 1, &mut NoObserver).unwrap();
+    g.apply(C::Move(1), &mut |e| events.push(e)).unwrap();
+    use dq_engine::dungeonquest::classic::game::ClassicEvent as E;
+    let drawn: Vec<u8> = events
+        .iter()
+        .filter_map(|e| if let E::Card { deck: Some(ClassicDeck::Room), card } = e { Some(*card) } else { None })
+        .collect();
+    assert_eq!(drawn.len(), 2, "{events:?}");
+    assert_eq!(drawn[0], shuffle);
+    assert_ne!(drawn[1], shuffle);
+    // The Shuffle card is back in the deck, somewhere in it.
+    assert!((0..g.deck_len(ClassicDeck::Room)).any(|i| g.deck_card(ClassicDeck::Room, i) == Some(shuffle)));
+}
