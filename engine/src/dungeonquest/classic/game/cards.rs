@@ -5,7 +5,7 @@ use super::flow::Flow;
 use super::{Ask, Cause, ClassicChoice, ClassicEvent, ClassicGame, Kept, Onward, Optional, Plight};
 use crate::core::Observer;
 use crate::dungeonquest::classic::combat::Opening;
-use crate::dungeonquest::classic::decks::{CardEffect, ClassicDeck, Roll};
+use crate::dungeonquest::classic::decks::{CardEffect, Characteristic, ClassicDeck, Roll};
 use crate::dungeonquest::data::TileKind;
 
 impl<'r> ClassicGame<'r> {
@@ -187,7 +187,7 @@ impl<'r> ClassicGame<'r> {
                 }
             }
             CardEffect::Trapdoor { fall } => {
-                if self.d12(obs) <= self.attr(seat, 1) {
+                if self.d12(obs) <= self.attr(seat, Characteristic::Agility) {
                     self.return_card(k);
                 } else {
                     let n = self.roll_loss(seat, fall, obs);

@@ -6,7 +6,7 @@ use crate::core::Observer;
 use crate::dungeonquest::board::{chamber_cells, is_treasure, Cell, CellSet, Dir, TOWERS};
 use crate::dungeonquest::classic::combat::{Answers, Dice};
 use crate::dungeonquest::classic::data::RingEffect;
-use crate::dungeonquest::classic::decks::{CardEffect, PotionResult};
+use crate::dungeonquest::classic::decks::{CardEffect, Characteristic, PotionResult};
 use crate::dungeonquest::classic::tiles::DarkExit;
 use crate::dungeonquest::data::TileKind;
 
@@ -139,7 +139,7 @@ impl<'r> ClassicGame<'r> {
         for c in chamber_cells(self.hero(seat).pos) {
             self.visited.insert(c);
         }
-        let agility = self.attr(seat, 1);
+        let agility = self.attr(seat, Characteristic::Agility);
         match self.hero(seat).plight {
             Plight::None => {}
             Plight::Trapdoor(k) => {
@@ -285,7 +285,7 @@ impl<'r> ClassicGame<'r> {
             let prev = self.hero(seat).prev;
             return self.start_move(seat, prev, false, Mode::Normal, obs);
         }
-        if self.d12(obs) > self.attr(seat, 1) {
+        if self.d12(obs) > self.attr(seat, Characteristic::Agility) {
             return self.missed(seat, obs);
         }
         self.hero_mut(seat).plight = Plight::None;
@@ -432,9 +432,9 @@ impl<'r> ClassicGame<'r> {
         !is_treasure(c) && (0..self.seats).any(|s| s != seat && self.hero(s).inside() && self.hero(s).pos == c)
     }
 
-    /// The hero's characteristic: 0 Strength, 1 Agility, 2 Armour, 3 Luck.
-    pub(super) fn attr(&self, seat: u8, i: usize) -> u8 {
-        self.sheet(seat).attrs[i % 4]
+    /// One of the hero's characteristics (tested on a D12).
+    pub(super) fn attr(&self, seat: u8, c: Characteristic) -> u8 {
+        self.sheet(seat).attrs[c.index()]
     }
 
     pub(super) fn sheet(&self, seat: u8) -> &'r crate::dungeonquest::classic::rules::ClassicHero {

@@ -7,7 +7,7 @@ use super::{Ask, Cause, ClassicChoice, ClassicEvent, ClassicGame, Fate, Onward, 
 use crate::core::Observer;
 use crate::dungeonquest::board::{chamber_cells, dir_between, is_tower, is_treasure, step, Cell, Dir};
 use crate::dungeonquest::classic::data::RingEffect;
-use crate::dungeonquest::classic::decks::{CardEffect, ClassicDeck};
+use crate::dungeonquest::classic::decks::{CardEffect, Characteristic, ClassicDeck};
 use crate::dungeonquest::data::{Side, TileKind};
 
 impl<'r> ClassicGame<'r> {
@@ -35,7 +35,7 @@ impl<'r> ClassicGame<'r> {
                 // One ring opens the doorway, a pair of lined-up doors included.
                 self.hero_mut(seat).ring = None;
             } else {
-                let strength = self.attr(seat, 0);
+                let strength = self.attr(seat, Characteristic::Strength);
                 for _ in 0..portcullises {
                     if self.d12(obs) > strength {
                         return Flow::Done;
@@ -159,7 +159,7 @@ impl<'r> ClassicGame<'r> {
                 Flow::Done
             }
             TileKind::BottomlessPit => {
-                if self.d12(obs) > self.attr(seat, 1) {
+                if self.d12(obs) > self.attr(seat, Characteristic::Agility) {
                     self.die(seat, Cause::Pit, obs);
                 }
                 Flow::Done
