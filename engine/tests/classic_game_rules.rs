@@ -878,3 +878,32 @@ fn the_shuffle_card_reshuffles_and_draws_again() {
     // The Shuffle card is back in the deck, somewhere in it.
     assert!((0..g.deck_len(ClassicDeck::Room)).any(|i| g.deck_card(ClassicDeck::Room, i) == Some(shuffle)));
 }
+
+/// Reference sheet, Chamber of Darkness with three exits: 3-4 the closest exit clockwise, 5-6
+/// anticlockwise, as seen on the board; an exit into the board's edge costs the turn.
+#[test]
+fn a_three_exit_darkness_counts_round_the_tile() {
+    let dark = tile(TileKind::ChamberOfDarkness, [W, H, H, H]);
+    let mut g = game(&ClassicSetup {
+        next_tiles: vec![dark, room(0)],
+        tops: vec![(ClassicDeck::Room, card(ClassicDeck::Room, "Empty"))],
+        dice: vec![3, 5],
+        ..solo("rohan", T0)
+    });
+    // Entered from the west (its wall faces east). Round 2: clockwise from west is north, the
+    // board's edge: the turn is lost. Round 3: anticlockwise is south, the turn's move.
+    play(&mut g, C::Move(1));
+    assert_eq!((g.hero(0).pos, g.round(), ask(&g)), (cell(1, 1), 4, Ask::Turn));
+}
+
+/// Reference sheet, Ring of Opening: it opens a portcullis with no Strength roll.
+#[test]
+fn the_ring_of_opening_lifts_a_portcullis() {
+    let port = tile(TileKind::DungeonRoom, [H, W, P, W]);
+    let mut s = ClassicSetup { laid: vec![(1, port, Dir::West)], ..solo("rohan", 1) };
+    s.seats[0].ring = ring(|r| *r == RingEffect::Opening);
+    let mut g = game(&s);
+    assert_eq!(g.legal().as_slice(), &[C::Move(2), C::Move(T0), C::MoveWithRing(T0), C::Search, C::Pass]);
+    play(&mut g, C::MoveWithRing(T0));
+    assert_eq!((g.hero(0).pos, g.hero(0).ring), (T0, None));
+}
