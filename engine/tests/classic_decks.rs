@@ -7,7 +7,7 @@ use dq_engine::dungeonquest::classic::decks::{
     CardEffect, Characteristic, ClassicDeck, Die, PotionResult, Roll, Spider,
 };
 use dq_engine::dungeonquest::classic::rules::{ClassicRules, ClassicSources, DATA_DIR};
-use dq_engine::dungeonquest::classic::tiles::{searchable, DarkExit, TileSelection};
+use dq_engine::dungeonquest::classic::tiles::{searchable, DarkExit};
 
 mod classic_common;
 use classic_common::{broken, line_of};
@@ -244,18 +244,18 @@ fn the_potion_table() {
     }
 }
 
-/// Reference 4.6 / 5 row 30: 116 tiles by default, 129 with the portcullis tiles.
+/// Reference 4.6 with the ruling of docs/rulings.md: ATP's 135 less the 6 catacomb tiles, the 4
+/// bridges and the spider web (no 1987 rule) = 124, the 13 portcullis tiles kept.
 #[test]
 fn every_tile_category() {
     let rules = ClassicRules::embedded();
-    let t = &rules.tiles;
-    let base = t.drawn(TileSelection::Base);
-    let all = t.drawn(TileSelection::WithPortcullis);
-    assert_eq!((base.len(), all.len()), (116, 129));
-    assert_eq!(TileSelection::default(), TileSelection::Base);
+    let all = rules.tiles.drawn();
+    assert_eq!(all.len(), 124);
+    // 124 tiles fill the board: 130 spaces less 4 towers and 2 treasure-chamber spaces.
+    assert_eq!(all.len(), 130 - 4 - 2);
     let count = |ts: &[dq_engine::rules::TileDef], k: TileKind| ts.iter().filter(|d| d.kind == k).count();
     let kinds = [
-        (TileKind::DungeonRoom, 73),
+        (TileKind::DungeonRoom, 86),
         (TileKind::Corridor, 16),
         (TileKind::BottomlessPit, 2),
         (TileKind::RotatingChamber, 5),
@@ -263,19 +263,20 @@ fn every_tile_category() {
         (TileKind::TrapChamber, 5),
         (TileKind::ChamberOfDarkness, 4),
         (TileKind::CaveIn, 4),
-        (TileKind::Bridge, 4),
-        (TileKind::SpiderWeb, 1),
+        (TileKind::Bridge, 0),
+        (TileKind::SpiderWeb, 0),
     ];
     for (k, n) in kinds {
-        assert_eq!(count(base, k), n, "{k:?}");
+        assert_eq!(count(all, k), n, "{k:?}");
     }
-    assert_eq!(kinds.iter().map(|k| k.1).sum::<usize>(), 116);
+    assert_eq!(kinds.iter().map(|k| k.1).sum::<usize>(), 124);
+    let base = &all[..111];
     let has = |d: &dq_engine::rules::TileDef, s: Side| d.sides.contains(&s);
     // Doors: 9 rooms in the base set (one with three doors), 2 more among the portcullis tiles.
     assert_eq!(base.iter().filter(|d| has(d, Side::Door)).count(), 9);
     assert_eq!(base.iter().filter(|d| d.sides.iter().filter(|&&s| s == Side::Door).count() == 3).count(), 1);
     assert!(base.iter().all(|d| !has(d, Side::Portcullis)));
-    let extra = &all[116..];
+    let extra = &all[111..];
     assert!(extra.iter().all(|d| d.kind == TileKind::DungeonRoom && d.sides[2] == Side::Portcullis));
     assert_eq!(extra.iter().filter(|d| has(d, Side::Door)).count(), 2);
     // Dead-end rooms (only the entry hall) and rotating rooms share the layout.
@@ -284,8 +285,8 @@ fn every_tile_category() {
     assert!(base.iter().filter(|d| d.kind == TileKind::RotatingChamber).all(|d| d.sides == dead_end));
     // The entry arrow is on the bottom: never a wall.
     assert!(all.iter().all(|d| d.sides[2] != Side::Wall));
-    // Only chasms and bridges are split; the left chasm has top and right beyond it.
-    assert!(all.iter().all(|d| d.is_split() == matches!(d.kind, TileKind::Chasm | TileKind::Bridge)));
+    // Only chasms are split; the left chasm has top and right beyond it.
+    assert!(all.iter().all(|d| d.is_split() == (d.kind == TileKind::Chasm)));
     let chasms: Vec<_> = base.iter().filter(|d| d.kind == TileKind::Chasm).map(|d| d.part).collect();
     assert_eq!(chasms, [[1, 1, 0, 0], [1, 0, 0, 1]]);
     assert!(rules.estimated.contains(&"tiles.ron: tiles"));
@@ -293,14 +294,14 @@ fn every_tile_category() {
 
 /// Rulebook 5.2: rotating rooms, chambers of darkness, bottomless pits, trap rooms, chasms and
 /// corridors may not be searched; every other tile may (rooms, door and portcullis rooms,
-/// cave-ins, and the bridges and web, which the list does not name).
+/// cave-ins).
 #[test]
 fn searchable_follows_the_rulebook_list() {
     let rules = ClassicRules::embedded();
-    for d in rules.tiles.drawn(TileSelection::WithPortcullis) {
+    for d in rules.tiles.drawn() {
         assert_eq!(d.torch, searchable(d.kind), "{:?}", d.kind);
     }
-    let yes = [TileKind::DungeonRoom, TileKind::CaveIn, TileKind::Bridge, TileKind::SpiderWeb];
+    let yes = [TileKind::DungeonRoom, TileKind::CaveIn];
     let no = [
         TileKind::RotatingChamber,
         TileKind::ChamberOfDarkness,
@@ -325,13 +326,8 @@ fn chamber_of_darkness_exits() {
     // Every darkness tile has 2 or 3 exits.
     let rules = ClassicRules::embedded();
     let exits = |d: &dq_engine::rules::TileDef| d.sides.iter().filter(|&&s| s != Side::Wall).count();
-    let mut n: Vec<_> = rules
-        .tiles
-        .drawn(TileSelection::Base)
-        .iter()
-        .filter(|d| d.kind == TileKind::ChamberOfDarkness)
-        .map(exits)
-        .collect();
+    let mut n: Vec<_> =
+        rules.tiles.drawn().iter().filter(|d| d.kind == TileKind::ChamberOfDarkness).map(exits).collect();
     n.sort();
     assert_eq!(n, [2, 2, 3, 3]);
 }
@@ -454,17 +450,22 @@ fn bad_tile_data_names_file_and_line() {
     let e = broken(f, |t| t.replace(line, "(kind: TrapChamber, sides: (Hall, Wall, Wall, Hall), count: 1),"));
     assert!(e.starts_with(&format!("{DATA_DIR}{f}:{}: tile line ", line_of(f, line))), "{e}");
     assert!(e.ends_with("the bottom side holds the entry arrow and must be open"), "{e}");
-    // A base count off by one.
+    // A count off by one.
     let e = broken(f, |t| {
         t.replace(
             "(kind: TrapChamber, sides: (Hall, Hall, Hall, Hall), count: 3)",
             "(kind: TrapChamber, sides: (Hall, Hall, Hall, Hall), count: 4)",
         )
     });
-    assert_eq!(e, at(f, "base_size:", "the Base tile lines add up to 117 but base_size: 116"));
-    // A portcullis in the base set.
-    let e = broken(f, |t| t.replacen("set: Portcullis),", "),", 1));
-    assert!(e.ends_with("a tile has a Portcullis side exactly when its set is Portcullis"), "{e}");
+    assert_eq!(e, at(f, "size:", "the tile lines add up to 125 but size: 124"));
+    // A bridge or a spider web: no 1987 rule plays them (docs/rulings.md).
+    let e = broken(f, |t| {
+        t.replace(
+            "(kind: TrapChamber, sides: (Hall, Hall, Hall, Hall), count: 3)",
+            "(kind: TrapChamber, sides: (Hall, Hall, Hall, Hall), count: 2), (kind: SpiderWeb, sides: (Hall, Hall, Hall, Hall))",
+        )
+    });
+    assert!(e.ends_with("the 1987 rules have no SpiderWeb tile"), "{e}");
     // A split cave-in (the 1987 cave-in is not split).
     let e = broken(f, |t| {
         t.replace(

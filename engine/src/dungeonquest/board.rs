@@ -214,6 +214,19 @@ pub fn is_treasure(c: Cell) -> bool {
     c == TREASURE[0] || c == TREASURE[1]
 }
 
+/// The cells making up the chamber on `c`: both spaces of the treasure chamber, else `c`
+/// alone. Shared by the editions' games, whose heroes stand on one space of a chamber.
+#[inline]
+pub fn chamber_cells(c: Cell) -> arrayvec::ArrayVec<Cell, 2> {
+    let mut v = arrayvec::ArrayVec::new();
+    if is_treasure(c) {
+        v.extend(TREASURE);
+    } else {
+        v.push(c);
+    }
+    v
+}
+
 /// Manhattan distance between two cells.
 #[inline]
 pub fn manhattan(a: Cell, b: Cell) -> u8 {

@@ -4,34 +4,13 @@
 //! The tiles use the engine's own vocabulary ([`TileKind`], [`Side`], [`SideName`]) and compile
 //! to the engine's [`TileDef`], so the board code that lays, turns and connects Revised tiles
 //! serves the 1987 ones too. What differs is checked here: the 1987 cave-in is not split, the
-//! portcullis tiles are a set that can be switched on, and "searchable" follows the rulebook's
-//! list of rooms that may not be searched (5.2).
+//! box has no bridge or spider-web tile (docs/rulings.md, "Classic (1987)"), and "searchable"
+//! follows the rulebook's list of rooms that may not be searched (5.2).
 
 use serde::Deserialize;
 
 use crate::dungeonquest::data::{Side, SideName, TileKind};
 use crate::dungeonquest::rules::{err, far_parts, DataError, Source, TileDef, MAX_TILES};
-
-/// Which box a tile line belongs to.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, Hash)]
-#[serde(deny_unknown_fields)]
-pub enum TileSet {
-    /// The base set played by default (reference 5 row 30: 116 tiles).
-    #[default]
-    Base,
-    /// The 13 portcullis tiles, played only when switched on.
-    Portcullis,
-}
-
-/// The tiles a game draws from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TileSelection {
-    /// The base set.
-    #[default]
-    Base,
-    /// The base set and the portcullis tiles.
-    WithPortcullis,
-}
 
 /// One tile line: `count` identical tiles.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -42,9 +21,7 @@ pub struct ClassicTileLine {
     pub sides: (Side, Side, Side, Side),
     #[serde(default = "crate::dungeonquest::data::one")]
     pub count: u8,
-    #[serde(default)]
-    pub set: TileSet,
-    /// Chasm and bridge tiles: the sides beyond (the part without the entry arrow).
+    /// Chasm tiles: the sides beyond (the part without the entry arrow).
     #[serde(default)]
     pub far: Vec<SideName>,
     #[serde(default)]
@@ -86,10 +63,8 @@ pub struct DarknessData {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ClassicTilesFile {
-    /// Tiles of set `Base`; the loader checks the lines add up to it.
-    pub base_size: u16,
-    /// Tiles of set `Portcullis`.
-    pub portcullis_size: u16,
+    /// Tiles in all; the loader checks the lines add up to it.
+    pub size: u16,
     pub tiles: Vec<ClassicTileLine>,
     pub darkness: DarknessData,
 }
@@ -97,21 +72,16 @@ pub struct ClassicTilesFile {
 /// The compiled tiles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassicTiles {
-    /// Every tile, the base set first, then the portcullis tiles.
+    /// Every tile of the box, in file order (what a game draws from).
     pub all: Vec<TileDef>,
-    /// How many of `all` are the base set.
-    pub base: usize,
     /// Chamber of Darkness exits by D6 roll − 1: two exits, three exits.
     pub darkness: [[DarkExit; 6]; 2],
 }
 
 impl ClassicTiles {
-    /// The tiles a game with `sel` draws from (a prefix of `all`, so no copy).
-    pub fn drawn(&self, sel: TileSelection) -> &[TileDef] {
-        match sel {
-            TileSelection::Base => &self.all[..self.base],
-            TileSelection::WithPortcullis => &self.all,
-        }
+    /// The tiles a game draws from.
+    pub fn drawn(&self) -> &[TileDef] {
+        &self.all
     }
 
     /// Where a Chamber of Darkness with `exits` (2 or 3) lets the hero out on a D6 of `roll`.
@@ -136,7 +106,7 @@ pub fn searchable(kind: TileKind) -> bool {
 
 /// Checks `tiles.ron` and compiles it.
 pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTiles, DataError> {
-    let mut sets: [Vec<TileDef>; 2] = Default::default();
+    let mut all: Vec<TileDef> = Vec::new();
     for (i, td) in f.tiles.iter().enumerate() {
         let sides = [td.sides.0, td.sides.1, td.sides.2, td.sides.3];
         let here = |m: String| err(src, "kind:", i, format!("tile line {}: {m}", i + 1));
@@ -146,13 +116,13 @@ pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTil
         if td.count == 0 {
             return Err(here("count must be at least 1".into()));
         }
-        let portcullis = sides.contains(&Side::Portcullis);
-        if portcullis != (td.set == TileSet::Portcullis) {
-            return Err(here("a tile has a Portcullis side exactly when its set is Portcullis".into()));
+        // Neither is described by the 1987 rulebook or reference sheet (docs/rulings.md).
+        if matches!(td.kind, TileKind::Bridge | TileKind::SpiderWeb) {
+            return Err(here(format!("the 1987 rules have no {:?} tile", td.kind)));
         }
         let part = far_parts(&td.far).map_err(|m| here(m.into()))?;
         // The 1987 cave-in is a roll next turn, not a split tile (reference sheet).
-        let split = matches!(td.kind, TileKind::Chasm | TileKind::Bridge);
+        let split = td.kind == TileKind::Chasm;
         if split == td.far.is_empty() {
             return Err(here(format!("{:?} tiles {} `far` sides", td.kind, if split { "need" } else { "have no" })));
         }
@@ -165,22 +135,14 @@ pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTil
             (0..4).filter(|&k| matches!(sides[k], Side::Door | Side::Portcullis)).fold(0u8, |m, k| m | 1 << k);
         let def = TileDef { kind: td.kind, sides, part, torch: searchable(td.kind), stairs: false, walls, barriers };
         for _ in 0..td.count {
-            sets[td.set as usize].push(def);
+            all.push(def);
         }
     }
-    for (set, want, needle) in
-        [(TileSet::Base, f.base_size, "base_size:"), (TileSet::Portcullis, f.portcullis_size, "portcullis_size:")]
-    {
-        let got = sets[set as usize].len();
-        if got != want as usize {
-            return Err(err(src, needle, 0, format!("the {set:?} tile lines add up to {got} but {needle} {want}")));
-        }
+    if all.len() != f.size as usize {
+        return Err(err(src, "size:", 0, format!("the tile lines add up to {} but size: {}", all.len(), f.size)));
     }
-    let [mut all, portcullis] = sets;
-    let base = all.len();
-    all.extend(portcullis);
-    if all.len() > MAX_TILES || base == 0 {
-        return Err(err(src, "base_size:", 0, format!("1 to {MAX_TILES} tiles in all")));
+    if all.len() > MAX_TILES || all.is_empty() {
+        return Err(err(src, "size:", 0, format!("1 to {MAX_TILES} tiles in all")));
     }
     let two = dark_table(&f.darkness.two_exits, &[DarkExit::Entry, DarkExit::Other], src, 0)?;
     let three = dark_table(
@@ -189,7 +151,7 @@ pub fn compile_tiles(f: &ClassicTilesFile, src: Source<'_>) -> Result<ClassicTil
         src,
         f.darkness.two_exits.len(),
     )?;
-    Ok(ClassicTiles { all, base, darkness: [two, three] })
+    Ok(ClassicTiles { all, darkness: [two, three] })
 }
 
 /// One darkness table: D6 lines covering 1-6 once, with the exits that table may name. `skip`

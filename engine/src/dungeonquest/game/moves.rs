@@ -199,13 +199,7 @@ impl<'r> Game<'r> {
     /// where the calls cost more than a copy of their code.
     #[inline]
     pub(crate) fn chamber_cells(c: Cell) -> ArrayVec<Cell, 2> {
-        let mut v = ArrayVec::new();
-        if is_treasure(c) {
-            v.extend(TREASURE);
-        } else {
-            v.push(c);
-        }
-        v
+        crate::dungeonquest::board::chamber_cells(c)
     }
 
     /// The direction from the hero's chamber to a neighbouring target. Inlined: every move

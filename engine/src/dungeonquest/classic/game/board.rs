@@ -1,0 +1,143 @@
+//! The laid tiles and what they allow: which sides of a space are open, where its halls lead.
+
+use crate::dungeonquest::board::{chamber_cells, rotate_mask, step, Cell, Dir, CELLS, FIXED_CLOSED, NO_CELL, PRINTED};
+use crate::dungeonquest::data::Side;
+use crate::dungeonquest::rules::TileDef;
+
+/// One space: the tile on it (its index + 1; 0 for none) and its rotation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Space {
+    tile: u8,
+    rot: u8,
+}
+
+/// The board's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    spaces: [Space; CELLS],
+}
+
+impl Board {
+    /// No tile laid.
+    pub const EMPTY: Board = Board { spaces: [Space { tile: 0, rot: 0 }; CELLS] };
+
+    /// The tile on `c` and its rotation.
+    pub fn tile(&self, c: Cell) -> Option<(u8, u8)> {
+        let s = self.spaces.get(c as usize)?;
+        (s.tile != 0).then(|| (s.tile - 1, s.rot))
+    }
+
+    /// Whether `c` holds a room: a tile, a tower or the treasure chamber.
+    pub fn explored(&self, c: Cell) -> bool {
+        (c as usize) < CELLS && (PRINTED[c as usize] || self.spaces[c as usize].tile != 0)
+    }
+
+    /// Lays tile `t` on `c`, turned `rot` quarter turns clockwise.
+    pub fn lay(&mut self, c: Cell, t: u8, rot: u8) {
+        if let Some(s) = self.spaces.get_mut(c as usize) {
+            *s = Space { tile: t + 1, rot: rot & 3 };
+        }
+    }
+
+    /// Turns the tile on `c` by `quarters` more; its new rotation.
+    pub fn turn(&mut self, c: Cell, quarters: u8) -> u8 {
+        match self.spaces.get_mut(c as usize) {
+            Some(s) if s.tile != 0 => {
+                s.rot = (s.rot + quarters) & 3;
+                s.rot
+            }
+            _ => 0,
+        }
+    }
+
+    /// The tile side (in the tile's own orientation) facing world side `d` of `c`.
+    fn local(&self, c: Cell, d: Dir) -> usize {
+        ((d as u8 + 4 - self.spaces[c as usize].rot) & 3) as usize
+    }
+
+    /// What is on world side `d` of explored space `c` (the printed rooms: halls, walls at the
+    /// outer wall and between the treasure chamber's halves).
+    pub fn side(&self, tiles: &[TileDef], c: Cell, d: Dir) -> Side {
+        match self.def(tiles, c) {
+            Some(t) => t.sides[self.local(c, d)],
+            None if (c as usize) >= CELLS || FIXED_CLOSED[c as usize] & (1 << d as u8) != 0 => Side::Wall,
+            None => Side::Hall,
+        }
+    }
+
+    /// The part (0 near the entry arrow) of a split tile's side `d`; 0 for other rooms.
+    pub fn part(&self, tiles: &[TileDef], c: Cell, d: Dir) -> u8 {
+        self.def(tiles, c).map_or(0, |t| t.part[self.local(c, d)])
+    }
+
+    /// The tile definition on `c`.
+    pub fn def<'t>(&self, tiles: &'t [TileDef], c: Cell) -> Option<&'t TileDef> {
+        self.tile(c).and_then(|(t, _)| tiles.get(t as usize))
+    }
+
+    /// The space beyond world side `d` of explored `c`, if the hall is open from `c` (not a
+    /// wall, not the outer wall) and, when a room is laid there, open from its side too;
+    /// `tiles_left` says whether an empty space can still get a tile. Doors and portcullises
+    /// count as open (they are tried when crossed).
+    pub fn beyond(&self, tiles: &[TileDef], c: Cell, d: Dir, tiles_left: bool) -> Option<Cell> {
+        if self.side(tiles, c, d) == Side::Wall {
+            return None;
+        }
+        let to = step(c, d)?;
+        if self.explored(to) {
+            (self.side(tiles, to, d.opposite()) != Side::Wall).then_some(to)
+        } else {
+            tiles_left.then_some(to)
+        }
+    }
+
+    /// Whether the move from `c` through side `d` crosses a door or a portcullis on either
+    /// tile; (portcullises, doors) on the way.
+    pub fn barriers(&self, tiles: &[TileDef], c: Cell, d: Dir) -> (u8, u8) {
+        let mut count = (0, 0);
+        let mut add = |s: Side| match s {
+            Side::Portcullis => count.0 += 1,
+            Side::Door => count.1 += 1,
+            _ => {}
+        };
+        add(self.side(tiles, c, d));
+        if let Some(to) = step(c, d).filter(|&t| self.explored(t)) {
+            add(self.side(tiles, to, d.opposite()));
+        }
+        count
+    }
+
+    /// Every (cell of the chamber, side, space beyond) from the chamber on `pos`, as
+    /// [`Board::beyond`] allows, keeping to `part` of a split tile when `part` is given.
+    pub fn exits(
+        &self,
+        tiles: &[TileDef],
+        pos: Cell,
+        part: Option<u8>,
+        tiles_left: bool,
+        mut put: impl FnMut(Cell, Dir, Cell),
+    ) {
+        if pos == NO_CELL {
+            return;
+        }
+        for c in chamber_cells(pos) {
+            for d in Dir::ALL {
+                if part.is_some_and(|p| self.part(tiles, c, d) != p) {
+                    continue;
+                }
+                if let Some(to) = self.beyond(tiles, c, d, tiles_left) {
+                    put(c, d, to);
+                }
+            }
+        }
+    }
+
+    /// The tile's walls turned to the world, as a mask of [`Dir`] bits (printed rooms: their
+    /// fixed closed sides).
+    pub fn walls(&self, tiles: &[TileDef], c: Cell) -> u8 {
+        match self.def(tiles, c) {
+            Some(t) => rotate_mask(t.walls, self.spaces[c as usize].rot),
+            None => FIXED_CLOSED.get(c as usize).copied().unwrap_or(0xF),
+        }
+    }
+}
