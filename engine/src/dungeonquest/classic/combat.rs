@@ -429,6 +429,32 @@ impl Fight {
         Ok(())
     }
 
+    /// Redraws what the seat resampling cannot see, for a search that must not peek
+    /// (`ClassicGame::resample`): the monster's LPs unless `knows_card` (the seat that read the
+    /// Monster card), drawn by rank among the Monster cards whose result for this monster and
+    /// stance is a combat with more LPs than the monster has lost (a slash shown is not used to
+    /// narrow it: less known, nothing leaked); and the hero's counter chosen in secret unless
+    /// `knows_counter`, drawn uniformly. Nothing once the fight is over.
+    pub fn resample_hidden(&mut self, rules: &ClassicRules, knows_card: bool, knows_counter: bool, rng: &mut GameRng) {
+        if matches!(self.pending, Pending::Over(_)) {
+            return;
+        }
+        if !knows_counter && self.hero_counter.is_some() {
+            self.hero_counter = Some(Counter::ALL[rng.below(3) as usize]);
+        }
+        let (Some(_), Some(stance), false) = (self.life, self.stance, knows_card) else { return };
+        let lost = self.lost;
+        let life_of = |c: &super::rules::MonsterCard| match c.read(self.enc.kind, stance) {
+            Response::Combat { life } | Response::SlashCombat { life, .. } if life > lost => Some(life),
+            _ => None,
+        };
+        let n = rules.monster_cards.iter().filter_map(life_of).count();
+        if n > 0 {
+            let k = rng.below(n as u32) as usize;
+            self.life = rules.monster_cards.iter().filter_map(life_of).nth(k);
+        }
+    }
+
     /// The card gave a combat against `life` LPs: damage from an arrow before the card
     /// counts (it may already have killed), then the second arrow, then the rounds.
     fn fight_from_card<D: Dice>(&mut self, rules: &ClassicRules, life: u8, dice: &mut D) {

@@ -27,6 +27,8 @@ mod decision;
 mod fight;
 mod flow;
 mod moves;
+#[cfg(test)]
+mod resample_tests;
 mod setup;
 mod stock;
 
@@ -327,6 +329,38 @@ impl<'r> ClassicGame<'r> {
     }
 }
 
+impl ClassicGame<'_> {
+    /// Redraws in place everything `seat` cannot see and reseeds the game's chance from `rng`
+    /// (the contract of [`DecisionGame::resample`]), so a search plays on without peeking.
+    /// Hidden: the order of the tiles in the box; of each deck's cards no one has seen since its
+    /// last shuffle (the cards put back at the bottom were seen, in order); the whole Monster
+    /// deck (read by the player to the right, and taken as hidden from him too: less known,
+    /// nothing leaked); the Treasure counters in the cup and the Dragon counters in the stack;
+    /// a fought monster's LPs, unless `seat` read its card; the hero's counter chosen in secret,
+    /// unless `seat` is the hero; the dice. Known and kept: the board, the heroes, cards kept
+    /// and counters taken, the Dragon counters set aside, every stock's size. Each hidden part
+    /// is put in a canonical order first, so the result depends only on what `seat` knows and
+    /// on `rng`.
+    pub fn resample(&mut self, seat: u8, rng: &mut GameRng) {
+        let n = self.tiles_left as usize;
+        self.tiles[..n].sort_unstable();
+        rng.shuffle(&mut self.tiles[..n]);
+        for deck in &mut self.decks {
+            deck.resample(false, rng);
+        }
+        self.monsters.resample(true, rng);
+        self.cup.resample(true, rng);
+        self.dragon.resample(rng);
+        let hero = self.active;
+        let reader = self.monster_seat(hero);
+        if let Some((fight, _)) = &mut self.fight {
+            fight.resample_hidden(self.rules, seat == reader, seat == hero, rng);
+        }
+        self.chance.dice = Stacked::new(&[], GameRng::from_seed(rng.next_u64()));
+        self.chance.shuffle = LazyRng::from_seed(rng.next_u64());
+    }
+}
+
 impl DecisionGame for ClassicGame<'_> {
     type Decision = ClassicDecision;
     type Choice = ClassicChoice;
@@ -374,6 +408,10 @@ impl DecisionGame for ClassicGame<'_> {
     #[inline]
     fn seats(&self) -> u8 {
         self.seats
+    }
+
+    fn resample(&mut self, seat: u8, rng: &mut GameRng) {
+        ClassicGame::resample(self, seat, rng)
     }
 
     /// Survived: out through a tower; score: the gold he carried out (the dead score nothing).

@@ -16,12 +16,15 @@ pub const DRAGON_CAP: usize = 16;
 pub struct CardQueue {
     cards: [u8; DECK_CAP],
     head: u8,
-    len: u8,
+    pub(super) len: u8,
+    /// Cards from the top no one has seen since the deck was last shuffled: the cards put
+    /// back at the bottom lie below them in an order everyone saw.
+    pub(super) unseen: u8,
 }
 
 impl CardQueue {
     /// An empty deck.
-    pub const EMPTY: CardQueue = CardQueue { cards: [0; DECK_CAP], head: 0, len: 0 };
+    pub const EMPTY: CardQueue = CardQueue { cards: [0; DECK_CAP], head: 0, len: 0, unseen: 0 };
 
     /// Cards `0..n` in order (`n ≤ DECK_CAP`).
     pub fn fill(&mut self, n: usize) {
@@ -31,6 +34,7 @@ impl CardQueue {
         }
         self.head = 0;
         self.len = n as u8;
+        self.unseen = n as u8;
     }
 
     /// Cards in the deck.
@@ -52,6 +56,7 @@ impl CardQueue {
         let c = self.cards[self.head as usize % DECK_CAP];
         self.head = ((self.head as usize + 1) % DECK_CAP) as u8;
         self.len -= 1;
+        self.unseen = self.unseen.saturating_sub(1);
         Some(c)
     }
 
@@ -68,7 +73,19 @@ impl CardQueue {
     pub fn shuffle(&mut self, rng: &mut GameRng) {
         self.cards.rotate_left(self.head as usize % DECK_CAP);
         self.head = 0;
+        self.unseen = self.len;
         rng.shuffle(&mut self.cards[..self.len as usize]);
+    }
+
+    /// Redraws the order of what `all_hidden` says is hidden: the whole deck, or only the
+    /// cards no one has seen since its last shuffle (those put back lie below in a seen
+    /// order). Put in card order first, so the result depends only on what is known and `rng`.
+    pub fn resample(&mut self, all_hidden: bool, rng: &mut GameRng) {
+        self.cards.rotate_left(self.head as usize % DECK_CAP);
+        self.head = 0;
+        let hidden = if all_hidden { self.len } else { self.unseen.min(self.len) } as usize;
+        self.cards[..hidden].sort_unstable();
+        rng.shuffle(&mut self.cards[..hidden]);
     }
 
     /// Moves `card` (in the deck) to the top: a test's stacked deck.
@@ -90,8 +107,8 @@ impl CardQueue {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DragonStack {
     /// `true` for the fire-breathing Dragon; drawn from the end.
-    order: [bool; DRAGON_CAP],
-    left: u8,
+    pub(super) order: [bool; DRAGON_CAP],
+    pub(super) left: u8,
     total: u8,
 }
 
@@ -128,6 +145,17 @@ impl DragonStack {
         }
         self.left -= 1;
         Some(self.order[self.left as usize])
+    }
+
+    /// Redraws the order of the counters still in the stack (all face down), from their
+    /// make-up and `rng` only.
+    pub fn resample(&mut self, rng: &mut GameRng) {
+        let n = self.left as usize;
+        let awake = self.order[..n].iter().filter(|&&a| a).count();
+        for (i, c) in self.order[..n].iter_mut().enumerate() {
+            *c = i < awake;
+        }
+        rng.shuffle(&mut self.order[..n]);
     }
 
     /// Puts the counters `top` (first drawn first) on the stack's top: a test's stacking.
