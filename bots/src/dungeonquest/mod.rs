@@ -3,6 +3,7 @@
 
 pub mod classic;
 pub mod equilibrium;
+pub mod expert;
 pub mod maps;
 pub mod monster;
 pub mod path;
