@@ -167,7 +167,7 @@ pub struct Search {
 
 impl Default for Search {
     fn default() -> Search {
-        Search { samples: 8, base: BotKind::Greedy }
+        Search { samples: 32, base: BotKind::Greedy }
     }
 }
 

@@ -509,7 +509,7 @@ Each bot maximises the gold it carries out plus `life` if it gets out alive (doc
 expert searches its key decisions (moves, draws, escapes, items) by playing each answer out on \
 resampled copies of the game, never seeing what the hero cannot; the planner parameters above \
 configure its base. Its own, with their defaults:
-  samples=1..1000: rollouts per answer of a key decision, the budget (8)
+  samples=1..1000: rollouts per answer of a key decision, the budget (32)
   base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)";
 
 const HERO_VALUES: [&str; 11] =
