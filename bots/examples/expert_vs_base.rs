@@ -18,7 +18,7 @@ fn run(
     spec: BotSpec,
     objective: BotSpec,
     seats: usize,
-    variant: &Variant,
+    variant: Variant,
     games: u64,
 ) -> (Vec<[f64; 3]>, f64) {
     let monster = match rules.edition {
@@ -26,7 +26,7 @@ fn run(
         Edition::Third => MonsterSpec::Equilibrium,
     };
     let mut players = Players::new(rules, &vec![spec; seats], monster, seats).unwrap();
-    let cfg = GameConfig::random(seats, variant.clone());
+    let cfg = GameConfig::random(seats, variant);
     let start = Instant::now();
     let mut rows = Vec::new();
     for i in 0..games {
@@ -71,8 +71,8 @@ fn main() {
     for base in ["greedy", "cautious", "mixed"] {
         let b = BotSpec::parse(base).unwrap();
         let e = BotSpec::parse(&format!("expert:base={base}{samples}")).unwrap();
-        let (a, _) = run(&rules, b, b, seats, &variant, games);
-        let (x, secs) = run(&rules, e, b, seats, &variant, games);
+        let (a, _) = run(&rules, b, b, seats, variant, games);
+        let (x, secs) = run(&rules, e, b, seats, variant, games);
         let (d, h) = paired(&a, &x, 2);
         println!(
             "| {base} | {:.1}% → {:.1}% | {:.1} → {:.1} | {:.1} → {:.1} | {d:+.1} ± {h:.1} | {:.1} |",
