@@ -199,7 +199,7 @@ impl Gain {
 }
 
 /// Rollouts between the checks that give up an answer no better than the base's.
-const BATCH: usize = 8;
+const BATCH: usize = 4;
 
 /// Standard errors by which an answer's mean gain over the base answer must exceed zero to
 /// be taken instead. Why: with a few rollouts per answer, the best-looking of several close
