@@ -2,8 +2,8 @@
 //! objective: the figures of docs/bots.md ("expert").
 //!
 //! `cargo run --release -p dq-bots --example expert_vs_base -- [revised|third] [heroes]
-//! [games] [samples] [rule,...]`; defaults: revised, 1 hero, 2000 games, the default budget,
-//! no optional rule. One thread; prints a Markdown table row per base.
+//! [games] [samples] [rule,...] [base,...]`; defaults: revised, 1 hero, 2000 games, the
+//! default budget (`-`: the default), no optional rule (`-`: none), the three bases. One thread; prints a Markdown table row per base.
 
 use dq_bots::{play, BotSpec, MonsterSpec, Players};
 use dq_engine::{Edition, GameConfig, NoObserver, Rules, Variant};
@@ -61,14 +61,15 @@ fn main() {
     };
     let seats: usize = args.get(1).map_or(1, |s| s.parse().unwrap());
     let games: u64 = args.get(2).map_or(2000, |s| s.parse().unwrap());
-    let samples = args.get(3).map(|s| format!(":samples={s}")).unwrap_or_default();
+    let samples = args.get(3).filter(|s| *s != "-").map(|s| format!(":samples={s}")).unwrap_or_default();
     let mut variant = Variant::default();
-    for rule in args.get(4).map(|s| s.split(',').collect::<Vec<_>>()).unwrap_or_default() {
+    for rule in args.get(4).filter(|s| *s != "-").map(|s| s.split(',').collect::<Vec<_>>()).unwrap_or_default() {
         variant.enable(rule).unwrap();
     }
     println!("| base | survival base → expert | gold base → expert | objective base → expert | objective change (95%) | expert games/s |");
     println!("|---|---|---|---|---|---|");
-    for base in ["greedy", "cautious", "mixed"] {
+    let bases = args.get(5).map_or("greedy,cautious,mixed", String::as_str);
+    for base in bases.split(',') {
         let b = BotSpec::parse(base).unwrap();
         let e = BotSpec::parse(&format!("expert:base={base}{samples}")).unwrap();
         let (a, _) = run(&rules, b, b, seats, variant, games);
