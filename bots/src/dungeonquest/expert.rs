@@ -1,10 +1,12 @@
 //! `expert`: a search bot that does not peek (issue 24, item 4).
 //!
 //! At a key decision (where to go, whether to draw, fight or flee, which item to use: see
-//! [`is_key`]) with more than one legal answer, the bot plays every answer out `samples`
-//! times and takes the one whose rollouts score best by its base planner's objective (gold
-//! carried out plus `life` if alive, [`BotSpec::objective`]). Each rollout starts from a copy
-//! of the game whose hidden state (deck order, the monster's life, the dice to come) is
+//! [`is_key`]) with more than one legal answer, the bot plays every answer out up to
+//! `samples` times, scored by its base planner's objective (gold carried out plus `life` if
+//! alive, [`BotSpec::objective`]), and takes another answer than the planner's only when its
+//! rollouts beat the planner's clearly (by `CONFIDENCE` standard errors; an answer no better
+//! is given up early, every `BATCH` rollouts). Each rollout starts from a copy of the game
+//! whose hidden state (deck order, the monster's life, the dice to come) is
 //! redrawn for the deciding seat by [`Game::resample`], so the search sees only what the
 //! hero knows; the planner (`base`) then plays every seat of the copy to its end. Every
 //! answer meets the same `samples` futures (common random numbers), so the comparison
