@@ -10,6 +10,7 @@
 //!
 //! - `random`: uniform over the legal options (the baseline and the fuzzer);
 //! - `greedy`, `cautious`, `mixed`: the strategic policies of [`strategic`];
+//! - `expert`: a search over rollouts of resampled copies of the game ([`expert`]);
 //! - the monster player's card choice: [`monster`];
 //! - [`Players`]: one policy per seat plus the monster player, named by [`spec`] strings.
 //!
@@ -20,5 +21,5 @@ pub mod core;
 pub mod dungeonquest;
 
 pub use crate::core::{play_out, Policy, RandomPolicy};
-pub use dungeonquest::{equilibrium, maps, monster, path, players, spec, strategic, third};
+pub use dungeonquest::{equilibrium, expert, maps, monster, path, players, spec, strategic, third};
 pub use dungeonquest::{play, play_duel, play_into, Bot, BotKind, BotSpec, MonsterSpec, Params, Players, SpecError};

@@ -70,6 +70,25 @@ fn third_edition_games_with_every_policy_allocate_nothing() {
     assert!(monsters > 1_000, "card combats were played ({monsters})");
 }
 
+/// `expert` searches (copies, resamples, rollouts) without allocating once built: both
+/// editions, one and three heroes.
+#[test]
+fn expert_games_allocate_nothing() {
+    for rules in [Rules::revised(), Rules::third()] {
+        for seats in [1usize, 3] {
+            let specs = [BotSpec::parse("expert:samples=4").unwrap()];
+            let mut players = Players::new(&rules, &specs, MonsterSpec::Equilibrium, seats).unwrap();
+            let cfg = GameConfig::random(seats, Variant::default());
+            for i in 0..12u64 {
+                let (_, allocs) = counting_alloc::measure(|| {
+                    play(&rules, &cfg, 4, i, &mut players, &mut NoObserver).unwrap().round()
+                });
+                assert_eq!(allocs, 0, "{} expert game {i} ({seats} heroes) allocated {allocs} times", rules.edition);
+            }
+        }
+    }
+}
+
 /// Classic (1987) fights, with every bot and monster policy, the bow, the ring, Sneak Attacks
 /// and the solo table, allocate nothing once the policies are built.
 #[test]

@@ -4,6 +4,7 @@
 mod circles;
 pub mod classic;
 pub mod equilibrium;
+pub mod expert;
 pub mod maps;
 pub mod monster;
 pub mod path;

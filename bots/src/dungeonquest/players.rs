@@ -2,6 +2,7 @@
 //! engine.
 
 use crate::core::{Policy, RandomPolicy};
+use crate::dungeonquest::expert::Expert;
 use crate::dungeonquest::maps::TableMaps;
 use crate::dungeonquest::monster::MonsterPolicy;
 use crate::dungeonquest::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
@@ -15,13 +16,16 @@ use dq_engine::{Choice, Choices, Decision, DecisionKind, Game, Rules};
 pub enum Bot {
     Random(RandomPolicy),
     Strategic(Box<Strategic>),
+    Expert(Box<Expert>),
 }
 
 impl Bot {
-    /// The policy a spec names.
+    /// The policy a spec names (an expert's rollouts then meet the random monster policy;
+    /// [`Players::new`] gives it the table's).
     pub fn new(rules: &Rules, spec: BotSpec) -> Bot {
         match spec.kind {
             BotKind::Random => Bot::Random(RandomPolicy),
+            BotKind::Expert => Bot::Expert(Box::new(Expert::new(rules, spec, MonsterSpec::Random))),
             _ => Bot::Strategic(Box::new(Strategic::new(rules, spec))),
         }
     }
@@ -31,6 +35,7 @@ impl Bot {
         match self {
             Bot::Random(_) => BotSpec::new(BotKind::Random),
             Bot::Strategic(s) => s.spec(),
+            Bot::Expert(e) => e.spec(),
         }
     }
 
@@ -39,6 +44,7 @@ impl Bot {
         match self {
             Bot::Random(_) => [1.0 / 3.0; 3],
             Bot::Strategic(s) => s.combat_mix(game, seat),
+            Bot::Expert(e) => e.combat_mix(game, seat),
         }
     }
 
@@ -56,14 +62,17 @@ impl Bot {
         match self {
             Bot::Random(r) => r.choose(game, choices, rng),
             Bot::Strategic(s) => s.choose_with(game, d, choices, rng, maps),
+            Bot::Expert(e) => e.choose_with(game, d, choices, rng, maps),
         }
     }
 }
 
 impl<'r> Policy<Game<'r>> for Bot {
     fn new_game(&mut self) {
-        if let Bot::Strategic(s) = self {
-            s.new_game();
+        match self {
+            Bot::Strategic(s) => s.new_game(),
+            Bot::Expert(e) => e.new_game(),
+            Bot::Random(_) => {}
         }
     }
 
@@ -72,6 +81,7 @@ impl<'r> Policy<Game<'r>> for Bot {
         match self {
             Bot::Random(r) => r.choose(game, choices, rng),
             Bot::Strategic(s) => s.choose(game, choices, rng),
+            Bot::Expert(e) => e.choose(game, choices, rng),
         }
     }
 }
@@ -122,10 +132,11 @@ impl Players {
         for &s in &specs {
             let first = seats.iter().find_map(|b| match b {
                 Bot::Strategic(f) => Some(f),
-                Bot::Random(_) => None,
+                Bot::Random(_) | Bot::Expert(_) => None,
             });
             let bot = match (s.kind, first) {
                 (BotKind::Random, _) => Bot::Random(RandomPolicy),
+                (BotKind::Expert, _) => Bot::Expert(Box::new(Expert::new(rules, s, monster))),
                 (_, Some(f)) => Bot::Strategic(Box::new(f.for_spec(s))),
                 (_, None) => Bot::Strategic(Box::new(Strategic::new(rules, s))),
             };
@@ -152,6 +163,23 @@ impl Players {
     /// The monster player's policy.
     pub fn monster_spec(&self) -> MonsterSpec {
         self.monster.spec()
+    }
+
+    /// Readies a table of planner seats to play a copy of a game on from the position it
+    /// was copied at: the path maps taken from `maps` (the real table's, up to date with
+    /// the same board), `seat` following `plan`'s plan and every other seat a fresh one
+    /// (its own is not the searching seat's to know). Allocates nothing.
+    pub(crate) fn start_rollout(&mut self, maps: &TableMaps, seat: u8, plan: &Strategic) {
+        (*self.maps).clone_from(maps);
+        for (s, b) in self.seats.iter_mut().enumerate() {
+            if let Bot::Strategic(st) = b {
+                if s == usize::from(seat) {
+                    st.take_plan(plan);
+                } else {
+                    st.new_game();
+                }
+            }
+        }
     }
 }
 

@@ -25,11 +25,14 @@ pub enum BotKind {
     Cautious,
     /// Moves like `greedy`, plays combat at the Nash equilibrium and escapes by expected wounds.
     Mixed,
+    /// Searches its key decisions by rollouts of resampled copies of the game, a planner
+    /// policy (its [`Search::base`]) playing them out; never sees what the hero cannot.
+    Expert,
 }
 
 impl BotKind {
     /// Every policy name, for error messages and help.
-    pub const NAMES: [&'static str; 4] = ["greedy", "cautious", "mixed", "random"];
+    pub const NAMES: [&'static str; 5] = ["greedy", "cautious", "mixed", "expert", "random"];
 
     fn from_name(s: &str) -> Option<BotKind> {
         Some(match s {
@@ -37,6 +40,7 @@ impl BotKind {
             "greedy" => BotKind::Greedy,
             "cautious" => BotKind::Cautious,
             "mixed" => BotKind::Mixed,
+            "expert" => BotKind::Expert,
             _ => return None,
         })
     }
@@ -48,7 +52,13 @@ impl BotKind {
             BotKind::Greedy => "greedy",
             BotKind::Cautious => "cautious",
             BotKind::Mixed => "mixed",
+            BotKind::Expert => "expert",
         }
+    }
+
+    /// Whether the kind is one of the planner's settings, which `expert` can play out with.
+    pub fn is_planner(self) -> bool {
+        matches!(self, BotKind::Greedy | BotKind::Cautious | BotKind::Mixed)
     }
 }
 
@@ -104,7 +114,9 @@ impl Params {
     pub fn defaults(kind: BotKind) -> Params {
         match kind {
             // Random ignores its parameters; these are the greedy ones so the type stays total.
-            BotKind::Random | BotKind::Greedy => Params {
+            // Expert's are its default base's (greedy): they configure the policy it plays
+            // out with.
+            BotKind::Random | BotKind::Greedy | BotKind::Expert => Params {
                 dragon_draws: 4,
                 risk: 20,
                 margin: 0,
@@ -141,17 +153,49 @@ impl Params {
 /// Parameter names accepted by the strategic policies.
 pub const PARAM_NAMES: [&str; 8] = ["dragon_draws", "risk", "margin", "pace", "search", "combat", "escape", "life"];
 
+/// The search budget and rollout policy of `expert` (ignored by the other kinds): its own
+/// parameters, apart from the planner's [`Params`], which configure its base.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Search {
+    /// Rollouts per legal answer of a key decision (`samples`): the budget. Each answer is
+    /// played out from the same `samples` resampled futures (common random numbers).
+    pub samples: u16,
+    /// The planner setting that plays the rollouts for every seat and whose objective (with
+    /// its `life`) the search maximises (`base`: `greedy`, `cautious` or `mixed`).
+    pub base: BotKind,
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search { samples: 32, base: BotKind::Greedy }
+    }
+}
+
+/// Parameter names of `expert`'s search, besides the planner's [`PARAM_NAMES`].
+pub const SEARCH_PARAM_NAMES: [&str; 2] = ["samples", "base"];
+
 /// A hero policy with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BotSpec {
     pub kind: BotKind,
     pub params: Params,
+    /// `expert`'s search; the default for every other kind.
+    pub search: Search,
 }
 
 impl BotSpec {
     /// A policy with its default parameters.
     pub fn new(kind: BotKind) -> BotSpec {
-        BotSpec { kind, params: Params::defaults(kind) }
+        BotSpec { kind, params: Params::defaults(kind), search: Search::default() }
+    }
+
+    /// The planner an `expert` spec plays out with (its base, with the spec's planner
+    /// parameters); any other spec as it is.
+    pub fn base(&self) -> BotSpec {
+        match self.kind {
+            BotKind::Expert => BotSpec { kind: self.search.base, params: self.params, search: Search::default() },
+            _ => *self,
+        }
     }
 
     /// Parses `name[:param=value]...`.
@@ -161,6 +205,7 @@ impl BotSpec {
         let kind = BotKind::from_name(name)
             .ok_or_else(|| SpecError(format!("unknown bot \"{name}\" (known: {})", BotKind::NAMES.join(", "))))?;
         let mut spec = BotSpec::new(kind);
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
         for part in parts {
             let Some((key, value)) = part.split_once('=') else {
                 return Err(SpecError(format!("bot \"{s}\": parameter \"{part}\" is not name=value")));
@@ -168,12 +213,46 @@ impl BotSpec {
             if kind == BotKind::Random {
                 return Err(SpecError(format!("bot \"{s}\": random takes no parameters")));
             }
-            spec.set(key.trim(), value.trim()).map_err(|m| SpecError(format!("bot \"{s}\": {m}")))?;
+            pairs.push((key.trim(), value.trim()));
+        }
+        // An expert's base sets the planner defaults the other parameters then change, so it
+        // is read first wherever it stands.
+        pairs.sort_by_key(|&(key, _)| key != "base");
+        for (key, value) in pairs {
+            spec.set(key, value).map_err(|m| SpecError(format!("bot \"{s}\": {m}")))?;
         }
         Ok(spec)
     }
 
+    /// Sets one of `expert`'s search parameters; `None` if `key` is not one.
+    fn set_search(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        if self.kind != BotKind::Expert {
+            return None;
+        }
+        Some(match key {
+            "samples" => match value.parse::<u16>() {
+                Ok(n @ 1..=1000) => {
+                    self.search.samples = n;
+                    Ok(())
+                }
+                _ => Err(format!("samples={value}: expected a whole number from 1 to 1000")),
+            },
+            "base" => match BotKind::from_name(value).filter(|k| k.is_planner()) {
+                Some(k) => {
+                    self.search.base = k;
+                    self.params = Params::defaults(k);
+                    Ok(())
+                }
+                None => Err(format!("base={value}: expected greedy, cautious or mixed")),
+            },
+            _ => return None,
+        })
+    }
+
     fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        if let Some(done) = self.set_search(key, value) {
+            return done;
+        }
         let p = &mut self.params;
         let int = |max: u8| -> Result<u8, String> {
             value
@@ -218,7 +297,10 @@ impl BotSpec {
                     _ => return Err(format!("escape={value}: expected never, always or expected")),
                 }
             }
-            _ => return Err(format!("unknown parameter \"{key}\" (known: {})", PARAM_NAMES.join(", "))),
+            _ => {
+                let search = if self.kind == BotKind::Expert { ", samples, base" } else { "" };
+                return Err(format!("unknown parameter \"{key}\" (known: {}{search})", PARAM_NAMES.join(", ")));
+            }
         }
         Ok(())
     }
@@ -244,7 +326,17 @@ impl fmt::Display for BotSpec {
     /// The canonical spec: the name, then every parameter that differs from the default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.kind.name())?;
-        let d = Params::defaults(self.kind);
+        if self.kind == BotKind::Expert {
+            let d = Search::default();
+            if self.search.base != d.base {
+                write!(f, ":base={}", self.search.base.name())?;
+            }
+            if self.search.samples != d.samples {
+                write!(f, ":samples={}", self.search.samples)?;
+            }
+        }
+        // An expert's planner parameters differ from its base's defaults, not its own.
+        let d = Params::defaults(self.base().kind);
         let p = self.params;
         if p.dragon_draws != d.dragon_draws {
             write!(f, ":dragon_draws={}", p.dragon_draws)?;
@@ -352,6 +444,31 @@ mod tests {
             list.iter().map(|b| b.kind).collect::<Vec<_>>(),
             [BotKind::Greedy, BotKind::Cautious, BotKind::Mixed, BotKind::Random]
         );
+    }
+
+    #[test]
+    fn expert_takes_a_budget_a_base_and_the_base_parameters() {
+        let e = BotSpec::parse("expert").unwrap();
+        assert_eq!(
+            (e.kind, e.search, e.params),
+            (BotKind::Expert, Search::default(), Params::defaults(BotKind::Greedy))
+        );
+        assert_eq!(e.base(), BotSpec::new(BotKind::Greedy));
+        assert_eq!(e.to_string(), "expert");
+        // The base is read first wherever it stands, and its defaults are the ones left out.
+        let c = BotSpec::parse("expert:margin=3:samples=20:base=cautious").unwrap();
+        assert_eq!(c.search, Search { samples: 20, base: BotKind::Cautious });
+        assert_eq!(c.params.margin, 3);
+        assert_eq!(c.params.life, Params::defaults(BotKind::Cautious).life);
+        assert_eq!(c.to_string(), "expert:base=cautious:samples=20:margin=3");
+        assert_eq!(BotSpec::parse(&c.to_string()).unwrap(), c);
+        assert_eq!(c.base().kind, BotKind::Cautious);
+        let err = |s: &str| BotSpec::parse(s).unwrap_err().0;
+        assert!(err("expert:samples=0").contains("samples=0"));
+        assert!(err("expert:base=random").contains("base=random"));
+        assert!(err("expert:base=expert").contains("base=expert"));
+        assert!(err("greedy:samples=4").contains("unknown parameter \"samples\""));
+        assert!(err("expert:depth=4").contains("samples, base"));
     }
 
     #[test]

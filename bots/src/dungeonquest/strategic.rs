@@ -146,6 +146,15 @@ impl Strategic {
         }
     }
 
+    /// Takes up `other`'s plan for the game under way (its heading, whether it is homeward),
+    /// its tables left as they are. Why: a search plays copies of a game on with this policy
+    /// from where `other` stands, and a fresh plan would turn a homeward hero round.
+    pub fn take_plan(&mut self, other: &Strategic) {
+        self.homeward = other.homeward;
+        self.heading = other.heading;
+        self.spare = other.spare;
+    }
+
     fn p(&self) -> &Params {
         &self.spec.params
     }

@@ -492,7 +492,8 @@ impl clap::builder::TypedValueParser for Listed {
 /// `--bot`'s long help: every parameter of the strategic bots, its range and the defaults.
 const BOT_HELP: &str = "Bot playing every seat: NAME[:PARAM=VALUE]..., e.g. `greedy`, \
 `cautious:margin=3`, `greedy:life=1000`. Bots: greedy, cautious, mixed (one planner with different \
-parameters) and random (a uniform legal answer; no parameters) [default: greedy].
+parameters), expert (a search over the planner's rollouts) and random (a uniform legal answer; no \
+parameters) [default: greedy].
 
 Parameters, with their defaults for greedy / cautious / mixed:
   life=0..10000: what getting out alive is worth in gold (150 / 10000 / 150)
@@ -503,11 +504,17 @@ Parameters, with their defaults for greedy / cautious / mixed:
   search=0..30: spare sun spaces needed to search; 0 never searches (8 / 0 / 8)
   combat=uniform|nash|magic|melee|ranged: combat cards (uniform / uniform / nash)
   escape=never|always|expected: when to try an escape (never / always / expected)
-Each bot maximises the gold it carries out plus `life` if it gets out alive (docs/bots.md).";
+Each bot maximises the gold it carries out plus `life` if it gets out alive (docs/bots.md).
+
+expert searches its key decisions (moves, draws, escapes, items) by playing each answer out on \
+resampled copies of the game, never seeing what the hero cannot; the planner parameters above \
+configure its base. Its own, with their defaults:
+  samples=1..1000: rollouts per answer of a key decision, the budget (32)
+  base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)";
 
 const HERO_VALUES: [&str; 11] =
     ["1", "2", "3", "4", "random", "gherinn", "challara", "hugo", "krutzbeck", "lindel", "tatianna"];
-const BOT_VALUES: [&str; 4] = ["greedy", "cautious", "mixed", "random"];
+const BOT_VALUES: [&str; 5] = ["greedy", "cautious", "mixed", "expert", "random"];
 const RULE_VALUES: [&str; 16] = [
     "cloak-and-dagger",
     "combat-dice",
@@ -651,6 +658,25 @@ mod tests {
             let defaults: Vec<String> =
                 [BotKind::Greedy, BotKind::Cautious, BotKind::Mixed].map(|k| show(Params::defaults(k), name)).to_vec();
             assert!(line.ends_with(&format!("({})", defaults.join(" / "))), "{line} vs {defaults:?}");
+        }
+    }
+
+    /// `expert`'s own parameters are in `--bot`'s help with its real defaults.
+    #[test]
+    fn bot_help_lists_the_expert_search_and_its_defaults() {
+        use dq_bots::spec::{Search, SEARCH_PARAM_NAMES};
+        let d = Search::default();
+        for name in SEARCH_PARAM_NAMES {
+            let value = match name {
+                "samples" => d.samples.to_string(),
+                "base" => d.base.name().to_string(),
+                other => panic!("a parameter the test does not know: {other}"),
+            };
+            let line = BOT_HELP
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{name}=")))
+                .unwrap_or_else(|| panic!("{name} is not in --bot's help"));
+            assert!(line.ends_with(&format!("({value})")), "{line} vs {value}");
         }
     }
     use clap::CommandFactory;
