@@ -2,35 +2,19 @@
 //! (before/after figures of a rules change, without building the runner), the share of
 //! hero-games that end out alive with no gold, and the first bot's objective per hero-game.
 //! `cargo run --release -p dq-benches --example outcomes -- EDITION BOTS SEATS GAMES [RULES]`
-use dq_bots::{play, BotSpec, MonsterSpec, Players};
-use dq_engine::{Edition, GameConfig, NoObserver, Rules, Variant};
+use dq_benches::ExampleTable;
+use dq_bots::play;
+use dq_engine::NoObserver;
 
 fn main() {
-    let a: Vec<String> = std::env::args().skip(1).collect();
-    let edition: Edition = a[0].parse().unwrap_or_else(|e| panic!("{e}"));
-    let rules = match edition {
-        Edition::Revised => Rules::revised(),
-        Edition::Third => Rules::third(),
-    };
-    let seats: usize = a[2].parse().unwrap();
-    let games: u64 = a[3].parse().unwrap();
-    let mut v = Variant::default();
-    if let Some(r) = a.get(4) {
-        for n in r.split(',') {
-            v.enable(n).unwrap();
-        }
-    }
-    let monster = match edition {
-        Edition::Revised => MonsterSpec::Random,
-        Edition::Third => MonsterSpec::Equilibrium,
-    };
-    let specs = BotSpec::parse_list(&a[1]).unwrap();
-    let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
-    let cfg = GameConfig::random(seats, v);
+    let t = ExampleTable::from_args();
+    let (rules, seats, games, a) = (&t.rules, t.seats, t.games, &t.args);
+    let mut players = t.players();
+    let cfg = t.config();
     let (mut n, mut surv, mut gold, mut empty) = (0u64, 0u64, 0u64, 0u64);
     let started = std::time::Instant::now();
     for i in 0..games {
-        let g = play(&rules, &cfg, 20141, i, &mut players, &mut NoObserver).unwrap();
+        let g = play(rules, &cfg, 20141, i, &mut players, &mut NoObserver).unwrap();
         for s in 0..seats as u8 {
             n += 1;
             if g.hero(s).stats.death_cause.is_none() {
@@ -55,6 +39,6 @@ fn main() {
         100.0 * empty as f64 / n as f64,
         // The objective of the first seat's spec, every seat taken as playing it (see
         // `BotSpec::objective`).
-        (gold as f64 + surv as f64 * f64::from(specs[0].params.life)) / n as f64
+        (gold as f64 + surv as f64 * f64::from(t.specs[0].params.life)) / n as f64
     );
 }

@@ -8,13 +8,12 @@
 //! than 3 times; `monster-room` meets monsters on one space 3 times or more; `bridge` counts
 //! crossings and falls; `no-treasure` dies at sunset with no treasure card (Revised solo and No
 //! Guts, No Glory need one to leave).
-use dq_bots::{BotSpec, MonsterSpec, Players, Policy};
+use dq_benches::ExampleTable;
+use dq_bots::Policy;
 use dq_engine::board::TREASURE;
 use dq_engine::observer::Event;
 use dq_engine::rng::{GameRng, Stream};
-use dq_engine::{
-    Cell, Choice, Choices, DeathCause, DecisionKind, Edition, Game, GameConfig, NoObserver, Rules, Variant,
-};
+use dq_engine::{Cell, Choice, Choices, DeathCause, DecisionKind, Game, NoObserver};
 
 #[derive(Default)]
 struct Log {
@@ -38,27 +37,10 @@ impl dq_engine::core::Observer<Event> for Log {
 }
 
 fn main() {
-    let a: Vec<String> = std::env::args().skip(1).collect();
-    let edition: Edition = a[0].parse().unwrap_or_else(|e| panic!("{e}"));
-    let rules = match edition {
-        Edition::Revised => Rules::revised(),
-        Edition::Third => Rules::third(),
-    };
-    let seats: usize = a[2].parse().unwrap();
-    let games: u64 = a[3].parse().unwrap();
-    let mut v = Variant::default();
-    if let Some(r) = a.get(4) {
-        for n in r.split(',') {
-            v.enable(n).unwrap();
-        }
-    }
-    let monster = match edition {
-        Edition::Revised => MonsterSpec::Random,
-        Edition::Third => MonsterSpec::Equilibrium,
-    };
-    let specs = BotSpec::parse_list(&a[1]).unwrap();
-    let mut players = Players::new(&rules, &specs, monster, seats).unwrap();
-    let cfg = GameConfig::random(seats, v);
+    let t = ExampleTable::from_args();
+    let (rules, seats, games, a) = (&t.rules, t.seats, t.games, &t.args);
+    let mut players = t.players();
+    let cfg = t.config();
     let rune = |name: &str| (0..rules.cards.len()).find(|&c| rules.cards[c].name == name).map(|c| c as u16);
     let (teleport, opening) = (rune("Teleportation Rune"), rune("Rune of Opening"));
     let names = ["stuck", "stuck+cata", "stuck+rune", "bounce", "monster-room", "no-treasure", "bridge-fall"];
@@ -72,7 +54,7 @@ fn main() {
         players.new_game();
         let trace = only.map(|_| dq_engine::trace::Trace::default());
         let mut log = Log { moves: vec![Vec::new(); seats], monsters: vec![Vec::new(); seats], trace };
-        let mut g = Game::new(&rules, &cfg, 20141, i, &mut NoObserver).unwrap();
+        let mut g = Game::new(rules, &cfg, 20141, i, &mut NoObserver).unwrap();
         let mut rng = GameRng::new(20141, i, Stream::Bot);
         // Per seat: positions at the last actions, and whether a catacomb entrance was offered.
         let mut at: Vec<Vec<(Cell, bool)>> = vec![Vec::new(); seats];
@@ -95,7 +77,7 @@ fn main() {
             }
         }
         if let Some(t) = &log.trace {
-            println!("{}", t.render(&rules));
+            println!("{}", t.render(rules));
         }
         for s in 0..seats {
             let h = g.hero(s as u8);

@@ -6,7 +6,7 @@
 //! finding, a combat, a dragon draw) and `alloc` (divan with its allocation profiler).
 
 use dq_bots::{play, play_into, BotSpec, MonsterSpec, Players};
-use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
+use dq_engine::{Edition, Game, GameConfig, NoObserver, Rules, Variant};
 
 /// The master seed every benchmark plays with.
 pub const BENCH_SEED: u64 = 42;
@@ -111,4 +111,57 @@ pub fn harvest(w: &mut Workload, index: u64, mut want: impl FnMut(&Game<'static>
 /// The first position, over games `0..`, for which `want` holds.
 pub fn first_position(w: &mut Workload, mut want: impl FnMut(&Game<'static>) -> bool) -> Game<'static> {
     (0..10_000).find_map(|i| harvest(w, i, &mut want)).expect("some game reaches the position")
+}
+
+/// A table of bots as the example programs take it on their command line:
+/// `EDITION BOTS SEATS GAMES [RULES]` (RULES comma-separated optional rules); the monster
+/// played as `dq run` plays it by default in that edition.
+pub struct ExampleTable {
+    /// The arguments as given.
+    pub args: Vec<String>,
+    pub rules: Rules,
+    pub specs: Vec<BotSpec>,
+    pub monster: MonsterSpec,
+    pub seats: usize,
+    pub games: u64,
+    pub variant: Variant,
+}
+
+impl ExampleTable {
+    /// Reads the process's arguments (panics on bad ones: these are developer tools).
+    pub fn from_args() -> ExampleTable {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let edition: Edition = args[0].parse().unwrap_or_else(|e| panic!("{e}"));
+        let rules = match edition {
+            Edition::Revised => Rules::revised(),
+            Edition::Third => Rules::third(),
+        };
+        let mut variant = Variant::default();
+        for n in args.get(4).into_iter().flat_map(|r| r.split(',')) {
+            variant.enable(n).unwrap();
+        }
+        let monster = match edition {
+            Edition::Revised => MonsterSpec::Random,
+            Edition::Third => MonsterSpec::Equilibrium,
+        };
+        ExampleTable {
+            specs: BotSpec::parse_list(&args[1]).unwrap(),
+            seats: args[2].parse().unwrap(),
+            games: args[3].parse().unwrap(),
+            args,
+            rules,
+            monster,
+            variant,
+        }
+    }
+
+    /// The table's players.
+    pub fn players(&self) -> Players {
+        Players::new(&self.rules, &self.specs, self.monster, self.seats).unwrap()
+    }
+
+    /// The games' configuration: random heroes at every seat.
+    pub fn config(&self) -> GameConfig {
+        GameConfig::random(self.seats, self.variant)
+    }
 }
