@@ -54,6 +54,68 @@ impl DuelTally {
     }
 }
 
+/// Integer counts of a set of duels, merged chunk by chunk in order.
+trait DuelCounts: Default + Send {
+    fn merge(&mut self, o: &Self);
+    /// Duels counted.
+    fn games(&self) -> u64;
+}
+
+impl DuelCounts for DuelTally {
+    fn merge(&mut self, o: &DuelTally) {
+        DuelTally::merge(self, o)
+    }
+
+    fn games(&self) -> u64 {
+        self.games
+    }
+}
+
+/// Plays duels `0..args.games` on the run's threads in chunks, duel `i` by `one(worker state,
+/// i, counts)` (it depends only on the seed and `i`), under the progress bar and Ctrl-C: the
+/// counts and the seconds they took. Both editions' duels run on it.
+fn play_duels<W, T: DuelCounts>(
+    args: &DuelArgs,
+    worker: impl Fn() -> W + Sync,
+    one: impl Fn(&mut W, u64, &mut T) + Sync,
+) -> Result<(T, f64), Failure> {
+    let threads = args.threads.unwrap_or_else(default_threads);
+    pipeline::catch_ctrl_c();
+    let bar = progress::bar(args.games, args.quiet);
+    let range = 0..args.games;
+    let (n_chunks, chunk) = chunks(&range);
+    let started = Instant::now();
+    let mut total = T::default();
+    let complete = pipeline::run(
+        threads,
+        n_chunks,
+        worker,
+        T::default,
+        |w, k, t| {
+            *t = T::default();
+            let games = chunk(k);
+            let len = games.end - games.start;
+            for i in games {
+                if i % 1024 == 0 && pipeline::stopping() {
+                    return false;
+                }
+                one(w, i, t);
+            }
+            bar.inc(len);
+            true
+        },
+        |_, t| {
+            total.merge(t);
+            Ok(pipeline::Flow::More)
+        },
+    )? == pipeline::Ended::All;
+    bar.finish_and_clear();
+    if !complete {
+        return Err(Failure::Interrupted(format!("interrupted after {} of {} duels", total.games(), args.games)));
+    }
+    Ok((total, started.elapsed().as_secs_f64()))
+}
+
 /// Runs `dq duel`: one combat of the game family's, many times.
 pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
@@ -85,47 +147,20 @@ fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
     Game::duel(&rules, &config, args.seed, 0, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
 
     let threads = args.threads.unwrap_or_else(default_threads);
-    pipeline::catch_ctrl_c();
-    let bar = progress::bar(args.games, args.quiet);
-    let range = 0..args.games;
-    let (n_chunks, chunk) = chunks(&range);
-    let started = Instant::now();
-    let mut total = DuelTally::default();
-    let complete = pipeline::run(
-        threads,
-        n_chunks,
+    let (total, seconds) = play_duels(
+        args,
         || Players::new(&rules, &[spec], monster_policy, 1).expect("checked before the run"),
-        DuelTally::default,
-        |players, k, t| {
-            *t = DuelTally::default();
-            let games = chunk(k);
-            let len = games.end - games.start;
-            for i in games {
-                if i % 1024 == 0 && pipeline::stopping() {
-                    return false;
-                }
-                let game = dq_bots::play_duel(&rules, &config, args.seed, i, players, &mut NoObserver)
-                    .expect("duel configuration checked before the run");
-                let o = game.duel_outcome().expect("a played duel is over");
-                t.games += 1;
-                t.hero_wins += o.hero_won as u64;
-                t.hero_deaths += o.hero_died as u64;
-                t.escapes += o.escaped as u64;
-                t.add_lengths(o.rounds as u128, o.hero_wounds as u128);
-            }
-            bar.inc(len);
-            true
+        |players, i, t: &mut DuelTally| {
+            let game = dq_bots::play_duel(&rules, &config, args.seed, i, players, &mut NoObserver)
+                .expect("duel configuration checked before the run");
+            let o = game.duel_outcome().expect("a played duel is over");
+            t.games += 1;
+            t.hero_wins += o.hero_won as u64;
+            t.hero_deaths += o.hero_died as u64;
+            t.escapes += o.escaped as u64;
+            t.add_lengths(o.rounds as u128, o.hero_wounds as u128);
         },
-        |_, t| {
-            total.merge(t);
-            Ok(pipeline::Flow::More)
-        },
-    )? == pipeline::Ended::All;
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    if !complete {
-        return Err(Failure::Interrupted(format!("interrupted after {} of {} duels", total.games, args.games)));
-    }
+    )?;
 
     let monster_name = monster.map_or("any monster".to_string(), |k| rules.monster_kinds[k as usize].clone());
     let third = rules.edition == dq_engine::Edition::Third;

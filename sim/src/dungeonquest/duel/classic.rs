@@ -8,14 +8,13 @@
 //! is drawn like a Room card's monster (by the Room deck's counts). Duel `i` depends only on
 //! (seed, `i`); the exact figures come from `dq_bots::dungeonquest::classic::encounter_odds`.
 
-use super::{figures, DuelTally};
+use super::{figures, play_duels, DuelCounts, DuelTally};
 use crate::cli::DuelArgs;
 use crate::error::{bad, Failure};
-use crate::pipeline::chunks;
+use crate::meta;
 use crate::plan::default_threads;
 use crate::summary::{ci95, mean_ci, rate};
 use crate::table::DEFAULT_BOT;
-use crate::{meta, pipeline, progress};
 use dq_bots::dungeonquest::classic::{encounter_odds, play_fight, ClassicHero, ClassicMonster, Odds};
 use dq_bots::{BotSpec, MonsterSpec};
 use dq_engine::dungeonquest::classic::decks::{CardEffect, ClassicDeck};
@@ -23,7 +22,6 @@ use dq_engine::dungeonquest::classic::rules::MAX_MONSTER_LIFE;
 use dq_engine::dungeonquest::classic::{ClassicRules, Encounter, Fight, Opening, Outcome, RoundSystem};
 use dq_engine::rng::{GameRng, Stream};
 use serde_json::{json, Map, Value};
-use std::time::Instant;
 
 /// The classic duel's counts: the common ones and the two the 1987 combat adds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,11 +31,15 @@ struct Tally {
     both_die: u64,
 }
 
-impl Tally {
+impl DuelCounts for Tally {
     fn merge(&mut self, o: &Tally) {
         self.common.merge(&o.common);
         self.monster_fled += o.monster_fled;
         self.both_die += o.both_die;
+    }
+
+    fn games(&self) -> u64 {
+        self.common.games
     }
 }
 
@@ -83,59 +85,31 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     let monster_policy = ClassicMonster::new(&rules, monster_spec);
 
     let threads = args.threads.unwrap_or_else(default_threads);
-    pipeline::catch_ctrl_c();
-    let bar = progress::bar(args.games, args.quiet);
-    let range = 0..args.games;
-    let (n_chunks, chunk) = chunks(&range);
-    let started = Instant::now();
-    let mut total = Tally::default();
-    let complete = pipeline::run(
-        threads,
-        n_chunks,
+    let (total, seconds) = play_duels(
+        args,
         || (),
-        Tally::default,
-        |_, k, t| {
-            *t = Tally::default();
-            let games = chunk(k);
-            let len = games.end - games.start;
-            for i in games {
-                if i % 1024 == 0 && pipeline::stopping() {
-                    return false;
+        |_, i, t: &mut Tally| {
+            let enc = setup.encounter(setup.kind(args.seed, i));
+            let mut dice = GameRng::new(args.seed, i, Stream::Dice);
+            let mut deck = GameRng::new(args.seed, i, Stream::Shuffle);
+            let mut bot = GameRng::new(args.seed, i, Stream::Bot);
+            let mut fight = Fight::start(&rules, enc, &mut dice);
+            let outcome = play_fight(&rules, &hero_policy, &monster_policy, &mut fight, &mut dice, &mut deck, &mut bot)
+                .expect("the bots answer only legal answers");
+            let c = &mut t.common;
+            c.games += 1;
+            match outcome {
+                Outcome::MonsterKilled | Outcome::MonsterBlinded => c.hero_wins += 1,
+                Outcome::HeroKilled { monster_dead } => {
+                    c.hero_deaths += 1;
+                    t.both_die += u64::from(monster_dead);
                 }
-                let enc = setup.encounter(setup.kind(args.seed, i));
-                let mut dice = GameRng::new(args.seed, i, Stream::Dice);
-                let mut deck = GameRng::new(args.seed, i, Stream::Shuffle);
-                let mut bot = GameRng::new(args.seed, i, Stream::Bot);
-                let mut fight = Fight::start(&rules, enc, &mut dice);
-                let outcome =
-                    play_fight(&rules, &hero_policy, &monster_policy, &mut fight, &mut dice, &mut deck, &mut bot)
-                        .expect("the bots answer only legal answers");
-                let c = &mut t.common;
-                c.games += 1;
-                match outcome {
-                    Outcome::MonsterKilled | Outcome::MonsterBlinded => c.hero_wins += 1,
-                    Outcome::HeroKilled { monster_dead } => {
-                        c.hero_deaths += 1;
-                        t.both_die += u64::from(monster_dead);
-                    }
-                    Outcome::Escaped => c.escapes += 1,
-                    Outcome::MonsterFled => t.monster_fled += 1,
-                }
-                c.add_lengths(u128::from(fight.rounds()), u128::from(enc.life_left - fight.hero_life()));
+                Outcome::Escaped => c.escapes += 1,
+                Outcome::MonsterFled => t.monster_fled += 1,
             }
-            bar.inc(len);
-            true
+            c.add_lengths(u128::from(fight.rounds()), u128::from(enc.life_left - fight.hero_life()));
         },
-        |_, t| {
-            total.merge(t);
-            Ok(pipeline::Flow::More)
-        },
-    )? == pipeline::Ended::All;
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    if !complete {
-        return Err(Failure::Interrupted(format!("interrupted after {} of {} duels", total.common.games, args.games)));
-    }
+    )?;
 
     let exact = exact_odds(&rules, &setup, &hero_policy, &monster_policy);
     let hero = &rules.heroes[setup.hero as usize];
