@@ -9,6 +9,9 @@ use dq_engine::dungeonquest::classic::exact::{exact, RoundModel};
 use dq_engine::dungeonquest::classic::rules::{ClassicRules, Hit, Response, Stance};
 use dq_engine::dungeonquest::classic::{Answer, Encounter, Fight, Opening, Outcome, Pending, RoundSystem, Stacked};
 use dq_engine::rng::{GameRng, Stream};
+#[path = "classic_common/mod.rs"]
+mod classic_common;
+use classic_common::CHART;
 
 fn rules() -> ClassicRules {
     ClassicRules::embedded()
@@ -210,17 +213,7 @@ fn every_chart_cell_in_a_round_and_sir_rohans_bonus() {
     let r = rules();
     use Counter::*;
     let mut d = dice(&[]);
-    for (h, m, hl, ml) in [
-        (MightyBlow, MightyBlow, 1, 1),
-        (MightyBlow, Slash, 0, 2),
-        (MightyBlow, LeapAside, 1, 0),
-        (Slash, MightyBlow, 1, 0),
-        (Slash, Slash, 1, 1),
-        (Slash, LeapAside, 0, 1),
-        (LeapAside, MightyBlow, 0, 1),
-        (LeapAside, Slash, 1, 0),
-        (LeapAside, LeapAside, 1, 1),
-    ] {
+    for (h, m, hl, ml) in CHART {
         let mut f = rounds(&r, "ulf", 10, 9, RoundSystem::Counters, &mut d);
         round(&mut f, &r, h, m);
         assert_eq!((10 - f.hero_life(), f.monster_lost()), (hl, ml), "{h:?} vs {m:?}");

@@ -8,7 +8,7 @@ use dq_engine::dungeonquest::classic::rules::{
 };
 
 mod classic_common;
-use classic_common::{broken, line_of};
+use classic_common::{broken, line_of, CHART};
 
 #[test]
 fn the_four_characters_match_the_reference() {
@@ -39,18 +39,7 @@ fn the_four_characters_match_the_reference() {
 fn every_cell_of_the_combat_display() {
     use Counter::*;
     let r = ClassicRules::embedded();
-    let cells = [
-        (MightyBlow, MightyBlow, 1, 1),
-        (MightyBlow, Slash, 0, 2),
-        (MightyBlow, LeapAside, 1, 0),
-        (Slash, MightyBlow, 1, 0),
-        (Slash, Slash, 1, 1),
-        (Slash, LeapAside, 0, 1),
-        (LeapAside, MightyBlow, 0, 1),
-        (LeapAside, Slash, 1, 0),
-        (LeapAside, LeapAside, 1, 1),
-    ];
-    for (h, m, hl, ml) in cells {
+    for (h, m, hl, ml) in CHART {
         assert_eq!(r.chart[h.index()][m.index()], Losses { hero: hl, monster: ml }, "{h:?} vs {m:?}");
     }
     // The adventurer never loses 2 (4.3).

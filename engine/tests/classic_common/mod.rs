@@ -1,5 +1,10 @@
-//! Shared by the classic data tests: the embedded files with one of them edited, and lines.
+//! Shared by the classic tests: the embedded files with one of them edited, lines, and the
+//! combat display as the reference states it.
 
+// Each test file that shares this module reads only part of it.
+#![allow(dead_code)]
+
+use dq_engine::dungeonquest::classic::data::Counter;
 use dq_engine::dungeonquest::classic::rules::{ClassicRules, ClassicSources};
 use dq_engine::rules::Source;
 
@@ -29,3 +34,20 @@ pub fn line_of(file: &str, needle: &str) -> usize {
     let src = all.into_iter().find(|x| x.name.ends_with(file)).unwrap();
     src.text.lines().position(|l| l.contains(needle)).unwrap() + 1
 }
+
+/// The combat display of reference 4.3: (hero's counter, monster's counter, LPs the hero
+/// loses, LPs the monster loses).
+pub const CHART: [(Counter, Counter, u8, u8); 9] = {
+    use Counter::*;
+    [
+        (MightyBlow, MightyBlow, 1, 1),
+        (MightyBlow, Slash, 0, 2),
+        (MightyBlow, LeapAside, 1, 0),
+        (Slash, MightyBlow, 1, 0),
+        (Slash, Slash, 1, 1),
+        (Slash, LeapAside, 0, 1),
+        (LeapAside, MightyBlow, 0, 1),
+        (LeapAside, Slash, 1, 0),
+        (LeapAside, LeapAside, 1, 1),
+    ]
+};
