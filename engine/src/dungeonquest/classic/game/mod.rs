@@ -43,6 +43,7 @@ use super::rules::ClassicRules;
 use crate::core::rng::{GameRng, LazyRng};
 use crate::core::{DecisionGame, Observer, Outcome};
 use crate::dungeonquest::board::{is_treasure, Cell, CellSet};
+use crate::dungeonquest::game::HeroStats;
 use arrayvec::ArrayVec;
 use board::Board;
 use stock::{CardQueue, DragonStack};
@@ -119,6 +120,9 @@ pub struct Hero {
     pub cards: ArrayVec<Kept, KEPT_CAP>,
     pub potion: Option<Kept>,
     pub rope: Option<Kept>,
+    /// What he did and met, for the results rows (the columns Revised fills, counted here by
+    /// the 1987 rules: see docs/schema.md).
+    pub stats: HeroStats,
 }
 
 impl Hero {
