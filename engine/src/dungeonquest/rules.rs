@@ -800,7 +800,8 @@ impl Rules {
         let g = src.game;
         let edition = Edition::from_name(&game.edition).map_err(|e| err(g, "edition:", 0, e.to_string()))?;
         if !edition.is_ffg() {
-            let why = "the 1987 edition's data is a folder of its own (heroes, combat, monsters, treasure, decks, tiles)";
+            let why =
+                "the 1987 edition's data is a folder of its own (heroes, combat, monsters, treasure, decks, tiles)";
             return Err(err(g, "edition:", 0, format!("edition \"{}\": {why}", game.edition)));
         }
         if !(1..=100).contains(&game.sun_spaces) {

@@ -6,6 +6,7 @@
 //! [`crate::core`].
 
 pub mod bench;
+pub mod classic_trace;
 pub mod duel;
 pub mod edition;
 pub mod outcome;

@@ -140,6 +140,8 @@ struct Chance {
     dice: Stacked<GameRng>,
     /// Reshuffles during play (decks, the cup, the Dragon counters).
     shuffle: LazyRng,
+    /// Words the set-up stream gave (for `dq bench`'s count of random draws).
+    setup_draws: u32,
 }
 
 /// The 1987 game.
@@ -252,6 +254,12 @@ impl<'r> ClassicGame<'r> {
     /// The combat in progress.
     pub fn fight(&self) -> Option<&Fight> {
         self.fight.as_ref().map(|f| &f.0)
+    }
+
+    /// Random words the game has drawn, every stream (what `dq bench` holds the speed of
+    /// the generator against).
+    pub fn rng_draws(&self) -> u32 {
+        self.chance.setup_draws + self.chance.dice.then.draws() + self.chance.shuffle.draws()
     }
 
     /// The gold a seat's hero holds: Treasure counters and kept treasure cards.

@@ -230,6 +230,7 @@ impl<'r> ClassicGame<'r> {
             chance: Chance {
                 dice: Stacked::new(&[], GameRng::new(master, index, Stream::Dice)),
                 shuffle: LazyRng::new(master, index, Stream::Shuffle),
+                setup_draws: 0,
             },
             pending: None,
             legal: ArrayVec::new_const(),
@@ -326,6 +327,7 @@ impl<'r> ClassicGame<'r> {
             self.heroes[s].ring = Some(r);
         }
         self.stock_up(&mut rng);
+        self.chance.setup_draws = rng.draws();
         self.active = self.first;
         self.ask(self.first, Ask::Tower);
         Ok(())
