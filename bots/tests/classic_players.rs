@@ -162,12 +162,12 @@ fn survival_and_gold_by_policy() {
     let rules = ClassicRules::embedded();
     let n: u64 = std::env::var("CLASSIC_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
     for seats in [1, 4] {
-        for spec in ["random", "greedy", "cautious", "mixed"] {
+        for spec in ["random", "greedy", "cautious", "mixed", "cautious:margin=0"] {
             let t0 = std::time::Instant::now();
             let t = run(&rules, spec, seats, MonsterSpec::Random, 1, n);
             let s = t0.elapsed().as_secs_f64();
             println!(
-                "{spec:>8} x{seats}: survival {:5.1}%  mean gold of survivors {:7.0}  out with counters {:5.1}%  {:8.0} games/s  deaths {:?}",
+                "{spec:>17} x{seats}: survival {:5.1}%  mean gold of survivors {:7.0}  out with counters {:5.1}%  {:8.0} games/s  deaths {:?}",
                 t.survival(),
                 t.mean_gold(),
                 100.0 * t.rich as f64 / t.heroes as f64,

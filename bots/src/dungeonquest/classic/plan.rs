@@ -11,7 +11,10 @@
 use super::fight::ClassicHero;
 use super::route::{BoardView, RouteMaps, Target, Walker, NODES, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
-use dq_engine::dungeonquest::board::{chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS};
+use arrayvec::ArrayVec;
+use dq_engine::dungeonquest::board::{
+    chamber_cells, dir_between, is_tower, is_treasure, manhattan, step, Cell, Dir, TOWERS, TREASURE,
+};
 use dq_engine::dungeonquest::classic::data::RingEffect;
 use dq_engine::dungeonquest::classic::decks::{CardEffect, Characteristic, ClassicDeck, PotionResult, Roll};
 use dq_engine::dungeonquest::classic::game::{
@@ -67,6 +70,14 @@ struct SheetRisk {
     potion_heals: bool,
 }
 
+/// What a seat remembers within one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// The hero gave the Treasure Chamber up (out of time, or wounded): he heads out for good
+    /// rather than turning back and forth as the estimate wavers.
+    pub homeward: bool,
+}
+
 /// The planner of one seat: its spec, temper, combat policy and per-sheet risks.
 #[derive(Clone, Debug)]
 pub struct Planner {
@@ -80,6 +91,7 @@ pub struct Planner {
 
 /// The turn-by-turn facts a decision is made on.
 struct Situation<'g, 'r> {
+    game: &'g ClassicGame<'r>,
     view: BoardView<'g, 'r>,
     seat: u8,
     pos: Cell,
@@ -128,6 +140,7 @@ impl Planner {
         choices: &ClassicChoices,
         rng: &mut GameRng,
         maps: &mut RouteMaps,
+        memory: &mut Memory,
     ) -> ClassicChoice {
         let seat = game.pending().map_or(game.active(), |d| d.seat);
         let c = match ask {
@@ -140,7 +153,7 @@ impl Planner {
             Ask::Optional(o) => self.optional(game, seat, o),
             _ => {
                 let s = self.situation(game, seat);
-                self.move_decision(game, &s, ask, choices, maps)
+                self.move_decision(&s, ask, choices, rng, maps, memory)
             }
         };
         if choices.contains(&c) {
@@ -167,6 +180,7 @@ impl Planner {
         let chasm = view.kind(h.pos) == Some(TileKind::Chasm);
         let node = h.pos as usize * 2 + usize::from(chasm && h.part == 1);
         Situation {
+            game,
             view,
             seat,
             pos: h.pos,
@@ -203,28 +217,58 @@ impl Planner {
     /// The turn's action and every move that follows one.
     fn move_decision(
         &self,
-        game: &ClassicGame<'_>,
         s: &Situation<'_, '_>,
         ask: Ask,
         choices: &ClassicChoices,
+        rng: &mut GameRng,
         maps: &mut RouteMaps,
+        memory: &mut Memory,
     ) -> ClassicChoice {
         let p = self.spec.params;
         let margin = i32::from(p.margin);
+        let game = s.game;
         let h = game.hero(s.seat);
-        maps.fill(&s.view, Target::Tower, &s.walker);
+        maps.read(&s.view, &s.walker);
+        // The nodes a decision reads: where the hero stands, the spaces next to him, and (for
+        // the way out of the chamber) the chamber's halves.
+        let mut wanted: ArrayVec<usize, 32> = ArrayVec::new();
+        let want = |c: Cell, wanted: &mut ArrayVec<usize, 32>| {
+            if !wanted.contains(&(c as usize * 2)) {
+                wanted.push(c as usize * 2);
+                if maps.has_far(c) {
+                    wanted.push(c as usize * 2 + 1);
+                }
+            }
+        };
+        for c in chamber_cells(s.pos) {
+            want(c, &mut wanted);
+            for d in Dir::ALL {
+                if let Some(t) = step(c, d) {
+                    want(t, &mut wanted);
+                }
+            }
+        }
+        let near = wanted.len();
+        for t in TREASURE {
+            if !wanted.contains(&(t as usize * 2)) {
+                wanted.push(t as usize * 2);
+            }
+        }
+        maps.fill(Target::Tower, &s.walker, &wanted);
         let out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| maps.map(Target::Tower)[c]).min().unwrap_or(UNREACHED);
         let spare_out = s.turns - self.turns(Self::here(maps.map(Target::Tower), s)) - margin - SLACK;
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
         let mut spare = spare_out;
-        if h.counters == 0 && !wounded && !is_treasure(s.pos) {
-            maps.fill(&s.view, Target::Chamber, &s.walker);
+        if h.counters == 0 && !memory.homeward && !is_treasure(s.pos) {
+            maps.fill(Target::Chamber, &s.walker, &wanted[..near]);
             let trip = self.turns_at(Self::here(maps.map(Target::Chamber), s), PACE_IN) + self.turns(out_of_chamber);
             let spare_in = s.turns - trip - margin - SLACK;
-            if spare_in >= 0 {
+            if spare_in >= 0 && !wounded {
                 target = Target::Chamber;
                 spare = spare_in;
+            } else {
+                memory.homeward = true;
             }
         }
         let life_ok = |worst: u8| s.life > worst;
@@ -254,8 +298,9 @@ impl Planner {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
                     None if choices.contains(&ClassicChoice::Search) => ClassicChoice::Search,
-                    None if choices.contains(&ClassicChoice::Pass) => ClassicChoice::Pass,
-                    None => first_move(choices),
+                    // Sealed in: rooms elsewhere in the pocket may be searched (or draw a
+                    // Secret Door on entering).
+                    None => random_move(choices, rng),
                 }
             }
             Ask::Onward(Onward::Tower) => {
@@ -423,10 +468,17 @@ impl Planner {
 }
 
 /// The two halves of the Treasure Chamber, as tower-map nodes.
-const TOWERS_FROM_CHAMBER: [usize; 2] = [
-    dq_engine::dungeonquest::board::TREASURE[0] as usize * 2,
-    dq_engine::dungeonquest::board::TREASURE[1] as usize * 2,
-];
+const TOWERS_FROM_CHAMBER: [usize; 2] = [TREASURE[0] as usize * 2, TREASURE[1] as usize * 2];
+
+/// A move of `choices` drawn uniformly, or `Pass` (else the first answer) if none.
+fn random_move(choices: &ClassicChoices, rng: &mut GameRng) -> ClassicChoice {
+    let moves = choices.iter().filter(|c| matches!(c, ClassicChoice::Move(_))).count();
+    if moves == 0 {
+        return if choices.contains(&ClassicChoice::Pass) { ClassicChoice::Pass } else { choices[0] };
+    }
+    let k = rng.below(moves as u32) as usize;
+    choices.iter().copied().filter(|c| matches!(c, ClassicChoice::Move(_))).nth(k).unwrap_or(choices[0])
+}
 
 /// The first move of `choices`, or the first answer.
 fn first_move(choices: &ClassicChoices) -> ClassicChoice {

@@ -2,7 +2,7 @@
 //! playing game `index` of a run with them.
 
 use super::fight::{ClassicHero, ClassicMonster};
-use super::plan::Planner;
+use super::plan::{Memory, Planner};
 use super::route::RouteMaps;
 use crate::core::{play_out, Policy};
 use crate::dungeonquest::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
@@ -33,6 +33,8 @@ pub struct ClassicPlayers {
     monster_spec: MonsterSpec,
     monster: ClassicMonster,
     maps: RouteMaps,
+    /// What each seat remembers within the game (forgotten at [`Policy::new_game`]).
+    memory: [Memory; MAX_SEATS],
 }
 
 impl ClassicPlayers {
@@ -97,6 +99,7 @@ impl ClassicPlayers {
             monster_spec: monster,
             monster: ClassicMonster::new(rules, monster),
             maps: RouteMaps::new(),
+            memory: [Memory::default(); MAX_SEATS],
         })
     }
 
@@ -122,6 +125,10 @@ impl ClassicPlayers {
 }
 
 impl<'r> Policy<ClassicGame<'r>> for ClassicPlayers {
+    fn new_game(&mut self) {
+        self.memory = [Memory::default(); MAX_SEATS];
+    }
+
     #[inline]
     fn choose(&mut self, game: &ClassicGame<'r>, choices: &ClassicChoices, rng: &mut GameRng) -> ClassicChoice {
         let Some(d) = game.pending() else { return choices[0] };
@@ -133,7 +140,10 @@ impl<'r> Policy<ClassicGame<'r>> for ClassicPlayers {
         }
         match &self.seats[d.seat as usize % self.seats.len()] {
             Seat::Random => choices[rng.below(choices.len() as u32) as usize],
-            Seat::Planned(p) => p.choose(game, d.ask, choices, rng, &mut self.maps),
+            Seat::Planned(p) => {
+                let memory = &mut self.memory[d.seat as usize % MAX_SEATS];
+                p.choose(game, d.ask, choices, rng, &mut self.maps, memory)
+            }
         }
     }
 }

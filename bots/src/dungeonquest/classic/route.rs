@@ -22,6 +22,7 @@ pub const NODES: usize = CELLS * 2;
 pub const UNREACHED: u16 = u16::MAX;
 /// Heap entries: every relaxation pushes one (at most four per node) plus the seeds.
 const HEAP_CAP: usize = NODES * 4 + 8;
+const _: () = assert!(NODES <= 1024);
 
 /// Tenths of a turn.
 const TURN: u16 = 10;
@@ -165,19 +166,21 @@ pub enum Target {
     Tower,
 }
 
-/// A min-heap of (distance, node) in fixed storage.
+/// A min-heap of (distance, node) in fixed storage, each entry one `u32` (distance in the
+/// high bits) so a comparison is one instruction.
 #[derive(Clone, Debug)]
 struct Heap {
-    items: Box<[(u16, u16); HEAP_CAP]>,
+    items: Box<[u32; HEAP_CAP]>,
     len: usize,
 }
 
 impl Heap {
     fn new() -> Heap {
-        Heap { items: Box::new([(0, 0); HEAP_CAP]), len: 0 }
+        Heap { items: Box::new([0; HEAP_CAP]), len: 0 }
     }
 
-    fn push(&mut self, x: (u16, u16)) {
+    fn push(&mut self, (d, n): (u16, u16)) {
+        let x = (u32::from(d) << 10) | u32::from(n);
         if self.len == HEAP_CAP {
             return;
         }
@@ -199,6 +202,7 @@ impl Heap {
             return None;
         }
         let top = self.items[0];
+        let top = ((top >> 10) as u16, (top & 0x3FF) as u16);
         self.len -= 1;
         self.items[0] = self.items[self.len];
         let mut i = 0;
@@ -221,6 +225,21 @@ impl Heap {
     }
 }
 
+/// What the maps read of one space, worked out once per decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Space {
+    /// A room is there (a laid tile, a tower, the Treasure Chamber).
+    explored: bool,
+    /// Sides (bit per [`Dir`]) that are not walls (all four on an unexplored space).
+    open: u8,
+    /// Sides on a Chasm tile's far part.
+    far: u8,
+    /// What entering costs.
+    enter: u16,
+    /// Per side: the door or portcullis on this space's side of the hall.
+    barrier: [u16; 4],
+}
+
 /// Distance maps of one decision: to the Treasure Chamber and to the nearest tower.
 ///
 /// Why one scratch per table: a decision refills the maps it needs (a few µs); the storage is
@@ -229,6 +248,7 @@ impl Heap {
 pub struct RouteMaps {
     chamber: Box<[u16; NODES]>,
     tower: Box<[u16; NODES]>,
+    spaces: Box<[Space; CELLS]>,
     heap: Heap,
 }
 
@@ -240,7 +260,18 @@ impl Default for RouteMaps {
 
 impl RouteMaps {
     pub fn new() -> RouteMaps {
-        RouteMaps { chamber: Box::new([UNREACHED; NODES]), tower: Box::new([UNREACHED; NODES]), heap: Heap::new() }
+        RouteMaps {
+            chamber: Box::new([UNREACHED; NODES]),
+            tower: Box::new([UNREACHED; NODES]),
+            spaces: Box::new([Space::default(); CELLS]),
+            heap: Heap::new(),
+        }
+    }
+
+    /// Whether the space `c` had a Chasm's far part at the last [`RouteMaps::read`] (its node
+    /// `2c + 1` is in use).
+    pub fn has_far(&self, c: Cell) -> bool {
+        self.spaces.get(c as usize).is_some_and(|s| s.far != 0)
     }
 
     /// The map to `target` as last filled.
@@ -251,14 +282,49 @@ impl RouteMaps {
         }
     }
 
-    /// Fills the map to `target` for walker `w`: Dijkstra from the target spaces backwards
-    /// (a move's cost is the entered space's and the crossed barriers', which read the same
-    /// both ways).
-    pub fn fill(&mut self, view: &BoardView<'_, '_>, target: Target, w: &Walker) {
+    /// Reads the board for walker `w`: what every space's sides and entry cost; the maps
+    /// filled after it use this reading.
+    pub fn read(&mut self, view: &BoardView<'_, '_>, w: &Walker) {
+        let tiles_left = view.game.tiles_left() > 0;
+        for c in 0..CELLS as Cell {
+            let mut sp = Space { explored: view.explored(c), enter: view.enter_cost(c, w), ..Space::default() };
+            if !sp.explored {
+                sp.open = if tiles_left { 0xF } else { 0 };
+            } else {
+                for d in Dir::ALL {
+                    let bit = 1 << d as u8;
+                    match view.side(c, d) {
+                        Side::Wall => {}
+                        Side::Door => {
+                            sp.open |= bit;
+                            sp.barrier[d as usize] = DOOR;
+                        }
+                        Side::Portcullis => {
+                            sp.open |= bit;
+                            let st = w.strength.clamp(1, 11) as u16;
+                            sp.barrier[d as usize] = TURN * (12 - st) / st;
+                        }
+                        Side::Hall => sp.open |= bit,
+                    }
+                    if view.part(c, d) == 1 {
+                        sp.far |= bit;
+                    }
+                }
+            }
+            self.spaces[c as usize] = sp;
+        }
+    }
+
+    /// Fills the map to `target` from the last [`RouteMaps::read`]: Dijkstra from the target
+    /// spaces backwards (a move's cost is the entered space's and the crossed barriers',
+    /// which read the same both ways), stopped once every node of `wanted` is settled: exact
+    /// there, an upper bound elsewhere.
+    pub fn fill(&mut self, target: Target, w: &Walker, wanted: &[usize]) {
         let dist: &mut [u16; NODES] = match target {
             Target::Chamber => &mut self.chamber,
             Target::Tower => &mut self.tower,
         };
+        let spaces = &self.spaces;
         dist.fill(UNREACHED);
         let heap = &mut self.heap;
         heap.len = 0;
@@ -270,11 +336,25 @@ impl RouteMaps {
             dist[c as usize * 2] = 0;
             heap.push((0, c as u16 * 2));
         }
-        let tiles_left = view.game.tiles_left() > 0;
+        // The wanted nodes as bits, so each settled node is checked in one load.
+        let mut marks = [0u64; NODES.div_ceil(64)];
+        let mut left = 0;
+        for &n in wanted.iter().filter(|&&n| n < NODES) {
+            if marks[n / 64] & (1 << (n % 64)) == 0 {
+                marks[n / 64] |= 1 << (n % 64);
+                left += 1;
+            }
+        }
         while let Some((d0, n)) = heap.pop() {
             let n = n as usize;
             if d0 > dist[n] {
                 continue;
+            }
+            if marks[n / 64] & (1 << (n % 64)) != 0 {
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
             }
             let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
             // The Treasure Chamber's halves are one room.
@@ -286,30 +366,28 @@ impl RouteMaps {
                     heap.push((d0, m as u16));
                 }
             }
-            let here_known = view.explored(c);
-            if !here_known && !tiles_left {
-                continue;
-            }
+            let here = spaces[c as usize];
             // Entering `c`; a tower entered on the way out is the way out, no turn spent.
-            let enter = if target == Target::Tower && is_tower(c) { 0 } else { view.enter_cost(c, w) };
+            let enter = if target == Target::Tower && is_tower(c) { 0 } else { here.enter };
             for d in Dir::ALL {
                 // The forward move comes from `v` through `d`'s opposite into side `d` of `c`.
-                if here_known && (view.side(c, d) == Side::Wall || view.part(c, d) != p) {
+                let bit = 1 << d as u8;
+                if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
                     continue;
                 }
                 let Some(v) = step(c, d) else { continue };
                 let back = d.opposite();
-                let m = if view.explored(v) {
-                    if view.side(v, back) == Side::Wall {
-                        continue;
-                    }
-                    v as usize * 2 + view.part(v, back) as usize
-                } else if tiles_left {
-                    v as usize * 2
-                } else {
+                let there = spaces[v as usize];
+                let bb = 1 << back as u8;
+                if there.open & bb == 0 {
                     continue;
-                };
-                let nd = d0.saturating_add(enter).saturating_add(view.barrier_cost(v, back, w));
+                }
+                let m = v as usize * 2 + usize::from(there.far & bb != 0);
+                let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
+                if w.ring_of_opening && barrier > 0 {
+                    barrier = barrier.min(RING);
+                }
+                let nd = d0.saturating_add(enter).saturating_add(barrier);
                 if nd < dist[m] {
                     dist[m] = nd;
                     heap.push((nd, m as u16));
