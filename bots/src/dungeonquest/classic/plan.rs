@@ -249,9 +249,13 @@ impl Planner {
             }
         }
         let near = wanted.len();
-        for t in TREASURE {
-            if !wanted.contains(&(t as usize * 2)) {
-                wanted.push(t as usize * 2);
+        // The chamber may still be the goal: the way out of it is wanted too.
+        let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
+        if may_go_in {
+            for t in TREASURE {
+                if !wanted.contains(&(t as usize * 2)) {
+                    wanted.push(t as usize * 2);
+                }
             }
         }
         maps.fill(Target::Tower, &s.walker, &wanted);
@@ -260,7 +264,7 @@ impl Planner {
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
         let mut spare = spare_out;
-        if h.counters == 0 && !memory.homeward && !is_treasure(s.pos) {
+        if may_go_in {
             maps.fill(Target::Chamber, &s.walker, &wanted[..near]);
             let trip = self.turns_at(Self::here(maps.map(Target::Chamber), s), PACE_IN) + self.turns(out_of_chamber);
             let spare_in = s.turns - trip - margin - SLACK;
