@@ -3,7 +3,6 @@
 
 mod circles;
 pub mod classic;
-pub mod classic_stub;
 pub mod equilibrium;
 pub mod expert;
 pub mod maps;

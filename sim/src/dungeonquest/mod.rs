@@ -6,7 +6,6 @@
 //! [`crate::core`].
 
 pub mod bench;
-pub mod classic_trace;
 pub mod duel;
 pub mod edition;
 pub mod outcome;
