@@ -6,6 +6,7 @@
 //! itself ([`game`]: its own state implementing [`crate::core::DecisionGame`]). The edition is
 //! not yet an [`crate::Edition`] nor wired into the runner.
 
+pub mod check;
 pub mod combat;
 pub mod data;
 pub mod decks;
