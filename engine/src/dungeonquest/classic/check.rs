@@ -535,6 +535,11 @@ fn check_decision(g: &ClassicGame<'_>) -> Result<(), Broken> {
             }
             ClassicChoice::Loot => is_treasure(h.pos),
             ClassicChoice::Exit => is_tower(h.pos),
+            // Never voluntarily a missed turn on a Bottomless Pit (reference sheet).
+            ClassicChoice::Pass if d.ask == Ask::Turn => {
+                let kind = g.tile(h.pos).and_then(|(t, _)| g.rules().tiles.drawn().get(t as usize)).map(|t| t.kind);
+                kind != Some(TileKind::BottomlessPit) || legal.len() == 1
+            }
             ClassicChoice::Drink => h.potion.is_some(),
             ClassicChoice::Heal => matches!(ring, Some(RingEffect::Healing { .. })) && h.life < sheet.life,
             ClassicChoice::Shoot => h.arrows > 0,
@@ -568,6 +573,8 @@ struct Shadow {
     /// Tiles laid, a bit per tile index.
     tiles: [u64; 4],
     over: bool,
+    /// The seat that woke the Dragon since the last position.
+    woke: Option<u8>,
 }
 
 /// Checks a game's rule invariants along its course: pass it as the observer of
@@ -579,6 +586,8 @@ pub struct ClassicCheck {
     shadow: Option<Shadow>,
     /// The first event out of order since the last check.
     found: Option<(Invariant, String)>,
+    /// Seats in the Treasure Chamber when the Dragon woke whose loss is not checked yet, a bit each.
+    owed: u8,
 }
 
 impl ClassicCheck {
@@ -598,6 +607,16 @@ impl ClassicCheck {
         check_position(g)?;
         if let Some(b) = &self.before {
             check_course(b, g)?;
+            if let Some(drawer) = self.shadow.and_then(|s| s.woke) {
+                self.owed |= 1 << drawer.min(7);
+                for s in 0..g.seats() {
+                    let h = b.heroes[s as usize].as_ref();
+                    if h.is_some_and(|h| h.inside() && is_treasure(h.pos)) {
+                        self.owed |= 1 << s;
+                    }
+                }
+            }
+            self.owed = check_breath(g, self.owed)?;
             if let (Some(d), Some(c)) = (b.pending, last) {
                 check_ring_used(g, d, c)?;
             }
@@ -622,7 +641,8 @@ impl ClassicCheck {
             }
         }
         let inside = (0..g.seats()).filter(|&s| g.hero(s).inside()).fold(0u8, |m, s| m | 1 << s);
-        self.shadow = Some(Shadow { seats: g.seats(), inside, round: g.round(), laid, tiles: bits, over: g.is_over() });
+        let over = g.is_over();
+        self.shadow = Some(Shadow { seats: g.seats(), inside, round: g.round(), laid, tiles: bits, over, woke: None });
         self.before = Some(Before { round: g.round(), pending: g.pending(), heroes, tiles });
     }
 
@@ -648,6 +668,21 @@ fn check_ring_used(g: &ClassicGame<'_>, d: ClassicDecision, c: ClassicChoice) ->
     ensure(!used || h.ring.is_none(), g, Invariant::Ring, || {
         format!("{} used ring {:?} ({c:?}) and still holds it: a ring is used once", who(g, d.seat), h.ring)
     })
+}
+
+/// The fire-breathing Dragon: everyone in the chamber when it woke (the drawer too) loses all
+/// his treasure, counters and cards (9.2), each in turn. Checks the `owed` seats no longer
+/// queued for the breath; the seats still owed.
+fn check_breath(g: &ClassicGame<'_>, owed: u8) -> Result<u8, Broken> {
+    let mut left = owed;
+    for s in (0..g.seats()).filter(|&s| owed & (1 << s) != 0 && !g.dragon_queue().contains(&s)) {
+        let h = g.hero(s);
+        ensure(h.counters == 0 && h.cards.is_empty(), g, Invariant::Dragon, || {
+            format!("the Dragon woke with {} in the Treasure Chamber, who kept his treasure", who(g, s))
+        })?;
+        left &= !(1 << s);
+    }
+    Ok(left)
 }
 
 /// What may change from one position to the next.
@@ -730,6 +765,7 @@ impl Observer<ClassicEvent> for ClassicCheck {
             ClassicEvent::Rolled { sides, value } if !matches!(sides, 6 | 12) || value == 0 || value > sides => {
                 self.flag(Invariant::Events, || format!("a D{sides} rolled {value}"));
             }
+            ClassicEvent::Dragon { seat, awake: true } => sh.woke = Some(seat),
             ClassicEvent::Over => sh.over = true,
             _ => {}
         }

@@ -249,3 +249,18 @@ fn a_plight_matches_its_card() {
     let (i, m) = broken(&g);
     assert_eq!(i, Invariant::Plight, "{m}");
 }
+
+#[test]
+fn the_awake_dragon_takes_all_treasure() {
+    let mut s = setup();
+    s.seats[0] = seat("rohan", TREASURE[0]);
+    let mut g = game(&s);
+    let c = g.cup.draw().unwrap();
+    g.heroes[0].counters = 1 << c;
+    let mut check = ClassicCheck::new();
+    check.check_after(&g, None).unwrap();
+    check.event(ClassicEvent::Dragon { seat: 0, awake: true });
+    let e = check.check_after(&g, Some(ClassicChoice::Loot)).unwrap_err();
+    assert_eq!(e.invariant, Invariant::Dragon, "{e}");
+    assert!(e.message.contains("seat 0 (Sir Rohan) in the Treasure Chamber, who kept his treasure"), "{e}");
+}

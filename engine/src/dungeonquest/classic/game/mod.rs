@@ -273,6 +273,12 @@ impl<'r> ClassicGame<'r> {
         self.dragon.order[..self.dragon.left() as usize].iter().filter(|&&a| a).count() as u8
     }
 
+    /// Seats still to suffer the awake Dragon's breath, in order (each after the previous
+    /// victim has run). The rule checker waits for them.
+    pub(crate) fn dragon_queue(&self) -> &[u8] {
+        &self.dragon_queue
+    }
+
     /// The combat in progress.
     pub fn fight(&self) -> Option<&Fight> {
         self.fight.as_ref().map(|f| &f.0)
