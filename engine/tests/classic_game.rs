@@ -32,20 +32,22 @@ fn play<'r>(
 #[test]
 fn random_games_end_without_a_panic_and_keep_the_rules() {
     let rules = ClassicRules::embedded();
-    let (mut exited, mut dead, mut won) = (0, 0, 0);
+    let (mut exited, mut dead, mut won, mut checked) = (0, 0, 0, 0u64);
     for i in 0..4_000u64 {
         let n = (i % 4) as usize + 1;
         let mut g = ClassicGame::new(&rules, &ClassicConfig::random(n), 3, i, &mut NoObserver).unwrap();
         let mut rng = GameRng::new(3, i, Stream::Bot);
         // The rule invariants after set-up and after every answer.
-        fuzz(
-            &mut g,
-            &mut rng,
-            20_000,
-            &mut ClassicCheck::new(),
-            |g: &ClassicGame, check: &mut ClassicCheck, _, last| check.check_after(g, last),
-        )
-        .unwrap_or_else(|e| panic!("game {i} with {n} heroes: {e}"));
+        checked += 1 + u64::from(
+            fuzz(
+                &mut g,
+                &mut rng,
+                20_000,
+                &mut ClassicCheck::new(),
+                |g: &ClassicGame, check: &mut ClassicCheck, _, last| check.check_after(g, last),
+            )
+            .unwrap_or_else(|e| panic!("game {i} with {n} heroes: {e}")),
+        );
         assert!(g.is_over() && g.round() <= 26);
         for s in 0..g.seats() {
             match g.hero(s).fate {
@@ -56,7 +58,7 @@ fn random_games_end_without_a_panic_and_keep_the_rules() {
             won += u32::from(g.won(s));
         }
     }
-    println!("exited {exited}, dead {dead}, won {won}");
+    println!("exited {exited}, dead {dead}, won {won}; {checked} positions checked");
     assert!(exited > 0 && dead > 0);
 }
 
