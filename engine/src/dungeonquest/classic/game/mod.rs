@@ -23,6 +23,8 @@
 mod board;
 mod cards;
 mod chamber;
+#[cfg(test)]
+mod check_tests;
 mod decision;
 mod fight;
 mod flow;
@@ -249,6 +251,38 @@ impl<'r> ClassicGame<'r> {
     /// Treasure counters in the cup.
     pub fn cup_len(&self) -> usize {
         self.cup.len()
+    }
+
+    /// Cards out of their decks while a step waits on them: the fight's Room (or Crypt) card
+    /// and the card held for an optional step. The rule checker counts them.
+    pub(crate) fn cards_in_play(&self) -> [Option<Kept>; 2] {
+        [self.fight.map(|f| f.1), self.held]
+    }
+
+    /// The Treasure counter `i` from the top of the cup (the rule checker's count).
+    pub(crate) fn cup_counter(&self, i: usize) -> Option<u8> {
+        self.cup.get(i)
+    }
+
+    /// The Monster card `i` from the top of its deck (the rule checker's count).
+    pub(crate) fn monster_card(&self, i: usize) -> Option<u8> {
+        self.monsters.get(i)
+    }
+
+    /// The tile `i` of those left in the box (the rule checker's count).
+    pub(crate) fn box_tile(&self, i: usize) -> Option<u8> {
+        self.tiles[..self.tiles_left as usize].get(i).copied()
+    }
+
+    /// Fire-breathing Dragon counters in the stack: only sleeping ones are ever set aside.
+    pub(crate) fn dragon_awake_left(&self) -> u8 {
+        self.dragon.order[..self.dragon.left() as usize].iter().filter(|&&a| a).count() as u8
+    }
+
+    /// Seats still to suffer the awake Dragon's breath, in order (each after the previous
+    /// victim has run). The rule checker waits for them.
+    pub(crate) fn dragon_queue(&self) -> &[u8] {
+        &self.dragon_queue
     }
 
     /// The combat in progress.
