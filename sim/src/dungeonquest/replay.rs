@@ -6,7 +6,6 @@
 //! rows built by the same code as the results file so the two can be compared field by field.
 
 use crate::cli::{Format, ReplayArgs};
-use crate::dungeonquest::classic_trace::ClassicTrace;
 use crate::error::{bad, Failure};
 use crate::family::Family;
 use crate::meta;
@@ -18,8 +17,9 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt16Type, UInt32Type, UInt64Type, UInt8Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
-use dq_bots::dungeonquest::classic_stub::play_classic_into;
+use dq_bots::dungeonquest::classic::play_classic_noting;
 use dq_engine::dungeonquest::classic::game::ClassicGame;
+use dq_engine::dungeonquest::classic::trace::ClassicTrace;
 use dq_engine::trace::Trace;
 use dq_engine::{Event, NoObserver, Rules};
 use serde_json::{json, Map, Value};
@@ -53,14 +53,19 @@ fn dungeonquest(args: &ReplayArgs, index: u64) -> Result<(), Failure> {
         }
         Engine::Classic { rules, table } => {
             let mut players = table.players(rules);
-            let mut trace = ClassicTrace::new(rules);
             let mut game =
                 ClassicGame::new(rules, &table.config, seed, index, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
-            play_classic_into(&mut game, &table.config, seed, index, &mut players, &mut trace)
-                .map_err(|e| bad(e.to_string()))?;
+            // The seats' heroes are known once the game is set up; it is then played again
+            // from its start with the trace watching, the answers noted.
+            let mut trace = ClassicTrace::for_game(&game);
+            play_classic_noting(&mut game, &table.config, seed, index, &mut players, &mut trace, |t, d, c| {
+                t.answered(d, c)
+            })
+            .map_err(|e| bad(e.to_string()))?;
             let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of_classic(&game, index, s)).collect();
-            let events: Vec<Value> = trace.lines().iter().map(|l| json!({ "event": l })).collect();
-            (rows, trace.lines().iter().map(|l| format!("{l}\n")).collect(), events)
+            let lines = trace.lines();
+            let events: Vec<Value> = lines.iter().map(|l| json!({ "event": l })).collect();
+            (rows, trace.render(), events)
         }
     };
     let (sheets, seating) = (setup.sheets(), setup.seating());

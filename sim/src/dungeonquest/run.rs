@@ -16,7 +16,7 @@ use crate::parquet_out::Consts;
 use crate::pipeline;
 use crate::summary::{self, Precision, RunFacts, Sheets};
 use crate::table::{ClassicTable, Table, TableOf};
-use dq_bots::dungeonquest::classic_stub::{play_classic_into, ClassicPlayers};
+use dq_bots::dungeonquest::classic::{play_classic_into, ClassicPlayers};
 use dq_bots::Players;
 use dq_engine::dungeonquest::classic::game::{ClassicGame, Pick};
 use dq_engine::dungeonquest::classic::ClassicRules;

@@ -5,7 +5,7 @@
 use crate::cli::TableArgs;
 use crate::error::{bad, Failure};
 use arrayvec::ArrayVec;
-use dq_bots::dungeonquest::classic_stub::ClassicPlayers;
+use dq_bots::dungeonquest::classic::ClassicPlayers;
 use dq_bots::{BotSpec, MonsterSpec, Players};
 use dq_engine::dungeonquest::classic::game::{ClassicConfig, ClassicGame, Pick};
 use dq_engine::dungeonquest::classic::ClassicRules;

@@ -11,7 +11,6 @@ use std::fs::File;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-
 #[test]
 fn rows_do_not_depend_on_threads_or_shards() {
     let dir = Scratch::new("determinism");

@@ -16,5 +16,5 @@ mod players;
 mod route;
 
 pub use fight::*;
-pub use players::{play_classic_into, ClassicPlayers};
+pub use players::{play_classic_into, play_classic_noting, ClassicPlayers};
 pub use route::{RouteMaps, UNREACHED};

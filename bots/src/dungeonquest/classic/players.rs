@@ -4,13 +4,14 @@
 use super::fight::{ClassicHero, ClassicMonster};
 use super::plan::{Memory, Planner};
 use super::route::RouteMaps;
-use crate::core::{play_out, Policy};
+use crate::core::{play_out_noting, Policy};
 use crate::dungeonquest::spec::{BotKind, BotSpec, MonsterSpec, SpecError};
 use arrayvec::ArrayVec;
 use dq_engine::core::Observer;
 use dq_engine::dungeonquest::classic::combat::Side;
 use dq_engine::dungeonquest::classic::game::{
-    Ask, ClassicChoice, ClassicChoices, ClassicConfig, ClassicConfigError, ClassicEvent, ClassicGame, MAX_SEATS,
+    Ask, ClassicChoice, ClassicChoices, ClassicConfig, ClassicConfigError, ClassicDecision, ClassicEvent, ClassicGame,
+    MAX_SEATS,
 };
 use dq_engine::dungeonquest::classic::{Answer, ClassicRules, Fight};
 use dq_engine::rng::{GameRng, Stream};
@@ -159,9 +160,23 @@ pub fn play_classic_into<'r, P: Policy<ClassicGame<'r>>, O: Observer<ClassicEven
     players: &mut P,
     obs: &mut O,
 ) -> Result<(), ClassicConfigError> {
+    play_classic_noting(game, config, master, index, players, obs, |_, _, _| {})
+}
+
+/// [`play_classic_into`], handing each decision and its answer to `noted` before it is
+/// applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+pub fn play_classic_noting<'r, P: Policy<ClassicGame<'r>>, O: Observer<ClassicEvent>>(
+    game: &mut ClassicGame<'r>,
+    config: &ClassicConfig,
+    master: u64,
+    index: u64,
+    players: &mut P,
+    obs: &mut O,
+    noted: impl FnMut(&mut O, ClassicDecision, ClassicChoice),
+) -> Result<(), ClassicConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;
     let mut rng = GameRng::new(master, index, Stream::Bot);
-    play_out(game, &mut rng, players, obs);
+    play_out_noting(game, &mut rng, players, obs, noted);
     Ok(())
 }
