@@ -704,7 +704,10 @@ fn check_course(b: &Before, g: &ClassicGame<'_>) -> Result<(), Broken> {
             (a, b) => ensure(false, g, Invariant::Death, || format!("{} went from {a:?} to {b:?}", who(g, s)))?,
         }
         if h.fate == Fate::Exited {
-            let same = Hero { fate: Fate::Exited, ..was.clone() } == *h;
+            // Leaving sets the fate and the round of the end, and nothing else changes after.
+            let mut stats = was.stats;
+            stats.end_round = h.stats.end_round;
+            let same = Hero { fate: Fate::Exited, stats, ..was.clone() } == *h;
             ensure(same, g, Invariant::Exited, || {
                 format!("{} changed after leaving the dungeon: {:?} became {:?}", who(g, s), was, h)
             })?;
