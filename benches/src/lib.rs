@@ -132,18 +132,12 @@ impl ExampleTable {
     pub fn from_args() -> ExampleTable {
         let args: Vec<String> = std::env::args().skip(1).collect();
         let edition: Edition = args[0].parse().unwrap_or_else(|e| panic!("{e}"));
-        let rules = match edition {
-            Edition::Revised => Rules::revised(),
-            Edition::Third => Rules::third(),
-        };
+        let rules = Rules::embedded(edition).unwrap_or_else(|| panic!("{edition}: not an FFG edition"));
         let mut variant = Variant::default();
         for n in args.get(4).into_iter().flat_map(|r| r.split(',')) {
             variant.enable(n).unwrap();
         }
-        let monster = match edition {
-            Edition::Revised => MonsterSpec::Random,
-            Edition::Third => MonsterSpec::Equilibrium,
-        };
+        let monster = MonsterSpec::edition_default(edition);
         ExampleTable {
             specs: BotSpec::parse_list(&args[1]).unwrap(),
             seats: args[2].parse().unwrap(),

@@ -6,7 +6,7 @@
 //! default budget (`-`: the default), no optional rule (`-`: none), the three bases. One thread; prints a Markdown table row per base.
 
 use dq_bots::{play, BotSpec, MonsterSpec, Players};
-use dq_engine::{Edition, GameConfig, NoObserver, Rules, Variant};
+use dq_engine::{GameConfig, NoObserver, Rules, Variant};
 use std::time::Instant;
 
 /// The seed every comparison plays (the outcomes example's).
@@ -21,10 +21,7 @@ fn run(
     variant: Variant,
     games: u64,
 ) -> (Vec<[f64; 3]>, f64) {
-    let monster = match rules.edition {
-        Edition::Revised => MonsterSpec::Random,
-        Edition::Third => MonsterSpec::Equilibrium,
-    };
+    let monster = MonsterSpec::edition_default(rules.edition);
     let mut players = Players::new(rules, &vec![spec; seats], monster, seats).unwrap();
     let cfg = GameConfig::random(seats, variant);
     let start = Instant::now();

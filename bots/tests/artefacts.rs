@@ -12,7 +12,7 @@
 //! --ignored --nocapture` prints the table docs/bots.md quotes.
 
 use dq_bots::{play, BotSpec, MonsterSpec, Players};
-use dq_engine::{Edition, GameConfig, NoObserver, Rules, Variant};
+use dq_engine::{GameConfig, NoObserver, Rules, Variant};
 
 /// Games per cell (each cell: one policy, edition and table size, with and without the rule).
 const GAMES: u64 = 20_000;
@@ -27,10 +27,7 @@ struct Run {
 }
 
 fn run(rules: &Rules, spec: BotSpec, seats: usize, variant: Variant) -> Run {
-    let monster = match rules.edition {
-        Edition::Revised => MonsterSpec::Random,
-        Edition::Third => MonsterSpec::Equilibrium,
-    };
+    let monster = MonsterSpec::edition_default(rules.edition);
     let mut players = Players::new(rules, &vec![spec; seats], monster, seats).unwrap();
     let cfg = GameConfig::random(seats, variant);
     let mut r = Run { survived: Vec::new(), gold: Vec::new(), objective: Vec::new() };

@@ -134,3 +134,33 @@ fn classic_fights_allocate_nothing() {
         assert_eq!(allocs, 0, "fight {i} allocated {allocs} times");
     }
 }
+
+/// Whole classic (1987) games with every policy and monster policy, 1 to 4 heroes, allocate
+/// nothing once the players are built (the route maps and the game are reused).
+#[test]
+fn classic_games_allocate_nothing() {
+    use dq_bots::dungeonquest::classic::{play_classic_into, ClassicPlayers};
+    use dq_engine::dungeonquest::classic::game::{ClassicConfig, ClassicGame};
+    use dq_engine::dungeonquest::classic::ClassicRules;
+    let rules = ClassicRules::embedded();
+    let mut tables: Vec<(ClassicConfig, ClassicPlayers)> = (1..=4usize)
+        .flat_map(|seats| {
+            let rules = &rules;
+            MonsterSpec::NAMES.iter().map(move |m| {
+                let specs = BotSpec::parse_list(&["greedy", "cautious", "mixed", "random"][..seats].join(",")).unwrap();
+                let players = ClassicPlayers::new(rules, &specs, MonsterSpec::parse(m).unwrap(), seats).unwrap();
+                (ClassicConfig::random(seats), players)
+            })
+        })
+        .collect();
+    let mut game = ClassicGame::new(&rules, &ClassicConfig::random(1), 2, 0, &mut NoObserver).unwrap();
+    let n = tables.len() as u64;
+    for i in 0..3_000u64 {
+        let (cfg, players) = &mut tables[(i % n) as usize];
+        let (r, allocs) = counting_alloc::measure(|| {
+            play_classic_into(&mut game, cfg, 2, i, players, &mut NoObserver).map(|_| game.round())
+        });
+        assert!(r.is_ok(), "classic game {i}: {r:?}");
+        assert_eq!(allocs, 0, "classic game {i} allocated {allocs} times");
+    }
+}

@@ -112,10 +112,7 @@ const REPLAYS: &[(Edition, Invariant, u64, u64, usize, &str, &str)] = &[
 #[test]
 fn the_audits_replays_show_exactly_the_known_bugs() {
     for &(edition, inv, seed, index, n, bot, label) in REPLAYS {
-        let rules = match edition {
-            Edition::Revised => Rules::revised(),
-            Edition::Third => Rules::third(),
-        };
+        let rules = Rules::embedded(edition).expect("an FFG edition");
         let cfg = GameConfig::random(n, dq_engine::Variant::from_label(label).unwrap());
         let spec = [BotSpec::parse(bot).unwrap()];
         let mut players = Players::new(&rules, &spec, monster(&rules), n).unwrap();

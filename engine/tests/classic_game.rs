@@ -1,7 +1,9 @@
-//! The 1987 game as a whole: random games end without a panic, a game is a pure function of
-//! its seed and answers, and playing allocates nothing.
+//! The 1987 game as a whole: random games end without a panic and keep the rule invariants
+//! (`classic::check`), a game is a pure function of its seed and answers, and playing allocates
+//! nothing.
 
 use dq_engine::core::{fuzz, replay, DecisionGame, NoObserver};
+use dq_engine::dungeonquest::classic::check::ClassicCheck;
 use dq_engine::dungeonquest::classic::game::{ClassicConfig, ClassicEvent, ClassicGame, Fate};
 use dq_engine::dungeonquest::classic::ClassicRules;
 use dq_engine::rng::{GameRng, Stream};
@@ -28,23 +30,24 @@ fn play<'r>(
 }
 
 #[test]
-fn random_games_end_without_a_panic() {
+fn random_games_end_without_a_panic_and_keep_the_rules() {
     let rules = ClassicRules::embedded();
-    let (mut exited, mut dead, mut won) = (0, 0, 0);
+    let (mut exited, mut dead, mut won, mut checked) = (0, 0, 0, 0u64);
     for i in 0..4_000u64 {
         let n = (i % 4) as usize + 1;
         let mut g = ClassicGame::new(&rules, &ClassicConfig::random(n), 3, i, &mut NoObserver).unwrap();
         let mut rng = GameRng::new(3, i, Stream::Bot);
-        fuzz(&mut g, &mut rng, 20_000, &mut NoObserver, |g: &ClassicGame, _, _, _| {
-            for s in 0..g.seats() {
-                let h = g.hero(s);
-                if h.inside() && h.life == 0 {
-                    return Err(format!("seat {s} inside with no LPs"));
-                }
-            }
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("game {i} with {n} heroes: {e}"));
+        // The rule invariants after set-up and after every answer.
+        checked += 1 + u64::from(
+            fuzz(
+                &mut g,
+                &mut rng,
+                20_000,
+                &mut ClassicCheck::new(),
+                |g: &ClassicGame, check: &mut ClassicCheck, _, last| check.check_after(g, last),
+            )
+            .unwrap_or_else(|e| panic!("game {i} with {n} heroes: {e}")),
+        );
         assert!(g.is_over() && g.round() <= 26);
         for s in 0..g.seats() {
             match g.hero(s).fate {
@@ -55,7 +58,7 @@ fn random_games_end_without_a_panic() {
             won += u32::from(g.won(s));
         }
     }
-    println!("exited {exited}, dead {dead}, won {won}");
+    println!("exited {exited}, dead {dead}, won {won}; {checked} positions checked");
     assert!(exited > 0 && dead > 0);
 }
 
@@ -221,11 +224,14 @@ fn goal_directed_games_end_and_keep_their_invariants() {
         let mut g = ClassicGame::new(&rules, &ClassicConfig::random(n), 4, i, &mut NoObserver).unwrap();
         let mut rng = GameRng::new(4, i, Stream::Bot);
         let mut answers = 0;
+        let mut check = ClassicCheck::new();
+        check.check_after(&g, None).unwrap_or_else(|e| panic!("game {i} after set-up: {e}"));
         while !g.is_over() {
             assert!(answers < 20_000, "game {i} does not end");
             let c = greedy(&g, &mut rng);
-            g.apply(c, &mut NoObserver).unwrap();
+            g.apply(c, &mut check).unwrap();
             answers += 1;
+            check.check_after(&g, Some(c)).unwrap_or_else(|e| panic!("game {i} after answer {answers} ({c:?}): {e}"));
             // Counters are never held twice nor lost: cup + held = 32.
             let held: u32 = (0..g.seats()).map(|s| g.hero(s).counters.count_ones()).sum();
             assert_eq!(held as usize + g.cup_len(), rules.treasure.len(), "game {i}");

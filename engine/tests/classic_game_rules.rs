@@ -907,3 +907,61 @@ fn the_ring_of_opening_lifts_a_portcullis() {
     play(&mut g, C::MoveWithRing(T0));
     assert_eq!((g.hero(0).pos, g.hero(0).ring), (T0, None));
 }
+
+/// The counters behind the results columns (docs/schema.md): turns, searches, chamber turns,
+/// Dragon counters, tiles laid, LPs lost, the cause and round of the end.
+#[test]
+fn the_results_counters() {
+    use dq_engine::DeathCause;
+    // Two searches in a dead end: two turns, two searches, then trapped in round 2.
+    let dead_end = tile(TileKind::DungeonRoom, [W, W, H, W]);
+    let no_west = tile(TileKind::DungeonRoom, [H, H, H, W]);
+    let nothing = card(ClassicDeck::Search, "Empty");
+    let mut g = game(&ClassicSetup {
+        laid: vec![(cell(1, 1), dead_end, Dir::East), (cell(1, 2), no_west, Dir::South)],
+        tops: vec![(ClassicDeck::Search, nothing), (ClassicDeck::Search, nothing + 1)],
+        ..solo("rohan", cell(1, 1))
+    });
+    play(&mut g, C::Search);
+    play(&mut g, C::Search);
+    let s = g.hero(0).stats;
+    assert_eq!((s.turns, s.searches, s.deaths, s.death_cause, s.end_round), (3, 2, 1, Some(DeathCause::DeadEnd), 3));
+    // The chamber: entered (a turn there) and looted once more; two sleeping Dragon counters.
+    let mut g = game(&ClassicSetup {
+        laid: vec![(cell(3, 6), room(0), Dir::South)],
+        dragon: vec![false, false],
+        ..solo("rohan", cell(3, 6))
+    });
+    play(&mut g, C::Move(TREASURE[0]));
+    play(&mut g, C::Loot);
+    let s = g.hero(0).stats;
+    assert_eq!((s.treasure_chamber_turns, s.dragon_draws, s.dragon_rage, s.chambers_explored), (2, 2, false, 0));
+    // The Dragon wakes: 7 LPs lost.
+    let mut g = game(&ClassicSetup {
+        seats: vec![seat("rohan", cell(3, 6)), seat("ulf", TREASURE[1])],
+        laid: vec![(cell(3, 6), room(0), Dir::South)],
+        round: 1,
+        next_tiles: vec![room(1), room(2)],
+        dragon: vec![true],
+        dice: vec![7],
+        ..Default::default()
+    });
+    play(&mut g, C::Move(TREASURE[0]));
+    let s = g.hero(0).stats;
+    assert_eq!((s.dragon_draws, s.dragon_rage, s.wounds_taken), (1, true, 7));
+    play(&mut g, C::Move(cell(4, 5)));
+    assert_eq!(g.hero(0).stats.chambers_explored, 1, "the run lays a tile");
+    // Out through a tower in round 26; the other is still inside at night.
+    let mut g = game(&ClassicSetup {
+        seats: vec![seat("rohan", cell(0, 1)), seat("ulf", cell(5, 5))],
+        laid: vec![(cell(0, 1), room(0), Dir::South), (cell(5, 5), room(1), Dir::South)],
+        round: 26,
+        ..Default::default()
+    });
+    play(&mut g, C::Move(T0));
+    play(&mut g, C::Exit);
+    play(&mut g, C::Pass);
+    let (a, b) = (g.hero(0).stats, g.hero(1).stats);
+    assert_eq!((a.end_round, a.deaths, a.death_cause), (26, 0, None));
+    assert_eq!((b.end_round, b.deaths, b.death_cause, b.turns), (26, 1, Some(DeathCause::Sunset), 1));
+}

@@ -195,10 +195,13 @@ fn unknown_fields_are_refused_with_file_line_and_name() {
 /// system is not the one `combat.ron` describes (Revised data called `third` has no cards).
 #[test]
 fn the_edition_is_a_known_name_matching_the_combat() {
-    let e = refused("game.ron", "edition: \"revised\"", "edition: \"classic\"");
+    let e = refused("game.ron", "edition: \"revised\"", "edition: \"fourth\"");
     assert_eq!(e.file, "data/dungeonquest/revised/game.ron");
     assert_eq!(e.line, line_of("game.ron", "edition: \"revised\""));
-    assert_eq!(e.message, "unknown edition \"classic\" (known: revised, third)");
+    assert_eq!(e.message, "unknown edition \"fourth\" (known: revised, third, classic)");
+    // The 1987 data is a folder of another shape, which `ClassicRules` loads.
+    let e = refused("game.ron", "edition: \"revised\"", "edition: \"classic\"");
+    assert!(e.message.starts_with("edition \"classic\": the 1987 edition's data is a folder of its own"), "{e}");
     let e = refused("game.ron", "edition: \"revised\"", "edition: \"third\"");
     assert_eq!(e.line, line_of("game.ron", "edition: \"revised\""));
     assert_eq!(e.message, "edition third plays the card combat, but combat.ron has no `cards`");

@@ -7,5 +7,5 @@
 mod play;
 mod policy;
 
-pub use play::play_out;
+pub use play::{play_out, play_out_noting};
 pub use policy::{Policy, RandomPolicy};

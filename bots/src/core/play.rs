@@ -11,8 +11,26 @@ use dq_engine::DecisionGame;
 ///
 /// Why here, generic: every runner (the command line, the benchmarks, replays of a run's
 /// game) plays games this way, whatever the family.
+#[inline]
 pub fn play_out<G, P, O>(game: &mut G, rng: &mut GameRng, policy: &mut P, obs: &mut O)
 where
+    G: DecisionGame,
+    P: Policy<G>,
+    O: Observer<G::Event>,
+{
+    play_out_noting(game, rng, policy, obs, |_, _, _| {});
+}
+
+/// [`play_out`], handing each decision and the policy's answer to `noted` (with the observer)
+/// before the answer is applied: how a replay's trace shows what was chosen where the
+/// family's events do not say it.
+pub fn play_out_noting<G, P, O>(
+    game: &mut G,
+    rng: &mut GameRng,
+    policy: &mut P,
+    obs: &mut O,
+    mut noted: impl FnMut(&mut O, G::Decision, G::Choice),
+) where
     G: DecisionGame,
     P: Policy<G>,
     O: Observer<G::Event>,
@@ -22,6 +40,9 @@ where
         // A game that is not over always waits for a decision with a legal answer.
         let Some(&first) = choices.first() else { break };
         let c = policy.choose(game, choices, rng);
+        if let Some(d) = game.pending() {
+            noted(obs, d, c);
+        }
         if game.apply(c, obs).is_err() {
             // A policy answered outside the legal choices: fall back to the first legal one so
             // the game still ends; tests of each policy assert this never happens.

@@ -408,6 +408,18 @@ impl MonsterSpec {
         })
     }
 
+    /// The monster player an edition's tables field unless told otherwise: `random` in
+    /// Revised, whose three-card combat a uniform monster plays at about its equilibrium, and
+    /// in 1987, whose counters the rulebook has the player to the right choose freely;
+    /// `equilibrium` (the bots' card rules of thumb) in the 2010 card combat, where a uniform
+    /// card is a weak monster player no table would field.
+    pub fn edition_default(edition: dq_engine::Edition) -> MonsterSpec {
+        match edition {
+            dq_engine::Edition::Third => MonsterSpec::Equilibrium,
+            dq_engine::Edition::Revised | dq_engine::Edition::Classic => MonsterSpec::Random,
+        }
+    }
+
     /// The policy's name.
     pub fn name(self) -> &'static str {
         match self {

@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// An edition of the rules. The engine plays the Revised rules (2014) and, where they differ,
-/// the 2010 rules of the 3rd edition. (The classic 1987 edition comes with issue 25.)
+/// the 2010 rules of the 3rd edition, both through [`crate::Game`]; and the 1987 rules, which
+/// differ in kind, through [`crate::dungeonquest::classic::game::ClassicGame`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 #[repr(u8)]
@@ -14,17 +15,23 @@ pub enum Edition {
     Revised,
     /// DungeonQuest 3rd edition (FFG 2010): the card combat (`game/third.rs`).
     Third,
+    /// Dungeonquest (Games Workshop 1987): D12 tests, combat counters, magic rings
+    /// (`dungeonquest/classic/`).
+    Classic,
 }
 
 impl Edition {
     /// Every edition, in the order of [`Edition::name`]s given in errors.
-    pub const ALL: [Edition; 2] = [Edition::Revised, Edition::Third];
+    pub const ALL: [Edition; 3] = [Edition::Revised, Edition::Third, Edition::Classic];
+    /// The editions [`crate::Game`] plays (FFG's), whose data [`crate::Rules`] loads.
+    pub const FFG: [Edition; 2] = [Edition::Revised, Edition::Third];
 
     /// The edition's name in the data and on the command line (`revised`, `third`).
     pub const fn name(self) -> &'static str {
         match self {
             Edition::Revised => "revised",
             Edition::Third => "third",
+            Edition::Classic => "classic",
         }
     }
 
@@ -38,7 +45,13 @@ impl Edition {
         match self {
             Edition::Revised => CombatSystem::ResultsMatrix,
             Edition::Third => CombatSystem::Cards,
+            Edition::Classic => CombatSystem::Counters,
         }
+    }
+
+    /// Whether [`crate::Game`] plays it (an FFG edition).
+    pub const fn is_ffg(self) -> bool {
+        !matches!(self, Edition::Classic)
     }
 }
 
@@ -79,6 +92,9 @@ pub enum CombatSystem {
     ResultsMatrix,
     /// 2010: the card combat (`combat.ron` `cards`, `card_combat.rs`).
     Cards,
+    /// 1987: counters chosen secretly each round and the combat display, after the Monster
+    /// card's reaction (`classic/combat.rs`).
+    Counters,
 }
 
 #[cfg(test)]
@@ -94,7 +110,9 @@ mod tests {
         assert_eq!(Edition::Revised.combat(), CombatSystem::ResultsMatrix);
         assert_eq!(Edition::Third.combat(), CombatSystem::Cards);
         let e = "Third".parse::<Edition>().unwrap_err();
-        assert_eq!(e.to_string(), "unknown edition \"Third\" (known: revised, third)");
+        assert_eq!(Edition::Classic.combat(), CombatSystem::Counters);
+        assert!(Edition::FFG.iter().all(|e| e.is_ffg()) && !Edition::Classic.is_ffg());
+        assert_eq!(e.to_string(), "unknown edition \"Third\" (known: revised, third, classic)");
         assert!(Edition::from_name("").is_err());
     }
 }

@@ -772,6 +772,16 @@ impl Rules {
         Rules::load(revised_sources()).expect("embedded revised data is valid")
     }
 
+    /// The embedded rules of an FFG edition; `None` for the 1987 edition, whose rules are
+    /// [`crate::dungeonquest::classic::ClassicRules`].
+    pub fn embedded(edition: Edition) -> Option<Rules> {
+        match edition {
+            Edition::Revised => Some(Rules::revised()),
+            Edition::Third => Some(Rules::third()),
+            Edition::Classic => None,
+        }
+    }
+
     /// Parses and validates the files of an edition.
     pub fn load(src: Sources<'_>) -> Result<Rules, DataError> {
         let game: data::GameFile = parse(src.game)?;
@@ -789,6 +799,11 @@ impl Rules {
         // --- game.ron ---
         let g = src.game;
         let edition = Edition::from_name(&game.edition).map_err(|e| err(g, "edition:", 0, e.to_string()))?;
+        if !edition.is_ffg() {
+            let why =
+                "the 1987 edition's data is a folder of its own (heroes, combat, monsters, treasure, decks, tiles)";
+            return Err(err(g, "edition:", 0, format!("edition \"{}\": {why}", game.edition)));
+        }
         if !(1..=100).contains(&game.sun_spaces) {
             return Err(err(g, "sun_spaces", 0, format!("sun_spaces {} must be 1 to 100", game.sun_spaces)));
         }

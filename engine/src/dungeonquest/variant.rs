@@ -150,6 +150,14 @@ impl Variant {
     /// Why `rule` cannot be played in `edition`, or `None` when it can. The one table of
     /// where each optional rule applies.
     pub fn unavailable(rule: &str, edition: Edition) -> Option<&'static str> {
+        if edition == Edition::Classic {
+            // The 1987 rulebook has no optional rules; its solo rules (the D12 combat table,
+            // a win needs treasure) are the rules of a one-hero game.
+            return Some(match rule {
+                "solo" => "a one-hero 1987 game plays the solo rules without it (the D12 combat table)",
+                _ => "it is an FFG optional rule; the 1987 rulebook has none",
+            });
+        }
         if edition == Edition::Third {
             // The 2010 edition: the rules whose mechanism is the same in both editions are
             // shared code; the others need the 2010 form of what they change, which the
@@ -311,6 +319,8 @@ mod tests {
         third.enable("late-start").unwrap();
         third.enable("magical-might=2").unwrap();
         assert!(third.check(Edition::Third).is_ok());
+        assert!(third.check(Edition::Classic).is_err());
+        assert!(Variant::default().check(Edition::Classic).is_ok());
         third.enable("death-can-wait").unwrap();
         third.enable("going-it-alone").unwrap();
         assert!(third.check(Edition::Third).is_ok(), "the 2010 texts of both are in the third engine");

@@ -79,12 +79,13 @@ pub struct GameArg {
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
     /// Rules edition whose embedded data to play [known: revised, third, classic] [default:
-    /// revised]. `classic` (1987) plays only in `dq duel` so far.
+    /// revised]: DungeonQuest Revised (2014), 3rd edition (2010), or the 1987 Dungeonquest.
     #[arg(long, value_name = "NAME", conflicts_with = "data", value_parser = Listed(&["revised", "third", "classic"]), hide_possible_values = true)]
     pub edition: Option<String>,
     /// Play the data files of this folder (game.ron, heroes.ron, tiles.ron, decks.ron,
     /// combat.ron) instead of the embedded ones, e.g. a copy of data/dungeonquest/revised with
-    /// estimated values replaced.
+    /// estimated values replaced; a folder with monsters.ron is a 1987 one (heroes, combat,
+    /// monsters, treasure, decks, tiles: a copy of data/dungeonquest/classic).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
 }
@@ -95,7 +96,8 @@ pub struct TableArgs {
     #[command(flatten)]
     pub data: DataArgs,
     /// Heroes, one per seat: comma-separated hero ids (gherinn, challara, hugo, krutzbeck,
-    /// lindel, tatianna) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
+    /// lindel, tatianna; classic: rohan, ulf, el-adoran, volrik, and the unverified extra
+    /// characters by name) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
     /// 1-4 for that many random heroes. One hero without `--rule solo` plays the multiplayer
     /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
     #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
@@ -109,13 +111,16 @@ pub struct TableArgs {
     pub bots: Option<String>,
     /// The monster player's combat-card policy: random, equilibrium or adversarial (third:
     /// random = a uniform legal card, equilibrium = the bots' card rules of thumb; adversarial
-    /// is Revised only) [default: random in revised, equilibrium in third].
+    /// is Revised only; classic: the counters uniform, at the display's equilibrium, or the
+    /// best answer to the hero's mix) [default: random in revised and classic, equilibrium in
+    /// third].
     #[arg(long, value_name = "NAME", value_parser = Listed(&["random", "equilibrium", "adversarial"]), hide_possible_values = true)]
     pub monster_policy: Option<String>,
     /// Optional rule, repeatable or comma-separated: cloak-and-dagger, combat-dice (third),
     /// death-can-wait, hero-vs-hero, late-start, live-to-fight-another-day, magical-might=N, no-abilities,
     /// no-guts-no-glory, servants-of-kalladra, solo (going-it-alone), torchlight, tower-power;
-    /// rules that do not apply to the edition are refused [default: none]. A one-hero game is
+    /// rules that do not apply to the edition are refused (classic has none: one hero plays
+    /// its solo rules) [default: none]. A one-hero game is
     /// played by the solo rules only with `solo`; without it, by the multiplayer rules with the
     /// monster played by the monster policy.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
@@ -512,8 +517,23 @@ configure its base. Its own, with their defaults:
   samples=1..1000: rollouts per answer of a key decision, the budget (32)
   base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)";
 
-const HERO_VALUES: [&str; 11] =
-    ["1", "2", "3", "4", "random", "gherinn", "challara", "hugo", "krutzbeck", "lindel", "tatianna"];
+const HERO_VALUES: [&str; 15] = [
+    "1",
+    "2",
+    "3",
+    "4",
+    "random",
+    "gherinn",
+    "challara",
+    "hugo",
+    "krutzbeck",
+    "lindel",
+    "tatianna",
+    "rohan",
+    "ulf",
+    "el-adoran",
+    "volrik",
+];
 const BOT_VALUES: [&str; 5] = ["greedy", "cautious", "mixed", "expert", "random"];
 const RULE_VALUES: [&str; 16] = [
     "cloak-and-dagger",

@@ -125,10 +125,10 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
 
 /// `dq duel` of DungeonQuest.
 fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
-    if edition::is_classic(&args.data) {
-        return classic::run(args);
-    }
-    let rules = edition::load(&args.data)?;
+    let rules = match edition::load_any(&args.data)? {
+        edition::Loaded::Classic(rules) => return classic::run(args, rules),
+        edition::Loaded::Ffg(rules) => rules,
+    };
     let hero = table::hero(&rules, &args.hero)?;
     let monster = match &args.monster {
         None => None,
@@ -136,11 +136,11 @@ fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
             bad(format!("unknown monster \"{}\" (known: {})", name.trim(), rules.monster_kinds.join(", ")))
         })?),
     };
-    let mut variant = table::variant(&rules, &args.rules)?;
+    let mut variant = table::variant(rules.edition, &args.rules)?;
     variant.solo |= args.solo;
     let config = DuelConfig { hero, wounds: args.wounds, monster, life: args.life, escape: !args.no_escape, variant };
     let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;
-    let monster_policy = table::monster_policy(&rules, args.monster_policy.as_deref())?;
+    let monster_policy = table::monster_policy(rules.edition, args.monster_policy.as_deref())?;
     // Checked here; each worker builds its own (bots keep per-game scratch that is not `Sync`).
     Players::new(&rules, &[spec], monster_policy, 1).map_err(|e| bad(e.to_string()))?;
     // Anything the engine refuses (wounds beyond health, life 0…) is refused before starting.

@@ -5,6 +5,7 @@
 //! so the hot loop allocates nothing per game. Tallies are integers only: adding them in any
 //! order gives the same result, which keeps summaries identical for any thread count.
 
+use dq_engine::dungeonquest::classic::game::{ClassicGame, Fate};
 use dq_engine::{DeathCause, Game, HeroStats, HeroStatus};
 
 /// One hero's result in one game: the per-game columns of the Parquet schema.
@@ -52,6 +53,31 @@ impl Row {
             death_cause: if survived { None } else { s.death_cause },
             wounds: h.wounds as u16,
             stats: s,
+        }
+    }
+
+    /// The row of `seat` in finished 1987 game `index`: loot cards are the treasure cards
+    /// kept from the decks, treasure cards the Treasure counters, wounds the LPs lost from
+    /// the sheet (docs/schema.md).
+    pub fn of_classic(game: &ClassicGame<'_>, index: u64, seat: u8) -> Row {
+        let h = game.hero(seat);
+        let survived = h.fate == Fate::Exited;
+        let sheet = game.rules().heroes[usize::from(h.hero)].life;
+        Row {
+            game_index: index,
+            seat,
+            hero: h.hero,
+            players: game.seats(),
+            survived,
+            exited: survived,
+            winner: game.won(seat),
+            first_player: game.first() == seat,
+            gold: game.gold(seat),
+            loot_cards: h.cards.len() as u16,
+            treasure_cards: h.counters.count_ones() as u16,
+            death_cause: if survived { None } else { h.stats.death_cause },
+            wounds: u16::from(sheet.saturating_sub(h.life)),
+            stats: h.stats,
         }
     }
 }

@@ -8,16 +8,20 @@
 use crate::cli::{Format, ReplayArgs};
 use crate::error::{bad, Failure};
 use crate::family::Family;
+use crate::meta;
 use crate::outcome::Row;
 use crate::parquet_out;
-use crate::table::Table;
-use crate::{edition, meta};
+use crate::run::{Engine, Seating, Setup};
+use crate::summary::Sheets;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{UInt16Type, UInt32Type, UInt64Type, UInt8Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
+use dq_bots::dungeonquest::classic::play_classic_noting;
+use dq_engine::dungeonquest::classic::game::ClassicGame;
+use dq_engine::dungeonquest::classic::trace::ClassicTrace;
 use dq_engine::trace::Trace;
-use dq_engine::{Event, Rules};
+use dq_engine::{Event, NoObserver, Rules};
 use serde_json::{json, Map, Value};
 
 /// Runs `dq replay`.
@@ -30,37 +34,68 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
 
 /// `dq replay` of a DungeonQuest game.
 fn dungeonquest(args: &ReplayArgs, index: u64) -> Result<(), Failure> {
-    let rules = edition::load(&args.table.data)?;
-    let table = Table::new(&rules, &args.table)?;
+    let setup = Setup::new(&args.table)?;
     if let Some(games) = args.games {
         if index >= games {
             return Err(bad(format!("--game {index}: a run of {games} games has games 0 to {}", games - 1)));
         }
     }
     let seed = args.table.seed;
-    let mut players = table.players(&rules);
-    let mut trace = Trace::default();
-    let game =
-        dq_bots::play(&rules, &table.config, seed, index, &mut players, &mut trace).map_err(|e| bad(e.to_string()))?;
-    let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of(&game, index, s)).collect();
-    let consts = crate::run::consts(&rules, &table, seed);
-    let batch = parquet_out::batch(&rows, &consts);
+    let (rows, trace, events) = match &setup.engine {
+        Engine::Ffg { rules, table } => {
+            let mut players = table.players(rules);
+            let mut trace = Trace::default();
+            let game = dq_bots::play(rules, &table.config, seed, index, &mut players, &mut trace)
+                .map_err(|e| bad(e.to_string()))?;
+            let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of(&game, index, s)).collect();
+            let events: Vec<Value> = trace.events.iter().map(|e| event_json(rules, e)).collect();
+            (rows, trace.render(rules), events)
+        }
+        Engine::Classic { rules, table } => {
+            let mut players = table.players(rules);
+            let mut game =
+                ClassicGame::new(rules, &table.config, seed, index, &mut NoObserver).map_err(|e| bad(e.to_string()))?;
+            // The seats' heroes are known once the game is set up; it is then played again
+            // from its start with the trace watching, the answers noted.
+            let mut trace = ClassicTrace::for_game(&game);
+            play_classic_noting(&mut game, &table.config, seed, index, &mut players, &mut trace, |t, d, c| {
+                t.answered(d, c)
+            })
+            .map_err(|e| bad(e.to_string()))?;
+            let rows: Vec<Row> = (0..game.seats()).map(|s| Row::of_classic(&game, index, s)).collect();
+            let lines = trace.lines();
+            let events: Vec<Value> = lines.iter().map(|l| json!({ "event": l })).collect();
+            (rows, trace.render(), events)
+        }
+    };
+    let (sheets, seating) = (setup.sheets(), setup.seating());
+    let batch = parquet_out::batch(&rows, &crate::run::consts(&sheets, &seating, seed));
+    let head = Head { sheets: &sheets, seating: &seating, seed, index };
     match args.format {
-        Format::Text => crate::error::emit(&text(&rules, &table, seed, index, &trace, &batch)),
-        Format::Json => crate::error::emit(&format!("{}\n", json_doc(&rules, &table, seed, index, &trace, &batch))),
+        Format::Text => crate::error::emit(&text(&head, &trace, &batch)),
+        Format::Json => crate::error::emit(&format!("{}\n", json_doc(&head, &events, &batch))),
     }
     Ok(())
 }
 
-fn text(rules: &Rules, table: &Table, seed: u64, index: u64, trace: &Trace, batch: &RecordBatch) -> String {
+/// What was replayed.
+struct Head<'a> {
+    sheets: &'a Sheets<'a>,
+    seating: &'a Seating<'a>,
+    seed: u64,
+    index: u64,
+}
+
+fn text(h: &Head<'_>, trace: &str, batch: &RecordBatch) -> String {
+    let (seed, index) = (h.seed, h.index);
     let mut s = format!(
         "dq replay: game {index} of seed {seed}, edition {} (data {}), rules: {}, monster policy {}\n",
-        rules.edition,
-        meta::hex(rules.data_hash),
-        if table.rules_label.is_empty() { "none" } else { &table.rules_label },
-        table.monster
+        h.sheets.edition,
+        meta::hex(h.sheets.data_hash),
+        if h.seating.rules_label.is_empty() { "none" } else { h.seating.rules_label },
+        h.seating.monster
     );
-    s += &trace.render(rules);
+    s += trace;
     s += "\nresult:\n";
     for row in rows_json(batch) {
         let v = |k: &str| row.get(k).map_or(String::new(), |v| v.to_string().trim_matches('"').to_string());
@@ -87,18 +122,18 @@ fn text(rules: &Rules, table: &Table, seed: u64, index: u64, trace: &Trace, batc
 
 /// The replay as one JSON object: `game` (what was played), `events` (one per line, card and
 /// hero names added next to their ids) and `rows` (the Parquet rows of the game).
-fn json_doc(rules: &Rules, table: &Table, seed: u64, index: u64, trace: &Trace, batch: &RecordBatch) -> String {
+fn json_doc(h: &Head<'_>, events: &[Value], batch: &RecordBatch) -> String {
     let head = json!({
-        "seed": seed,
-        "game_index": index,
-        "edition": rules.edition,
-        "data_hash": meta::hex(rules.data_hash),
-        "rules": table.rules_label,
-        "heroes": table.heroes,
-        "bots": table.bots,
-        "monster_policy": table.monster.to_string(),
+        "seed": h.seed,
+        "game_index": h.index,
+        "edition": h.sheets.edition,
+        "data_hash": meta::hex(h.sheets.data_hash),
+        "rules": h.seating.rules_label,
+        "heroes": h.seating.heroes,
+        "bots": h.seating.bots,
+        "monster_policy": h.seating.monster.to_string(),
     });
-    let events: Vec<String> = trace.events.iter().map(|e| event_json(rules, e).to_string()).collect();
+    let events: Vec<String> = events.iter().map(Value::to_string).collect();
     let rows: Vec<String> = rows_json(batch).into_iter().map(|r| Value::Object(r).to_string()).collect();
     format!("{{\"game\":{head},\n\"events\":[\n{}\n],\n\"rows\":[\n{}\n]}}", events.join(",\n"), rows.join(",\n"))
 }

@@ -7,40 +7,174 @@
 //! stop watches every fielded hero's survival interval.
 
 use crate::cli::{DataArgs, TableArgs};
-use crate::edition;
+use crate::edition::{self, Loaded};
 use crate::error::Failure;
 use crate::family::{Chunk, FamilyMeta, GameFamily, Headline, RunEnd, RunTally};
 use crate::meta;
 use crate::outcome::{Row, Tally};
 use crate::parquet_out::Consts;
 use crate::pipeline;
-use crate::summary::{self, Precision, RunFacts};
-use crate::table::Table;
+use crate::summary::{self, Precision, RunFacts, Sheets};
+use crate::table::{ClassicTable, Table, TableOf};
+use dq_bots::dungeonquest::classic::{play_classic_into, ClassicPlayers};
 use dq_bots::Players;
-use dq_engine::{Game, HeroPick, NoObserver, Rules};
+use dq_engine::dungeonquest::classic::game::{ClassicGame, Pick};
+use dq_engine::dungeonquest::classic::ClassicRules;
+use dq_engine::{Edition, Game, HeroPick, NoObserver, Rules};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// DungeonQuest, the family (see [`GameFamily`]).
 pub struct DungeonQuest;
 
-/// A DungeonQuest run's checked setup: the rules, where they came from, the table, and the
-/// heroes a precision watches.
+/// A DungeonQuest run's checked setup: the edition's rules and table, where the rules came
+/// from, and the heroes a precision watches.
 pub struct Setup {
-    pub rules: Rules,
     /// Where the rules came from (an edition or a `--data` folder): printed back in the
     /// replay command and kept in the file.
     pub data: DataArgs,
-    pub table: Table,
     /// The heroes whose survival a precision waits for: those the run's seats can field.
     watched: Vec<usize>,
+    pub engine: Engine,
+}
+
+/// The rules and table of the engine that plays the edition.
+pub enum Engine {
+    /// Revised and third, played by [`Game`].
+    Ffg { rules: Rules, table: Table },
+    /// The 1987 game, played by [`ClassicGame`].
+    Classic { rules: ClassicRules, table: ClassicTable },
+}
+
+/// A worker's bots, for the engine of the run.
+pub enum Seats {
+    Ffg(Players),
+    Classic(ClassicPlayers),
+}
+
+impl Setup {
+    /// Loads the rules of `table`'s edition and checks the table against them.
+    pub fn new(table: &TableArgs) -> Result<Setup, Failure> {
+        // The table checks what the engine and the bots would refuse, without building either.
+        let engine = match edition::load_any(&table.data)? {
+            Loaded::Ffg(rules) => {
+                let checked = Table::new(&rules, table)?;
+                Engine::Ffg { rules, table: checked }
+            }
+            Loaded::Classic(rules) => {
+                let checked = ClassicTable::new(&rules, table)?;
+                Engine::Classic { rules, table: checked }
+            }
+        };
+        let watched = engine.watched();
+        Ok(Setup { data: table.data.clone(), watched, engine })
+    }
+
+    /// What the summary names of the rules.
+    pub fn sheets(&self) -> Sheets<'_> {
+        match &self.engine {
+            Engine::Ffg { rules, .. } => Sheets {
+                edition: rules.edition,
+                data_hash: rules.data_hash,
+                hero_ids: rules.heroes.iter().map(|h| h.id.as_str()).collect(),
+            },
+            Engine::Classic { rules, .. } => Sheets {
+                edition: Edition::Classic,
+                data_hash: rules.data_hash,
+                hero_ids: rules.heroes.iter().map(|h| h.id.as_str()).collect(),
+            },
+        }
+    }
+
+    /// The table's seats as the user named them (the engine's configuration aside).
+    pub fn seating(&self) -> Seating<'_> {
+        match &self.engine {
+            Engine::Ffg { table, .. } => Seating::of(table),
+            Engine::Classic { table, .. } => Seating::of(table),
+        }
+    }
+
+    /// Seats per game.
+    pub fn seats(&self) -> usize {
+        match &self.engine {
+            Engine::Ffg { table, .. } => table.seats(),
+            Engine::Classic { table, .. } => table.seats(),
+        }
+    }
+
+    /// A worker's bots.
+    pub fn players(&self) -> Seats {
+        match &self.engine {
+            Engine::Ffg { rules, table } => Seats::Ffg(table.players(rules)),
+            Engine::Classic { rules, table } => Seats::Classic(table.players(rules)),
+        }
+    }
+}
+
+impl Engine {
+    /// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats,
+    /// or every hero a random seat may draw.
+    fn watched(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = match self {
+            Engine::Ffg { rules, table } => {
+                let fixed = table.config.heroes.iter().map(|p| match p {
+                    HeroPick::Fixed(h) => Some(usize::from(*h)),
+                    HeroPick::Random => None,
+                });
+                watched(fixed, 0..rules.heroes.len())
+            }
+            Engine::Classic { rules, table } => {
+                let fixed = table.config.heroes.iter().map(|p| match p {
+                    Pick::Fixed(h) => Some(usize::from(*h)),
+                    Pick::Random => None,
+                });
+                watched(fixed, rules.default_heroes().map(|(h, _)| usize::from(h)))
+            }
+        };
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+}
+
+/// The fixed heroes of the seats, or the pool a random seat draws from if there is one.
+fn watched(fixed: impl Iterator<Item = Option<usize>>, pool: impl Iterator<Item = usize>) -> Vec<usize> {
+    let fixed: Option<Vec<usize>> = fixed.collect();
+    fixed.unwrap_or_else(|| pool.collect())
+}
+
+/// A table's seats and options, whatever the engine: what metadata, summaries and the replay
+/// command print.
+pub struct Seating<'a> {
+    pub heroes: &'a str,
+    pub bots: &'a [String],
+    pub monster: dq_bots::MonsterSpec,
+    pub rules_label: &'a str,
+    options: Box<dyn Fn(&DataArgs) -> String + 'a>,
+}
+
+impl<'a> Seating<'a> {
+    fn of<C>(t: &'a TableOf<C>) -> Seating<'a> {
+        Seating {
+            heroes: &t.heroes,
+            bots: &t.bots,
+            monster: t.monster,
+            rules_label: &t.rules_label,
+            options: Box::new(move |d| t.options(d)),
+        }
+    }
+
+    /// The options that rebuild the table (see [`TableOf::options`]).
+    pub fn options(&self, data: &DataArgs) -> String {
+        (self.options)(data)
+    }
 }
 
 impl GameFamily for DungeonQuest {
     const GAME: &'static str = crate::schema::dungeonquest::GAME;
     const WATCHED: &'static str = "every hero's survival";
     type Setup = Setup;
-    type Players = Players;
+    type Players = Seats;
     type Row = Row;
     type Consts = Consts;
     type Tally = Tally;
@@ -54,45 +188,53 @@ impl GameFamily for DungeonQuest {
     }
 
     fn setup(table: &TableArgs) -> Result<Setup, Failure> {
-        let rules = edition::load(&table.data)?;
-        // The table checks what the engine and the bots would refuse, without building either.
-        let checked = Table::new(&rules, table)?;
-        let watched = watched_heroes(&rules, &checked);
-        Ok(Setup { rules, data: table.data.clone(), table: checked, watched })
+        Setup::new(table)
     }
 
-    fn players(s: &Setup) -> Players {
-        s.table.players(&s.rules)
+    fn players(s: &Setup) -> Seats {
+        s.players()
     }
 
     fn consts(s: &Setup, seed: u64) -> Consts {
-        consts(&s.rules, &s.table, seed)
+        consts(&s.sheets(), &s.seating(), seed)
     }
 
     fn rows_per_game(s: &Setup) -> usize {
-        s.table.seats()
+        s.seats()
     }
 
-    fn play(s: &Setup, seed: u64, games: Range<u64>, players: &mut Players, into: &mut Chunk<Row, Tally>) -> bool {
-        play_games(&s.rules, &s.table, seed, games, players, |game, i| {
-            into.tally.add_game();
-            for seat in 0..game.seats() {
-                let row = Row::of(game, i, seat);
-                into.tally.add_row(&row);
-                into.keep(row);
+    fn play(s: &Setup, seed: u64, games: Range<u64>, players: &mut Seats, into: &mut Chunk<Row, Tally>) -> bool {
+        // One match a chunk: each arm's loop is the engine's own, monomorphised.
+        match (&s.engine, players) {
+            (Engine::Ffg { rules, table }, Seats::Ffg(players)) => {
+                play_games(rules, table, seed, games, players, |game, i| {
+                    into.tally.add_game();
+                    for seat in 0..game.seats() {
+                        keep(into, Row::of(game, i, seat));
+                    }
+                })
             }
-        })
+            (Engine::Classic { rules, table }, Seats::Classic(players)) => {
+                play_classic(rules, table, seed, games, players, |game, i| {
+                    into.tally.add_game();
+                    for seat in 0..game.seats() {
+                        keep(into, Row::of_classic(game, i, seat));
+                    }
+                })
+            }
+            _ => unreachable!("a worker's players are built from its setup"),
+        }
     }
 
     fn meta(s: &Setup) -> FamilyMeta {
-        let (rules, table) = (&s.rules, &s.table);
+        let (sheets, seating) = (s.sheets(), s.seating());
         let mut m = FamilyMeta::default();
-        m.rules.put("data_hash", meta::hex(rules.data_hash)).put("edition", rules.edition);
+        m.rules.put("data_hash", meta::hex(sheets.data_hash)).put("edition", sheets.edition);
         m.table
-            .put("heroes", &table.heroes)
-            .put("bots", table.bots.join(","))
-            .put("monster_policy", table.monster)
-            .put("rules", &table.rules_label);
+            .put("heroes", seating.heroes)
+            .put("bots", seating.bots.join(","))
+            .put("monster_policy", seating.monster)
+            .put("rules", seating.rules_label);
         if let Some(dir) = &s.data.data {
             m.source.put("data_dir", dir.display());
         }
@@ -104,13 +246,13 @@ impl GameFamily for DungeonQuest {
     }
 
     fn describe(s: &Setup, seed: u64) -> String {
-        let table = &s.table;
+        let seating = s.seating();
         format!(
             "edition {}, seed {seed}, heroes {}, bots {}, rules {}",
-            s.rules.edition,
-            table.heroes,
-            table.bots.join(","),
-            if table.rules_label.is_empty() { "standard" } else { &table.rules_label },
+            s.sheets().edition,
+            seating.heroes,
+            seating.bots.join(","),
+            if seating.rules_label.is_empty() { "standard" } else { seating.rules_label },
         )
     }
 
@@ -128,6 +270,13 @@ impl GameFamily for DungeonQuest {
     }
 }
 
+/// Counts a row and keeps it.
+#[inline]
+fn keep(into: &mut Chunk<Row, Tally>, row: Row) {
+    into.tally.add_row(&row);
+    into.keep(row);
+}
+
 impl RunTally for Tally {
     fn games(&self) -> u64 {
         self.games
@@ -142,23 +291,19 @@ impl RunTally for Tally {
 
 /// The summary's facts of a finished run.
 fn facts<'a>(s: &'a Setup, tally: &Tally, run: &RunEnd<'_>) -> RunFacts<'a> {
-    let (rules, table, range) = (&s.rules, &s.table, run.range);
+    let (sheets, seating, range) = (s.sheets(), s.seating(), run.range);
+    let widest = widest(tally, &s.watched).map(|(h, w)| (sheets.hero_ids[h].to_string(), w));
     RunFacts {
-        rules,
         seed: run.seed,
         games_in_run: run.games_in_run,
         first_game: range.start,
         end_game: run.end_game,
-        precision: run.precision.map(|(wanted, most_games)| Precision {
-            wanted,
-            most_games,
-            widest: widest(tally, &s.watched).map(|(h, w)| (rules.heroes[h].id.clone(), w)),
-        }),
+        precision: run.precision.map(|(wanted, most_games)| Precision { wanted, most_games, widest }),
         shard: run.shard.to_string(),
-        heroes: &table.heroes,
-        bots: &table.bots,
-        monster_policy: table.monster.to_string(),
-        rules_label: &table.rules_label,
+        heroes: seating.heroes,
+        bots: seating.bots,
+        monster_policy: seating.monster.to_string(),
+        rules_label: seating.rules_label,
         threads: run.threads,
         seconds: run.seconds,
         out: run.out.map(|p| p.display().to_string()),
@@ -166,8 +311,9 @@ fn facts<'a>(s: &'a Setup, tally: &Tally, run: &RunEnd<'_>) -> RunFacts<'a> {
             "dq replay --seed {} --game {}{}",
             run.seed,
             range.start.min(range.end.saturating_sub(1)),
-            table.options(&s.data)
+            seating.options(&s.data)
         ),
+        rules: sheets,
     }
 }
 
@@ -205,34 +351,39 @@ pub(crate) fn play_games(
     true
 }
 
-/// The column values shared by every row of the run (also used by `dq replay`).
-pub(crate) fn consts(rules: &Rules, table: &Table, seed: u64) -> Consts {
-    Consts {
-        hero_ids: rules.heroes.iter().map(|h| h.id.clone()).collect(),
-        bots: table.bots.clone(),
-        edition: rules.edition.name().into(),
-        rules: table.rules_label.clone(),
-        monster_policy: table.monster.to_string(),
-        seed,
+/// Plays 1987 games `games` one after another with `players`, handing each finished game
+/// and its index to `each` (as [`play_games`] for the FFG editions).
+pub(crate) fn play_classic(
+    rules: &ClassicRules,
+    table: &ClassicTable,
+    seed: u64,
+    games: Range<u64>,
+    players: &mut ClassicPlayers,
+    mut each: impl FnMut(&ClassicGame<'_>, u64),
+) -> bool {
+    let mut game = ClassicGame::new(rules, &table.config, seed, games.start, &mut NoObserver)
+        .expect("configuration checked before the run");
+    for i in games {
+        if i % 256 == 0 && pipeline::stopping() {
+            return false;
+        }
+        play_classic_into(&mut game, &table.config, seed, i, players, &mut NoObserver)
+            .expect("configuration checked before the run");
+        each(&game, i);
     }
+    true
 }
 
-/// The hero indexes whose survival `--precision` waits for: the fixed heroes of the seats, or
-/// every hero if a seat is random.
-fn watched_heroes(rules: &Rules, table: &Table) -> Vec<usize> {
-    let mut v: Vec<usize> = if table.config.heroes.contains(&HeroPick::Random) {
-        (0..rules.heroes.len()).collect()
-    } else {
-        table
-            .config
-            .heroes
-            .iter()
-            .filter_map(|p| if let HeroPick::Fixed(h) = p { Some(*h as usize) } else { None })
-            .collect()
-    };
-    v.sort_unstable();
-    v.dedup();
-    v
+/// The column values shared by every row of the run (also used by `dq replay`).
+pub(crate) fn consts(sheets: &Sheets<'_>, seating: &Seating<'_>, seed: u64) -> Consts {
+    Consts {
+        hero_ids: sheets.hero_ids.iter().map(|h| h.to_string()).collect(),
+        bots: seating.bots.to_vec(),
+        edition: sheets.edition.name().into(),
+        rules: seating.rules_label.to_string(),
+        monster_policy: seating.monster.to_string(),
+        seed,
+    }
 }
 
 /// The watched hero with the widest survival interval and its half-width, or `None` while

@@ -2,7 +2,7 @@
 //! (so it is identical for any thread count; only the timing figures vary).
 
 use crate::outcome::{Counts, Tally};
-use dq_engine::Rules;
+use dq_engine::Edition;
 use serde_json::{json, Map, Value};
 
 /// `k / n`, or `None` when nothing was counted.
@@ -33,9 +33,17 @@ pub fn mean_ci(sum: u128, sum_sq: u128, n: u64) -> Option<(f64, f64, f64)> {
     Some((mean, mean - half, mean + half))
 }
 
+/// What the summary names of the rules played.
+pub struct Sheets<'a> {
+    pub edition: Edition,
+    pub data_hash: u64,
+    /// Hero ids by sheet index.
+    pub hero_ids: Vec<&'a str>,
+}
+
 /// Run facts the summary shows besides the tallies.
 pub struct RunFacts<'a> {
-    pub rules: &'a Rules,
+    pub rules: Sheets<'a>,
     pub seed: u64,
     pub games_in_run: u64,
     pub first_game: u64,
@@ -141,7 +149,7 @@ pub fn json(t: &Tally, f: &RunFacts<'_>) -> Value {
     }
     let mut by_hero = Map::new();
     for (h, c) in t.by_hero.iter().enumerate().filter(|(_, c)| c.games > 0) {
-        by_hero.insert(f.rules.heroes[h].id.clone(), Value::Object(counts_json(c)));
+        by_hero.insert(f.rules.hero_ids[h].to_string(), Value::Object(counts_json(c)));
     }
     m.insert("by_hero".into(), Value::Object(by_hero));
     let seats: Vec<Value> = t
@@ -206,7 +214,7 @@ pub fn text(t: &Tally, f: &RunFacts<'_>) -> String {
     ));
     lines.push(counts_line("all", &t.total()));
     for (h, c) in t.by_hero.iter().enumerate().filter(|(_, c)| c.games > 0) {
-        lines.push(counts_line(&f.rules.heroes[h].id, c));
+        lines.push(counts_line(f.rules.hero_ids[h], c));
     }
     let seats: Vec<String> = t
         .by_seat

@@ -5,16 +5,20 @@
 use crate::cli::TableArgs;
 use crate::error::{bad, Failure};
 use arrayvec::ArrayVec;
+use dq_bots::dungeonquest::classic::ClassicPlayers;
 use dq_bots::{BotSpec, MonsterSpec, Players};
-use dq_engine::{GameConfig, HeroPick, Rules, Variant};
+use dq_engine::dungeonquest::classic::game::{ClassicConfig, ClassicGame, Pick};
+use dq_engine::dungeonquest::classic::ClassicRules;
+use dq_engine::{Edition, GameConfig, HeroPick, Rules, Variant};
 
 /// The default hero bot.
 pub const DEFAULT_BOT: &str = "greedy";
 
-/// Everything a game of a run is played with, except the seed and index.
+/// Everything a game of a run is played with, except the seed and index: the engine's
+/// configuration `C` and the seats' canonical spellings.
 #[derive(Clone, Debug)]
-pub struct Table {
-    pub config: GameConfig,
+pub struct TableOf<C> {
+    pub config: C,
     /// `--heroes` as given, canonical: a number for all-random seats, else ids and `random`.
     pub heroes: String,
     /// The bot spec of each seat, canonical (the Parquet `bot` column).
@@ -27,11 +31,17 @@ pub struct Table {
     pub rules_label: String,
 }
 
+/// A table of the FFG editions (revised, third).
+pub type Table = TableOf<GameConfig>;
+/// A table of the 1987 game.
+pub type ClassicTable = TableOf<ClassicConfig>;
+
 impl Table {
     /// Checks the table options against `rules`.
     pub fn new(rules: &Rules, args: &TableArgs) -> Result<Table, Failure> {
-        let variant = variant(rules, &args.rules)?;
-        let (picks, heroes) = heroes(rules, &args.heroes)?;
+        let variant = variant(rules.edition, &args.rules)?;
+        let ids: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
+        let (picks, heroes) = heroes(&ids, ids.len(), &args.heroes)?;
         if variant.solo && picks.len() != 1 {
             return Err(bad(format!(
                 "--rule solo needs exactly one hero (--heroes {} gives {})",
@@ -39,18 +49,13 @@ impl Table {
                 picks.len()
             )));
         }
-        let specs = match (&args.bot, &args.bots) {
-            (_, Some(list)) => BotSpec::parse_list(list).map_err(|e| bad(e.to_string()))?,
-            (Some(one), None) => vec![BotSpec::parse(one).map_err(|e| bad(e.to_string()))?],
-            (None, None) => vec![BotSpec::parse(DEFAULT_BOT).map_err(|e| bad(e.to_string()))?],
-        };
-        let monster = monster_policy(rules, args.monster_policy.as_deref())?;
+        let specs = specs(args)?;
+        let monster = monster_policy(rules.edition, args.monster_policy.as_deref())?;
+        let picks = picks.iter().map(|p| p.map_or(HeroPick::Random, HeroPick::Fixed)).collect();
         let config = GameConfig { heroes: picks, variant };
         let seats = Players::check(rules, &specs, monster, config.heroes.len()).map_err(|e| bad(e.to_string()))?;
         config.check(rules).map_err(|e| bad(e.to_string()))?;
-        let bots = seats.iter().map(|s| s.to_string()).collect();
-        let default_monster = monster_policy(rules, None)?;
-        Ok(Table { rules_label: variant.label(), config, heroes, bots, specs, monster, default_monster })
+        Ok(TableOf::seated(config, heroes, &seats, specs, monster, rules.edition, variant.label()))
     }
 
     /// Number of seats.
@@ -61,6 +66,52 @@ impl Table {
     /// The bots of a table, ready to play (one per worker: construction allocates).
     pub fn players(&self, rules: &Rules) -> Players {
         Players::new(rules, &self.specs, self.monster, self.seats()).expect("checked in Table::new")
+    }
+}
+
+impl ClassicTable {
+    /// Checks the table options against the 1987 `rules`: heroes by id (a random seat draws
+    /// among the verified characters), no optional rules (the rulebook has none).
+    pub fn new(rules: &ClassicRules, args: &TableArgs) -> Result<ClassicTable, Failure> {
+        let variant = variant(Edition::Classic, &args.rules)?;
+        let ids: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
+        let (picks, heroes) = heroes(&ids, rules.default_heroes().count(), &args.heroes)?;
+        let specs = specs(args)?;
+        let monster = monster_policy(Edition::Classic, args.monster_policy.as_deref())?;
+        let n = picks.len();
+        let config = ClassicConfig {
+            heroes: picks.iter().map(|p| p.map_or(Pick::Random, Pick::Fixed)).collect(),
+            rings: (0..n).map(|_| Pick::Random).collect(),
+        };
+        let seats = ClassicPlayers::check(rules, &specs, monster, n).map_err(|e| bad(e.to_string()))?;
+        ClassicGame::check(rules, &config).map_err(|e| bad(e.to_string()))?;
+        Ok(TableOf::seated(config, heroes, &seats, specs, monster, Edition::Classic, variant.label()))
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> usize {
+        self.config.heroes.len()
+    }
+
+    /// The bots of a table, ready to play (one per worker).
+    pub fn players(&self, rules: &ClassicRules) -> ClassicPlayers {
+        ClassicPlayers::new(rules, &self.specs, self.monster, self.seats()).expect("checked in ClassicTable::new")
+    }
+}
+
+impl<C> TableOf<C> {
+    fn seated(
+        config: C,
+        heroes: String,
+        seats: &[BotSpec],
+        specs: Vec<BotSpec>,
+        monster: MonsterSpec,
+        edition: Edition,
+        rules_label: String,
+    ) -> TableOf<C> {
+        let bots = seats.iter().map(|s| s.to_string()).collect();
+        let default_monster = MonsterSpec::edition_default(edition);
+        TableOf { config, heroes, bots, specs, monster, default_monster, rules_label }
     }
 
     /// The bot option as a user would type it: one spec if all seats share it.
@@ -91,76 +142,84 @@ impl Table {
     }
 }
 
-/// The monster policy named by `--monster-policy`, or the edition's default: `random` in
-/// Revised, whose three-card combat a uniform monster plays at about its equilibrium, and
-/// `equilibrium` (the bots' card rules of thumb) in the 2010 card combat, where a uniform card
-/// is a weak monster player no table would field.
-pub fn monster_policy(rules: &Rules, given: Option<&str>) -> Result<MonsterSpec, Failure> {
-    let name = given.unwrap_or(if rules.edition == dq_engine::Edition::Third { "equilibrium" } else { "random" });
-    MonsterSpec::parse(name).map_err(|e| bad(e.to_string()))
+/// `--bot` / `--bots`, parsed (not yet checked against the seats).
+fn specs(args: &TableArgs) -> Result<Vec<BotSpec>, Failure> {
+    match (&args.bot, &args.bots) {
+        (_, Some(list)) => BotSpec::parse_list(list).map_err(|e| bad(e.to_string())),
+        (Some(one), None) => Ok(vec![BotSpec::parse(one).map_err(|e| bad(e.to_string()))?]),
+        (None, None) => Ok(vec![BotSpec::parse(DEFAULT_BOT).map_err(|e| bad(e.to_string()))?]),
+    }
 }
 
-/// The optional rules named by `--rule` (repeatable, comma lists allowed), checked against the
-/// edition of `rules` (a rule that does not apply there is refused).
-pub fn variant(rules: &Rules, names: &[String]) -> Result<Variant, Failure> {
+/// The monster policy named by `--monster-policy`, or the edition's default
+/// ([`MonsterSpec::edition_default`]).
+pub fn monster_policy(edition: Edition, given: Option<&str>) -> Result<MonsterSpec, Failure> {
+    match given {
+        Some(name) => MonsterSpec::parse(name).map_err(|e| bad(e.to_string())),
+        None => Ok(MonsterSpec::edition_default(edition)),
+    }
+}
+
+/// The optional rules named by `--rule` (repeatable, comma lists allowed), checked against
+/// `edition` (a rule that does not apply there is refused).
+pub fn variant(edition: Edition, names: &[String]) -> Result<Variant, Failure> {
     let mut v = Variant::default();
     for n in names {
         v.enable(n.trim()).map_err(|e| bad(e.to_string()))?;
     }
-    v.check(rules.edition).map_err(|e| bad(e.to_string()))?;
+    v.check(edition).map_err(|e| bad(e.to_string()))?;
     Ok(v)
 }
 
 /// A hero id, ignoring case; unknown ids list the known ones.
 pub fn hero(rules: &Rules, id: &str) -> Result<u8, Failure> {
-    hero_or(rules, id, "")
+    let ids: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
+    hero_or(&ids, id, "")
 }
 
-fn hero_or(rules: &Rules, id: &str, also: &str) -> Result<u8, Failure> {
+fn hero_or(ids: &[&str], id: &str, also: &str) -> Result<u8, Failure> {
     let id = id.trim().to_ascii_lowercase();
-    rules.hero_by_id(&id).map(|h| h as u8).ok_or_else(|| {
-        let known: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
-        bad(format!("unknown hero \"{id}\" (known: {}{also})", known.join(", ")))
-    })
+    ids.iter()
+        .position(|h| *h == id)
+        .map(|h| h as u8)
+        .ok_or_else(|| bad(format!("unknown hero \"{id}\" (known: {}{also})", ids.join(", "))))
 }
 
-/// `--heroes`: a count of random heroes, or a list of ids and `random`.
-fn heroes(rules: &Rules, s: &str) -> Result<(ArrayVec<HeroPick, 4>, String), Failure> {
+/// `--heroes`: a count of random heroes (at most `drawn`, the sheets a random seat draws
+/// from), or a list of ids of `ids` and `random`. A pick is `None` for a random seat.
+fn heroes(ids: &[&str], drawn: usize, s: &str) -> Result<(ArrayVec<Option<u8>, 4>, String), Failure> {
     let s = s.trim();
-    let max = rules.heroes.len().min(4);
+    let max = drawn.min(4);
     let mut picks = ArrayVec::new();
     if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
         let n: usize = s.parse().unwrap_or(usize::MAX);
         if !(1..=max).contains(&n) {
             return Err(bad(format!("--heroes {s}: a game has 1 to {max} heroes")));
         }
-        (0..n).for_each(|_| picks.push(HeroPick::Random));
+        (0..n).for_each(|_| picks.push(None));
         return Ok((picks, n.to_string()));
     }
     let mut names = Vec::new();
     for item in s.split(',') {
         let item = item.trim();
         let pick = if item.eq_ignore_ascii_case("random") {
-            HeroPick::Random
+            None
         } else if item.is_empty() {
             return Err(bad(format!("--heroes \"{s}\": empty hero name")));
         } else {
-            let h = hero_or(rules, item, ", random")?;
-            if picks.contains(&HeroPick::Fixed(h)) {
-                return Err(bad(format!("--heroes {s}: hero \"{}\" is chosen twice", rules.heroes[h as usize].id)));
+            let h = hero_or(ids, item, ", random")?;
+            if picks.contains(&Some(h)) {
+                return Err(bad(format!("--heroes {s}: hero \"{}\" is chosen twice", ids[h as usize])));
             }
-            HeroPick::Fixed(h)
+            Some(h)
         };
         if picks.len() == max {
             return Err(bad(format!("--heroes {s}: a game has 1 to {max} heroes")));
         }
         picks.push(pick);
-        names.push(match pick {
-            HeroPick::Random => "random".to_string(),
-            HeroPick::Fixed(h) => rules.heroes[h as usize].id.clone(),
-        });
+        names.push(pick.map_or("random", |h| ids[h as usize]).to_string());
     }
-    let label = if picks.iter().all(|p| *p == HeroPick::Random) { picks.len().to_string() } else { names.join(",") };
+    let label = if picks.iter().all(Option::is_none) { picks.len().to_string() } else { names.join(",") };
     Ok((picks, label))
 }
 

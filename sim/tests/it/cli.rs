@@ -6,18 +6,10 @@ use crate::support::*;
 use dq_sim::parquet_out::COLUMNS;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::file::reader::{FileReader, SerializedFileReader};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::fs::File;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// The JSON summary without the figures that depend on the machine.
-fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {
-    for k in ["wall_seconds", "games_per_sec", "threads", "out"] {
-        m.remove(k);
-    }
-    m
-}
 
 #[test]
 fn rows_do_not_depend_on_threads_or_shards() {
@@ -328,9 +320,21 @@ fn bad_input_fails_cleanly() {
         (&["run", "--rule", "magical-might=9"], "rule \"magical-might=9\": N must be a whole number from 1 to 3"),
         (&["run", "--rule", "solo", "--heroes", "2"], "--rule solo needs exactly one hero"),
         (&["run", "--edition", "fourth"], "unknown edition \"fourth\" (known: revised, third, classic)"),
-        (&["run", "--edition", "classic"], "the 1987 edition (classic) plays only in `dq duel` so far"),
-        (&["bench", "--edition", "classic"], "the 1987 edition (classic) plays only in `dq duel` so far"),
-        (&["replay", "--edition", "classic", "--game", "1"], "the 1987 edition (classic) plays only in `dq duel`"),
+        (
+            &["run", "--edition", "classic", "--rule", "late-start"],
+            "rule \"late-start\" is not available in the classic edition: it is an FFG optional rule",
+        ),
+        (
+            &["run", "--edition", "classic", "--rule", "solo"],
+            "rule \"solo\" is not available in the classic edition: a one-hero 1987 game plays the solo rules",
+        ),
+        (
+            &["run", "--edition", "classic", "--heroes", "hugo"],
+            "unknown hero \"hugo\" (known: rohan, ulf, el-adoran, volrik",
+        ),
+        (&["run", "--edition", "classic", "--heroes", "rohan,rohan"], "hero \"rohan\" is chosen twice"),
+        (&["bench", "--edition", "classic", "--heroes", "5"], "--heroes 5: a game has 1 to 4 heroes"),
+        (&["replay", "--edition", "classic", "--game", "1", "--bot", "gredy"], "unknown bot \"gredy\""),
         (&["duel", "--edition", "classic", "--hero", "hugo"], "unknown hero \"hugo\" (known: rohan, ulf, el-adoran"),
         (&["duel", "--edition", "classic", "--hero", "ulf", "--wounds", "16"], "ulf has 16 Life Points"),
         (&["duel", "--edition", "classic", "--hero", "ulf", "--life", "0"], "monster life must be at least 1"),

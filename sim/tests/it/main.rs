@@ -7,6 +7,7 @@ pub const DQ: &str = env!("CARGO_BIN_EXE_dq");
 #[allow(dead_code)] // some helpers serve only the reports package's tests
 mod support;
 
+mod classic;
 mod cli;
 mod completions;
 mod duel_classic;

@@ -108,6 +108,14 @@ pub fn read_json(path: &Path) -> Map<String, Value> {
 }
 
 /// Copies the Revised data files into the folder `to` (for `--data` runs with an edited copy).
+/// The JSON summary without the figures that depend on the machine.
+pub fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {
+    for k in ["wall_seconds", "games_per_sec", "threads", "out"] {
+        m.remove(k);
+    }
+    m
+}
+
 pub fn copy_revised_data(to: &Path) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/dungeonquest/revised");
     for f in dq_engine::Sources::FILES {

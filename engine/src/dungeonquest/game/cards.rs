@@ -382,7 +382,8 @@ impl<'r> Game<'r> {
             Op::DrawTreasure { draw, keep } => self.draw_treasure(draw, keep, obs),
             Op::Monster { escape, kind } => match self.edition.combat() {
                 CombatSystem::Cards => self.push(Task::Third(third::Step::Encounter { kind, escape, token: NO_CARD })),
-                CombatSystem::ResultsMatrix => self.push(Task::Encounter { escape }),
+                // Counters are the 1987 game's, which `Rules` never holds (it refuses that data).
+                CombatSystem::ResultsMatrix | CombatSystem::Counters => self.push(Task::Encounter { escape }),
             },
             Op::CatacombEntrance => {
                 if self.cur().on_board() && self.edition == Edition::Third {

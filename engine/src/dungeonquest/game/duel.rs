@@ -197,7 +197,7 @@ impl<'r> Game<'r> {
             escaped: h.stats.escapes > 0,
             rounds: match self.edition.combat() {
                 CombatSystem::Cards => self.third.fight.round,
-                CombatSystem::ResultsMatrix => self.combat.rounds,
+                CombatSystem::ResultsMatrix | CombatSystem::Counters => self.combat.rounds,
             },
             hero_wounds: h.stats.wounds_taken.min(255) as u8,
         })

@@ -230,6 +230,26 @@ pub struct HeroStats {
     pub death_cause: Option<DeathCause>,
 }
 
+impl HeroStats {
+    /// No turn played yet (a `const`, for fixed-size set-up values such as the 1987 game's).
+    pub const ZERO: HeroStats = HeroStats {
+        turns: 0,
+        treasure_chamber_turns: 0,
+        dragon_draws: 0,
+        dragon_rage: false,
+        monsters_met: 0,
+        monsters_killed: 0,
+        escapes: 0,
+        catacomb_entries: 0,
+        chambers_explored: 0,
+        searches: 0,
+        wounds_taken: 0,
+        deaths: 0,
+        end_round: 0,
+        death_cause: None,
+    };
+}
+
 /// A hero's play area (loot and kept cards), with how many of its cards carry each
 /// start-of-turn flag ([`crate::dungeonquest::rules::CardDef::status`]).
 ///

@@ -16,7 +16,7 @@ use crate::plan::default_threads;
 use crate::summary::{ci95, mean_ci, rate};
 use crate::table::DEFAULT_BOT;
 use dq_bots::dungeonquest::classic::{encounter_odds, play_fight, ClassicHero, ClassicMonster, Odds};
-use dq_bots::{BotSpec, MonsterSpec};
+use dq_bots::BotSpec;
 use dq_engine::dungeonquest::classic::decks::{CardEffect, ClassicDeck};
 use dq_engine::dungeonquest::classic::rules::MAX_MONSTER_LIFE;
 use dq_engine::dungeonquest::classic::{ClassicRules, Encounter, Fight, Opening, Outcome, RoundSystem};
@@ -74,13 +74,11 @@ impl Setup {
     }
 }
 
-/// Runs `dq duel --edition classic`.
-pub fn run(args: &DuelArgs) -> Result<(), Failure> {
-    let rules = ClassicRules::embedded();
+/// Runs `dq duel --edition classic` (or of a 1987 `--data` folder).
+pub fn run(args: &DuelArgs, rules: ClassicRules) -> Result<(), Failure> {
     let setup = setup(&rules, args)?;
     let spec = BotSpec::parse(args.bot.as_deref().unwrap_or(DEFAULT_BOT)).map_err(|e| bad(e.to_string()))?;
-    let monster_spec =
-        MonsterSpec::parse(args.monster_policy.as_deref().unwrap_or("random")).map_err(|e| bad(e.to_string()))?;
+    let monster_spec = crate::table::monster_policy(dq_engine::Edition::Classic, args.monster_policy.as_deref())?;
     let hero_policy = ClassicHero::new(&rules, spec);
     let monster_policy = ClassicMonster::new(&rules, monster_spec);
 

@@ -70,6 +70,7 @@ impl<'r> ClassicGame<'r> {
 
     /// Searching the room (5.2): a Search card.
     pub(super) fn search<O: Observer<ClassicEvent>>(&mut self, seat: u8, obs: &mut O) -> Flow {
+        self.hero_mut(seat).stats.searches += 1;
         self.hero_mut(seat).searches += 1;
         match self.draw(ClassicDeck::Search, obs) {
             Some(k) => self.resolve(seat, k, obs),
@@ -156,6 +157,7 @@ impl<'r> ClassicGame<'r> {
                 return Flow::Asked;
             }
             CardEffect::GiantSpider(_) => {
+                self.hero_mut(seat).stats.monsters_met += 1;
                 self.hero_mut(seat).plight = Plight::Spider(k);
                 self.spider_new = true;
                 self.ask(seat, Ask::Spider);

@@ -10,6 +10,7 @@ use crate::dungeonquest::classic::rules::Hit;
 impl<'r> ClassicGame<'r> {
     /// A turn in the chamber: the counters, then a Dragon counter.
     pub(super) fn loot<O: Observer<ClassicEvent>>(&mut self, seat: u8, obs: &mut O) -> Flow {
+        self.hero_mut(seat).stats.treasure_chamber_turns += 1;
         for _ in 0..self.rules.treasure_per_turn {
             let Some(c) = self.cup.draw() else { break };
             self.hero_mut(seat).counters |= 1 << (c % 32);
@@ -18,6 +19,9 @@ impl<'r> ClassicGame<'r> {
             }
         }
         let Some(awake) = self.dragon.draw() else { return Flow::Done };
+        let stats = &mut self.hero_mut(seat).stats;
+        stats.dragon_draws += 1;
+        stats.dragon_rage |= awake;
         if O::ENABLED {
             obs.event(ClassicEvent::Dragon { seat, awake });
         }

@@ -3,6 +3,7 @@
 use super::super::combat::Answer;
 use super::super::decks::ClassicDeck;
 use crate::dungeonquest::board::Cell;
+use crate::dungeonquest::game::DeathCause;
 use arrayvec::ArrayVec;
 
 /// What a pending decision is about.
@@ -131,6 +132,21 @@ pub enum Cause {
     DeadEnd,
     /// Still inside at nightfall.
     Night,
+}
+
+impl From<Cause> for DeathCause {
+    /// The results column's name for a 1987 cause: night is the FFG games' sunset (still
+    /// inside when the game ends); traps are cards in 1987 (the Trap deck).
+    fn from(c: Cause) -> DeathCause {
+        match c {
+            Cause::Monster => DeathCause::Monster,
+            Cause::Dragon => DeathCause::Dragon,
+            Cause::Card => DeathCause::Card,
+            Cause::Pit => DeathCause::Pit,
+            Cause::DeadEnd => DeathCause::DeadEnd,
+            Cause::Night => DeathCause::Sunset,
+        }
+    }
 }
 
 /// One thing that happened.

@@ -29,6 +29,7 @@ impl<'r> ClassicGame<'r> {
             // Solo: the D12 table (11); else the counters, the monster's by the player to the right.
             rounds: if self.seats == 1 { RoundSystem::SoloTable } else { RoundSystem::Counters },
         };
+        self.hero_mut(seat).stats.monsters_met += 1;
         let f = Fight::start(self.rules, enc, &mut self.chance.dice);
         self.fight = Some((f, card));
         self.drive_fight(obs)
@@ -84,6 +85,11 @@ impl<'r> ClassicGame<'r> {
         let lost = self.hero(seat).life.saturating_sub(f.hero_life());
         let h = self.hero_mut(seat);
         h.arrows = f.arrows_left();
+        match f.outcome() {
+            Some(Outcome::MonsterKilled | Outcome::HeroKilled { monster_dead: true }) => h.stats.monsters_killed += 1,
+            Some(Outcome::Escaped) => h.stats.escapes += 1,
+            _ => {}
+        }
         if f.outcome() == Some(Outcome::MonsterBlinded) {
             h.ring = None;
         }
@@ -131,6 +137,7 @@ impl<'r> ClassicGame<'r> {
         match c {
             ClassicChoice::Flee => {
                 if self.d6(obs) >= s.flee_from {
+                    self.hero_mut(seat).stats.escapes += 1;
                     self.hero_mut(seat).plight = Plight::None;
                     self.return_card(k);
                     return self.escape(seat, obs);
@@ -169,6 +176,7 @@ impl<'r> ClassicGame<'r> {
     }
 
     fn spider_dead(&mut self, seat: u8, k: Kept) {
+        self.hero_mut(seat).stats.monsters_killed += 1;
         self.hero_mut(seat).plight = Plight::None;
         self.return_card(k);
     }

@@ -133,6 +133,7 @@ impl<'r> ClassicGame<'r> {
         if O::ENABLED {
             obs.event(ClassicEvent::Turn(seat));
         }
+        self.hero_mut(seat).stats.turns += 1;
         self.shots = 0;
         self.spider_new = false;
         self.visited = CellSet::EMPTY;
@@ -474,6 +475,7 @@ impl<'r> ClassicGame<'r> {
     /// The hero loses `n` LPs; whether it killed him (the cause recorded).
     pub(super) fn lose<O: Observer<ClassicEvent>>(&mut self, seat: u8, n: u8, cause: Cause, obs: &mut O) -> bool {
         let h = self.hero_mut(seat);
+        h.stats.wounds_taken += u16::from(n.min(h.life));
         h.life = h.life.saturating_sub(n);
         let dead = h.life == 0;
         if O::ENABLED && n > 0 {
@@ -504,9 +506,13 @@ impl<'r> ClassicGame<'r> {
             return;
         }
         self.drop_treasure(seat);
+        let round = self.round;
         let h = self.hero_mut(seat);
         h.fate = Fate::Dead(cause);
         h.life = 0;
+        h.stats.deaths += 1;
+        h.stats.death_cause = Some(cause.into());
+        h.stats.end_round = u16::from(round);
         let held = [h.potion.take(), h.rope.take()];
         let plight = core::mem::replace(&mut h.plight, Plight::None);
         for k in held.into_iter().flatten() {

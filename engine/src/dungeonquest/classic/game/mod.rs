@@ -23,6 +23,8 @@
 mod board;
 mod cards;
 mod chamber;
+#[cfg(test)]
+mod check_tests;
 mod decision;
 mod fight;
 mod flow;
@@ -43,6 +45,7 @@ use super::rules::ClassicRules;
 use crate::core::rng::{GameRng, LazyRng};
 use crate::core::{DecisionGame, Observer, Outcome};
 use crate::dungeonquest::board::{is_treasure, Cell, CellSet};
+use crate::dungeonquest::game::HeroStats;
 use arrayvec::ArrayVec;
 use board::Board;
 use stock::{CardQueue, DragonStack};
@@ -119,6 +122,9 @@ pub struct Hero {
     pub cards: ArrayVec<Kept, KEPT_CAP>,
     pub potion: Option<Kept>,
     pub rope: Option<Kept>,
+    /// What he did and met, for the results rows (the columns Revised fills, counted here by
+    /// the 1987 rules: see docs/schema.md).
+    pub stats: HeroStats,
 }
 
 impl Hero {
@@ -136,6 +142,8 @@ struct Chance {
     dice: Stacked<GameRng>,
     /// Reshuffles during play (decks, the cup, the Dragon counters).
     shuffle: LazyRng,
+    /// Words the set-up stream gave (for `dq bench`'s count of random draws).
+    setup_draws: u32,
 }
 
 /// The 1987 game.
@@ -245,9 +253,47 @@ impl<'r> ClassicGame<'r> {
         self.cup.len()
     }
 
+    /// Cards out of their decks while a step waits on them: the fight's Room (or Crypt) card
+    /// and the card held for an optional step. The rule checker counts them.
+    pub(crate) fn cards_in_play(&self) -> [Option<Kept>; 2] {
+        [self.fight.map(|f| f.1), self.held]
+    }
+
+    /// The Treasure counter `i` from the top of the cup (the rule checker's count).
+    pub(crate) fn cup_counter(&self, i: usize) -> Option<u8> {
+        self.cup.get(i)
+    }
+
+    /// The Monster card `i` from the top of its deck (the rule checker's count).
+    pub(crate) fn monster_card(&self, i: usize) -> Option<u8> {
+        self.monsters.get(i)
+    }
+
+    /// The tile `i` of those left in the box (the rule checker's count).
+    pub(crate) fn box_tile(&self, i: usize) -> Option<u8> {
+        self.tiles[..self.tiles_left as usize].get(i).copied()
+    }
+
+    /// Fire-breathing Dragon counters in the stack: only sleeping ones are ever set aside.
+    pub(crate) fn dragon_awake_left(&self) -> u8 {
+        self.dragon.order[..self.dragon.left() as usize].iter().filter(|&&a| a).count() as u8
+    }
+
+    /// Seats still to suffer the awake Dragon's breath, in order (each after the previous
+    /// victim has run). The rule checker waits for them.
+    pub(crate) fn dragon_queue(&self) -> &[u8] {
+        &self.dragon_queue
+    }
+
     /// The combat in progress.
     pub fn fight(&self) -> Option<&Fight> {
         self.fight.as_ref().map(|f| &f.0)
+    }
+
+    /// Random words the game has drawn, every stream (what `dq bench` holds the speed of
+    /// the generator against).
+    pub fn rng_draws(&self) -> u32 {
+        self.chance.setup_draws + self.chance.dice.then.draws() + self.chance.shuffle.draws()
     }
 
     /// The gold a seat's hero holds: Treasure counters and kept treasure cards.

@@ -104,6 +104,7 @@ impl<'r> ClassicGame<'r> {
             let rot = (back as u8 + 2) & 3;
             self.board.lay(to, t, rot);
             laid = true;
+            self.hero_mut(seat).stats.chambers_explored += 1;
             if O::ENABLED {
                 obs.event(ClassicEvent::TilePlaced { cell: to, tile: t, rot });
             }
@@ -245,7 +246,10 @@ impl<'r> ClassicGame<'r> {
     ) -> Flow {
         match (o, c) {
             (Onward::Tower, ClassicChoice::Exit) => {
-                self.hero_mut(seat).fate = Fate::Exited;
+                let round = u16::from(self.round);
+                let h = self.hero_mut(seat);
+                h.fate = Fate::Exited;
+                h.stats.end_round = round;
                 if O::ENABLED {
                     obs.event(ClassicEvent::Exited(seat));
                 }

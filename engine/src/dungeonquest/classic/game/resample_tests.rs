@@ -5,6 +5,7 @@ use super::*;
 use crate::core::fuzz;
 use crate::core::rng::Stream;
 use crate::core::NoObserver;
+use crate::dungeonquest::classic::check::ClassicCheck;
 use crate::dungeonquest::classic::combat::Dice;
 
 /// A position part-way through random game `i` (random answers for a random number of steps),
@@ -141,8 +142,15 @@ fn resampled_copies_play_on_to_an_end() {
         let mut copy = real.clone();
         copy.resample(seat, &mut GameRng::new(8, i, Stream::Bot));
         let mut rng = GameRng::new(9, i, Stream::Bot);
-        fuzz(&mut copy, &mut rng, 20_000, &mut NoObserver, |_: &ClassicGame, _, _, _| Ok::<(), String>(()))
-            .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        // A resampled game keeps the rules too: every card, counter and tile still in one place.
+        fuzz(
+            &mut copy,
+            &mut rng,
+            20_000,
+            &mut ClassicCheck::new(),
+            |g: &ClassicGame, check: &mut ClassicCheck, _, last| check.check_after(g, last),
+        )
+        .unwrap_or_else(|e| panic!("game {i}: {e}"));
         assert!(copy.is_over());
     }
 }

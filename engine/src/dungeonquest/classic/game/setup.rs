@@ -9,6 +9,7 @@ use crate::dungeonquest::board::{is_treasure, Cell, CellSet, Dir, CELLS, NO_CELL
 use crate::dungeonquest::classic::combat::{Dice, Stacked};
 use crate::dungeonquest::classic::decks::ClassicDeck;
 use crate::dungeonquest::classic::rules::ClassicRules;
+use crate::dungeonquest::game::HeroStats;
 use arrayvec::ArrayVec;
 
 /// A hero or a ring: a fixed one, or a seeded random one not taken by another seat.
@@ -142,6 +143,7 @@ const NO_HERO: Hero = Hero {
     cards: ArrayVec::new_const(),
     potion: None,
     rope: None,
+    stats: HeroStats::ZERO,
 };
 
 impl<'r> ClassicGame<'r> {
@@ -228,6 +230,7 @@ impl<'r> ClassicGame<'r> {
             chance: Chance {
                 dice: Stacked::new(&[], GameRng::new(master, index, Stream::Dice)),
                 shuffle: LazyRng::new(master, index, Stream::Shuffle),
+                setup_draws: 0,
             },
             pending: None,
             legal: ArrayVec::new_const(),
@@ -324,6 +327,7 @@ impl<'r> ClassicGame<'r> {
             self.heroes[s].ring = Some(r);
         }
         self.stock_up(&mut rng);
+        self.chance.setup_draws = rng.draws();
         self.active = self.first;
         self.ask(self.first, Ask::Tower);
         Ok(())

@@ -224,6 +224,7 @@ fn leakage(rules: &Rules, unshuffled: Option<Deck>) -> Vec<(String, Tally)> {
                 at("combat deck"),
                 at("hand"),
             ),
+            Edition::Classic => unreachable!("a `Game` plays only the FFG editions"),
         }
     }
     tallies

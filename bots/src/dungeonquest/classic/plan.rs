@@ -1,0 +1,534 @@
+//! A whole-game hero policy for the 1987 game: `greedy`, `cautious` and `mixed` are one
+//! planner with different parameters (docs/bots.md, "Classic (1987)").
+//!
+//! Every decision reads the distance maps of [`super::route`]: the way to the Treasure
+//! Chamber while the hero holds no treasure and has the time (the chamber and the way from it
+//! to a tower fit in the sun's turns left, with the spec's `pace` and `margin`), else the way
+//! to the nearest tower. In the chamber it loots while the Dragon's odds, the spec's
+//! `dragon_draws` and `risk`, the value of what it holds and the time allow. Combat answers
+//! come from [`ClassicHero`]. The policy keeps no state between decisions.
+
+use super::fight::ClassicHero;
+use super::route::{BoardView, RouteMaps, Target, Walker, NODES, UNREACHED};
+use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
+use arrayvec::ArrayVec;
+use dq_engine::dungeonquest::board::{
+    chamber_cells, dir_between, is_tower, is_treasure, manhattan, step, Cell, Dir, TOWERS, TREASURE,
+};
+use dq_engine::dungeonquest::classic::data::RingEffect;
+use dq_engine::dungeonquest::classic::decks::{CardEffect, Characteristic, ClassicDeck, PotionResult, Roll};
+use dq_engine::dungeonquest::classic::game::{
+    Ask, ClassicChoice, ClassicChoices, ClassicGame, Onward, Optional, Plight,
+};
+use dq_engine::dungeonquest::classic::rules::Hit;
+use dq_engine::dungeonquest::classic::ClassicRules;
+use dq_engine::dungeonquest::data::TileKind;
+use dq_engine::rng::GameRng;
+
+/// Turns kept in hand beyond the spec's `margin`: a Room card can cost a turn or two.
+const SLACK: i32 = 1;
+/// Turns a map distance takes, in percent of its tenths, at `pace=100`, on the way in to the
+/// Treasure Chamber: the maps count a turn a room, and the way in is judged on that (an open
+/// run could make it).
+const PACE_IN: i32 = 100;
+/// The same on every way out (from the chamber, or from where the hero stands): Room cards
+/// (fights, jammed doors, a torch out) and tiles that lead nowhere make a way slower than
+/// its rooms; measured, 120% keeps Night deaths low without giving up the chamber
+/// (docs/bots.md, "Classic (1987)").
+const PACE_OUT: i32 = 120;
+/// The worst a fight from a card is taken to cost, for a Corpse or Crypt search.
+const FIGHT_WORST: u8 = 8;
+
+/// How a planner setting weighs risk, beyond its [`BotSpec`] parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Temper {
+    /// Heads for a tower once his LPs fall below this share of the sheet's, in percent.
+    wounded_pct: u8,
+    /// LPs kept above a Corpse or Crypt card's worst before searching it.
+    spare_lp: u8,
+    /// Tenths of a turn a certain death weighs on a route (a Bottomless Pit).
+    dread: u16,
+}
+
+impl Temper {
+    fn of(kind: BotKind) -> Temper {
+        match kind {
+            BotKind::Cautious => Temper { wounded_pct: 40, spare_lp: 4, dread: 400 },
+            _ => Temper { wounded_pct: 0, spare_lp: 0, dread: 150 },
+        }
+    }
+}
+
+/// What a hero sheet risks on each optional draw, worked out once.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct SheetRisk {
+    /// The most LPs one card can cost (u8::MAX: it can kill outright).
+    corpse: u8,
+    crypt: u8,
+    search: u8,
+    /// Whether the Potion Table gains LPs on average.
+    potion_heals: bool,
+}
+
+/// What a seat remembers within one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// The hero gave the Treasure Chamber up (out of time, or wounded): he heads out for good
+    /// rather than turning back and forth as the estimate wavers.
+    pub homeward: bool,
+}
+
+/// The planner of one seat: its spec, temper, combat policy and per-sheet risks.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    spec: BotSpec,
+    temper: Temper,
+    hero: ClassicHero,
+    risks: Vec<SheetRisk>,
+    /// The mean Treasure counter, in gold.
+    counter_gold: f64,
+}
+
+/// The turn-by-turn facts a decision is made on.
+struct Situation<'g, 'r> {
+    game: &'g ClassicGame<'r>,
+    view: BoardView<'g, 'r>,
+    seat: u8,
+    pos: Cell,
+    /// The node the hero stands on (a Chasm's part).
+    node: usize,
+    walker: Walker,
+    /// Sun turns left, this one included.
+    turns: i32,
+    life: u8,
+    max_life: u8,
+}
+
+impl Planner {
+    /// The planner of `spec` (a strategic kind) with its combat policy (tables built once
+    /// per run).
+    pub fn with_hero(rules: &ClassicRules, spec: BotSpec, hero: ClassicHero) -> Planner {
+        let risks = rules
+            .heroes
+            .iter()
+            .map(|h| SheetRisk {
+                corpse: worst_loss(rules, ClassicDeck::Corpse, h.attrs),
+                crypt: worst_loss(rules, ClassicDeck::Crypt, h.attrs),
+                search: worst_loss(rules, ClassicDeck::Search, h.attrs),
+                potion_heals: potion_mean(rules, h.attrs, h.life) > 0.0,
+            })
+            .collect();
+        let n = rules.treasure.len().max(1) as f64;
+        let counter_gold = rules.treasure.iter().map(|&g| f64::from(g)).sum::<f64>() / n;
+        Planner { spec, temper: Temper::of(spec.kind), hero, risks, counter_gold }
+    }
+
+    pub fn spec(&self) -> BotSpec {
+        self.spec
+    }
+
+    /// The combat policy (its counter mix is what the monster player may know).
+    pub fn hero(&self) -> &ClassicHero {
+        &self.hero
+    }
+
+    /// Answers the pending decision of `game` (one of `choices`).
+    pub fn choose(
+        &self,
+        game: &ClassicGame<'_>,
+        ask: Ask,
+        choices: &ClassicChoices,
+        rng: &mut GameRng,
+        maps: &mut RouteMaps,
+        memory: &mut Memory,
+    ) -> ClassicChoice {
+        let seat = game.pending().map_or(game.active(), |d| d.seat);
+        let c = match ask {
+            Ask::Tower => self.tower(game, seat, choices),
+            Ask::Fight => match game.fight() {
+                Some(f) => ClassicChoice::Combat(self.hero.decide(f, rng)),
+                None => choices[0],
+            },
+            Ask::Spider => self.spider(game, seat, choices),
+            Ask::Optional(o) => self.optional(game, seat, o),
+            _ => {
+                let s = self.situation(game, seat);
+                self.move_decision(&s, ask, choices, rng, maps, memory)
+            }
+        };
+        if choices.contains(&c) {
+            c
+        } else {
+            choices[0]
+        }
+    }
+
+    fn situation<'g, 'r>(&self, game: &'g ClassicGame<'r>, seat: u8) -> Situation<'g, 'r> {
+        let view = BoardView::new(game);
+        let h = game.hero(seat);
+        let rules = game.rules();
+        let sheet = &rules.heroes[h.hero as usize % rules.heroes.len()];
+        let ring_of_opening =
+            h.ring.and_then(|r| rules.rings.get(r as usize)).is_some_and(|r| r.effect == RingEffect::Opening);
+        let walker = Walker {
+            seat,
+            strength: sheet.attrs[Characteristic::Strength.index()],
+            agility: sheet.attrs[Characteristic::Agility.index()],
+            ring_of_opening,
+            dread: self.temper.dread,
+        };
+        let chasm = view.kind(h.pos) == Some(TileKind::Chasm);
+        let node = h.pos as usize * 2 + usize::from(chasm && h.part == 1);
+        Situation {
+            game,
+            view,
+            seat,
+            pos: h.pos,
+            node,
+            walker,
+            turns: 27 - i32::from(game.round()),
+            life: h.life,
+            max_life: sheet.life,
+        }
+    }
+
+    /// Turns a way out of `dist` takes.
+    fn turns(&self, dist: u16) -> i32 {
+        self.turns_at(dist, PACE_OUT)
+    }
+
+    /// Turns `dist` takes at `pace` percent and the spec's `pace`.
+    fn turns_at(&self, dist: u16, pace: i32) -> i32 {
+        if dist == UNREACHED {
+            return 1_000;
+        }
+        (i32::from(dist) * i32::from(self.spec.params.pace) * pace + 99_999) / 100_000
+    }
+
+    /// The distance from where the hero stands (the nearer half of the chamber).
+    fn here(map: &[u16; NODES], s: &Situation<'_, '_>) -> u16 {
+        if is_treasure(s.pos) {
+            chamber_cells(s.pos).iter().map(|&c| map[c as usize * 2]).min().unwrap_or(UNREACHED)
+        } else {
+            map[s.node]
+        }
+    }
+
+    /// The turn's action and every move that follows one.
+    fn move_decision(
+        &self,
+        s: &Situation<'_, '_>,
+        ask: Ask,
+        choices: &ClassicChoices,
+        rng: &mut GameRng,
+        maps: &mut RouteMaps,
+        memory: &mut Memory,
+    ) -> ClassicChoice {
+        let p = self.spec.params;
+        let margin = i32::from(p.margin);
+        let game = s.game;
+        let h = game.hero(s.seat);
+        maps.read(&s.view, &s.walker);
+        // The nodes a decision reads: where the hero stands, the spaces next to him, and (for
+        // the way out of the chamber) the chamber's halves.
+        let mut wanted: ArrayVec<usize, 32> = ArrayVec::new();
+        let want = |c: Cell, wanted: &mut ArrayVec<usize, 32>| {
+            if !wanted.contains(&(c as usize * 2)) {
+                wanted.push(c as usize * 2);
+                if maps.has_far(c) {
+                    wanted.push(c as usize * 2 + 1);
+                }
+            }
+        };
+        for c in chamber_cells(s.pos) {
+            want(c, &mut wanted);
+            for d in Dir::ALL {
+                if let Some(t) = step(c, d) {
+                    want(t, &mut wanted);
+                }
+            }
+        }
+        let near = wanted.len();
+        // The chamber may still be the goal: the way out of it is wanted too.
+        let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
+        if may_go_in {
+            for t in TREASURE {
+                if !wanted.contains(&(t as usize * 2)) {
+                    wanted.push(t as usize * 2);
+                }
+            }
+        }
+        maps.fill(Target::Tower, &s.walker, &wanted);
+        let out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| maps.map(Target::Tower)[c]).min().unwrap_or(UNREACHED);
+        let spare_out = s.turns - self.turns(Self::here(maps.map(Target::Tower), s)) - margin - SLACK;
+        let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
+        let mut target = Target::Tower;
+        let mut spare = spare_out;
+        if may_go_in {
+            maps.fill(Target::Chamber, &s.walker, &wanted[..near]);
+            let trip = self.turns_at(Self::here(maps.map(Target::Chamber), s), PACE_IN) + self.turns(out_of_chamber);
+            let spare_in = s.turns - trip - margin - SLACK;
+            if spare_in >= 0 && !wounded {
+                target = Target::Chamber;
+                spare = spare_in;
+            } else {
+                memory.homeward = true;
+            }
+        }
+        let life_ok = |worst: u8| s.life > worst;
+        let risk = self.risks[h.hero as usize % self.risks.len()];
+        match ask {
+            Ask::Turn => {
+                if choices.contains(&ClassicChoice::Drink) && s.life * 2 <= s.max_life && risk.potion_heals {
+                    return ClassicChoice::Drink;
+                }
+                if choices.contains(&ClassicChoice::Loot) {
+                    let time = s.turns - 1 - self.turns(out_of_chamber) - margin - SLACK;
+                    if time >= 0 && !wounded && self.loot_pays(game, s) {
+                        return ClassicChoice::Loot;
+                    }
+                }
+                if choices.contains(&ClassicChoice::Heal) && s.life * 2 <= s.max_life && spare >= 1 {
+                    return ClassicChoice::Heal;
+                }
+                if choices.contains(&ClassicChoice::Search)
+                    && p.search > 0
+                    && spare >= i32::from(p.search)
+                    && life_ok(risk.search)
+                {
+                    return ClassicChoice::Search;
+                }
+                match self.best_move(s, maps.map(target), target, choices) {
+                    Some((c, _)) => c,
+                    // No way known: a search may find a secret door.
+                    None if choices.contains(&ClassicChoice::Search) => ClassicChoice::Search,
+                    // Sealed in: rooms elsewhere in the pocket may be searched (or draw a
+                    // Secret Door on entering).
+                    None => random_move(choices, rng),
+                }
+            }
+            Ask::Onward(Onward::Tower) => {
+                if target == Target::Tower {
+                    return ClassicChoice::Exit;
+                }
+                match self.best_move(s, maps.map(target), target, choices) {
+                    Some((c, _)) => c,
+                    None => ClassicChoice::Exit,
+                }
+            }
+            Ask::Onward(Onward::SecretDoor) => {
+                let map = maps.map(target);
+                let stay = Self::here(map, s);
+                match self.best_move(s, map, target, choices) {
+                    Some((c, d)) if d < stay => c,
+                    _ => ClassicChoice::Pass,
+                }
+            }
+            Ask::CaveIn => {
+                // Roll on while the way on is shorter than the way back (a failed roll costs
+                // the turn: 12 / Agility turns expected).
+                let map = maps.map(target);
+                let agility = i32::from(s.walker.agility.max(1));
+                let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
+                let back = self.best_move(s, map, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
+                if back < on && choices.contains(&ClassicChoice::Retreat) {
+                    ClassicChoice::Retreat
+                } else {
+                    ClassicChoice::Roll
+                }
+            }
+            _ => match self.best_move(s, maps.map(target), target, choices) {
+                Some((c, _)) => c,
+                None => first_move(choices),
+            },
+        }
+    }
+
+    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance.
+    fn best_move(
+        &self,
+        s: &Situation<'_, '_>,
+        map: &[u16; NODES],
+        target: Target,
+        choices: &ClassicChoices,
+    ) -> Option<(ClassicChoice, u16)> {
+        let mut best: Option<(ClassicChoice, u16)> = None;
+        let plain = Walker { ring_of_opening: false, ..s.walker };
+        for &c in choices.iter() {
+            let (to, ring) = match c {
+                ClassicChoice::Move(t) => (t, false),
+                ClassicChoice::MoveWithRing(t) => (t, true),
+                ClassicChoice::Exit if target == Target::Tower => return Some((c, 0)),
+                _ => continue,
+            };
+            let Some((from, d)) = chamber_cells(s.pos).into_iter().find_map(|f| dir_between(f, to).map(|d| (f, d)))
+            else {
+                continue;
+            };
+            let dist = map[s.view.node(to, d.opposite())];
+            if dist == UNREACHED {
+                continue;
+            }
+            let enter = if target == Target::Tower && is_tower(to) { 0 } else { s.view.enter_cost(to, &s.walker) };
+            let barrier = if ring { 3 } else { s.view.barrier_cost(from, d, &plain) };
+            let score = dist.saturating_add(enter).saturating_add(barrier);
+            if best.is_none_or(|(_, b)| score < b) {
+                best = Some((c, score));
+            }
+        }
+        best
+    }
+
+    /// Whether one more turn in the Treasure Chamber pays: within the spec's `dragon_draws`
+    /// and `risk`, and the counters' mean worth more than the Dragon's expected toll (the
+    /// treasure held, and `life` times the chance its breath kills).
+    fn loot_pays(&self, game: &ClassicGame<'_>, s: &Situation<'_, '_>) -> bool {
+        let p = self.spec.params;
+        let rules = game.rules();
+        let h = game.hero(s.seat);
+        let per_turn = u32::from(rules.treasure_per_turn.max(1));
+        let draws = h.counters.count_ones().div_ceil(per_turn);
+        if draws >= u32::from(p.dragon_draws) {
+            return false;
+        }
+        let left = f64::from(game.dragon_left().max(1));
+        let awake = (f64::from(rules.dragon.awake) / left).min(1.0);
+        if awake * 100.0 > f64::from(p.risk) {
+            return false;
+        }
+        let kills = match rules.dragon.breath {
+            Hit::Fixed(n) => f64::from(u8::from(n >= s.life)),
+            Hit::D6 => f64::from(7u8.saturating_sub(s.life).min(6)) / 6.0,
+            Hit::D12 => f64::from(13u8.saturating_sub(s.life).min(12)) / 12.0,
+        };
+        let gain = (1.0 - awake) * self.counter_gold * f64::from(per_turn);
+        let toll = awake * (f64::from(game.gold(s.seat)) + kills * f64::from(p.life));
+        gain >= toll
+    }
+
+    /// A start tower away from the heroes already placed.
+    fn tower(&self, game: &ClassicGame<'_>, seat: u8, choices: &ClassicChoices) -> ClassicChoice {
+        let placed = |c: Cell| {
+            (0..game.seats())
+                .filter(|&s| s != seat)
+                .map(|s| game.hero(s).pos)
+                .filter(|&p| TOWERS.contains(&p))
+                .map(|p| manhattan(p, c))
+                .min()
+                .unwrap_or(u8::MAX)
+        };
+        let mut best = (choices[0], 0u8);
+        for &c in choices.iter() {
+            if let ClassicChoice::Tower(t) = c {
+                let d = placed(TOWERS[t as usize % TOWERS.len()]);
+                if d > best.1 {
+                    best = (c, d);
+                }
+            }
+        }
+        best.0
+    }
+
+    /// The Giant Spider: arrows first; flight (which fights on if it fails) for a policy
+    /// that escapes, or when a bite or two could kill; else a fight roll.
+    fn spider(&self, game: &ClassicGame<'_>, seat: u8, choices: &ClassicChoices) -> ClassicChoice {
+        if choices.contains(&ClassicChoice::Shoot) {
+            return ClassicChoice::Shoot;
+        }
+        let h = game.hero(seat);
+        let bite = match h.plight {
+            Plight::Spider(k) => match game.rules().decks.deck(k.deck).get(k.card as usize).map(|c| c.effect) {
+                Some(CardEffect::GiantSpider(sp)) => sp.bite,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let flee = self.spec.params.escape == EscapeStyle::Always || h.life <= bite.saturating_mul(2);
+        if flee && choices.contains(&ClassicChoice::Flee) {
+            ClassicChoice::Flee
+        } else if choices.contains(&ClassicChoice::Strike) {
+            ClassicChoice::Strike
+        } else {
+            choices[0]
+        }
+    }
+
+    /// Corpse and Crypt by risk appetite: searched while the worst card leaves LPs to spare;
+    /// the Ring of Warning always used against a trap.
+    fn optional(&self, game: &ClassicGame<'_>, seat: u8, o: Optional) -> ClassicChoice {
+        let h = game.hero(seat);
+        let risk = self.risks[h.hero as usize % self.risks.len()];
+        let worst = match o {
+            Optional::Corpse => risk.corpse,
+            Optional::Crypt => risk.crypt,
+            Optional::WarnTile | Optional::WarnCard => return ClassicChoice::Yes,
+        };
+        if u16::from(h.life) > u16::from(worst) + u16::from(self.temper.spare_lp) {
+            ClassicChoice::Yes
+        } else {
+            ClassicChoice::No
+        }
+    }
+}
+
+/// The two halves of the Treasure Chamber, as tower-map nodes.
+const TOWERS_FROM_CHAMBER: [usize; 2] = [TREASURE[0] as usize * 2, TREASURE[1] as usize * 2];
+
+/// A move of `choices` drawn uniformly, or `Pass` (else the first answer) if none.
+fn random_move(choices: &ClassicChoices, rng: &mut GameRng) -> ClassicChoice {
+    let moves = choices.iter().filter(|c| matches!(c, ClassicChoice::Move(_))).count();
+    if moves == 0 {
+        return if choices.contains(&ClassicChoice::Pass) { ClassicChoice::Pass } else { choices[0] };
+    }
+    let k = rng.below(moves as u32) as usize;
+    choices.iter().copied().filter(|c| matches!(c, ClassicChoice::Move(_))).nth(k).unwrap_or(choices[0])
+}
+
+/// The first move of `choices`, or the first answer.
+fn first_move(choices: &ClassicChoices) -> ClassicChoice {
+    choices
+        .iter()
+        .copied()
+        .find(|c| matches!(c, ClassicChoice::Move(_) | ClassicChoice::MoveWithRing(_)))
+        .unwrap_or(choices[0])
+}
+
+/// The most LPs one card of `deck` can cost a hero of `attrs` (u8::MAX: it may kill).
+fn worst_loss(rules: &ClassicRules, deck: ClassicDeck, attrs: [u8; 4]) -> u8 {
+    let worst = |r: Roll| r.lose(r.die.faces(), attrs);
+    rules
+        .decks
+        .deck(deck)
+        .iter()
+        .map(|c| match c.effect {
+            CardEffect::Lose(r) | CardEffect::DoorTrap(r) => worst(r),
+            CardEffect::Trapdoor { fall } => worst(fall),
+            CardEffect::CaveIn { .. } => u8::MAX,
+            CardEffect::GiantSpider(s) => s.bite.saturating_mul(2),
+            CardEffect::Monster { .. } | CardEffect::Skeleton { .. } => FIGHT_WORST,
+            CardEffect::SneakAttack { hit, .. } => worst(hit).saturating_add(FIGHT_WORST),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The Potion Table's mean LPs for a hero of `attrs` and `life` LPs ("all" read as half).
+fn potion_mean(rules: &ClassicRules, attrs: [u8; 4], life: u8) -> f64 {
+    let mean = |r: Roll| match r.die.faces() {
+        0 => f64::from(r.lose(0, attrs)),
+        n => (1..=n).map(|v| f64::from(r.lose(v, attrs))).sum::<f64>() / f64::from(n),
+    };
+    rules
+        .decks
+        .potion
+        .iter()
+        .map(|p| match *p {
+            PotionResult::Nothing => 0.0,
+            PotionResult::Lose(r) => -mean(r),
+            PotionResult::Restore(r) => mean(r),
+            PotionResult::RestoreAll => f64::from(life) / 2.0,
+        })
+        .sum::<f64>()
+        / 12.0
+}
