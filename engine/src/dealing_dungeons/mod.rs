@@ -1,0 +1,13 @@
+//! Dealing Dungeons (Dark Keep Games, 2021; issue 26): each player builds a dungeon of room
+//! cards, fights Encounter cards with Fight / Defend / Run and faces an End Boss on 3D6.
+//!
+//! This first slice holds the data and the fights: the data of `data/dealing_dungeons/` with
+//! its loader ([`data`], [`rules`]: every card list is a documented estimate, the rulebook's
+//! numbers and examples kept), one monster encounter and one End Boss fight as small states
+//! driven by answers ([`combat`]), and the exact odds of a fight under a fixed policy
+//! ([`exact`]). The game loop (building, moving, loot, XP, the modes) comes next.
+
+pub mod data;
+pub mod rules;
+
+pub use rules::{DealingRules, DealingSources};
