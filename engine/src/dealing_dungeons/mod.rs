@@ -7,7 +7,16 @@
 //! driven by answers ([`combat`]), and the exact odds of a fight under a fixed policy
 //! ([`exact`]). The game loop (building, moving, loot, XP, the modes) comes next.
 
+pub mod combat;
 pub mod data;
+pub mod exact;
 pub mod rules;
 
+pub use combat::{
+    Answer, BossAnswer, BossFight, BossFoe, BossOutcome, BossPending, Dice, Fighter, Foe, MonsterFight, Outcome,
+    Pending, RoundResult, Setting, Stacked,
+};
 pub use rules::{DealingRules, DealingSources};
+
+#[cfg(test)]
+mod tests;

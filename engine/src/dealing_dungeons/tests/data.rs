@@ -2,10 +2,10 @@
 //! rulebook, mark their estimates, and every kind of bad value is refused with its file and
 //! line.
 
-use dq_engine::dealing_dungeons::data::{AttackRule, BossSkill, PotionEffect, Side};
-use dq_engine::dealing_dungeons::rules::{Encounter, HeroSide, Loot, Skills};
-use dq_engine::dealing_dungeons::{DealingRules, DealingSources};
-use dq_engine::{DataError, Source};
+use crate::dealing_dungeons::data::{AttackRule, BossSkill, PotionEffect, Side};
+use crate::dealing_dungeons::rules::{Encounter, HeroSide, Loot, Skills};
+use crate::dealing_dungeons::{DealingRules, DealingSources};
+use crate::dungeonquest::rules::{DataError, Source};
 
 fn rules() -> DealingRules {
     DealingRules::standard()
