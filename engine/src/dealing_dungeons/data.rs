@@ -376,10 +376,24 @@ pub struct ChaosData {
     pub encounters_dealt: u8,
 }
 
+/// The box's tokens and cards that bound play (how many can be out at once).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ComponentsData {
+    pub life_tokens: u8,
+    pub potion_tokens: u8,
+    pub door_tokens: u8,
+    pub entrance_cards: u8,
+    pub treasure_room_cards: u8,
+    pub dashboards: u8,
+    pub dice: u8,
+}
+
 /// `game.ron`: the numbers of every mode.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct GameFile {
+    pub components: ComponentsData,
     pub standard: StandardData,
     pub solo_moderate: ModerateData,
     pub solo_hard: HardData,

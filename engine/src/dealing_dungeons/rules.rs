@@ -8,8 +8,8 @@
 //! [`DealingRules::standard`] uses the copies built in.
 
 use super::data::{
-    AttackRule, BossSkill, BossesFile, ByPlayers, Effect, EncounterKind, EncountersFile, GameFile, HeroesFile,
-    LootFile, LootKind, MonsterSkill, PotionEffect, RollLine, RoomData, RoomsFile, Side,
+    AttackRule, BossSkill, BossesFile, ByPlayers, ComponentsData, Effect, EncounterKind, EncountersFile, GameFile,
+    HeroesFile, LootFile, LootKind, MonsterSkill, PotionEffect, RollLine, RoomData, RoomsFile, Side,
 };
 use crate::dungeonquest::rules::{err, fnv1a, parse, DataError, Source, FNV_OFFSET};
 
@@ -251,6 +251,8 @@ pub struct HardLevel {
 /// The numbers of every mode (`game.ron`), indexed for play: by player count, by roll.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Modes {
+    /// The box's tokens, cards and dice.
+    pub components: ComponentsData,
     pub players: (u8, u8),
     /// Spaces between entrances, by player count (0 where not given).
     pub entrance_spacing: [u8; 5],
@@ -722,7 +724,23 @@ fn compile_modes(g: &GameFile, src: Source<'_>) -> Result<Modes, DataError> {
     if !(1..=6).contains(&x.attack_back_on) {
         return Err(err(src, "attack_back_on:", 0, format!("attack_back_on {} is not a 1D6 face", x.attack_back_on)));
     }
+    let k = g.components;
+    if k.entrance_cards < hi || k.treasure_room_cards < hi || k.dashboards < hi {
+        return Err(err(
+            src,
+            "entrance_cards:",
+            0,
+            format!("{hi} players need {hi} entrance, treasure room and dashboard cards"),
+        ));
+    }
+    if k.life_tokens < hi * s.max_lives || k.potion_tokens < hi * s.potion_tokens {
+        return Err(err(src, "life_tokens:", 0, format!("{hi} players need {hi} x max_lives life and potion tokens")));
+    }
+    if k.dice < s.boss_dice {
+        return Err(err(src, "dice:", 0, format!("{} dice cannot roll the boss's {}", k.dice, s.boss_dice)));
+    }
     Ok(Modes {
+        components: k,
         players: s.players,
         entrance_spacing: by_players(src, "entrance_spacing", &s.entrance_spacing, (lo.max(2), hi))?,
         dungeon_rooms: s.dungeon_rooms,

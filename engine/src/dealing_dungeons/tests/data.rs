@@ -111,6 +111,10 @@ fn the_level_card_example_and_the_mage() {
 #[test]
 fn the_mode_numbers_are_the_rulebooks() {
     let m = rules().modes;
+    let k = m.components;
+    assert_eq!((k.life_tokens, k.potion_tokens, k.door_tokens, k.dice), (30, 4, 24, 6));
+    assert_eq!((k.entrance_cards, k.treasure_room_cards, k.dashboards), (4, 4, 4));
+    assert_eq!(m.players, (2, 4));
     assert_eq!((m.entrance_spacing[2], m.entrance_spacing[3], m.entrance_spacing[4]), (8, 10, 10));
     assert_eq!((m.dungeon_rooms, m.start_lives, m.max_lives, m.potion_tokens), (10, 3, 3, 1));
     assert_eq!((m.xp_per_life, m.xp_per_level, m.exchanges_per_turn), (7, 15, 1));
@@ -212,6 +216,7 @@ const BAD: &[(&str, &str, &str, &str, usize, &str)] = &[
     ("game.ron", "max_lives: 3", "max_lives: 2", "max_lives: 2", 0, "start <= max"),
     ("game.ron", "(lo: 4, hi: 6, n: 2)", "(lo: 5, hi: 6, n: 2)", "monster_lives", 0, "roll 4 is missing"),
     ("game.ron", "(players: 2, n: 8), ", "", "entrance_spacing", 0, "no entry for 2 players"),
+    ("game.ron", "life_tokens: 30", "life_tokens: 11", "life_tokens", 0, "life and potion tokens"),
     ("game.ron", "attack_back_on: 1", "attack_back_on: 0", "attack_back_on", 0, "not a 1D6 face"),
 ];
 
