@@ -16,6 +16,7 @@
 //! `dq_engine::Game`, …), where the other crates have always named them.
 
 pub mod core;
+pub mod dealing_dungeons;
 pub mod dungeonquest;
 
 pub use crate::core::rng;

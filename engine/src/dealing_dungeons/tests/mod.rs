@@ -1,0 +1,4 @@
+//! Tests of the data, the loader and the fights (`cargo test -p dq-engine dealing`).
+
+mod combat;
+mod data;
