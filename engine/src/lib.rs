@@ -16,6 +16,7 @@
 //! `dq_engine::Game`, …), where the other crates have always named them.
 
 pub mod core;
+pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 
 pub use crate::core::rng;
