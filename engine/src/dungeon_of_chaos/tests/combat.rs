@@ -477,3 +477,110 @@ fn chaos_companions_share_rounding_down() {
     assert_eq!(loot_share(350, 3), 87);
     assert_eq!(loot_share(350, 0), 350);
 }
+
+#[test]
+fn chaos_the_slain_pay_even_when_the_others_fled() {
+    // The hero kills the first goblin; the second flees (5 + 4 against 1 + 4): 40 gold, 1 item.
+    let mut c = fight(hero("Warrior"), &["Frail Goblin", "Frail Goblin"]);
+    let mut d = Forced::new(&[8, 2, 3, 4, 7, 5, 1]);
+    start(&mut c, &mut d);
+    let (s, _) = answer(&mut c, &mut d, ATTACK_GOBLIN);
+    assert_eq!(s, Step::Over(End::Cleared { gold: 40, items: [1, 0, 0, 0] }));
+    d.done();
+}
+
+#[test]
+fn chaos_a_monster_that_loses_its_turn_skips_its_next_action() {
+    // STUNNING PALM: the goblin's Speed roll 3 + 4 < 10; its next action is lost (no chart roll).
+    let mut c = fight(hero("Monk"), &["Frail Goblin"]);
+    let mut d = Forced::new(&[6, 2, 3]);
+    start(&mut c, &mut d);
+    let (s, log) = answer(&mut c, &mut d, Answer::Action { foe: 1 });
+    assert_eq!(s, Step::HeroToAct);
+    assert!(!log.iter().any(|e| matches!(e, Event::Chart { .. })));
+    d.done();
+}
+
+#[test]
+fn chaos_a_confused_monster_may_attack_itself() {
+    // §11: a random target among the fighters in play (pick 1: itself), 5 + 2 − 2 = 5.
+    let mut c = fight(hero("Warrior"), &["Frail Goblin"]);
+    c.fighter_mut(1).ailments.add(Ailment::Confused);
+    let mut d = Forced::new(&[2, 6, 1, 1, 5]);
+    assert_eq!(start(&mut c, &mut d).0, Step::HeroToAct);
+    assert_eq!(health(&c, 1), 3);
+    d.done();
+}
+
+#[test]
+fn chaos_disease_stops_healing() {
+    // The Kobold Shaman casts Heal (Restore Mind + d8) on itself: nothing while diseased.
+    let heal = rules().spells.names.iter().position(|n| n == "Heal").unwrap() as u16;
+    let at = rules().spells.draw.iter().position(|&c| c == heal).unwrap() as u32;
+    for (diseased, after) in [(true, 3), (false, 7)] {
+        let mut c = fight(hero("Warrior"), &["Kobold Shaman"]);
+        c.fighter_mut(1).stats[Attr::Health as usize] = 3;
+        if diseased {
+            c.fighter_mut(1).ailments.add(Ailment::Diseased);
+        }
+        let mut d = Forced::new(&[2, 5, 4, at, 3]);
+        start(&mut c, &mut d);
+        assert_eq!(health(&c, 1), after, "restored to the start, never past it");
+        d.done();
+    }
+}
+
+#[test]
+fn chaos_random_combats_end_and_keep_their_invariants() {
+    // Every profile against random rooms of 1 to 4 monsters of every level, answered at random.
+    use crate::core::rng::GameRng;
+    let r = rules();
+    let mut ended = [0u32; 3];
+    for ch in 0..r.characters.len() as u8 {
+        for seed in 0..400u64 {
+            let mut rng = GameRng::from_seed(seed * 131 + ch as u64);
+            let level = rng.below(4) as usize;
+            let deck = &r.monster_decks[level];
+            let n = 1 + rng.below(4) as usize;
+            let foes: Vec<u8> = (0..n).map(|_| deck[rng.below(deck.len() as u32) as usize]).collect();
+            let mut c = Combat::new(r, &HeroSetup::character(r, ch), &foes);
+            let mut step = c.start(r, &mut rng, &mut |_| {});
+            let mut actions = 0;
+            while !matches!(step, Step::Over(_)) {
+                actions += 1;
+                assert!(actions < 10_000, "combat {seed} of {ch} does not end");
+                step = match step {
+                    Step::TurnLost => c.resume(r, &mut rng, &mut |_| {}),
+                    _ => {
+                        let legal = c.legal();
+                        assert!(!legal.is_empty());
+                        let a = legal[rng.below(legal.len() as u32) as usize];
+                        c.answer(r, &mut rng, a, &mut |_| {}).expect("a legal answer")
+                    }
+                };
+            }
+            let foes_in = (1..c.len()).filter(|&i| c.fighter(i).presence == Presence::In).count();
+            match step {
+                Step::Over(End::HeroDied) => {
+                    assert_eq!(c.fighter(HERO).presence, Presence::Dead);
+                    ended[0] += 1;
+                }
+                Step::Over(End::HeroFled) => {
+                    assert_eq!(c.survivors().len(), foes_in);
+                    ended[1] += 1;
+                }
+                Step::Over(End::Cleared { gold, items }) => {
+                    assert_eq!(foes_in, 0);
+                    let slain = (1..c.len()).filter(|&i| c.fighter(i).presence == Presence::Dead);
+                    let paid: u16 = slain.map(|i| c.fighter(i).gold).sum();
+                    assert_eq!(gold, paid);
+                    assert!(items.iter().sum::<u8>() as usize <= n);
+                    ended[2] += 1;
+                }
+                _ => unreachable!(),
+            }
+            assert!(c.legal().is_empty(), "nothing to answer after the end");
+        }
+    }
+    assert!(ended.iter().all(|&k| k > 0), "deaths, flights and clears all happen: {ended:?}");
+}

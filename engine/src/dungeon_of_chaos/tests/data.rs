@@ -103,7 +103,8 @@ fn chaos_printed_cards_are_as_printed() {
     // §4: the Faerie.
     let f = &r.characters[r.character("Faerie").unwrap() as usize];
     assert_eq!(f.stats, [2, 9, 7, 3, 20]);
-    assert!(f.flying && f.no_weight && f.colours != 0);
+    // Ruling: the Faerie's plain *Spellcasting* is White magic.
+    assert!(f.flying && f.no_weight && f.colours == 1 << crate::dungeon_of_chaos::data::Colour::White as u8);
     let dust = f.action.expect("FAIRY DUST");
     assert!(dust.on_enemy);
     let Op::Test { attr: Attr::Mind, target: 10, fail, .. } = r.ops(dust.effects)[0] else { panic!("Mind target 10") };
