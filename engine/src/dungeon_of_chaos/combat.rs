@@ -613,6 +613,7 @@ impl Combat {
             let f = &mut self.fighters[who as usize];
             f.guard = Guard::Open;
             f.ailments.remove(Ailment::Surprised);
+            // Ruling: poison costs 1 Health at the start of each turn (docs/rulings.md).
             if f.ailments.has(Ailment::Poisoned) {
                 self.wound(who, 1, AttackType::Poison, None, log);
                 if let Some(s) = self.settled() {
@@ -716,7 +717,7 @@ impl Combat {
             let fastest = foes().max_by_key(|&i| self.effective(i, Attr::Speed)).unwrap_or(1);
             let mine = dice.d8() as i16 + self.effective(HERO, Attr::Speed) as i16;
             let theirs = dice.d8() as i16 + self.effective(fastest, Attr::Speed) as i16;
-            mine > theirs
+            mine > theirs // a tie fails (ruling)
         };
         self.flee_result(HERO, escaped, log);
     }
@@ -1032,6 +1033,7 @@ impl Combat {
             Op::Contest { attr, win, lose } => {
                 let mine = dice.d8() as i16 + self.effective(me.at, attr) as i16;
                 let theirs = dice.d8() as i16 + self.effective(on, attr) as i16;
+                // Ruling: a tie is neither won nor lost.
                 if mine > theirs {
                     self.apply(rules, dice, win, on, me, log);
                 } else if mine < theirs {

@@ -118,7 +118,8 @@ pub enum Effect {
         attr: Attr,
         amount: Amount,
     },
-    /// An effective bonus (or malus) until the end of combat (spells wear off, §8).
+    /// An effective bonus (or malus) until the end of combat (spells wear off, §8), or while a
+    /// Curse card is held.
     Boost {
         attr: Attr,
         by: i8,
@@ -136,7 +137,9 @@ pub enum Effect {
         #[serde(default)]
         fail: Vec<Effect>,
     },
-    /// A roll of `attr` with the enemy (§16): the greater total wins; a tie is neither.
+    /// The card's user rolls `attr` with the one it affects (§16): the greater total wins, a
+    /// tie is neither. `win` happens to the one affected when the user wins, `lose` to the user
+    /// when he loses.
     Contest {
         attr: Attr,
         #[serde(default)]
@@ -475,6 +478,7 @@ pub struct DecksFile {
     pub doors: Vec<DoorData>,
     pub chests: Vec<ChestData>,
     pub confusion: Vec<ConfusionRow>,
+    /// Why the whole file is an estimate (cards without their own `estimated`).
     #[serde(default)]
     pub estimated: Option<String>,
 }
@@ -576,5 +580,8 @@ pub struct TileData {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TilesFile {
+    /// Why the whole file is an estimate (tiles without their own `estimated`).
+    #[serde(default)]
+    pub estimated: Option<String>,
     pub tiles: Vec<TileData>,
 }

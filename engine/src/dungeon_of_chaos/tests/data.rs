@@ -325,3 +325,22 @@ fn chaos_special_rules_cards_must_exist() {
         "twice",
     );
 }
+
+#[test]
+fn chaos_every_value_not_in_the_rulebook_says_it_is_estimated() {
+    use crate::dungeon_of_chaos::data::{CharactersFile, DecksFile, ItemsFile, MonstersFile, TilesFile};
+    let e = ChaosSources::embedded();
+    let says = |s: &Option<String>| s.as_deref().is_some_and(|t| t.trim().len() > 3);
+    let chars: CharactersFile = ron::from_str(e.characters.text).unwrap();
+    for c in &chars.characters {
+        assert!(c.name == "Faerie" || says(&c.estimated), "{}", c.name);
+    }
+    let mons: MonstersFile = ron::from_str(e.monsters.text).unwrap();
+    assert!(mons.monsters.iter().all(|m| says(&m.estimated)) && mons.special_rules.iter().all(|s| says(&s.estimated)));
+    let items: ItemsFile = ron::from_str(e.items.text).unwrap();
+    assert!(items.items.iter().all(|i| says(&i.estimated)));
+    let decks: DecksFile = ron::from_str(e.decks.text).unwrap();
+    assert!(says(&decks.estimated));
+    let tiles: TilesFile = ron::from_str(e.tiles.text).unwrap();
+    assert!(says(&tiles.estimated));
+}
