@@ -594,6 +594,8 @@ impl Combat {
 
     /// Runs turns in order until the hero must act, loses his turn or the combat ends.
     fn run(&mut self, rules: &ChaosRules, dice: &mut impl Dice, log: &mut impl FnMut(Event)) -> Step {
+        // Turns in a row passed asleep.
+        let mut idle = 0u8;
         loop {
             if let Some(s) = self.settled() {
                 self.step = s;
@@ -626,8 +628,21 @@ impl Combat {
             }
             if self.fighters[who as usize].ailments.has(Ailment::Asleep) {
                 log(Event::Asleep { who });
+                // Ruling: when a whole round passes with everyone in the fight asleep, they all
+                // wake (nothing else could end the combat).
+                idle += 1;
+                if idle >= self.n {
+                    idle = 0;
+                    for (i, f) in self.fighters[..self.n as usize].iter_mut().enumerate() {
+                        if f.is_in() && f.ailments.has(Ailment::Asleep) {
+                            f.ailments.remove(Ailment::Asleep);
+                            log(Event::Woke { who: i as u8 });
+                        }
+                    }
+                }
                 continue;
             }
+            idle = 0;
             if who == HERO {
                 if self.fighters[0].ailments.has(Ailment::Confused) {
                     let roll = dice.d8();

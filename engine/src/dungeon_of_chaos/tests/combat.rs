@@ -584,3 +584,16 @@ fn chaos_random_combats_end_and_keep_their_invariants() {
     }
     assert!(ended.iter().all(|&k| k > 0), "deaths, flights and clears all happen: {ended:?}");
 }
+
+#[test]
+fn chaos_when_everyone_sleeps_everyone_wakes() {
+    // Ruling: a full round of sleepers wakes them all, so the combat cannot stall.
+    let mut c = fight(hero("Faerie"), &["Frail Goblin"]);
+    c.fighter_mut(HERO).ailments.add(Ailment::Asleep);
+    c.fighter_mut(1).ailments.add(Ailment::Asleep);
+    let mut d = Forced::new(&[5, 2]);
+    let (s, log) = start(&mut c, &mut d);
+    assert_eq!(s, Step::HeroToAct);
+    assert!(log.contains(&Event::Woke { who: 0 }) && log.contains(&Event::Woke { who: 1 }));
+    d.done();
+}
