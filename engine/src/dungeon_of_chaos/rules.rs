@@ -578,14 +578,10 @@ fn chart<T: Copy, R>(
             }
         }
     }
-    let mut done = [out[0]; 8];
-    for (i, o) in out.iter().enumerate() {
-        match o {
-            Some(_) => done[i] = *o,
-            None => return Err(c.fail(format!("the chart misses roll {}", i + 1))),
-        }
+    if let Some(i) = out.iter().position(Option::is_none) {
+        return Err(c.fail(format!("the chart misses roll {}", i + 1)));
     }
-    Ok(done.map(|o| o.expect("checked above")))
+    Ok(out.map(|o| o.expect("every roll is covered (checked above)")))
 }
 
 impl ChaosRules {
@@ -654,7 +650,7 @@ impl ChaosRules {
         if chars.len() < 3 || chars.len() > MAX_IDS {
             return Err(err(
                 src.characters,
-                "characters",
+                "characters: [",
                 0,
                 format!("{} profiles: §3 draws three, at most {MAX_IDS}", chars.len()),
             ));
@@ -706,7 +702,7 @@ impl ChaosRules {
         }
         for (l, deck) in monster_decks.iter().enumerate() {
             if deck.is_empty() {
-                return Err(err(src.monsters, "monsters", 0, format!("the level {} Monster deck is empty", l + 1)));
+                return Err(err(src.monsters, "monsters: [", 0, format!("the level {} Monster deck is empty", l + 1)));
             }
         }
         let mut special_rules = [None; 3];
@@ -806,7 +802,7 @@ impl ChaosRules {
         }
         for (l, deck) in item_decks.iter().enumerate() {
             if deck.is_empty() {
-                return Err(err(src.items, "items", 0, format!("the level {} Item deck is empty", l + 1)));
+                return Err(err(src.items, "items: [", 0, format!("the level {} Item deck is empty", l + 1)));
             }
         }
 
@@ -824,7 +820,7 @@ impl ChaosRules {
         c.card = "confusion".into();
         c.skip = 0;
         let confusion = chart(&c, &decks.confusion, |r| (r.0, r.1, r.2))
-            .map_err(|e| err(src.decks, "confusion", 0, e.message.replace("\"confusion\"", "the Confusion card")))?;
+            .map_err(|e| err(src.decks, "confusion: [", 0, e.message.replace("\"confusion\"", "the Confusion card")))?;
 
         // --- tiles.ron ---
         let (tile_defs, tile_names, tile_decks, entry_tile) = compile_tiles(src.tiles, &tiles)?;
@@ -889,7 +885,7 @@ fn card_deck(
 ) -> Result<CardDeck, DataError> {
     let mut out = CardDeck::new();
     if cards.is_empty() {
-        return Err(err(c.src, &format!("{deck}:"), 0, format!("the {deck} deck is empty")));
+        return Err(err(c.src, &format!("{deck}: ["), 0, format!("the {deck} deck is empty")));
     }
     for card in cards {
         c.card(&card.name, &out.names);
@@ -922,7 +918,7 @@ fn door_deck(c: &mut Compiler<'_>, cards: &[DoorData]) -> Result<Deck<Door>, Dat
     if !doors.cards.iter().any(|d| d.door == DoorKind::Open) {
         return Err(err(
             c.src,
-            "doors:",
+            "doors: [",
             0,
             "the Door deck needs an Open door (§7: unless stated, the door opens)".into(),
         ));
@@ -941,7 +937,7 @@ fn chest_deck(c: &mut Compiler<'_>, cards: &[ChestData]) -> Result<Deck<Chest>, 
         chests.push(Chest { locked: ch.locked, trap, loot }, &ch.name, ch.copies);
     }
     if chests.cards.is_empty() {
-        return Err(err(c.src, "chests:", 0, "the chests deck is empty".into()));
+        return Err(err(c.src, "chests: [", 0, "the chests deck is empty".into()));
     }
     Ok(chests)
 }
@@ -1024,13 +1020,13 @@ fn compile_tiles(src: Source<'_>, file: &TilesFile) -> Result<Tiles, DataError> 
         names.push(t.name.clone());
     }
     let Some(entry) = entry else {
-        return Err(err(src, "tiles", 0, "no Entry tile (§1: the 2×2 Entry Tile)".into()));
+        return Err(err(src, "tiles: [", 0, "no Entry tile (§1: the 2×2 Entry Tile)".into()));
     };
     for (i, d) in decks.iter().enumerate() {
         if d.is_empty() {
             return Err(err(
                 src,
-                "tiles",
+                "tiles: [",
                 0,
                 format!("the {:?} tile deck is empty", [TileSize::One, TileSize::OneByTwo, TileSize::TwoByTwo][i]),
             ));

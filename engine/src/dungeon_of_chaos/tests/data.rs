@@ -174,7 +174,7 @@ fn chaos_chart_gaps_and_overlaps_are_refused() {
         0,
         "within 1-8",
     );
-    fails("decks.ron", "(7, 8, Normal),", "(7, 7, Normal),", "confusion", 0, "misses roll 8");
+    fails("decks.ron", "(7, 8, Normal),", "(7, 7, Normal),", "confusion: [", 0, "misses roll 8");
 }
 
 #[test]
@@ -343,4 +343,17 @@ fn chaos_every_value_not_in_the_rulebook_says_it_is_estimated() {
     assert!(says(&decks.estimated));
     let tiles: TilesFile = ron::from_str(e.tiles.text).unwrap();
     assert!(says(&tiles.estimated));
+}
+
+#[test]
+fn chaos_empty_decks_are_refused_at_their_list() {
+    let e = ChaosSources::embedded();
+    let text = e.decks.text;
+    let (from, to) = (text.find("    gods: [").unwrap(), text.find("    doors: [").unwrap());
+    let emptied = format!("{}    gods: [],\n{}", &text[..from], &text[to..]);
+    let src = ChaosSources { decks: Source { name: "decks.ron", text: &emptied }, ..e };
+    let err = ChaosRules::load(src).expect_err("an empty deck");
+    let line = emptied.lines().position(|l| l.contains("gods: [")).unwrap() + 1;
+    assert_eq!((err.file.as_str(), err.line), ("decks.ron", line), "{err}");
+    assert!(err.message.contains("the gods deck is empty"), "{err}");
 }
