@@ -8,8 +8,9 @@
 //! just taken its turn". Dice come through the [`Dice`] trait, so tests force every roll.
 //! Rulings where the rulebook is unclear are in docs/rulings.md (The Dungeon of Chaos).
 //!
-//! Not in this slice: the hero's CAST SPELL, DRINK / THROW POTION, READ SCROLL and item
-//! actions (monsters' CAST SPELL is here), and fights with more than one character.
+//! The hero may ATTACK, DEFEND, FLEE, use his profile's action, CAST SPELL and DRINK or THROW
+//! a POTION from the cards in his hand. Not in this slice: READ SCROLL, item actions (tools,
+//! their sturdiness) and fights with more than one character.
 
 use super::data::{Ailment, Amount, AttackType, Attr, Confusion, SpecialRule};
 use super::rules::{Act, ActionDef, ChaosRules, Op, Span, TypeSet};
@@ -26,6 +27,17 @@ pub const MAX_WEAPONS: usize = 4;
 pub const MAX_SUMMON_DEPTH: u8 = 4;
 /// The hero's index among the fighters.
 pub const HERO: u8 = 0;
+/// Most Spell and Potion cards a hero brings into a combat.
+pub const MAX_HAND: usize = 8;
+
+/// A card the hero may use in combat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandCard {
+    /// A Spell card (an id of [`ChaosRules::spells`]) and whether it targets an enemy.
+    Spell { card: u16, on_enemy: bool },
+    /// A Potion card (an id of [`ChaosRules::potions`]), identified or not.
+    Potion(u16),
+}
 
 /// The dice of a combat: the seeded stream in play, forced rolls in tests.
 pub trait Dice {
@@ -166,6 +178,10 @@ pub struct HeroSetup {
     pub retribution: u8,
     /// The profile's combat action.
     pub action: Option<ActionDef>,
+    /// Whether he has *spellcasting* (§8: only casters cast).
+    pub casts: bool,
+    /// Spells and potions he carries.
+    pub hand: [Option<HandCard>; MAX_HAND],
 }
 
 impl HeroSetup {
@@ -183,7 +199,23 @@ impl HeroSetup {
             n_weapons: 0,
             retribution: 0,
             action: c.action,
+            casts: c.colours != 0,
+            hand: [None; MAX_HAND],
         }
+    }
+
+    /// Carries a Spell (`spell`) or Potion card `id`, in the first free slot (none beyond
+    /// [`MAX_HAND`]).
+    pub fn with_card(mut self, rules: &ChaosRules, spell: bool, id: u16) -> HeroSetup {
+        let card = if spell {
+            HandCard::Spell { card: id, on_enemy: rules.spells.cards[id as usize].on_enemy }
+        } else {
+            HandCard::Potion(id)
+        };
+        if let Some(slot) = self.hand.iter_mut().find(|c| c.is_none()) {
+            *slot = Some(card);
+        }
+        self
     }
 
     /// Holds the item `id` (weapon, bonuses, immunities, retribution).
@@ -220,10 +252,24 @@ pub enum Answer {
     Action {
         foe: u8,
     },
+    /// CAST SPELL: the spell in hand `slot`, at `foe` (or at himself, [`HERO`]).
+    Cast {
+        slot: u8,
+        foe: u8,
+    },
+    /// DRINK POTION: the potion in hand `slot`.
+    Drink {
+        slot: u8,
+    },
+    /// THROW POTION at `foe`.
+    Throw {
+        slot: u8,
+        foe: u8,
+    },
 }
 
 /// Up to this many answers are legal at once.
-pub const MAX_ANSWERS: usize = MAX_FOES * (MAX_WEAPONS + 1) + 2 + MAX_FOES;
+pub const MAX_ANSWERS: usize = MAX_FOES * (MAX_WEAPONS + 2) + 3 + MAX_HAND * (2 * MAX_FOES + 1);
 
 /// How a combat ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -355,6 +401,8 @@ pub struct Combat {
     n_weapons: u8,
     retribution: u8,
     action: Option<ActionDef>,
+    casts: bool,
+    hand: [Option<HandCard>; MAX_HAND],
     /// Coins taken from the hero (the Bandit's touch).
     pub gold_lost: u16,
     /// Special rules cards (bits by [`SpecialRule`]) whose monsters wounded the hero.
@@ -409,6 +457,8 @@ impl Combat {
             n_weapons: hero.n_weapons.min(MAX_WEAPONS as u8),
             retribution: hero.retribution,
             action: hero.action,
+            casts: hero.casts,
+            hand: hero.hand,
             gold_lost: 0,
             special_wounds: 0,
             lose_turn: false,
@@ -553,7 +603,29 @@ impl Combat {
         if matches!(self.action, Some(a) if !a.on_enemy) {
             out.push(Answer::Action { foe: HERO });
         }
+        let foes = (1..self.n).filter(|&f| self.fighters[f as usize].is_in());
+        for (slot, card) in self.hand.iter().enumerate() {
+            let slot = slot as u8;
+            match *card {
+                Some(HandCard::Spell { on_enemy: true, .. }) if self.casts => {
+                    out.extend(foes.clone().map(|foe| Answer::Cast { slot, foe }))
+                }
+                Some(HandCard::Spell { on_enemy: false, .. }) if self.casts => {
+                    out.push(Answer::Cast { slot, foe: HERO })
+                }
+                Some(HandCard::Potion(_)) => {
+                    out.push(Answer::Drink { slot });
+                    out.extend(foes.clone().map(|foe| Answer::Throw { slot, foe }));
+                }
+                _ => {}
+            }
+        }
         out
+    }
+
+    /// The cards left in the hero's hand (used ones are discarded).
+    pub fn hand(&self) -> &[Option<HandCard>; MAX_HAND] {
+        &self.hand
     }
 
     /// Applies the hero's answer and runs until he must act again or the combat stops.
@@ -712,6 +784,30 @@ impl Combat {
                     let me = self.actor(HERO);
                     let on = if act.on_enemy { foe } else { HERO };
                     self.apply(rules, dice, act.effects, on, me, log);
+                }
+            }
+            Answer::Cast { slot, foe } => {
+                if let Some(HandCard::Spell { card, .. }) = self.hand[slot as usize].take() {
+                    log(Event::Spell { by: HERO, card });
+                    let me = self.actor(HERO);
+                    self.apply(rules, dice, rules.spells.cards[card as usize].effects, foe, me, log);
+                }
+            }
+            Answer::Drink { slot } => {
+                if let Some(HandCard::Potion(card)) = self.hand[slot as usize].take() {
+                    let me = self.actor(HERO);
+                    self.apply(rules, dice, rules.potions.cards[card as usize].effects, HERO, me, log);
+                }
+            }
+            Answer::Throw { slot, foe } => {
+                if let Some(HandCard::Potion(card)) = self.hand[slot as usize].take() {
+                    // §10: d8 + Attack (no weapon) must exceed the Defence; ruling: no fumble
+                    // or critical on a throw.
+                    let total = dice.d8() as i16 + self.effective(HERO, Attr::Attack) as i16;
+                    if total > self.effective(foe, Attr::Defence) as i16 {
+                        let me = self.actor(HERO);
+                        self.apply(rules, dice, rules.potions.cards[card as usize].effects, foe, me, log);
+                    }
                 }
             }
         }

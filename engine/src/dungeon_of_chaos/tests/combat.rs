@@ -543,7 +543,12 @@ fn chaos_random_combats_end_and_keep_their_invariants() {
             let deck = &r.monster_decks[level];
             let n = 1 + rng.below(4) as usize;
             let foes: Vec<u8> = (0..n).map(|_| deck[rng.below(deck.len() as u32) as usize]).collect();
-            let mut c = Combat::new(r, &HeroSetup::character(r, ch), &foes);
+            let mut h = HeroSetup::character(r, ch);
+            for k in 0..4 {
+                let (spell, deck) = if k % 2 == 0 { (true, &r.spells.draw) } else { (false, &r.potions.draw) };
+                h = h.with_card(r, spell, deck[rng.below(deck.len() as u32) as usize]);
+            }
+            let mut c = Combat::new(r, &h, &foes);
             let mut step = c.start(r, &mut rng, &mut |_| {});
             let mut actions = 0;
             while !matches!(step, Step::Over(_)) {
@@ -595,5 +600,76 @@ fn chaos_when_everyone_sleeps_everyone_wakes() {
     let (s, log) = start(&mut c, &mut d);
     assert_eq!(s, Step::HeroToAct);
     assert!(log.contains(&Event::Woke { who: 0 }) && log.contains(&Event::Woke { who: 1 }));
+    d.done();
+}
+
+fn spell(name: &str) -> u16 {
+    rules().spells.names.iter().position(|n| n == name).unwrap() as u16
+}
+
+fn potion(name: &str) -> u16 {
+    rules().potions.names.iter().position(|n| n == name).unwrap() as u16
+}
+
+#[test]
+fn chaos_a_caster_casts_from_his_hand_and_discards_the_spell() {
+    // Magic Missile deals the caster's Mind: 7 from the Wizard, 1 when drunk (§5: "trouble
+    // getting much use out of his spells").
+    for (drunk, dealt) in [(false, 7), (true, 1)] {
+        let mut h = hero("Wizard").with_card(rules(), true, spell("Magic Missile"));
+        if drunk {
+            h.ailments.add(Ailment::Drunk);
+        }
+        let mut c = fight(h, &["Frail Goblin"]);
+        let mut d = Forced::new(&[6, 2, 6]);
+        start(&mut c, &mut d);
+        answer(&mut c, &mut d, Answer::Cast { slot: 0, foe: 1 });
+        assert_eq!(health(&c, 1), 8 - dealt);
+        assert!(c.hand()[0].is_none(), "cast spells are discarded (§8)");
+        d.done();
+    }
+    // A spell on himself: Shield, +4 Defence until the combat ends.
+    let mut c = fight(hero("Wizard").with_card(rules(), true, spell("Shield")), &["Frail Goblin"]);
+    let mut d = Forced::new(&[6, 2, 6]);
+    start(&mut c, &mut d);
+    answer(&mut c, &mut d, Answer::Cast { slot: 0, foe: HERO });
+    assert_eq!(c.effective(HERO, Attr::Defence), 8);
+    d.done();
+}
+
+#[test]
+fn chaos_only_spellcasters_cast() {
+    let mut c = fight(hero("Warrior").with_card(rules(), true, spell("Magic Missile")), &["Frail Goblin"]);
+    let mut d = Forced::new(&[6, 2]);
+    start(&mut c, &mut d);
+    assert!(!c.legal().iter().any(|a| matches!(a, Answer::Cast { .. })));
+    d.done();
+}
+
+#[test]
+fn chaos_drinking_and_throwing_potions() {
+    // DRINK: Healing restores 2d8 (5 + 6) up to the start.
+    let mut h = hero("Warrior").with_card(rules(), false, potion("Potion of Healing"));
+    h.stats[Attr::Health as usize] = 10;
+    let mut c = fight(h, &["Frail Goblin"]);
+    let mut d = Forced::new(&[6, 2, 5, 6, 6]);
+    start(&mut c, &mut d);
+    answer(&mut c, &mut d, Answer::Drink { slot: 0 });
+    assert_eq!(health(&c, 0), 21);
+    d.done();
+    // THROW: 1 + 6 > 2 hits (no fumble on a throw): the goblin sleeps and skips its action.
+    let mut c = fight(hero("Warrior").with_card(rules(), false, potion("Potion of Sleep")), &["Frail Goblin"]);
+    let mut d = Forced::new(&[6, 2, 1]);
+    start(&mut c, &mut d);
+    let (s, log) = answer(&mut c, &mut d, Answer::Throw { slot: 0, foe: 1 });
+    assert!(log.contains(&Event::Asleep { who: 1 }));
+    assert_eq!(s, Step::HeroToAct);
+    d.done();
+    // A throw that does not exceed the Defence is wasted: 1 + 2 against the Skeleton's 3.
+    let mut c = fight(hero("Faerie").with_card(rules(), false, potion("Potion of Sleep")), &["Skeleton"]);
+    let mut d = Forced::new(&[5, 2, 1, 7]);
+    start(&mut c, &mut d);
+    answer(&mut c, &mut d, Answer::Throw { slot: 0, foe: 1 });
+    assert!(c.hand()[0].is_none());
     d.done();
 }
