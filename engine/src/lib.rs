@@ -17,6 +17,7 @@
 
 pub mod core;
 pub mod dealing_dungeons;
+pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 
 pub use crate::core::rng;

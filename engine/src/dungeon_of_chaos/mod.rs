@@ -1,0 +1,21 @@
+//! The Dungeon of Chaos (issue 27): 2–4 adventurers in a four-level dungeon laid tile by tile,
+//! monsters acting by d8 combat charts, spells, items and a race to 2,000 gold.
+//!
+//! Landed in slices. This one holds the data and the combat:
+//! - [`data`]: the serde schema of `data/dungeon_of_chaos/*.ron`, card effects as a closed
+//!   vocabulary;
+//! - [`rules`]: [`ChaosRules::load`], the files checked once (errors name file and line) and
+//!   compiled into compact tables with `u8`/`u16` ids; [`ChaosRules::standard`] the embedded copy;
+//! - [`combat`]: one combat (§10) as a fixed-size state machine driven by answers, its dice
+//!   behind the [`combat::Dice`] trait so tests force them.
+//!
+//! The board, turns, doors, items, town and the game as a `DecisionGame` are later slices.
+
+pub mod combat;
+pub mod data;
+pub mod rules;
+
+#[cfg(test)]
+mod tests;
+
+pub use rules::{ChaosRules, ChaosSources};
