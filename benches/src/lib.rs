@@ -4,9 +4,12 @@
 //! The benches themselves live in `benches/benches/`: `games` (criterion, one full game per
 //! bot, solo and four heroes), `pieces` (criterion, the hot parts: tile placement, path
 //! finding, a combat, a dragon draw) and `alloc` (divan with its allocation profiler).
+//! [`paired`] holds the paired measurements the `frontier` and `rule_effects` examples make.
 
 use dq_bots::{play, play_into, BotSpec, MonsterSpec, Players};
 use dq_engine::{Edition, Game, GameConfig, NoObserver, Rules, Variant};
+
+pub mod paired;
 
 /// The master seed every benchmark plays with.
 pub const BENCH_SEED: u64 = 42;
@@ -140,10 +143,7 @@ impl ExampleTable {
         for n in args.get(4).into_iter().flat_map(|r| r.split(',')) {
             variant.enable(n).unwrap();
         }
-        let monster = match edition {
-            Edition::Revised => MonsterSpec::Random,
-            Edition::Third => MonsterSpec::Equilibrium,
-        };
+        let monster = paired::default_monster(edition);
         ExampleTable {
             specs: BotSpec::parse_list(&args[1]).unwrap(),
             seats: args[2].parse().unwrap(),
