@@ -4,9 +4,12 @@
 //! The benches themselves live in `benches/benches/`: `games` (criterion, one full game per
 //! bot, solo and four heroes), `pieces` (criterion, the hot parts: tile placement, path
 //! finding, a combat, a dragon draw) and `alloc` (divan with its allocation profiler).
+//! [`paired`] holds the paired measurements the `frontier` and `rule_effects` examples make.
 
 use dq_bots::{play, play_into, BotSpec, MonsterSpec, Players};
 use dq_engine::{Edition, Game, GameConfig, NoObserver, Rules, Variant};
+
+pub mod paired;
 
 /// The master seed every benchmark plays with.
 pub const BENCH_SEED: u64 = 42;

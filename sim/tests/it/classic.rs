@@ -38,7 +38,7 @@ fn classic_rows_do_not_depend_on_threads_or_shards() {
         assert!(["rohan", "ulf", "el-adoran", "volrik"].contains(&r["hero"].as_str().unwrap()), "{r:?}");
         assert_eq!(r["catacomb_entries"], Value::from(0));
         assert_eq!(r["survived"], r["exited"]);
-        assert_eq!(r["death_cause"].is_null(), r["survived"] == Value::from(true), "{r:?}");
+        assert_eq!(r["death_cause"].is_null(), r["survived"] == true, "{r:?}");
         assert!(r["turns"].as_u64().unwrap() <= 26 && r["end_round"].as_u64().unwrap() <= 26, "{r:?}");
     }
     let meta = dq_meta(&one);
