@@ -18,7 +18,7 @@
 //! --ignored --nocapture` prints the table docs/bots.md quotes.
 
 use dq_bots::{play_into, BotSpec, MonsterSpec, Players};
-use dq_engine::{Edition, Game, GameConfig, NoObserver, Rules, Variant};
+use dq_engine::{Game, GameConfig, NoObserver, Rules, Variant};
 
 /// Games per cell (each cell: one policy, edition and table size, with and without a rule).
 const GAMES: u64 = 20_000;
