@@ -67,8 +67,8 @@ impl Outcomes {
     /// Plays games `0..games` of `seed` with `spec` at every one of `seats` seats (random
     /// heroes, the edition's default monster player) under `variant`.
     pub fn play(rules: &Rules, spec: BotSpec, seats: usize, variant: Variant, seed: u64, games: u64) -> Outcomes {
-        let mut players =
-            Players::new(rules, &vec![spec; seats], MonsterSpec::edition_default(rules.edition), seats).expect("valid table");
+        let mut players = Players::new(rules, &vec![spec; seats], MonsterSpec::edition_default(rules.edition), seats)
+            .expect("valid table");
         let cfg = GameConfig::random(seats, variant);
         let mut out = Outcomes { seats, survivors: Vec::with_capacity(games as usize), gold: Vec::new() };
         out.gold.reserve(games as usize);
