@@ -10,9 +10,6 @@ use dq_engine::dungeonquest::classic::ClassicRules;
 use dq_engine::{Edition, Rules, Source, Sources};
 use std::path::Path;
 
-/// Editions whose data is embedded in the binary.
-pub const EDITIONS: [&str; 3] = ["revised", "third", "classic"];
-
 /// The rules of the edition a command plays.
 pub enum Loaded {
     /// Revised (2014) or third (2010).

@@ -134,7 +134,7 @@ pub fn run(args: &DuelArgs, rules: ClassicRules) -> Result<(), Failure> {
     head.insert("monster_policy".into(), json!(monster_spec.to_string()));
     head.insert("rules".into(), json!(if args.solo { "solo" } else { "" }));
     head.insert("seed".into(), json!(args.seed));
-    head.insert("edition".into(), json!("classic"));
+    head.insert("edition".into(), json!(dq_engine::Edition::Classic));
     head.insert("data_hash".into(), json!(meta::hex(rules.data_hash)));
     let text = format!(
         "dq duel: {} duels, seed {}: {} ({} LPs lost) against {monster_name} ({life}), {combat}{}, bot {spec}, monster policy {monster_spec}\n{}\n{:.0} duels/s ({:.2} s on {threads} thread{})",
