@@ -10,6 +10,7 @@
 pub mod combat;
 pub mod data;
 pub mod exact;
+pub mod game;
 pub mod rules;
 
 pub use combat::{
