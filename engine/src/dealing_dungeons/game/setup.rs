@@ -120,6 +120,9 @@ pub struct DealingSetup {
     pub laid: Vec<Laid>,
     /// Cards on top of their decks, the first listed drawn first.
     pub encounter_tops: Vec<u8>,
+    /// The whole Encounter draw pile, the first drawn first, when given: every other card is
+    /// in the discard pile (a deck about to run out).
+    pub encounter_pile: Option<Vec<u8>>,
     pub loot_tops: Vec<u8>,
     pub boss_tops: Vec<u8>,
     /// Dice rolled first (at most 32).
@@ -443,6 +446,14 @@ impl<'r> DealingGame<'r> {
             }
             g.players[s].at = seat.at;
             g.players[s].came_from = d[seat.at as usize].parent;
+        }
+        if let Some(pile) = &setup.encounter_pile {
+            let mut rest = std::mem::take(&mut g.encounters);
+            for &c in pile.iter().rev() {
+                let i = rest.iter().position(|&x| x == c).ok_or(SetupError::Card("Encounter pile"))?;
+                g.encounters.push(rest.remove(i));
+            }
+            g.discard = rest;
         }
         for &c in setup.encounter_tops.iter().rev() {
             lift(&mut g.encounters, c).ok_or(SetupError::Card("Encounter"))?;
