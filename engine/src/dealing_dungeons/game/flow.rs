@@ -77,7 +77,9 @@ impl DealingGame<'_> {
         let fighter = self.fighter(s);
         let defend_bonus = self.rules.modes.defend_bonus;
         let p = &mut self.players[s as usize];
-        let bonus = std::mem::take(&mut p.fight_bonus);
+        // A potion's bonus goes to the fight he faces now, or waits for the next one.
+        let facing = p.boss.is_some() || self.dungeons[s as usize][p.at as usize].monster.is_some();
+        let bonus = if facing { std::mem::take(&mut p.fight_bonus) } else { 0 };
         self.legal.clear();
         // The End Boss: Fight or Defend, every turn until one falls.
         if let Some((_, boss)) = &mut p.boss {

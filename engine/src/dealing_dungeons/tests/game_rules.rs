@@ -558,3 +558,69 @@ fn dealing_the_encounter_deck_is_reshuffled_when_empty() {
     assert_eq!(discard, 0);
     assert!(pile + 1 >= rules().encounter_deck.len() - 1, "the discard pile became the deck, one card drawn");
 }
+
+#[test]
+fn dealing_special_potions_heal_strengthen_the_next_fight_or_ward_a_life() {
+    // Potion of Valor: a life and +2 to the next Fight, kept until a fight comes.
+    let mut s = base();
+    s.laid.push(laid(0, 0, Side::North, "cross", None));
+    s.laid.push(laid(0, 1, Side::North, "cross", Some("werewolf")));
+    s.seats[0].at = 1;
+    s.seats[0].lives = Some(2);
+    s.seats[0].specials = vec![loot("valor")];
+    s.dice = vec![2, 2];
+    s.loot_tops = vec![loot("purse")];
+    let mut g = game(&s);
+    assert_eq!(ask(&g), (0, Ask::Potion));
+    assert_eq!(g.legal().as_slice(), &[C::Special(0), C::Go]);
+    play(&mut g, C::Special(0));
+    assert_eq!((g.player(0).lives, g.player(0).fight_bonus), (3, 2));
+    play(&mut g, C::Move(2)); // into the Werewolf's room: stopped there
+    idle(&mut g);
+    play(&mut g, C::Combat(Answer::Fight)); // 4 + 1 + 2 = 7 ties; without the +2 it would lose
+    assert_eq!(g.player(0).lives, 3);
+    assert_eq!(g.player(0).fight_bonus, 0);
+    // Potion of Warding: the next life lost is not lost, even the last.
+    let mut s = base();
+    s.laid.push(laid(0, 0, Side::North, "cross", Some("werewolf")));
+    s.seats[0].at = 1;
+    s.seats[0].lives = Some(1);
+    s.seats[0].specials = vec![loot("warding")];
+    s.dice = vec![1, 1];
+    let mut g = game(&s);
+    assert_eq!(ask(&g), (0, Ask::Fight), "a Ward is not drunk: it waits face up");
+    let ev = play_seen(&mut g, C::Combat(Answer::Fight));
+    assert!(ev.contains(&DealingEvent::Warded(0)));
+    assert_eq!((g.player(0).lives, g.player(0).status), (1, Status::Playing));
+    assert!(g.player(0).specials.is_empty());
+    idle(&mut g);
+    assert_eq!(ask(&g), (0, Ask::Fight), "the Werewolf is still there");
+}
+
+#[test]
+fn dealing_no_healing_in_the_treasure_room_but_a_potion() {
+    let mut s = base();
+    s.seats[0].deck = Some(vec![]);
+    s.seats[0].lives = Some(2);
+    s.seats[0].dashboard = vec![enc("werewolf")];
+    s.boss_tops = vec![rules().boss("troll-mage").unwrap()];
+    s.dice = vec![6, 6, 6, 3, 4];
+    let mut g = game(&s);
+    play(&mut g, C::Build);
+    play(&mut g, C::Place { side: Side::North, turns: 0 });
+    play(&mut g, C::Boss(BossAnswer::Fight)); // 7 + 1 against 18: a life lost
+    assert_eq!(g.player(0).lives, 1);
+    assert_eq!(ask(&g).0, 1, "7 XP cannot buy a life in the Treasure Room");
+    let mut s = s.clone();
+    s.seats[0].potion = true;
+    let mut g = game(&s);
+    play(&mut g, C::Go); // keep the potion for the Treasure Room
+    play(&mut g, C::Build);
+    play(&mut g, C::Place { side: Side::North, turns: 0 });
+    play(&mut g, C::Boss(BossAnswer::Fight));
+    idle(&mut g);
+    assert_eq!(ask(&g), (0, Ask::Potion), "the Healing Potion token still works");
+    play(&mut g, C::Drink);
+    assert_eq!(g.player(0).lives, 2);
+    assert_eq!(ask(&g), (0, Ask::Boss));
+}
