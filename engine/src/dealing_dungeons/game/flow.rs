@@ -309,31 +309,19 @@ impl DealingGame<'_> {
         let (dx, dy) = step(side);
         let (x, y) = (f.x + dx, f.y + dy);
         let doors = turn(self.card_doors(card), turns);
-        let blocked = self.table().blocked_sides(s, x, y, doors);
-        // Doorways of other dungeons now facing this card are blocked too.
-        for o in 0..self.seats as usize {
-            if o == s as usize {
-                continue;
-            }
-            for (k, r) in self.dungeons[o].iter_mut().enumerate() {
-                for side in Side::ALL {
-                    let (dx, dy) = step(side);
-                    if r.doors & side.bit() != 0 && r.x + dx == x && r.y + dy == y && r.blocked & side.bit() == 0 {
-                        r.blocked |= side.bit();
-                        Self::emit(obs, DealingEvent::Blocked { seat: o as u8, room: k as u8, side });
-                    }
-                }
-            }
-        }
-        let room = Room { card, x, y, doors, secret: 0, blocked, parent: from, monster: None, loot_waiting: false };
-        let d = &mut self.dungeons[s as usize];
-        d.push(room);
-        let new = (d.len() - 1) as u8;
+        let (w, dp) = (self.table.0 as i8, self.table.1 as i8);
+        let others =
+            super::table::lay(&mut self.dungeons[..self.seats as usize], w, dp, s, Room::new(card, x, y, doors, from));
+        let new = (self.dungeons[s as usize].len() - 1) as u8;
         Self::emit(obs, DealingEvent::Built { seat: s, room: new, x, y });
+        let blocked = self.dungeons[s as usize][new as usize].blocked;
         for side in Side::ALL {
             if blocked & side.bit() != 0 {
                 Self::emit(obs, DealingEvent::Blocked { seat: s, room: new, side });
             }
+        }
+        for (o, k, side) in others {
+            Self::emit(obs, DealingEvent::Blocked { seat: o, room: k, side });
         }
         // Leaving a monster's room (building past it after a Defend): it stays, wounds kept.
         self.leave_fight(s);

@@ -184,8 +184,8 @@ impl<'r> DealingGame<'r> {
             return Err(DealingConfigError::Storage("too few room cards to deal every seat a deck"));
         }
         let (w, d) = rules.geometry.table_spaces;
-        if w > 120 || d > 120 {
-            return Err(DealingConfigError::Storage("a table wider than 120 spaces"));
+        if w > 64 || d > 64 {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side"));
         }
         if rules.heroes.iter().any(|h| h.levels.iter().flatten().any(|s| s.hand_slots as usize > HAND_CAP)) {
             return Err(DealingConfigError::Storage("a hero with more than 4 hand slots"));
@@ -315,8 +315,9 @@ impl<'r> DealingGame<'r> {
         let spacing = rules.modes.entrance_spacing[n] as i8;
         let width = rules.geometry.table_spaces.0 as i8;
         let x0 = (width - 1 - spacing * (n as i8 - 1)) / 2;
+        let (w, d) = (width, rules.geometry.table_spaces.1 as i8);
         for s in 0..n {
-            self.dungeons[s].push(entrance(rules, x0 + spacing * s as i8, 0));
+            super::table::lay(&mut self.dungeons[..n], w, d, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         self.first = first_player(n, &mut rng);
         self.chance.setup_draws = rng.draws();
@@ -405,7 +406,13 @@ impl<'r> DealingGame<'r> {
                 }
             }
             g.players[s] = p;
-            g.dungeons[s].push(entrance(rules, x0 + spacing * s as i8, 0));
+            super::table::lay(
+                &mut g.dungeons[..n],
+                w as i8,
+                d as i8,
+                s as u8,
+                entrance(rules, x0 + spacing * s as i8, 0),
+            );
         }
         for (i, l) in setup.laid.iter().enumerate() {
             if l.seat as usize >= n || l.from as usize >= g.dungeons[l.seat as usize].len() {
@@ -425,7 +432,6 @@ impl<'r> DealingGame<'r> {
             if !lines_up || !table.on_table(x, y) || table.at(x, y).is_some() {
                 return Err(SetupError::Laid(i));
             }
-            let blocked = table.blocked_sides(l.seat, x, y, doors);
             let monster = match l.monster {
                 None => None,
                 Some(c) => match rules.encounters.get(c as usize).map(|e| e.encounter) {
@@ -433,8 +439,8 @@ impl<'r> DealingGame<'r> {
                     _ => return Err(SetupError::Laid(i)),
                 },
             };
-            let room = Room { card, x, y, doors, secret: 0, blocked, parent: l.from, monster, loot_waiting: false };
-            g.dungeons[l.seat as usize].push(room);
+            let room = Room { monster, ..Room::new(card, x, y, doors, l.from) };
+            super::table::lay(&mut g.dungeons[..n], w as i8, d as i8, l.seat, room);
             if let Some(c) = l.monster {
                 lift(&mut g.encounters, c).ok_or(SetupError::Card("an Encounter card laid twice too often"))?;
             }
@@ -487,17 +493,7 @@ impl<'r> DealingGame<'r> {
 
 /// An Entrance card at (x, y), its doorway facing into the table (North).
 fn entrance(rules: &DealingRules, x: i8, y: i8) -> Room {
-    Room {
-        card: RoomCard::Entrance,
-        x,
-        y,
-        doors: rules.entrance.doors,
-        secret: 0,
-        blocked: 0,
-        parent: 0,
-        monster: None,
-        loot_waiting: false,
-    }
+    Room::new(RoomCard::Entrance, x, y, rules.entrance.doors, 0)
 }
 
 /// Moves one copy of card `c` to the top (the end) of a draw pile.

@@ -12,6 +12,7 @@ use arrayvec::ArrayVec;
 /// Most rooms of one dungeon: the entrance, up to 15 Dungeon Room cards (Solo Moderate's
 /// long dungeon) and the Treasure Room, with room to spare.
 pub const MAX_ROOMS: usize = 20;
+const _: () = assert!(MAX_ROOMS <= 32, "moves keep a u32 of rooms seen");
 
 /// What card a room is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +44,11 @@ pub struct Room {
     pub secret: u8,
     /// Blocked Door tokens: doorways facing another dungeon.
     pub blocked: u8,
+    /// Sides facing an empty space on the table (kept up to date as cards are laid).
+    pub open: u8,
+    /// By side, the room of the same dungeon connected through a doorway on both cards
+    /// ([`NO_LINK`]: none).
+    pub links: [u8; 4],
     /// The room it was built from (itself for the entrance): the way back.
     pub parent: u8,
     pub monster: Option<Standing>,
@@ -52,6 +58,79 @@ pub struct Room {
 
 /// One seat's dungeon: its rooms in the order they were laid (0 is the entrance).
 pub type Dungeon = ArrayVec<Room, MAX_ROOMS>;
+
+/// No connected room on that side.
+pub const NO_LINK: u8 = u8::MAX;
+
+impl Room {
+    /// A card about to be laid at (x, y) with doorways `doors` (world sides); [`lay`] fills
+    /// in what depends on its neighbours.
+    pub fn new(card: RoomCard, x: i8, y: i8, doors: u8, parent: u8) -> Room {
+        Room {
+            card,
+            x,
+            y,
+            doors,
+            secret: 0,
+            blocked: 0,
+            open: 0,
+            links: [NO_LINK; 4],
+            parent,
+            monster: None,
+            loot_waiting: false,
+        }
+    }
+}
+
+/// A doorway of another dungeon that a new card blocked: (seat, room, side).
+pub type BlockedDoor = (u8, u8, Side);
+
+/// Lays `room` in `seat`'s dungeon on a `width` × `depth` table, keeping every room's open
+/// sides and links up to date: its doorways facing an own room's doorway connect, those facing
+/// another dungeon's card get Blocked Door tokens (and so do that card's doorways facing it).
+/// Returns the other dungeons' newly blocked doorways. The caller checks the space is free.
+pub fn lay(dungeons: &mut [Dungeon], width: i8, depth: i8, seat: u8, mut room: Room) -> ArrayVec<BlockedDoor, 4> {
+    let mut others = ArrayVec::new();
+    let new = dungeons[seat as usize].len() as u8;
+    let (x, y) = (room.x, room.y);
+    room.open = 0;
+    for side in Side::ALL {
+        let (dx, dy) = step(side);
+        let (nx, ny) = (x + dx, y + dy);
+        if (0..width).contains(&nx) && (0..depth).contains(&ny) {
+            room.open |= side.bit();
+        }
+    }
+    for (s, d) in dungeons.iter_mut().enumerate() {
+        for (k, r) in d.iter_mut().enumerate() {
+            let Some(side) = Side::ALL.into_iter().find(|&side| {
+                let (dx, dy) = step(side);
+                r.x + dx == x && r.y + dy == y
+            }) else {
+                continue;
+            };
+            // `r` is beside the new card, on its `opposite(side)`.
+            let back = opposite(side);
+            r.open &= !side.bit();
+            room.open &= !back.bit();
+            let both = r.doors & side.bit() != 0 && room.doors & back.bit() != 0;
+            if s == seat as usize {
+                if both {
+                    r.links[side as usize] = new;
+                    room.links[back as usize] = k as u8;
+                }
+            } else {
+                if r.doors & side.bit() != 0 && r.blocked & side.bit() == 0 {
+                    r.blocked |= side.bit();
+                    others.push((s as u8, k as u8, side));
+                }
+                room.blocked |= room.doors & back.bit();
+            }
+        }
+    }
+    dungeons[seat as usize].push(room);
+    others
+}
 
 /// The grid step of a side.
 pub fn step(side: Side) -> (i8, i8) {
@@ -112,27 +191,21 @@ impl Table<'_> {
     pub fn beyond(&self, seat: u8, room: u8, side: Side) -> Beyond {
         let r = &self.dungeons[seat as usize][room as usize];
         let (dx, dy) = step(side);
-        let (x, y) = (r.x + dx, r.y + dy);
-        if !self.on_table(x, y) {
-            Beyond::Edge
-        } else if self.at(x, y).is_some() {
-            Beyond::Taken
-        } else {
+        if r.open & side.bit() != 0 {
             Beyond::Free
+        } else if !self.on_table(r.x + dx, r.y + dy) {
+            Beyond::Edge
+        } else {
+            Beyond::Taken
         }
     }
 
     /// The own room through `side`'s doorway of `room`, when both cards have a doorway there
     /// (a connection). Other dungeons are never connected.
+    #[inline]
     pub fn through(&self, seat: u8, room: u8, side: Side) -> Option<u8> {
-        let d = &self.dungeons[seat as usize];
-        let r = &d[room as usize];
-        if r.doors & side.bit() == 0 {
-            return None;
-        }
-        let (dx, dy) = step(side);
-        let k = d.iter().position(|o| o.x == r.x + dx && o.y == r.y + dy)?;
-        (d[k].doors & opposite(side).bit() != 0).then_some(k as u8)
+        let k = self.dungeons[seat as usize][room as usize].links[side as usize];
+        (k != NO_LINK).then_some(k)
     }
 
     /// The doorways of `room` a card can be built off (an empty space on the table beyond),
@@ -167,50 +240,29 @@ impl Table<'_> {
         out
     }
 
-    /// The sides of a new room at (x, y) whose doorways face another dungeon's card: they get
-    /// Blocked Door tokens ("Your dungeon cannot connect to other player's dungeons").
-    pub fn blocked_sides(&self, seat: u8, x: i8, y: i8, doors: u8) -> u8 {
-        let mut out = 0;
-        for side in Side::ALL {
-            let (dx, dy) = step(side);
-            if doors & side.bit() != 0 {
-                if let Some((s, _)) = self.at(x + dx, y + dy) {
-                    if s != seat {
-                        out |= side.bit();
-                    }
-                }
-            }
-        }
-        out
-    }
-
     /// Rooms the hero in `from` may move to, with the room he enters each by: through
     /// connected cleared rooms; a room with an undefeated monster ends the move there.
     pub fn moves(&self, seat: u8, from: u8) -> ArrayVec<(u8, u8), MAX_ROOMS> {
         let d = &self.dungeons[seat as usize];
-        let mut seen = [false; MAX_ROOMS];
-        let mut queue: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
-        seen[from as usize] = true;
-        queue.push((from, from));
+        let mut seen = 1u32 << from;
+        let mut out: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
         let mut i = 0;
-        while i < queue.len() {
-            let (r, _) = queue[i];
-            i += 1;
+        let mut r = from;
+        loop {
             // Stopped by a monster: no passing on (the start room is the hero's own).
-            if r != from && d[r as usize].monster.is_some() {
-                continue;
-            }
-            for side in Side::ALL {
-                if let Some(k) = self.through(seat, r, side) {
-                    if !seen[k as usize] && d[k as usize].card != RoomCard::Treasure {
-                        seen[k as usize] = true;
-                        queue.push((k, r));
+            if r == from || d[r as usize].monster.is_none() {
+                for &k in &d[r as usize].links {
+                    if k != NO_LINK && seen & (1 << k) == 0 && d[k as usize].card != RoomCard::Treasure {
+                        seen |= 1 << k;
+                        out.push((k, r));
                     }
                 }
             }
+            let Some(&(next, _)) = out.get(i) else { break };
+            r = next;
+            i += 1;
         }
-        queue.remove(0);
-        queue
+        out
     }
 
     /// The monster rooms a hero in `from` can shoot with `reach`: in a straight line through

@@ -3,6 +3,8 @@
 
 use crate::core::rng::{GameRng, Stream};
 use crate::core::{fuzz, DecisionGame, NoObserver};
+use crate::dealing_dungeons::data::Side;
+use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
 use crate::dealing_dungeons::game::{DealingConfig, DealingGame, End, RoomCard, Status, MAX_SEATS};
 use crate::dealing_dungeons::DealingRules;
 
@@ -44,6 +46,26 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
                 return Err(format!("two cards on ({}, {})", r.x, r.y));
             }
             spaces.push((r.x, r.y));
+            for side in Side::ALL {
+                let (dx, dy) = step(side);
+                let (nx, ny) = (r.x + dx, r.y + dy);
+                let on = (0..w as i8).contains(&nx) && (0..d as i8).contains(&ny);
+                let card = (0..g.seats())
+                    .find_map(|o| g.dungeon(o).iter().position(|q| q.x == nx && q.y == ny).map(|k| (o, k as u8)));
+                if (r.open & side.bit() != 0) != (on && card.is_none()) {
+                    return Err(format!("seat {s} room {k}: open side {side:?} is stale"));
+                }
+                let link = match card {
+                    Some((o, q)) if o == s && r.doors & side.bit() != 0 => {
+                        let back = opposite(side).bit();
+                        (dn[q as usize].doors & back != 0).then_some(q)
+                    }
+                    _ => None,
+                };
+                if r.links[side as usize] != link.unwrap_or(NO_LINK) {
+                    return Err(format!("seat {s} room {k}: link {side:?} is {} not {link:?}", r.links[side as usize]));
+                }
+            }
             encounters += r.monster.is_some() as usize;
             if k > 0 {
                 let parent = &dn[r.parent as usize];
