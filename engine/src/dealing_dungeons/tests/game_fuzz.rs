@@ -123,3 +123,29 @@ fn dealing_game_size() {
     println!("size_of::<DealingGame>() = {size} bytes ({MAX_SEATS} seats)");
     assert!(size < 8 * 1024, "DealingGame is {size} bytes");
 }
+
+#[test]
+fn dealing_a_resampled_copy_keeps_what_the_seat_sees_and_plays_on() {
+    let rules = DealingRules::standard();
+    for i in 0..200u64 {
+        let mut g =
+            DealingGame::new(&rules, &DealingConfig::standard(2 + (i % 3) as usize), 5, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(5, i, Stream::Bot);
+        for _ in 0..(i % 40) {
+            if g.is_over() {
+                break;
+            }
+            let c = g.legal_choices()[rng.below(g.legal_choices().len() as u32) as usize];
+            g.apply(c, &mut NoObserver).unwrap();
+        }
+        let mut copy = g.clone();
+        let seat = g.deciding_seat().unwrap_or(0);
+        copy.resample(seat, &mut GameRng::new(5, i, Stream::Bot));
+        for s in 0..g.seats() {
+            assert_eq!(g.dungeon(s), copy.dungeon(s));
+            assert_eq!((g.player(s).lives, g.player(s).deck.len()), (copy.player(s).lives, copy.player(s).deck.len()));
+        }
+        assert_eq!(g.legal_choices(), copy.legal_choices());
+        fuzz(&mut copy, &mut rng, 100_000, &mut NoObserver, |g, _, _, _| invariants(g)).unwrap();
+    }
+}

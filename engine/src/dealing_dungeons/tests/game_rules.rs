@@ -624,3 +624,35 @@ fn dealing_no_healing_in_the_treasure_room_but_a_potion() {
     assert_eq!(g.player(0).lives, 2);
     assert_eq!(ask(&g), (0, Ask::Boss));
 }
+
+#[test]
+fn dealing_rulebook_examples_entrances_in_inches_xp_values_and_the_level_card() {
+    // "For a 2 player game, place the entrances 8 spaces away (20")"; "10 spaces away (25")".
+    let inches = rules().geometry.space_inches;
+    for (n, apart) in [(2, 20.0), (3, 25.0), (4, 25.0)] {
+        let g = DealingGame::new(rules(), &DealingConfig::standard(n), 1, 0, &mut NoObserver).unwrap();
+        let d = (g.dungeon(1)[0].x - g.dungeon(0)[0].x) as f32 * inches;
+        assert_eq!(d, apart, "{n} players");
+    }
+    // "The XP Value is equal to the monster's attack value": the Werewolf gives 7.
+    let mut s = base();
+    s.laid.push(laid(0, 0, Side::North, "cross", Some("werewolf")));
+    s.seats[0].at = 1;
+    s.dice = vec![6, 6];
+    s.loot_tops = vec![loot("purse")];
+    let mut g = game(&s);
+    play(&mut g, C::Combat(Answer::Fight));
+    assert_eq!(g.xp(0), 7);
+    // The Leveling Up card: level 1 +1 Range (and +1 Combat with it), level 2 +1 Range and
+    // +1 Defend, level 3 +3 Combat and +1 Defend, each reached by 15 XP in play.
+    let mut s = base();
+    s.seats[0] = SeatSetup { dashboard: vec![enc("werewolf"); 3], ..SeatSetup::hero(hero("ranger")) };
+    s.laid.push(laid(0, 0, Side::North, "cross", None));
+    let mut g = game(&s);
+    let f = g.fighter(0);
+    assert_eq!((f.skills.range, f.skills.defend, f.skills.combat), (1, 0, 0));
+    play(&mut g, C::Move(1));
+    play(&mut g, C::Level);
+    let f = g.fighter(0);
+    assert_eq!((g.player(0).level, f.skills.range, f.skills.defend), (2, 1, 1));
+}
