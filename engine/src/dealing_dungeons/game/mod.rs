@@ -12,8 +12,24 @@
 //! - `table.rs`: the grid of laid cards, doorways, building, moving and line of sight;
 //! - `flow.rs`: turns, the actions, fights, loot, XP and the end.
 //!
-//! Only [`Mode::Standard`] plays yet; the other modes are refused by the configuration check
-//! (docs/rulings.md "Dealing Dungeons" says what each still needs).
+//! Only [`Mode::Standard`] plays yet; the configuration check refuses the others. What each
+//! still needs (the state was laid out for it):
+//! - Solo Regular / Moderate: one seat; the Treasure Room opens only once no monster stands;
+//!   Moderate's way back out (rooms reset, monsters `Foe::attack_bonus` +2 and +1 life) and its
+//!   12-15 card dungeon (`DUNGEON_DECK_CAP` holds 15 and the Treasure Room).
+//! - Solo Hard: four stacked Dungeon Decks (more than `MAX_ROOMS`, or the small-table rule
+//!   that removes a finished level), no Darkness / Empty / Nothing, `AttackRule::Rolled` and
+//!   boss lives and attack by level, 2 Loot cards a boss, a life for a missed turn, levels
+//!   past 3 (`Hero::skills` has them).
+//! - Co-Op: one shared dungeon built from hands (a fill-out phase, a Secret Door token each),
+//!   a face-down Encounter card in every room, rounds of four phases (new asks), crowd lives
+//!   and attack, the fleeing wound, the passed Defend bonus, XP to the killing blow and loot to
+//!   every wounder, the vortex, a boss with two minions and extra lives.
+//! - Chaos: building and populating the other players' dungeons in the left / right / across
+//!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
+//!   and healing, monsters attacking back on a 1, victory by the most loot.
+//! - Optional rules: the replacement hero, the hero-choice procedures, "more of a challenge"
+//!   (`AttackRule::Rolled` in `Foe`), the Bag of Holding swap.
 
 mod decision;
 mod flow;
