@@ -309,6 +309,25 @@ impl MonsterFight {
         }
     }
 
+    /// The host changed the hero between rounds (healed, levelled, equipped, saved by a
+    /// Ward potion): a hero given lives back after the fight took his last faces the monster
+    /// again (a new round, its attack rolled anew when rolled).
+    pub fn refresh(&mut self, hero: Fighter, dice: &mut impl Dice) {
+        self.hero = Fighter { lives: hero.lives.min(MAX_LIVES), ..hero };
+        match self.pending {
+            _ if hero.lives == 0 => self.pending = Pending::Over(Outcome::HeroDied),
+            Pending::Over(Outcome::HeroDied) if self.foe_lives > 0 => {
+                self.pending = Pending::Choose { target: self.attack(dice) };
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds `n` to the next Fight roll (a potion's bonus), on top of any Defend bonus.
+    pub fn grant_bonus(&mut self, n: u8) {
+        self.bonus = self.bonus.saturating_add(n);
+    }
+
     /// The legal answers now.
     pub fn legal(&self) -> Answers {
         let mut out = Answers::new();
@@ -524,6 +543,24 @@ impl BossFight {
 
     pub fn bonus(&self) -> u8 {
         self.bonus
+    }
+
+    /// The host changed the hero between rounds (a potion, a level): as
+    /// [`MonsterFight::refresh`].
+    pub fn refresh(&mut self, hero: Fighter, dice: &mut impl Dice) {
+        self.hero = Fighter { lives: hero.lives.min(MAX_LIVES), ..hero };
+        match self.pending {
+            _ if hero.lives == 0 => self.pending = BossPending::Over(BossOutcome::HeroDied),
+            BossPending::Over(BossOutcome::HeroDied) if self.foe_lives > 0 => {
+                self.pending = BossPending::Choose { target: self.attack(dice) };
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds `n` to the next Fight roll (a potion's bonus).
+    pub fn grant_bonus(&mut self, n: u8) {
+        self.bonus = self.bonus.saturating_add(n);
     }
 
     /// The legal answers now: Fight, and Defend unless the boss is Relentless.

@@ -5,11 +5,13 @@
 //! its loader ([`data`], [`rules`]: every card list is a documented estimate, the rulebook's
 //! numbers and examples kept), one monster encounter and one End Boss fight as small states
 //! driven by answers ([`combat`]), and the exact odds of a fight under a fixed policy
-//! ([`exact`]). The game loop (building, moving, loot, XP, the modes) comes next.
+//! ([`exact`]). The second slice is the Standard-mode game as a `DecisionGame` ([`game`]);
+//! the other modes, the optional rules and the bots come next.
 
 pub mod combat;
 pub mod data;
 pub mod exact;
+pub mod game;
 pub mod rules;
 
 pub use combat::{

@@ -529,3 +529,25 @@ fn monte_carlo_matches_the_exact_boss_chains() {
         check(name, &exact, mc_boss(h, foe, p, N, 2_600 + i as u64), N);
     }
 }
+
+#[test]
+fn a_hero_given_a_life_back_after_his_last_faces_the_monster_again() {
+    let mut f = fight(hero(1, plain(), Mods::default()), werewolf());
+    f.apply(Answer::Fight, &mut dice(&[1, 1])).unwrap();
+    assert_eq!(f.pending(), Pending::Over(Outcome::HeroDied));
+    f.refresh(hero(1, plain(), Mods::default()), &mut NoDice);
+    assert_eq!(f.pending(), Pending::Choose { target: 7 }, "a Ward potion kept the life");
+    f.grant_bonus(2);
+    let r = f.apply(Answer::Fight, &mut dice(&[3, 3])).unwrap();
+    assert_eq!((r.total, r.result), (8, RoundResult::Won), "a potion's +2 on the next Fight");
+    let mut b = BossFight::new(
+        hero(1, plain(), Mods::default()),
+        BossFoe { lives: 2, skill: BossSkill::Fury(1), dice: 3, attack_bonus: 0 },
+        2,
+        &mut dice(&[6, 6, 6]),
+    );
+    b.apply(BossAnswer::Fight, &mut dice(&[1, 1])).unwrap();
+    assert_eq!(b.pending(), BossPending::Over(BossOutcome::HeroDied));
+    b.refresh(hero(1, plain(), Mods::default()), &mut dice(&[1, 1, 1]));
+    assert_eq!(b.pending(), BossPending::Choose { target: 4 });
+}

@@ -2,3 +2,5 @@
 
 mod combat;
 mod data;
+mod game_fuzz;
+mod game_rules;

@@ -1,0 +1,203 @@
+//! What the Dealing Dungeons game asks, the answers it takes, and what it reports.
+
+use crate::dealing_dungeons::combat::{Answer, BossAnswer, RoundResult};
+use crate::dealing_dungeons::data::Side;
+use arrayvec::ArrayVec;
+
+/// What a pending decision is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Start of turn: drink the Healing Potion token or a special potion, or go on.
+    Potion,
+    /// The turn's one action: Build/Encounter, Move, a ranged attack, a Secret Door search;
+    /// after a successful Defend also the Fight with its +2.
+    Action,
+    /// Where the drawn room card goes (a doorway of the hero's room, a rotation).
+    Place,
+    /// A monster in the hero's room: Fight, Defend, Run (Re-Encounter), or the Horn of Kilter.
+    Fight,
+    /// The End Boss: Fight or Defend.
+    Boss,
+    /// An In Hand Loot card drawn: equip it (in a hand slot) or put it in the bag.
+    Loot,
+    /// End of turn: 7 XP for a life, 15 XP for a level, or keep the XP.
+    Exchange,
+}
+
+/// A pending decision and who answers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealingDecision {
+    pub seat: u8,
+    pub ask: Ask,
+}
+
+/// An answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DealingChoice {
+    /// Potion: exchange the Healing Potion token for a life.
+    Drink,
+    /// Potion: drink the special potion held in this slot.
+    Special(u8),
+    /// Potion / Exchange: do nothing more.
+    Go,
+    /// Action: Build/Encounter (the top card of the Dungeon Deck).
+    Build,
+    /// Action: move to this room of one's own dungeon (by index).
+    Move(u8),
+    /// Action: a ranged attack on the monster in this room of one's own dungeon.
+    Shoot(u8),
+    /// Action: place a Secret Door token on this side of the hero's room.
+    Search(Side),
+    /// Place: the card off the hero's room's doorway on `side` (a world side), turned
+    /// `turns` quarter turns clockwise from upright.
+    Place { side: Side, turns: u8 },
+    /// Fight / Action after a Defend: an answer to the monster.
+    Combat(Answer),
+    /// Fight: blow the Mighty Horn of Kilter.
+    Kilter,
+    /// Boss: an answer to the End Boss.
+    Boss(BossAnswer),
+    /// Loot: equip the card in this hand slot (a full slot's card goes to the bag).
+    Equip(u8),
+    /// Loot: put the card in the Bag of Holding.
+    Bag,
+    /// Exchange: 7 XP for a life.
+    Life,
+    /// Exchange: 15 XP for a level.
+    Level,
+}
+
+/// The legal answers of a decision (at most 16 placements, or 24 rooms to move to).
+pub type DealingChoices = ArrayVec<DealingChoice, 32>;
+
+/// An answer that is not legal now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{choice:?} is not a legal answer to {pending:?}")]
+pub struct DealingIllegal {
+    pub choice: DealingChoice,
+    pub pending: Option<DealingDecision>,
+}
+
+/// Where a seat stands in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Playing,
+    /// Mortally injured: out, tallies nothing.
+    Dead(DeathCause),
+    /// The next card could only go off the table edge: "your game is over" (alive; tallies).
+    Edge,
+    /// Defeated his End Boss.
+    Victor,
+}
+
+/// What took a hero's last life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeathCause {
+    Monster,
+    /// A failed ranged attack on a ranged monster.
+    RangedMiss,
+    Boss,
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// This seat defeated its End Boss first.
+    Boss(u8),
+    /// No hero is left playing (dead, or stopped at the table edge).
+    NoneLeft,
+    /// The round limit ([`super::ROUND_LIMIT`]) was reached: recorded as unfinished.
+    RoundLimit,
+}
+
+/// One thing that happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealingEvent {
+    FirstPlayer(u8),
+    Round(u16),
+    /// A seat's turn begins.
+    Turn(u8),
+    /// Darkness: this turn is missed.
+    Missed(u8),
+    Drank {
+        seat: u8,
+        lives: u8,
+    },
+    /// A room card was laid (index in the seat's dungeon, table space).
+    Built {
+        seat: u8,
+        room: u8,
+        x: i8,
+        y: i8,
+    },
+    /// A Blocked Door token on a room's doorway facing another dungeon.
+    Blocked {
+        seat: u8,
+        room: u8,
+        side: Side,
+    },
+    /// No placement: the card went back on the Dungeon Deck.
+    NoPlacement(u8),
+    /// Only a placement off the table edge: the seat's game is over.
+    OffTable(u8),
+    SecretDoor {
+        seat: u8,
+        room: u8,
+        side: Side,
+    },
+    Moved {
+        seat: u8,
+        room: u8,
+    },
+    /// An Encounter card drawn (its kind id).
+    Encounter {
+        seat: u8,
+        card: u8,
+    },
+    /// The encounter discard pile was shuffled into a new deck.
+    Reshuffled,
+    /// One combat round against a monster (or a ranged shot).
+    Combat {
+        seat: u8,
+        answer: Answer,
+        roll: u8,
+        total: i16,
+        target: u8,
+        result: RoundResult,
+    },
+    MonsterDefeated {
+        seat: u8,
+        card: u8,
+    },
+    Ran {
+        seat: u8,
+        room: u8,
+    },
+    Kilter(u8),
+    /// A Ward potion kept a life.
+    Warded(u8),
+    BossDrawn {
+        seat: u8,
+        boss: u8,
+    },
+    BossRound {
+        seat: u8,
+        answer: BossAnswer,
+        roll: u8,
+        total: i16,
+        target: u8,
+        result: RoundResult,
+    },
+    /// A Loot card drawn (its kind id).
+    Loot {
+        seat: u8,
+        card: u8,
+    },
+    LifeBought(u8),
+    LevelUp {
+        seat: u8,
+        level: u8,
+    },
+    Died(u8),
+    Over(End),
+}

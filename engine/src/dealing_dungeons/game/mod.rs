@@ -1,0 +1,390 @@
+//! The Dealing Dungeons game itself (Standard mode, 2-4 players), driven through
+//! [`DecisionGame`].
+//!
+//! A [`DealingGame`] is a `Clone` value in fixed-size storage (no allocation after set-up, no
+//! IO): the seats' heroes and dashboards, each seat's dungeon of laid cards and its Dungeon
+//! Deck, the Encounter, Loot and End Boss decks, the fight in progress (slice 1's
+//! [`MonsterFight`] and [`BossFight`], one round a turn) and the pending decision with its
+//! legal answers. Chance comes from the per-game streams of [`crate::core::rng`].
+//!
+//! - `decision.rs`: what is asked, the answers, the events;
+//! - `setup.rs`: the configuration ([`Mode`]), the seeded set-up, the test set-up;
+//! - `table.rs`: the grid of laid cards, doorways, building, moving and line of sight;
+//! - `flow.rs`: turns, the actions, fights, loot, XP and the end.
+//!
+//! Only [`Mode::Standard`] plays yet; the configuration check refuses the others. What each
+//! still needs (the state was laid out for it):
+//! - Solo Regular / Moderate: one seat; the Treasure Room opens only once no monster stands;
+//!   Moderate's way back out (rooms reset, monsters `Foe::attack_bonus` +2 and +1 life) and its
+//!   12-15 card dungeon (`DUNGEON_DECK_CAP` holds 15 and the Treasure Room).
+//! - Solo Hard: four stacked Dungeon Decks (more than `MAX_ROOMS`, or the small-table rule
+//!   that removes a finished level), no Darkness / Empty / Nothing, `AttackRule::Rolled` and
+//!   boss lives and attack by level, 2 Loot cards a boss, a life for a missed turn, levels
+//!   past 3 (`Hero::skills` has them).
+//! - Co-Op: one shared dungeon built from hands (a fill-out phase, a Secret Door token each),
+//!   a face-down Encounter card in every room, rounds of four phases (new asks), crowd lives
+//!   and attack, the fleeing wound, the passed Defend bonus, XP to the killing blow and loot to
+//!   every wounder, the vortex, a boss with two minions and extra lives.
+//! - Chaos: building and populating the other players' dungeons in the left / right / across
+//!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
+//!   and healing, monsters attacking back on a 1, victory by the most loot.
+//! - Optional rules: the replacement hero, the hero-choice procedures, "more of a challenge"
+//!   (`AttackRule::Rolled` in `Foe`), the Bag of Holding swap.
+
+mod decision;
+mod flow;
+mod setup;
+pub mod table;
+
+pub use decision::{
+    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
+};
+pub use setup::{DealingConfig, DealingConfigError, DealingSetup, HeroPick, Laid, Mode, SeatSetup, SetupError};
+pub use table::{Dungeon, Room, RoomCard, Standing, MAX_ROOMS};
+
+use super::combat::{BossFight, Fighter, MonsterFight, Stacked};
+use super::rules::{DealingRules, HeroSide, Loot, Mods};
+use crate::core::rng::{GameRng, LazyRng};
+use crate::core::{DecisionGame, Observer, Outcome};
+use arrayvec::ArrayVec;
+
+/// Most seats (Standard mode: 2 to 4).
+pub const MAX_SEATS: usize = 4;
+/// Rounds after which a game that has not ended stops, recorded as [`End::RoundLimit`]
+/// (random answers can walk a dungeon for ever).
+pub const ROUND_LIMIT: u16 = 200;
+/// Most cards of the Encounter and Loot decks.
+pub const DECK_CAP: usize = 64;
+/// Most End Boss cards.
+pub const BOSS_CAP: usize = 32;
+/// Most cards of one Dungeon Deck (the Treasure Room card included).
+pub const DUNGEON_DECK_CAP: usize = MAX_ROOMS - 1;
+/// In Hand cards a hero can have equipped at once (a hero card's most).
+pub const HAND_CAP: usize = 4;
+
+/// What a seat's hero has met and done, for result rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Room cards laid (the Treasure Room included).
+    pub rooms_built: u8,
+    pub monsters_defeated: u8,
+    pub boss_defeated: bool,
+}
+
+/// One seat: the hero and his dashboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Index into the rules' heroes, and the side of the card played.
+    pub hero: u8,
+    pub side: HeroSide,
+    pub status: Status,
+    pub lives: u8,
+    pub level: u8,
+    /// Defeated monsters' Encounter cards under the XP section (their attack is their XP).
+    pub dashboard: ArrayVec<u8, DECK_CAP>,
+    /// The Healing Potion token.
+    pub potion: bool,
+    /// Special Healing Potion cards face up (Loot card kinds).
+    pub specials: ArrayVec<u8, 4>,
+    /// Equipped In Hand cards (Loot card kinds).
+    pub hand: ArrayVec<u8, HAND_CAP>,
+    /// The Bag of Holding: its tally and its number of cards.
+    pub bag_gold: u16,
+    pub bag_cards: u8,
+    /// The room of his dungeon he stands in, and the one he came from (Run goes there).
+    pub at: u8,
+    pub came_from: u8,
+    /// The Dungeon Deck, drawn from the end (the Treasure Room card first in).
+    pub deck: ArrayVec<RoomCard, DUNGEON_DECK_CAP>,
+    /// The monster in his room while he faces it (kept between turns for the Defend bonus).
+    pub fight: Option<MonsterFight>,
+    /// The End Boss (its card kind) and the fight.
+    pub boss: Option<(u8, BossFight)>,
+    /// Darkness: his next turn is missed.
+    pub miss_turn: bool,
+    pub kilter_used: bool,
+    /// Lives lost in the first room (the Horn of Kilter's condition).
+    pub first_losses: u8,
+    /// A potion's bonus for his next Fight.
+    pub fight_bonus: u8,
+    pub stats: Stats,
+}
+
+impl Player {
+    /// Whether he still takes turns.
+    pub fn playing(&self) -> bool {
+        self.status == Status::Playing
+    }
+
+    /// Whether he is alive (tallies his loot at the end).
+    pub fn alive(&self) -> bool {
+        !matches!(self.status, Status::Dead(_))
+    }
+}
+
+/// Where a step goes once its Loot cards are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    EndTurn,
+    /// The End Boss fell: the game ends.
+    EndGame(u8),
+}
+
+/// The streams a game draws from.
+#[derive(Clone, Debug)]
+struct Chance {
+    /// Dice: a test's stacked rolls first, then the dice stream.
+    dice: Stacked<GameRng>,
+    /// The Encounter deck's reshuffles.
+    shuffle: LazyRng,
+    setup_draws: u32,
+}
+
+/// A game of Dealing Dungeons.
+#[derive(Clone, Debug)]
+pub struct DealingGame<'r> {
+    rules: &'r DealingRules,
+    mode: Mode,
+    seats: u8,
+    first: u8,
+    active: u8,
+    round: u16,
+    players: [Player; MAX_SEATS],
+    dungeons: [Dungeon; MAX_SEATS],
+    /// Draw piles, drawn from the end.
+    encounters: ArrayVec<u8, DECK_CAP>,
+    discard: ArrayVec<u8, DECK_CAP>,
+    loot: ArrayVec<u8, DECK_CAP>,
+    bosses: ArrayVec<u8, BOSS_CAP>,
+    /// The table's size in spaces (width along the players' edge, depth).
+    table: (u8, u8),
+    /// Secret/Blocked Door tokens left in the box.
+    door_tokens: u8,
+    /// The room card drawn, waiting for its placement.
+    drawn: Option<RoomCard>,
+    /// The In Hand card drawn, waiting to be equipped or bagged.
+    held_loot: Option<u8>,
+    loot_queue: u8,
+    after: After,
+    end: Option<End>,
+    chance: Chance,
+    pending: Option<DealingDecision>,
+    legal: DealingChoices,
+}
+
+impl<'r> DealingGame<'r> {
+    pub fn rules(&self) -> &'r DealingRules {
+        self.rules
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn first(&self) -> u8 {
+        self.first
+    }
+
+    /// The seat whose turn it is.
+    pub fn active(&self) -> u8 {
+        self.active
+    }
+
+    /// The round being played (1 on).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    pub fn player(&self, seat: u8) -> &Player {
+        &self.players[seat as usize % MAX_SEATS]
+    }
+
+    pub fn dungeon(&self, seat: u8) -> &Dungeon {
+        &self.dungeons[seat as usize % MAX_SEATS]
+    }
+
+    /// How the game ended (`None` while it goes on).
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Encounter cards in the draw pile and in the discard pile.
+    pub fn encounter_piles(&self) -> (usize, usize) {
+        (self.encounters.len(), self.discard.len())
+    }
+
+    /// The room card drawn and waiting for its placement.
+    pub fn drawn(&self) -> Option<RoomCard> {
+        self.drawn
+    }
+
+    pub fn loot_left(&self) -> usize {
+        self.loot.len()
+    }
+
+    pub fn door_tokens(&self) -> u8 {
+        self.door_tokens
+    }
+
+    /// Random words drawn, every stream.
+    pub fn rng_draws(&self) -> u32 {
+        self.chance.setup_draws + self.chance.dice.then.draws() + self.chance.shuffle.draws()
+    }
+
+    /// A seat's XP: the attack values of the cards on his dashboard.
+    pub fn xp(&self, seat: u8) -> u16 {
+        self.player(seat).dashboard.iter().map(|&c| self.monster_attack(c) as u16).sum()
+    }
+
+    /// The loot tally: the bag, In Hand cards 20 each, unused potions 10 each.
+    pub fn tally(&self, seat: u8) -> u32 {
+        let p = self.player(seat);
+        let m = &self.rules.modes;
+        p.bag_gold as u32
+            + p.hand.len() as u32 * m.gold_per_in_hand as u32
+            + (p.potion as u32 + p.specials.len() as u32) * m.gold_per_potion as u32
+    }
+
+    /// Whether a seat won: alive with the highest tally once the game is over by a boss.
+    pub fn won(&self, seat: u8) -> bool {
+        if !matches!(self.end, Some(End::Boss(_))) || !self.player(seat).alive() {
+            return false;
+        }
+        let mine = self.tally(seat);
+        (0..self.seats).all(|s| s == seat || !self.player(s).alive() || self.tally(s) <= mine)
+    }
+
+    /// The hero's side of a fight now: lives, skills at his level, equipped cards.
+    pub fn fighter(&self, seat: u8) -> Fighter {
+        let p = self.player(seat);
+        let skills = self.rules.heroes[p.hero as usize].skills(p.side, p.level);
+        let gear = p.hand.iter().fold(Mods::default(), |acc, &c| match self.rules.loot[c as usize].loot {
+            Loot::InHand(m) => acc.plus(m),
+            _ => acc,
+        });
+        Fighter { lives: p.lives, skills, gear }
+    }
+
+    fn monster_attack(&self, card: u8) -> u8 {
+        match self.rules.encounters[card as usize].encounter {
+            super::rules::Encounter::Monster(m) => m.attack,
+            _ => 0,
+        }
+    }
+
+    pub fn pending(&self) -> Option<DealingDecision> {
+        self.pending
+    }
+
+    pub fn legal(&self) -> &DealingChoices {
+        &self.legal
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.pending.is_none()
+    }
+
+    /// Answers the pending decision and runs on.
+    pub fn apply<O: Observer<DealingEvent>>(
+        &mut self,
+        choice: DealingChoice,
+        obs: &mut O,
+    ) -> Result<(), DealingIllegal> {
+        let Some(d) = self.pending else {
+            return Err(DealingIllegal { choice, pending: None });
+        };
+        if !self.legal.contains(&choice) {
+            return Err(DealingIllegal { choice, pending: Some(d) });
+        }
+        self.pending = None;
+        self.legal.clear();
+        self.answer(d, choice, obs);
+        Ok(())
+    }
+
+    /// Redraws what `seat` cannot see and reseeds chance from `rng`. Hidden: the order of the
+    /// Encounter, Loot and End Boss decks and of every Dungeon Deck above its Treasure Room
+    /// card (no one looks at them), and the dice. Other players' Bag contents are hidden at
+    /// the table but kept here (only their tally is used, and only at the end).
+    pub fn resample(&mut self, _seat: u8, rng: &mut GameRng) {
+        self.encounters.sort_unstable();
+        rng.shuffle(&mut self.encounters);
+        self.loot.sort_unstable();
+        rng.shuffle(&mut self.loot);
+        self.bosses.sort_unstable();
+        rng.shuffle(&mut self.bosses);
+        for p in &mut self.players[..self.seats as usize] {
+            let n = p.deck.len();
+            if n > 1 && p.deck[0] == RoomCard::Treasure {
+                let above = &mut p.deck[1..n];
+                above.sort_unstable_by_key(|c| match c {
+                    RoomCard::Deck(k) => *k,
+                    _ => u8::MAX,
+                });
+                rng.shuffle(above);
+            }
+        }
+        self.chance.dice = Stacked::new(&[], GameRng::from_seed(rng.next_u64()));
+        self.chance.shuffle = LazyRng::from_seed(rng.next_u64());
+    }
+}
+
+impl DecisionGame for DealingGame<'_> {
+    type Decision = DealingDecision;
+    type Choice = DealingChoice;
+    type Choices = DealingChoices;
+    type Event = DealingEvent;
+    type Illegal = DealingIllegal;
+    type Config = DealingConfig;
+    type ConfigError = DealingConfigError;
+
+    fn restart<O: Observer<DealingEvent>>(
+        &mut self,
+        config: &DealingConfig,
+        master: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Result<(), DealingConfigError> {
+        DealingGame::restart(self, config, master, index, obs)
+    }
+
+    #[inline]
+    fn pending(&self) -> Option<DealingDecision> {
+        self.pending
+    }
+
+    #[inline]
+    fn deciding_seat(&self) -> Option<u8> {
+        self.pending.map(|d| d.seat)
+    }
+
+    #[inline]
+    fn legal_choices(&self) -> &DealingChoices {
+        &self.legal
+    }
+
+    #[inline]
+    fn apply<O: Observer<DealingEvent>>(&mut self, choice: DealingChoice, obs: &mut O) -> Result<(), DealingIllegal> {
+        DealingGame::apply(self, choice, obs)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        DealingGame::is_over(self)
+    }
+
+    #[inline]
+    fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    /// Survived: alive at the end; score: the loot tally (the dead tally nothing).
+    fn outcome(&self, seat: u8) -> Outcome {
+        let survived = self.player(seat).alive();
+        Outcome { survived, score: if survived { self.tally(seat) } else { 0 } }
+    }
+
+    fn resample(&mut self, seat: u8, rng: &mut GameRng) {
+        DealingGame::resample(self, seat, rng)
+    }
+}

@@ -1,0 +1,519 @@
+//! Setting a game up: the configuration, the seeded set-up of the Standard mode, and the
+//! hand-built set-up rule tests use (stacked decks, forced dice, laid cards).
+
+use super::table::{turn, Room, RoomCard, Standing, Table};
+use super::{
+    After, Ask, Chance, DealingDecision, DealingEvent, DealingGame, Dungeon, Player, Stats, Status, BOSS_CAP, DECK_CAP,
+    DUNGEON_DECK_CAP, HAND_CAP, MAX_SEATS,
+};
+use crate::core::rng::{GameRng, LazyRng, Stream};
+use crate::core::Observer;
+use crate::dealing_dungeons::combat::Stacked;
+use crate::dealing_dungeons::data::Side;
+use crate::dealing_dungeons::rules::{DealingRules, Encounter, HeroSide};
+use arrayvec::ArrayVec;
+
+/// The play modes of the rulebook. Only `Standard` is played yet; the state is laid out for
+/// the others (one dungeon per seat, or one shared; a mode-wide boss; rounds of phases).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    Standard,
+    SoloRegular,
+    SoloModerate,
+    SoloHard,
+    CoOp,
+    Chaos,
+}
+
+/// A hero: a fixed card and side, or a seeded random card (and side) no other seat has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeroPick {
+    Fixed(u8, HeroSide),
+    Random,
+}
+
+/// What a game is set up with: the mode and, by seat, the hero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealingConfig {
+    pub mode: Mode,
+    pub heroes: ArrayVec<HeroPick, MAX_SEATS>,
+}
+
+impl DealingConfig {
+    /// A Standard game of `n` seats with random heroes.
+    pub fn standard(n: usize) -> DealingConfig {
+        DealingConfig { mode: Mode::Standard, heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect() }
+    }
+}
+
+/// A configuration (or rules) a game cannot be set up with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealingConfigError {
+    #[error("{0:?} mode is not played yet (a later slice)")]
+    ModeNotYet(Mode),
+    #[error("Standard mode needs {1} to {2} players, got {0}")]
+    Seats(usize, u8, u8),
+    #[error("hero card {0} does not exist or is taken twice")]
+    Hero(u8),
+    #[error("the rules do not fit the game's storage: {0}")]
+    Storage(&'static str),
+}
+
+/// One seat of a test set-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub hero: u8,
+    pub side: HeroSide,
+    /// The start lives when `None`.
+    pub lives: Option<u8>,
+    pub level: u8,
+    /// Encounter cards on the dashboard (their XP).
+    pub dashboard: Vec<u8>,
+    pub potion: bool,
+    /// Loot card kinds equipped / face-up special potions.
+    pub hand: Vec<u8>,
+    pub specials: Vec<u8>,
+    /// The Dungeon Deck above the Treasure Room card, the first drawn first; `None`: dealt
+    /// at random.
+    pub deck: Option<Vec<u8>>,
+    /// The room (index in its dungeon) the hero stands in.
+    pub at: u8,
+}
+
+impl SeatSetup {
+    /// A level 1 hero at his entrance with a random deck.
+    pub fn hero(hero: u8) -> SeatSetup {
+        SeatSetup {
+            hero,
+            side: HeroSide::Front,
+            lives: None,
+            level: 1,
+            dashboard: Vec::new(),
+            potion: false,
+            hand: Vec::new(),
+            specials: Vec::new(),
+            deck: None,
+            at: 0,
+        }
+    }
+}
+
+/// A card laid by a test set-up: in `seat`'s dungeon, off room `from`'s side `side`, the
+/// Dungeon Room card kind `card` (`None`: the Treasure Room) turned `turns`, with an Encounter
+/// card standing on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Laid {
+    pub seat: u8,
+    pub from: u8,
+    pub side: Side,
+    pub card: Option<u8>,
+    pub turns: u8,
+    pub monster: Option<u8>,
+}
+
+/// A game laid out by hand for a rule test. A plain value; [`DealingGame::from_setup`]
+/// checks it and starts the first player's turn. Entrances stand where the set-up puts them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealingSetup {
+    pub seats: Vec<SeatSetup>,
+    pub first: u8,
+    pub laid: Vec<Laid>,
+    /// Cards on top of their decks, the first listed drawn first.
+    pub encounter_tops: Vec<u8>,
+    /// The whole Encounter draw pile, the first drawn first, when given: every other card is
+    /// in the discard pile (a deck about to run out).
+    pub encounter_pile: Option<Vec<u8>>,
+    pub loot_tops: Vec<u8>,
+    pub boss_tops: Vec<u8>,
+    /// Dice rolled first (at most 32).
+    pub dice: Vec<u8>,
+    /// The table's size in spaces, when not the data's.
+    pub table: Option<(u8, u8)>,
+}
+
+/// A test set-up that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Config(#[from] DealingConfigError),
+    #[error("laid card {0} does not fit (space taken, off the table, no doorway to line up)")]
+    Laid(usize),
+    #[error("a stacked card is not in its deck: {0}")]
+    Card(&'static str),
+    #[error("seat {0}: {1}")]
+    Seat(usize, &'static str),
+}
+
+const NO_PLAYER: Player = Player {
+    hero: 0,
+    side: HeroSide::Front,
+    status: Status::Playing,
+    lives: 0,
+    level: 1,
+    dashboard: ArrayVec::new_const(),
+    potion: false,
+    specials: ArrayVec::new_const(),
+    hand: ArrayVec::new_const(),
+    bag_gold: 0,
+    bag_cards: 0,
+    at: 0,
+    came_from: 0,
+    deck: ArrayVec::new_const(),
+    fight: None,
+    boss: None,
+    miss_turn: false,
+    kilter_used: false,
+    first_losses: 0,
+    fight_bonus: 0,
+    stats: Stats { rooms_built: 0, monsters_defeated: 0, boss_defeated: false },
+};
+
+impl<'r> DealingGame<'r> {
+    /// Checks that `rules` fit the fixed storage.
+    fn check_rules(rules: &DealingRules) -> Result<(), DealingConfigError> {
+        if rules.encounter_deck.len() > DECK_CAP || rules.loot_deck.len() > DECK_CAP {
+            return Err(DealingConfigError::Storage("an Encounter or Loot deck of more than 64 cards"));
+        }
+        if rules.bosses.len() > BOSS_CAP || rules.bosses.len() < MAX_SEATS {
+            return Err(DealingConfigError::Storage("End Boss cards must number 4 to 32"));
+        }
+        if rules.modes.dungeon_rooms as usize >= DUNGEON_DECK_CAP {
+            return Err(DealingConfigError::Storage("a Dungeon Deck of more than 18 cards"));
+        }
+        if rules.room_deck.len() < MAX_SEATS * rules.modes.dungeon_rooms as usize {
+            return Err(DealingConfigError::Storage("too few room cards to deal every seat a deck"));
+        }
+        let (w, d) = rules.geometry.table_spaces;
+        if w > 64 || d > 64 {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side"));
+        }
+        if rules.heroes.iter().any(|h| h.levels.iter().flatten().any(|s| s.hand_slots as usize > HAND_CAP)) {
+            return Err(DealingConfigError::Storage("a hero with more than 4 hand slots"));
+        }
+        Ok(())
+    }
+
+    /// Checks a configuration against `rules` without building a game.
+    pub fn check(rules: &DealingRules, config: &DealingConfig) -> Result<(), DealingConfigError> {
+        Self::check_rules(rules)?;
+        if config.mode != Mode::Standard {
+            return Err(DealingConfigError::ModeNotYet(config.mode));
+        }
+        let (lo, hi) = rules.modes.players;
+        let n = config.heroes.len();
+        if n < lo.max(2) as usize || n > (hi as usize).min(MAX_SEATS) {
+            return Err(DealingConfigError::Seats(n, lo.max(2), hi));
+        }
+        let mut taken = 0u64;
+        for &h in &config.heroes {
+            if let HeroPick::Fixed(h, _) = h {
+                if h as usize >= rules.heroes.len() || h >= 64 || taken & (1 << h) != 0 {
+                    return Err(DealingConfigError::Hero(h));
+                }
+                taken |= 1 << h;
+            }
+        }
+        let spacing = rules.modes.entrance_spacing[n] as i32;
+        if spacing * (n as i32 - 1) >= rules.geometry.table_spaces.0 as i32 {
+            return Err(DealingConfigError::Storage("the entrances do not fit along the table"));
+        }
+        Ok(())
+    }
+
+    /// A game before set-up.
+    fn blank(rules: &'r DealingRules, master: u64, index: u64) -> DealingGame<'r> {
+        DealingGame {
+            rules,
+            mode: Mode::Standard,
+            seats: 0,
+            first: 0,
+            active: 0,
+            round: 0,
+            players: [NO_PLAYER; MAX_SEATS],
+            dungeons: [const { ArrayVec::new_const() }; MAX_SEATS],
+            encounters: ArrayVec::new_const(),
+            discard: ArrayVec::new_const(),
+            loot: ArrayVec::new_const(),
+            bosses: ArrayVec::new_const(),
+            table: rules.geometry.table_spaces,
+            door_tokens: rules.modes.components.door_tokens,
+            drawn: None,
+            held_loot: None,
+            loot_queue: 0,
+            after: After::EndTurn,
+            end: None,
+            chance: Chance {
+                dice: Stacked::new(&[], GameRng::new(master, index, Stream::Dice)),
+                shuffle: LazyRng::new(master, index, Stream::Shuffle),
+                setup_draws: 0,
+            },
+            pending: None,
+            legal: ArrayVec::new_const(),
+        }
+    }
+
+    /// A new game: game `index` of a run with `master` seed, set up and run to the first
+    /// decision.
+    pub fn new<O: Observer<DealingEvent>>(
+        rules: &'r DealingRules,
+        config: &DealingConfig,
+        master: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Result<DealingGame<'r>, DealingConfigError> {
+        let mut g = DealingGame::blank(rules, master, index);
+        g.restart(config, master, index, obs)?;
+        Ok(g)
+    }
+
+    /// Sets this game up afresh as game `index` (its rules kept); a refused configuration
+    /// leaves it as it was.
+    pub fn restart<O: Observer<DealingEvent>>(
+        &mut self,
+        config: &DealingConfig,
+        master: u64,
+        index: u64,
+        obs: &mut O,
+    ) -> Result<(), DealingConfigError> {
+        Self::check(self.rules, config)?;
+        *self = DealingGame::blank(self.rules, master, index);
+        let rules = self.rules;
+        let n = config.heroes.len();
+        self.seats = n as u8;
+        let mut rng = GameRng::new(master, index, Stream::Setup);
+        // Heroes dealt: the fixed ones, then random cards (and sides) from the rest.
+        let mut taken = 0u64;
+        for h in &config.heroes {
+            if let HeroPick::Fixed(h, _) = h {
+                taken |= 1 << h;
+            }
+        }
+        for (s, pick) in config.heroes.iter().enumerate() {
+            let (hero, side) = match *pick {
+                HeroPick::Fixed(h, side) => (h, side),
+                HeroPick::Random => {
+                    let free = (0..rules.heroes.len().min(64) as u8).filter(|&i| taken & (1 << i) == 0);
+                    let k = rng.below(free.clone().count().max(1) as u32) as usize;
+                    let h = free.clone().nth(k).unwrap_or(0);
+                    taken |= 1 << h;
+                    (h, if rng.below(2) == 0 { HeroSide::Front } else { HeroSide::Back })
+                }
+            };
+            self.players[s] = Player { hero, side, lives: rules.modes.start_lives, ..NO_PLAYER };
+        }
+        // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top.
+        let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
+        rng.shuffle(&mut rooms);
+        for p in &mut self.players[..n] {
+            p.deck.push(RoomCard::Treasure);
+            for _ in 0..rules.modes.dungeon_rooms {
+                p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+            }
+        }
+        self.stock_decks(&mut rng);
+        // Entrances along the players' edge, the rulebook's spaces apart, centred.
+        let spacing = rules.modes.entrance_spacing[n] as i8;
+        let width = rules.geometry.table_spaces.0 as i8;
+        let x0 = (width - 1 - spacing * (n as i8 - 1)) / 2;
+        let (w, d) = (width, rules.geometry.table_spaces.1 as i8);
+        for s in 0..n {
+            super::table::lay(&mut self.dungeons[..n], w, d, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
+        }
+        self.first = first_player(n, &mut rng);
+        self.chance.setup_draws = rng.draws();
+        self.start(obs);
+        Ok(())
+    }
+
+    /// Fills and shuffles the Encounter, Loot and End Boss decks.
+    fn stock_decks(&mut self, rng: &mut GameRng) {
+        let r = self.rules;
+        self.encounters = r.encounter_deck.iter().copied().collect();
+        rng.shuffle(&mut self.encounters);
+        self.loot = r.loot_deck.iter().copied().collect();
+        rng.shuffle(&mut self.loot);
+        self.bosses = (0..r.bosses.len() as u8).collect();
+        rng.shuffle(&mut self.bosses);
+    }
+
+    /// Round 1, the first player's turn.
+    fn start<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
+        self.active = self.first;
+        self.round = 1;
+        if O::ENABLED {
+            obs.event(DealingEvent::FirstPlayer(self.first));
+            obs.event(DealingEvent::Round(1));
+        }
+        self.begin_turn(obs);
+    }
+
+    /// A game laid out by `setup` (checked), at the start of the first player's turn. Its
+    /// shuffles and dice after the stacked ones come from `master`'s game 0.
+    pub fn from_setup<O: Observer<DealingEvent>>(
+        rules: &'r DealingRules,
+        setup: &DealingSetup,
+        master: u64,
+        obs: &mut O,
+    ) -> Result<DealingGame<'r>, SetupError> {
+        let config = DealingConfig {
+            mode: Mode::Standard,
+            heroes: setup.seats.iter().map(|s| HeroPick::Fixed(s.hero, s.side)).take(MAX_SEATS).collect(),
+        };
+        Self::check(rules, &config)?;
+        let n = setup.seats.len();
+        if setup.first as usize >= n {
+            return Err(SetupError::Seat(setup.first as usize, "the first player is not a seat"));
+        }
+        let mut g = DealingGame::blank(rules, master, 0);
+        g.seats = n as u8;
+        g.first = setup.first;
+        let mut rng = GameRng::new(master, 0, Stream::Setup);
+        let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
+        rng.shuffle(&mut rooms);
+        g.stock_decks(&mut rng);
+        let spacing = rules.modes.entrance_spacing[n] as i8;
+        let (w, d) = setup.table.unwrap_or(rules.geometry.table_spaces);
+        let x0 = (w as i8 - 1 - spacing * (n as i8 - 1)) / 2;
+        for (s, seat) in setup.seats.iter().enumerate() {
+            let mut p = Player { hero: seat.hero, side: seat.side, level: seat.level.max(1), ..NO_PLAYER };
+            p.lives = seat.lives.unwrap_or(rules.modes.start_lives).clamp(1, rules.modes.max_lives);
+            p.potion = seat.potion;
+            let loot_ok =
+                |list: &Vec<u8>, cap: usize| list.len() <= cap && list.iter().all(|&c| (c as usize) < rules.loot.len());
+            if !loot_ok(&seat.hand, HAND_CAP) || !loot_ok(&seat.specials, 4) {
+                return Err(SetupError::Seat(s, "a loot card that does not exist, or too many"));
+            }
+            p.hand.extend(seat.hand.iter().copied());
+            p.specials.extend(seat.specials.iter().copied());
+            for &c in &seat.dashboard {
+                if !matches!(rules.encounters.get(c as usize).map(|e| e.encounter), Some(Encounter::Monster(_))) {
+                    return Err(SetupError::Seat(s, "a dashboard card that is not a monster"));
+                }
+                let _ = p.dashboard.try_push(c);
+            }
+            p.deck.push(RoomCard::Treasure);
+            match &seat.deck {
+                Some(deck) => {
+                    if deck.len() >= DUNGEON_DECK_CAP || deck.iter().any(|&k| k as usize >= rules.rooms.len()) {
+                        return Err(SetupError::Seat(s, "a Dungeon Deck card that does not exist, or too many"));
+                    }
+                    p.deck.extend(deck.iter().rev().map(|&k| RoomCard::Deck(k)));
+                }
+                None => {
+                    for _ in 0..rules.modes.dungeon_rooms {
+                        p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+                    }
+                }
+            }
+            g.players[s] = p;
+            super::table::lay(
+                &mut g.dungeons[..n],
+                w as i8,
+                d as i8,
+                s as u8,
+                entrance(rules, x0 + spacing * s as i8, 0),
+            );
+        }
+        for (i, l) in setup.laid.iter().enumerate() {
+            if l.seat as usize >= n || l.from as usize >= g.dungeons[l.seat as usize].len() {
+                return Err(SetupError::Laid(i));
+            }
+            let table = Table { width: w as i8, depth: d as i8, dungeons: &g.dungeons[..n] };
+            let card = match l.card {
+                Some(k) if (k as usize) < rules.rooms.len() => RoomCard::Deck(k),
+                None => RoomCard::Treasure,
+                Some(_) => return Err(SetupError::Laid(i)),
+            };
+            let from = g.dungeons[l.seat as usize][l.from as usize];
+            let doors = turn(g.card_doors(card), l.turns);
+            let (dx, dy) = super::table::step(l.side);
+            let (x, y) = (from.x + dx, from.y + dy);
+            let lines_up = from.doors & l.side.bit() != 0 && doors & super::table::opposite(l.side).bit() != 0;
+            if !lines_up || !table.on_table(x, y) || table.at(x, y).is_some() {
+                return Err(SetupError::Laid(i));
+            }
+            let monster = match l.monster {
+                None => None,
+                Some(c) => match rules.encounters.get(c as usize).map(|e| e.encounter) {
+                    Some(Encounter::Monster(m)) => Some(Standing { card: c, lives: m.lives }),
+                    _ => return Err(SetupError::Laid(i)),
+                },
+            };
+            let room = Room { monster, ..Room::new(card, x, y, doors, l.from) };
+            super::table::lay(&mut g.dungeons[..n], w as i8, d as i8, l.seat, room);
+            if let Some(c) = l.monster {
+                lift(&mut g.encounters, c).ok_or(SetupError::Card("an Encounter card laid twice too often"))?;
+            }
+        }
+        for (s, seat) in setup.seats.iter().enumerate() {
+            let d = &g.dungeons[s];
+            if seat.at as usize >= d.len() {
+                return Err(SetupError::Seat(s, "the hero stands in a room not laid"));
+            }
+            g.players[s].at = seat.at;
+            g.players[s].came_from = d[seat.at as usize].parent;
+        }
+        if let Some(pile) = &setup.encounter_pile {
+            let mut rest = std::mem::take(&mut g.encounters);
+            for &c in pile.iter().rev() {
+                let i = rest.iter().position(|&x| x == c).ok_or(SetupError::Card("Encounter pile"))?;
+                g.encounters.push(rest.remove(i));
+            }
+            g.discard = rest;
+        }
+        for &c in setup.encounter_tops.iter().rev() {
+            lift(&mut g.encounters, c).ok_or(SetupError::Card("Encounter"))?;
+        }
+        for &c in setup.loot_tops.iter().rev() {
+            lift(&mut g.loot, c).ok_or(SetupError::Card("Loot"))?;
+        }
+        for &c in setup.boss_tops.iter().rev() {
+            lift(&mut g.bosses, c).ok_or(SetupError::Card("End Boss"))?;
+        }
+        g.table = (w, d);
+        g.chance.dice = Stacked::new(&setup.dice, GameRng::new(master, 0, Stream::Dice));
+        g.start(obs);
+        Ok(g)
+    }
+
+    /// The doorways of a card held upright.
+    pub(super) fn card_doors(&self, card: RoomCard) -> u8 {
+        match card {
+            RoomCard::Entrance => self.rules.entrance.doors,
+            RoomCard::Treasure => self.rules.treasure_room.doors,
+            RoomCard::Deck(k) => self.rules.rooms[k as usize].doors,
+        }
+    }
+
+    /// Sets the pending decision; the caller lists its legal answers.
+    pub(super) fn ask(&mut self, seat: u8, ask: Ask) {
+        self.pending = Some(DealingDecision { seat, ask });
+    }
+}
+
+/// An Entrance card at (x, y), its doorway facing into the table (North).
+fn entrance(rules: &DealingRules, x: i8, y: i8) -> Room {
+    Room::new(RoomCard::Entrance, x, y, rules.entrance.doors, 0)
+}
+
+/// Moves one copy of card `c` to the top (the end) of a draw pile.
+fn lift<const N: usize>(pile: &mut ArrayVec<u8, N>, c: u8) -> Option<()> {
+    let i = pile.iter().rposition(|&x| x == c)?;
+    let card = pile.remove(i);
+    pile.push(card);
+    Some(())
+}
+
+/// "Each player rolls 1D6, highest goes first": the tied highest roll again.
+fn first_player(n: usize, rng: &mut GameRng) -> u8 {
+    let mut rolling: ArrayVec<u8, MAX_SEATS> = (0..n as u8).collect();
+    while rolling.len() > 1 {
+        let rolls: ArrayVec<u8, MAX_SEATS> = rolling.iter().map(|_| rng.d6()).collect();
+        let top = rolls.iter().copied().max().unwrap_or(0);
+        rolling = rolling.iter().zip(&rolls).filter(|(_, &r)| r == top).map(|(&s, _)| s).collect();
+    }
+    rolling.first().copied().unwrap_or(0)
+}
+
+const _: () = assert!(DUNGEON_DECK_CAP >= 17);
+const _: () = assert!(std::mem::size_of::<Dungeon>() < 1024);

@@ -1,0 +1,308 @@
+//! The table: room cards laid on a grid of spaces, their doorways turned with the card, and
+//! the questions building, moving and shooting ask of it.
+//!
+//! A space is one room card (the rulebook's "8 spaces (20")" make a space 2.5", a card's
+//! short side); a card covers one space whichever way it is turned, and its orientation only
+//! turns its doorways (docs/rulings.md). `x` runs along the players' edge, `y` away from it;
+//! the entrances stand on row 0 facing North.
+
+use crate::dealing_dungeons::data::Side;
+use arrayvec::ArrayVec;
+
+/// Most rooms of one dungeon: the entrance, up to 15 Dungeon Room cards (Solo Moderate's
+/// long dungeon) and the Treasure Room, with room to spare.
+pub const MAX_ROOMS: usize = 20;
+const _: () = assert!(MAX_ROOMS <= 32, "moves keep a u32 of rooms seen");
+
+/// What card a room is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoomCard {
+    Entrance,
+    Treasure,
+    /// A Dungeon Room card kind (index into the rules' rooms).
+    Deck(u8),
+}
+
+/// An Encounter card standing on a room until defeated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The Encounter card kind.
+    pub card: u8,
+    /// Its lives left.
+    pub lives: u8,
+}
+
+/// A laid room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Room {
+    pub card: RoomCard,
+    pub x: i8,
+    pub y: i8,
+    /// Doorways by world side ([`Side::bit`]), the card's turned, Secret Door tokens added.
+    pub doors: u8,
+    /// Secret Door tokens placed here (also in `doors`).
+    pub secret: u8,
+    /// Blocked Door tokens: doorways facing another dungeon.
+    pub blocked: u8,
+    /// Sides facing an empty space on the table (kept up to date as cards are laid).
+    pub open: u8,
+    /// By side, the room of the same dungeon connected through a doorway on both cards
+    /// ([`NO_LINK`]: none).
+    pub links: [u8; 4],
+    /// The room it was built from (itself for the entrance): the way back.
+    pub parent: u8,
+    pub monster: Option<Standing>,
+    /// A monster here was shot from afar: its Loot card waits for the hero to come.
+    pub loot_waiting: bool,
+}
+
+/// One seat's dungeon: its rooms in the order they were laid (0 is the entrance).
+pub type Dungeon = ArrayVec<Room, MAX_ROOMS>;
+
+/// No connected room on that side.
+pub const NO_LINK: u8 = u8::MAX;
+
+impl Room {
+    /// A card about to be laid at (x, y) with doorways `doors` (world sides); [`lay`] fills
+    /// in what depends on its neighbours.
+    pub fn new(card: RoomCard, x: i8, y: i8, doors: u8, parent: u8) -> Room {
+        Room {
+            card,
+            x,
+            y,
+            doors,
+            secret: 0,
+            blocked: 0,
+            open: 0,
+            links: [NO_LINK; 4],
+            parent,
+            monster: None,
+            loot_waiting: false,
+        }
+    }
+}
+
+/// A doorway of another dungeon that a new card blocked: (seat, room, side).
+pub type BlockedDoor = (u8, u8, Side);
+
+/// Lays `room` in `seat`'s dungeon on a `width` × `depth` table, keeping every room's open
+/// sides and links up to date: its doorways facing an own room's doorway connect, those facing
+/// another dungeon's card get Blocked Door tokens (and so do that card's doorways facing it).
+/// Returns the other dungeons' newly blocked doorways. The caller checks the space is free.
+pub fn lay(dungeons: &mut [Dungeon], width: i8, depth: i8, seat: u8, mut room: Room) -> ArrayVec<BlockedDoor, 4> {
+    let mut others = ArrayVec::new();
+    let new = dungeons[seat as usize].len() as u8;
+    let (x, y) = (room.x, room.y);
+    room.open = 0;
+    for side in Side::ALL {
+        let (dx, dy) = step(side);
+        let (nx, ny) = (x + dx, y + dy);
+        if (0..width).contains(&nx) && (0..depth).contains(&ny) {
+            room.open |= side.bit();
+        }
+    }
+    for (s, d) in dungeons.iter_mut().enumerate() {
+        for (k, r) in d.iter_mut().enumerate() {
+            let Some(side) = Side::ALL.into_iter().find(|&side| {
+                let (dx, dy) = step(side);
+                r.x + dx == x && r.y + dy == y
+            }) else {
+                continue;
+            };
+            // `r` is beside the new card, on its `opposite(side)`.
+            let back = opposite(side);
+            r.open &= !side.bit();
+            room.open &= !back.bit();
+            let both = r.doors & side.bit() != 0 && room.doors & back.bit() != 0;
+            if s == seat as usize {
+                if both {
+                    r.links[side as usize] = new;
+                    room.links[back as usize] = k as u8;
+                }
+            } else {
+                if r.doors & side.bit() != 0 && r.blocked & side.bit() == 0 {
+                    r.blocked |= side.bit();
+                    others.push((s as u8, k as u8, side));
+                }
+                room.blocked |= room.doors & back.bit();
+            }
+        }
+    }
+    dungeons[seat as usize].push(room);
+    others
+}
+
+/// The grid step of a side.
+pub fn step(side: Side) -> (i8, i8) {
+    match side {
+        Side::North => (0, 1),
+        Side::East => (1, 0),
+        Side::South => (0, -1),
+        Side::West => (-1, 0),
+    }
+}
+
+/// The side facing `side`.
+pub fn opposite(side: Side) -> Side {
+    Side::ALL[(side as usize + 2) & 3]
+}
+
+/// A doorway mask turned `turns` quarter turns clockwise (North becomes East).
+pub fn turn(mask: u8, turns: u8) -> u8 {
+    let t = turns & 3;
+    ((mask << t) | (mask >> ((4 - t) & 3))) & 0xF
+}
+
+/// Where a dungeon may go: the table size and every dungeon's cards.
+pub struct Table<'a> {
+    pub width: i8,
+    pub depth: i8,
+    pub dungeons: &'a [Dungeon],
+}
+
+/// What building off a doorway meets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Beyond {
+    /// An empty space on the table: a card can go there.
+    Free,
+    /// Off the table edge.
+    Edge,
+    /// A laid card (any dungeon's).
+    Taken,
+}
+
+impl Table<'_> {
+    /// Whether (x, y) is on the table.
+    pub fn on_table(&self, x: i8, y: i8) -> bool {
+        (0..self.width).contains(&x) && (0..self.depth).contains(&y)
+    }
+
+    /// The dungeon and room on a space.
+    pub fn at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
+        for (s, d) in self.dungeons.iter().enumerate() {
+            if let Some(r) = d.iter().position(|r| r.x == x && r.y == y) {
+                return Some((s as u8, r as u8));
+            }
+        }
+        None
+    }
+
+    /// What lies beyond `side` of seat `seat`'s room `room`.
+    pub fn beyond(&self, seat: u8, room: u8, side: Side) -> Beyond {
+        let r = &self.dungeons[seat as usize][room as usize];
+        let (dx, dy) = step(side);
+        if r.open & side.bit() != 0 {
+            Beyond::Free
+        } else if !self.on_table(r.x + dx, r.y + dy) {
+            Beyond::Edge
+        } else {
+            Beyond::Taken
+        }
+    }
+
+    /// The own room through `side`'s doorway of `room`, when both cards have a doorway there
+    /// (a connection). Other dungeons are never connected.
+    #[inline]
+    pub fn through(&self, seat: u8, room: u8, side: Side) -> Option<u8> {
+        let k = self.dungeons[seat as usize][room as usize].links[side as usize];
+        (k != NO_LINK).then_some(k)
+    }
+
+    /// The doorways of `room` a card can be built off (an empty space on the table beyond),
+    /// and whether any doorway leads off the table edge.
+    pub fn build_sides(&self, seat: u8, room: u8) -> (ArrayVec<Side, 4>, bool) {
+        let r = &self.dungeons[seat as usize][room as usize];
+        let mut free = ArrayVec::new();
+        let mut edge = false;
+        for side in Side::ALL {
+            if r.doors & side.bit() == 0 {
+                continue;
+            }
+            match self.beyond(seat, room, side) {
+                Beyond::Free => free.push(side),
+                Beyond::Edge => edge = true,
+                Beyond::Taken => {}
+            }
+        }
+        (free, edge)
+    }
+
+    /// The distinct turns of a card with doorways `mask` that put a doorway on `side` (facing
+    /// the room it is built from).
+    pub fn turns_facing(mask: u8, side: Side) -> ArrayVec<(u8, u8), 4> {
+        let mut out: ArrayVec<(u8, u8), 4> = ArrayVec::new();
+        for t in 0..4 {
+            let m = turn(mask, t);
+            if m & side.bit() != 0 && !out.iter().any(|&(_, o)| o == m) {
+                out.push((t, m));
+            }
+        }
+        out
+    }
+
+    /// Rooms the hero in `from` may move to, with the room he enters each by: through
+    /// connected cleared rooms; a room with an undefeated monster ends the move there.
+    pub fn moves(&self, seat: u8, from: u8) -> ArrayVec<(u8, u8), MAX_ROOMS> {
+        let d = &self.dungeons[seat as usize];
+        let mut seen = 1u32 << from;
+        let mut out: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
+        let mut i = 0;
+        let mut r = from;
+        loop {
+            // Stopped by a monster: no passing on (the start room is the hero's own).
+            if r == from || d[r as usize].monster.is_none() {
+                for &k in &d[r as usize].links {
+                    if k != NO_LINK && seen & (1 << k) == 0 && d[k as usize].card != RoomCard::Treasure {
+                        seen |= 1 << k;
+                        out.push((k, r));
+                    }
+                }
+            }
+            let Some(&(next, _)) = out.get(i) else { break };
+            r = next;
+            i += 1;
+        }
+        out
+    }
+
+    /// The monster rooms a hero in `from` can shoot with `reach`: in a straight line through
+    /// connected doorways, the first monster met on each side (monsters block the line), at
+    /// 1 to `reach` spaces. Returns (room, distance).
+    pub fn targets(&self, seat: u8, from: u8, reach: u8) -> ArrayVec<(u8, u8), 4> {
+        let d = &self.dungeons[seat as usize];
+        let mut out = ArrayVec::new();
+        for side in Side::ALL {
+            let mut at = from;
+            for dist in 1..=reach {
+                let Some(k) = self.through(seat, at, side) else { break };
+                if d[k as usize].card == RoomCard::Treasure {
+                    break;
+                }
+                if d[k as usize].monster.is_some() {
+                    out.push((k, dist));
+                    break;
+                }
+                at = k;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dealing_turning_a_card_turns_its_doorways_clockwise() {
+        let n = Side::North.bit();
+        assert_eq!(turn(n, 1), Side::East.bit());
+        assert_eq!(turn(n, 2), Side::South.bit());
+        assert_eq!(turn(n, 3), Side::West.bit());
+        assert_eq!(turn(Side::West.bit(), 1), n);
+        let bend = Side::North.bit() | Side::East.bit();
+        assert_eq!(Table::turns_facing(bend, Side::South).len(), 2);
+        let hall = Side::North.bit() | Side::South.bit();
+        assert_eq!(Table::turns_facing(hall, Side::South).len(), 1, "a turned hall is the same card");
+    }
+}

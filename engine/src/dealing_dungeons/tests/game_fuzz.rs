@@ -1,0 +1,151 @@
+//! The Standard-mode game under random answers: every game of 2 to 4 players ends, no panic,
+//! a pending decision always has legal answers, and the invariants hold after every answer.
+
+use crate::core::rng::{GameRng, Stream};
+use crate::core::{fuzz, DecisionGame, NoObserver};
+use crate::dealing_dungeons::data::Side;
+use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
+use crate::dealing_dungeons::game::{DealingConfig, DealingGame, End, RoomCard, Status, MAX_SEATS};
+use crate::dealing_dungeons::DealingRules;
+
+/// What must hold in every position.
+pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
+    let rules = g.rules();
+    let m = &rules.modes;
+    let (w, d) = rules.geometry.table_spaces;
+    let mut spaces: Vec<(i8, i8)> = Vec::new();
+    let mut encounters = g.encounter_piles().0 + g.encounter_piles().1;
+    for s in 0..g.seats() {
+        let p = g.player(s);
+        if p.lives > m.max_lives {
+            return Err(format!("seat {s} has {} lives", p.lives));
+        }
+        if p.alive() && p.lives == 0 {
+            return Err(format!("seat {s} is alive with no life"));
+        }
+        if p.level < 1 || p.level > m.card_levels {
+            return Err(format!("seat {s} at level {}", p.level));
+        }
+        let dn = g.dungeon(s);
+        if p.at as usize >= dn.len() {
+            return Err(format!("seat {s} stands in room {} of {}", p.at, dn.len()));
+        }
+        let drawn = (s == g.active() && g.drawn().is_some()) as usize;
+        if dn.len() + p.deck.len() + drawn != m.dungeon_rooms as usize + 2 {
+            return Err(format!("seat {s}: {} rooms laid and {} in the deck", dn.len(), p.deck.len()));
+        }
+        if p.deck.first().is_some_and(|&c| c != RoomCard::Treasure) {
+            return Err(format!("seat {s}: the Treasure Room card is not at the bottom"));
+        }
+        encounters += p.dashboard.len();
+        for (k, r) in dn.iter().enumerate() {
+            if r.x < 0 || r.y < 0 || r.x >= w as i8 || r.y >= d as i8 {
+                return Err(format!("seat {s} room {k} off the table at ({}, {})", r.x, r.y));
+            }
+            if spaces.contains(&(r.x, r.y)) {
+                return Err(format!("two cards on ({}, {})", r.x, r.y));
+            }
+            spaces.push((r.x, r.y));
+            for side in Side::ALL {
+                let (dx, dy) = step(side);
+                let (nx, ny) = (r.x + dx, r.y + dy);
+                let on = (0..w as i8).contains(&nx) && (0..d as i8).contains(&ny);
+                let card = (0..g.seats())
+                    .find_map(|o| g.dungeon(o).iter().position(|q| q.x == nx && q.y == ny).map(|k| (o, k as u8)));
+                if (r.open & side.bit() != 0) != (on && card.is_none()) {
+                    return Err(format!("seat {s} room {k}: open side {side:?} is stale"));
+                }
+                let link = match card {
+                    Some((o, q)) if o == s && r.doors & side.bit() != 0 => {
+                        let back = opposite(side).bit();
+                        (dn[q as usize].doors & back != 0).then_some(q)
+                    }
+                    _ => None,
+                };
+                if r.links[side as usize] != link.unwrap_or(NO_LINK) {
+                    return Err(format!("seat {s} room {k}: link {side:?} is {} not {link:?}", r.links[side as usize]));
+                }
+            }
+            encounters += r.monster.is_some() as usize;
+            if k > 0 {
+                let parent = &dn[r.parent as usize];
+                if (parent.x - r.x).abs() + (parent.y - r.y).abs() != 1 {
+                    return Err(format!("seat {s} room {k} is not next to the room it was built from"));
+                }
+            }
+        }
+        if p.playing() && p.fight.is_some() && dn[p.at as usize].monster.is_none() {
+            return Err(format!("seat {s} fights in a room without a monster"));
+        }
+    }
+    if encounters != rules.encounter_deck.len() {
+        return Err(format!("{encounters} Encounter cards accounted for, not {}", rules.encounter_deck.len()));
+    }
+    if !g.is_over() && g.legal_choices().is_empty() {
+        return Err("a decision with no legal answer".into());
+    }
+    if g.is_over() && g.end().is_none() {
+        return Err("over without an end".into());
+    }
+    Ok(())
+}
+
+#[test]
+fn dealing_random_games_of_2_to_4_players_end() {
+    let rules = DealingRules::standard();
+    let mut ends = [0u32; 3];
+    let mut g = DealingGame::new(&rules, &DealingConfig::standard(2), 11, 0, &mut NoObserver).unwrap();
+    for i in 0..2_400u64 {
+        let n = 2 + (i % 3) as usize;
+        g.restart(&DealingConfig::standard(n), 11, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(11, i, Stream::Bot);
+        fuzz(&mut g, &mut rng, 100_000, &mut NoObserver, |g, _, _, _| invariants(g))
+            .unwrap_or_else(|e| panic!("game {i} ({n} players): {e}"));
+        match g.end().unwrap() {
+            End::Boss(s) => {
+                ends[0] += 1;
+                assert_eq!(g.player(s).status, Status::Victor);
+            }
+            End::NoneLeft => ends[1] += 1,
+            End::RoundLimit => ends[2] += 1,
+        }
+    }
+    println!(
+        "random games: {} won by a boss kill, {} with no one left, {} at the round limit",
+        ends[0], ends[1], ends[2]
+    );
+    assert!(ends[0] > 0 && ends[1] > 0);
+}
+
+#[test]
+fn dealing_game_size() {
+    let size = std::mem::size_of::<DealingGame<'static>>();
+    println!("size_of::<DealingGame>() = {size} bytes ({MAX_SEATS} seats)");
+    assert!(size < 8 * 1024, "DealingGame is {size} bytes");
+}
+
+#[test]
+fn dealing_a_resampled_copy_keeps_what_the_seat_sees_and_plays_on() {
+    let rules = DealingRules::standard();
+    for i in 0..200u64 {
+        let mut g =
+            DealingGame::new(&rules, &DealingConfig::standard(2 + (i % 3) as usize), 5, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(5, i, Stream::Bot);
+        for _ in 0..(i % 40) {
+            if g.is_over() {
+                break;
+            }
+            let c = g.legal_choices()[rng.below(g.legal_choices().len() as u32) as usize];
+            g.apply(c, &mut NoObserver).unwrap();
+        }
+        let mut copy = g.clone();
+        let seat = g.deciding_seat().unwrap_or(0);
+        copy.resample(seat, &mut GameRng::new(5, i, Stream::Bot));
+        for s in 0..g.seats() {
+            assert_eq!(g.dungeon(s), copy.dungeon(s));
+            assert_eq!((g.player(s).lives, g.player(s).deck.len()), (copy.player(s).lives, copy.player(s).deck.len()));
+        }
+        assert_eq!(g.legal_choices(), copy.legal_choices());
+        fuzz(&mut copy, &mut rng, 100_000, &mut NoObserver, |g, _, _, _| invariants(g)).unwrap();
+    }
+}
