@@ -9,7 +9,7 @@
 //! come from [`ClassicHero`]. The policy keeps no state between decisions.
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, NODES, UNREACHED};
+use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
 use dq_engine::dungeonquest::board::{
     chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
@@ -244,16 +244,25 @@ impl Planner {
         let h = game.hero(s.seat);
         // The chamber may still be the goal while no treasure is held.
         let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
-        maps.look(&s.view, &s.walker, may_go_in);
-        let tower_map = maps.map(s.seat, Target::Tower);
-        let out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
-        let home = Self::here(tower_map, s);
-        let spare_out = s.turns - self.turns(home) - margin - SLACK;
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
-        let mut spare = spare_out;
+        let mut spare = 0;
         if may_go_in {
-            let into = Self::here(maps.map(s.seat, Target::Chamber), s);
+            // Heading in, only the chamber map is kept. A way's cost read backwards differs
+            // only by its ends' entries, so the way out of the chamber is the chamber map's
+            // least distance from a tower, less the chamber's entry; the way home is read off
+            // the same map as the way from a tower to here (exact when the hero came by the
+            // shortest way in, else short of it).
+            maps.look(&s.view, &s.walker, Target::Chamber);
+            let cm = maps.map(s.seat, Target::Chamber);
+            let from_tower = TOWERS.iter().map(|&t| cm[t as usize * 2]).min().unwrap_or(UNREACHED);
+            let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
+            let into = Self::here(cm, s);
+            let home = if from_tower == UNREACHED || into == UNREACHED {
+                UNREACHED
+            } else {
+                from_tower.saturating_sub(into).saturating_sub(s.view.room_cost(s.pos, &s.walker))
+            };
             let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
             let go = self.treasure_worth(game, s) * self.way(s.turns, trip);
             let stay = self.held_worth(game, s) * self.way(s.turns, self.mean_turns(home, PACE_OUT));
@@ -263,6 +272,15 @@ impl Planner {
             } else {
                 memory.homeward = true;
             }
+        }
+        // Heading out (or in the chamber), the tower map; the way out of the chamber is read
+        // by a hero in it, deciding to loot.
+        let mut out_of_chamber = UNREACHED;
+        if target == Target::Tower {
+            maps.look(&s.view, &s.walker, Target::Tower);
+            let tower_map = maps.map(s.seat, Target::Tower);
+            out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
+            spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
         }
         let maps = &*maps;
         let life_ok = |worst: u8| s.life > worst;

@@ -29,6 +29,8 @@ const _: () = assert!(NODES <= 1024);
 
 /// Tenths of a turn.
 const TURN: u16 = 10;
+/// Entering the Treasure Chamber: its turn (the loot is the reason to go).
+pub const CHAMBER_ENTRY: u16 = TURN;
 /// A room's Room card beyond its turn: the fights, traps and lost turns it may bring.
 const ROOM_CARD: u16 = 1;
 /// A Trap chamber's Trap card.
@@ -157,7 +159,7 @@ impl<'g, 'r> BoardView<'g, 'r> {
         let agility = w.agility.clamp(1, 12) as u16;
         match self.kind(c) {
             // A tower is passed through (or left by); the chamber loots.
-            None if is_treasure(c) => TURN,
+            None if is_treasure(c) => CHAMBER_ENTRY,
             None => 2,
             Some(TileKind::Corridor) => 1,
             Some(TileKind::TrapChamber) => TURN + TRAP_CARD,
@@ -321,10 +323,16 @@ struct Maps {
     tiles_left: bool,
     spaces: [Space; CELLS],
     chamber: Map,
-    /// The chamber map missed a change (it was not asked for): refilled when next asked.
-    chamber_stale: bool,
     tower: Map,
+    /// Per map ([`Target`] as index): the spaces changed since it was last asked for, to
+    /// repair it for when it is (a hero heading in reads the chamber map only).
+    pending: [ArrayVec<Cell, PENDING>; 2],
+    /// Per map: more changes than [`PENDING`] missed, so it is filled afresh when asked for.
+    stale: [bool; 2],
 }
+
+/// Changed spaces a map not asked for is kept behind by before it is refilled instead.
+const PENDING: usize = 24;
 
 /// A seat's maps and the board they were read from.
 #[derive(Clone, Debug)]
@@ -372,8 +380,9 @@ impl RouteMaps {
             tiles_left: true,
             spaces: [Space::default(); CELLS],
             chamber: Map::EMPTY,
-            chamber_stale: true,
             tower: Map::EMPTY,
+            pending: [ArrayVec::new_const(), ArrayVec::new_const()],
+            stale: [true; 2],
         };
         let seat = SeatMaps { valid: false, tiles_left: 0, seen: [0; CELLS], turning: ArrayVec::new(), maps: empty };
         RouteMaps {
@@ -400,9 +409,10 @@ impl RouteMaps {
         }
     }
 
-    /// Brings walker `w`'s maps up to date with the board of `view`: the tower map always,
-    /// the chamber map if `chamber` (else it may go stale until asked for).
-    pub fn look(&mut self, view: &BoardView<'_, '_>, w: &Walker, chamber: bool) {
+    /// Brings walker `w`'s map to `target` up to date with the board of `view` (the other
+    /// may go stale until asked for: a hero heading in reads the chamber map, one heading out
+    /// the tower map).
+    pub fn look(&mut self, view: &BoardView<'_, '_>, w: &Walker, target: Target) {
         let left = view.game.tiles_left();
         let sm = &mut self.seats[w.seat as usize % MAX_SEATS];
         let rebuild =
@@ -465,18 +475,30 @@ impl RouteMaps {
                 for &c in &changed {
                     m.spaces[c as usize] = view.space(c, w, m.tiles_left);
                 }
-                repair(&mut m.tower, &m.spaces, Target::Tower, w, &changed, &mut self.heap, &mut self.marks);
-                if m.chamber_stale || !chamber {
-                    m.chamber_stale = true;
-                } else {
-                    repair(&mut m.chamber, &m.spaces, Target::Chamber, w, &changed, &mut self.heap, &mut self.marks);
+                for t in [0, 1] {
+                    let pending = &mut m.pending[t];
+                    for &c in &changed {
+                        if m.stale[t] {
+                            break;
+                        }
+                        if !pending.contains(&c) && pending.try_push(c).is_err() {
+                            m.stale[t] = true;
+                            pending.clear();
+                        }
+                    }
                 }
             }
         }
         let m = &mut self.seats[w.seat as usize % MAX_SEATS].maps;
-        if chamber && m.chamber_stale {
-            fill(&mut m.chamber, &m.spaces, Target::Chamber, w, &mut self.heap);
-            m.chamber_stale = false;
+        let t = target as usize;
+        let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
+        if m.stale[t] {
+            fill(map, &m.spaces, target, w, &mut self.heap);
+            m.stale[t] = false;
+            m.pending[t].clear();
+        } else if !m.pending[t].is_empty() {
+            repair(map, &m.spaces, target, w, &m.pending[t], &mut self.heap, &mut self.marks);
+            m.pending[t].clear();
         }
     }
 }
@@ -521,7 +543,9 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
     }
     fill(&mut m.tower, &m.spaces, Target::Tower, w, heap);
     fill(&mut m.chamber, &m.spaces, Target::Chamber, w, heap);
-    m.chamber_stale = false;
+    m.stale = [false; 2];
+    m.pending[0].clear();
+    m.pending[1].clear();
 }
 
 /// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards.
@@ -809,11 +833,15 @@ mod tests {
                     };
                     if h.inside() {
                         let view = BoardView::new(&g);
-                        maps.look(&view, &w, true);
+                        // Both maps kept up to date, or one at a time (the other refilled).
+                        let t = if (i + u64::from(h.pos)) % 3 == 0 { Target::Tower } else { Target::Chamber };
+                        maps.look(&view, &w, t);
+                        let t2 = if i % 2 == 0 { Target::Tower } else { t };
+                        maps.look(&view, &w, t2);
                         fresh.new_game();
                         fresh.pristine.clear();
-                        fresh.look(&view, &w, true);
-                        for t in [Target::Chamber, Target::Tower] {
+                        fresh.look(&view, &w, t);
+                        for t in [t, t2] {
                             let bad: Vec<_> = (0..NODES)
                                 .filter(|&n| maps.map(seat, t)[n] != fresh.map(seat, t)[n])
                                 .map(|n| (n, maps.map(seat, t)[n], fresh.map(seat, t)[n]))
