@@ -77,9 +77,8 @@ fn run(args: &[String]) {
 }
 
 fn compare(a: &str, b: &str) {
-    let read = |p: &str| -> Vec<f64> {
-        std::fs::read_to_string(p).unwrap().lines().map(|l| l.parse().unwrap()).collect()
-    };
+    let read =
+        |p: &str| -> Vec<f64> { std::fs::read_to_string(p).unwrap().lines().map(|l| l.parse().unwrap()).collect() };
     let (a, b) = (read(a), read(b));
     assert_eq!(a.len(), b.len(), "the runs must pair game by game");
     let n = a.len() as f64;
