@@ -2,11 +2,12 @@
 //! planner with different parameters (docs/bots.md, "Classic (1987)").
 //!
 //! Every decision reads the distance maps of [`super::route`]: the way to the Treasure
-//! Chamber while the hero holds no treasure and has the time (the chamber and the way from it
-//! to a tower fit in the sun's turns left, with the spec's `pace` and `margin`), else the way
-//! to the nearest tower. In the chamber it loots while the Dragon's odds, the spec's
-//! `dragon_draws` and `risk`, the value of what it holds and the time allow. Combat answers
-//! come from [`ClassicHero`]. The policy keeps no state between decisions.
+//! Chamber while going in is worth more by the spec's objective (gold carried out plus `life`
+//! if out alive) than going home now, the night a continuous risk of the turns to spare and
+//! the way's rooms a hazard per turn; else the way to the nearest tower. In the chamber it
+//! loots while the spec's `dragon_draws` and `risk` allow and another draw pays by the same
+//! objective. Combat answers come from [`ClassicHero`]. What a seat remembers within a game
+//! is its [`Memory`].
 
 use super::fight::ClassicHero;
 use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, UNREACHED};
@@ -51,8 +52,9 @@ struct Temper {
     /// Tenths of a turn a certain death weighs on a route (a Bottomless Pit).
     dread: u16,
     /// The chance of dying on a turn of walking (monsters, traps, pits, cards): what a longer
-    /// way risks besides the night. Measured, deaths other than by night and the Dragon per
-    /// turn inside: greedy about 1.5%, cautious (who escapes monsters) about 0.5%.
+    /// way risks besides the night. Estimated from the cliff planner's deaths other than by
+    /// night and the Dragon (about 25% of greedy heroes over some 15 turns inside): greedy
+    /// 1.5%, cautious (who escapes monsters) 0.5% (docs/bots.md, "Classic (1987)").
     hazard: f64,
 }
 

@@ -6,8 +6,12 @@
 //! room a turn and its Room card, a corridor almost nothing (the move goes on at once), a
 //! door the Door cards drawn until it opens, a portcullis the Strength tests, a pit its
 //! Agility test, an unexplored space a turn and the chance that it leads nowhere. A node is a
-//! space and, on a Chasm tile, the part of it the hero stands on. Fixed arrays, a heap in the
-//! struct: no allocation.
+//! space and, on a Chasm tile, the part of it the hero stands on.
+//!
+//! [`RouteMaps`] keeps each seat's maps from decision to decision and repairs them where a
+//! tile was laid or turned (a repair equals a fresh fill; see [`RouteMaps::look`] and the
+//! test below), so a decision costs a few loads unless the board changed. Fixed arrays, a
+//! heap in the struct: no allocation per game.
 
 use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{
