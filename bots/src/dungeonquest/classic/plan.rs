@@ -2,18 +2,18 @@
 //! planner with different parameters (docs/bots.md, "Classic (1987)").
 //!
 //! Every decision reads the distance maps of [`super::route`]: the way to the Treasure
-//! Chamber while the hero holds no treasure and has the time (the chamber and the way from it
-//! to a tower fit in the sun's turns left, with the spec's `pace` and `margin`), else the way
-//! to the nearest tower. In the chamber it loots while the Dragon's odds, the spec's
-//! `dragon_draws` and `risk`, the value of what it holds and the time allow. Combat answers
-//! come from [`ClassicHero`]. The policy keeps no state between decisions.
+//! Chamber while going in is worth more by the spec's objective (gold carried out plus `life`
+//! if out alive) than going home now, the night a continuous risk of the turns to spare and
+//! the way's rooms a hazard per turn; else the way to the nearest tower. In the chamber it
+//! loots while the spec's `dragon_draws` and `risk` allow and another draw pays by the same
+//! objective. Combat answers come from [`ClassicHero`]. What a seat remembers within a game
+//! is its [`Memory`].
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, NODES, UNREACHED};
+use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
-use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{
-    chamber_cells, dir_between, is_tower, is_treasure, manhattan, step, Cell, Dir, TOWERS, TREASURE,
+    chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
 };
 use dq_engine::dungeonquest::classic::data::RingEffect;
 use dq_engine::dungeonquest::classic::decks::{CardEffect, Characteristic, ClassicDeck, PotionResult, Roll};
@@ -36,11 +36,14 @@ const PACE_IN: i32 = 100;
 /// its rooms; measured, 120% keeps Night deaths low without giving up the chamber
 /// (docs/bots.md, "Classic (1987)").
 const PACE_OUT: i32 = 120;
+/// The variance of a way's turns, in turns² per turn of it: Room cards, jammed doors and tiles
+/// that lead nowhere.
+const SPREAD: f64 = 0.35;
 /// The worst a fight from a card is taken to cost, for a Corpse or Crypt search.
 const FIGHT_WORST: u8 = 8;
 
 /// How a planner setting weighs risk, beyond its [`BotSpec`] parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Temper {
     /// Heads for a tower once his LPs fall below this share of the sheet's, in percent.
     wounded_pct: u8,
@@ -48,13 +51,18 @@ struct Temper {
     spare_lp: u8,
     /// Tenths of a turn a certain death weighs on a route (a Bottomless Pit).
     dread: u16,
+    /// The chance of dying on a turn of walking (monsters, traps, pits, cards): what a longer
+    /// way risks besides the night. Estimated from the cliff planner's deaths other than by
+    /// night and the Dragon (about 25% of greedy heroes over some 15 turns inside): greedy
+    /// 1.5%, cautious (who escapes monsters) 0.5% (docs/bots.md, "Classic (1987)").
+    hazard: f64,
 }
 
 impl Temper {
     fn of(kind: BotKind) -> Temper {
         match kind {
-            BotKind::Cautious => Temper { wounded_pct: 40, spare_lp: 4, dread: 400 },
-            _ => Temper { wounded_pct: 0, spare_lp: 0, dread: 150 },
+            BotKind::Cautious => Temper { wounded_pct: 40, spare_lp: 4, dread: 400, hazard: 0.005 },
+            _ => Temper { wounded_pct: 0, spare_lp: 0, dread: 150, hazard: 0.015 },
         }
     }
 }
@@ -205,6 +213,14 @@ impl Planner {
         (i32::from(dist) * i32::from(self.spec.params.pace) * pace + 99_999) / 100_000
     }
 
+    /// The mean turns `dist` takes at `pace` percent and the spec's `pace` (1,000 if no way).
+    fn mean_turns(&self, dist: u16, pace: i32) -> f64 {
+        if dist == UNREACHED {
+            return 1_000.0;
+        }
+        f64::from(dist) * f64::from(self.spec.params.pace) * f64::from(pace) / 100_000.0
+    }
+
     /// The distance from where the hero stands (the nearer half of the chamber).
     fn here(map: &[u16; NODES], s: &Situation<'_, '_>) -> u16 {
         if is_treasure(s.pos) {
@@ -228,53 +244,47 @@ impl Planner {
         let margin = i32::from(p.margin);
         let game = s.game;
         let h = game.hero(s.seat);
-        maps.read(&s.view, &s.walker);
-        // The nodes a decision reads: where the hero stands, the spaces next to him, and (for
-        // the way out of the chamber) the chamber's halves.
-        let mut wanted: ArrayVec<usize, 32> = ArrayVec::new();
-        let want = |c: Cell, wanted: &mut ArrayVec<usize, 32>| {
-            if !wanted.contains(&(c as usize * 2)) {
-                wanted.push(c as usize * 2);
-                if maps.has_far(c) {
-                    wanted.push(c as usize * 2 + 1);
-                }
-            }
-        };
-        for c in chamber_cells(s.pos) {
-            want(c, &mut wanted);
-            for d in Dir::ALL {
-                if let Some(t) = step(c, d) {
-                    want(t, &mut wanted);
-                }
-            }
-        }
-        let near = wanted.len();
-        // The chamber may still be the goal: the way out of it is wanted too.
+        // The chamber may still be the goal while no treasure is held.
         let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
-        if may_go_in {
-            for t in TREASURE {
-                if !wanted.contains(&(t as usize * 2)) {
-                    wanted.push(t as usize * 2);
-                }
-            }
-        }
-        maps.fill(Target::Tower, &s.walker, &wanted);
-        let out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| maps.map(Target::Tower)[c]).min().unwrap_or(UNREACHED);
-        let spare_out = s.turns - self.turns(Self::here(maps.map(Target::Tower), s)) - margin - SLACK;
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
-        let mut spare = spare_out;
+        let mut spare = 0;
         if may_go_in {
-            maps.fill(Target::Chamber, &s.walker, &wanted[..near]);
-            let trip = self.turns_at(Self::here(maps.map(Target::Chamber), s), PACE_IN) + self.turns(out_of_chamber);
-            let spare_in = s.turns - trip - margin - SLACK;
-            if spare_in >= 0 && !wounded {
+            // Heading in, only the chamber map is kept. A way's cost read backwards differs
+            // only by its ends' entries, so the way out of the chamber is the chamber map's
+            // least distance from a tower, less the chamber's entry; the way home is read off
+            // the same map as the way from a tower to here (exact when the hero came by the
+            // shortest way in, else short of it).
+            maps.look(&s.view, &s.walker, Target::Chamber);
+            let cm = maps.map(s.seat, Target::Chamber);
+            let from_tower = TOWERS.iter().map(|&t| cm[t as usize * 2]).min().unwrap_or(UNREACHED);
+            let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
+            let into = Self::here(cm, s);
+            let home = if from_tower == UNREACHED || into == UNREACHED {
+                UNREACHED
+            } else {
+                from_tower.saturating_sub(into).saturating_sub(s.view.room_cost(s.pos, &s.walker))
+            };
+            let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
+            let go = self.treasure_worth(game, s) * self.way(s.turns, trip);
+            let stay = self.held_worth(game, s) * self.way(s.turns, self.mean_turns(home, PACE_OUT));
+            if go > stay && !wounded {
                 target = Target::Chamber;
-                spare = spare_in;
+                spare = s.turns - self.turns_at(into, PACE_IN) - self.turns(out_of_chamber) - margin - SLACK;
             } else {
                 memory.homeward = true;
             }
         }
+        // Heading out (or in the chamber), the tower map; the way out of the chamber is read
+        // by a hero in it, deciding to loot.
+        let mut out_of_chamber = UNREACHED;
+        if target == Target::Tower {
+            maps.look(&s.view, &s.walker, Target::Tower);
+            let tower_map = maps.map(s.seat, Target::Tower);
+            out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
+            spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
+        }
+        let maps = &*maps;
         let life_ok = |worst: u8| s.life > worst;
         let risk = self.risks[h.hero as usize % self.risks.len()];
         match ask {
@@ -282,11 +292,8 @@ impl Planner {
                 if choices.contains(&ClassicChoice::Drink) && s.life * 2 <= s.max_life && risk.potion_heals {
                     return ClassicChoice::Drink;
                 }
-                if choices.contains(&ClassicChoice::Loot) {
-                    let time = s.turns - 1 - self.turns(out_of_chamber) - margin - SLACK;
-                    if time >= 0 && !wounded && self.loot_pays(game, s) {
-                        return ClassicChoice::Loot;
-                    }
+                if choices.contains(&ClassicChoice::Loot) && !wounded && self.loot_pays(game, s, out_of_chamber) {
+                    return ClassicChoice::Loot;
                 }
                 if choices.contains(&ClassicChoice::Heal) && s.life * 2 <= s.max_life && spare >= 1 {
                     return ClassicChoice::Heal;
@@ -298,7 +305,7 @@ impl Planner {
                 {
                     return ClassicChoice::Search;
                 }
-                match self.best_move(s, maps.map(target), target, choices) {
+                match self.best_move(s, maps.map(s.seat, target), target, choices) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
                     None if choices.contains(&ClassicChoice::Search) => ClassicChoice::Search,
@@ -311,13 +318,13 @@ impl Planner {
                 if target == Target::Tower {
                     return ClassicChoice::Exit;
                 }
-                match self.best_move(s, maps.map(target), target, choices) {
+                match self.best_move(s, maps.map(s.seat, target), target, choices) {
                     Some((c, _)) => c,
                     None => ClassicChoice::Exit,
                 }
             }
             Ask::Onward(Onward::SecretDoor) => {
-                let map = maps.map(target);
+                let map = maps.map(s.seat, target);
                 let stay = Self::here(map, s);
                 match self.best_move(s, map, target, choices) {
                     Some((c, d)) if d < stay => c,
@@ -327,7 +334,7 @@ impl Planner {
             Ask::CaveIn => {
                 // Roll on while the way on is shorter than the way back (a failed roll costs
                 // the turn: 12 / Agility turns expected).
-                let map = maps.map(target);
+                let map = maps.map(s.seat, target);
                 let agility = i32::from(s.walker.agility.max(1));
                 let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
                 let back = self.best_move(s, map, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
@@ -337,7 +344,7 @@ impl Planner {
                     ClassicChoice::Roll
                 }
             }
-            _ => match self.best_move(s, maps.map(target), target, choices) {
+            _ => match self.best_move(s, maps.map(s.seat, target), target, choices) {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
@@ -379,31 +386,68 @@ impl Planner {
         best
     }
 
-    /// Whether one more turn in the Treasure Chamber pays: within the spec's `dragon_draws`
-    /// and `risk`, and the counters' mean worth more than the Dragon's expected toll (the
-    /// treasure held, and `life` times the chance its breath kills).
-    fn loot_pays(&self, game: &ClassicGame<'_>, s: &Situation<'_, '_>) -> bool {
+    /// Whether one more turn in the Treasure Chamber pays by the spec's objective: within its
+    /// `dragon_draws` and `risk`, the counters the turn may bring (or the Dragon's toll) and a
+    /// turn less to get out ([`Planner::way`]) worth more than leaving now.
+    fn loot_pays(&self, game: &ClassicGame<'_>, s: &Situation<'_, '_>, out_of_chamber: u16) -> bool {
         let p = self.spec.params;
         let rules = game.rules();
         let h = game.hero(s.seat);
         let per_turn = u32::from(rules.treasure_per_turn.max(1));
         let draws = h.counters.count_ones().div_ceil(per_turn);
-        if draws >= u32::from(p.dragon_draws) {
+        if draws >= u32::from(p.dragon_draws) || self.awake(game) * 100.0 > f64::from(p.risk) {
             return false;
         }
+        // The turn in the chamber risks the Dragon, not the way's hazards.
+        let out = self.mean_turns(out_of_chamber, PACE_OUT);
+        let walk = (1.0 - self.temper.hazard).powf(out);
+        let loot = self.treasure_worth(game, s) * walk * self.fits(s.turns - 1, out);
+        let leave = self.held_worth(game, s) * walk * self.fits(s.turns, out);
+        loot > leave
+    }
+
+    /// The chance the Dragon wakes at the next draw.
+    fn awake(&self, game: &ClassicGame<'_>) -> f64 {
         let left = f64::from(game.dragon_left().max(1));
-        let awake = (f64::from(rules.dragon.awake) / left).min(1.0);
-        if awake * 100.0 > f64::from(p.risk) {
-            return false;
-        }
+        (f64::from(game.rules().dragon.awake) / left).min(1.0)
+    }
+
+    /// The objective's worth of getting out with what the hero holds now: his gold and `life`.
+    fn held_worth(&self, game: &ClassicGame<'_>, s: &Situation<'_, '_>) -> f64 {
+        f64::from(game.gold(s.seat)) + f64::from(self.spec.params.life)
+    }
+
+    /// The objective's worth of getting out after one more draw in the Treasure Chamber: the
+    /// Treasure counters' mean added while the Dragon sleeps; awake, all treasure lost and
+    /// `life` only if its breath does not kill.
+    fn treasure_worth(&self, game: &ClassicGame<'_>, s: &Situation<'_, '_>) -> f64 {
+        let rules = game.rules();
+        let awake = self.awake(game);
         let kills = match rules.dragon.breath {
             Hit::Fixed(n) => f64::from(u8::from(n >= s.life)),
             Hit::D6 => f64::from(7u8.saturating_sub(s.life).min(6)) / 6.0,
             Hit::D12 => f64::from(13u8.saturating_sub(s.life).min(12)) / 12.0,
         };
-        let gain = (1.0 - awake) * self.counter_gold * f64::from(per_turn);
-        let toll = awake * (f64::from(game.gold(s.seat)) + kills * f64::from(p.life));
-        gain >= toll
+        let gain = self.counter_gold * f64::from(rules.treasure_per_turn.max(1));
+        let life = f64::from(self.spec.params.life);
+        (1.0 - awake) * (self.held_worth(game, s) + gain) + awake * (1.0 - kills) * life
+    }
+
+    /// The chance of getting out along a way of `need` turns on average with `turns` sun
+    /// turns left: alive through its rooms (the temper's `hazard` a turn) and before night.
+    fn way(&self, turns: i32, need: f64) -> f64 {
+        (1.0 - self.temper.hazard).powf(need.min(60.0)) * self.fits(turns, need)
+    }
+
+    /// The chance a way of `need` turns on average fits in `turns` with the spec's `margin`
+    /// (and [`SLACK`]) kept: the turns a way takes spread around its mean by [`SPREAD`] a
+    /// turn, so time is a continuous risk, not a cliff.
+    fn fits(&self, turns: i32, need: f64) -> f64 {
+        if need >= 1_000.0 {
+            return 0.0;
+        }
+        let spare = f64::from(turns - i32::from(self.spec.params.margin) - SLACK) + 0.5 - need;
+        normal_cdf(spare / (1.0 + SPREAD * need).sqrt())
     }
 
     /// A start tower away from the heroes already placed.
@@ -531,4 +575,19 @@ fn potion_mean(rules: &ClassicRules, attrs: [u8; 4], life: u8) -> f64 {
         })
         .sum::<f64>()
         / 12.0
+}
+
+/// The standard normal distribution function (Abramowitz and Stegun 7.1.26, error below
+/// 1.5e-7): what a way's spread of turns makes of the turns to spare.
+fn normal_cdf(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-x * x).exp();
+    if z >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
 }

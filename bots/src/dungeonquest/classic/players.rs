@@ -128,6 +128,7 @@ impl ClassicPlayers {
 impl<'r> Policy<ClassicGame<'r>> for ClassicPlayers {
     fn new_game(&mut self) {
         self.memory = [Memory::default(); MAX_SEATS];
+        self.maps.new_game();
     }
 
     #[inline]

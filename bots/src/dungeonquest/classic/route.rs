@@ -6,13 +6,19 @@
 //! room a turn and its Room card, a corridor almost nothing (the move goes on at once), a
 //! door the Door cards drawn until it opens, a portcullis the Strength tests, a pit its
 //! Agility test, an unexplored space a turn and the chance that it leads nowhere. A node is a
-//! space and, on a Chasm tile, the part of it the hero stands on. Fixed arrays, a heap in the
-//! struct: no allocation.
+//! space and, on a Chasm tile, the part of it the hero stands on.
+//!
+//! [`RouteMaps`] keeps each seat's maps from decision to decision and repairs them where a
+//! tile was laid or turned (a repair equals a fresh fill; see [`RouteMaps::look`] and the
+//! test below), so a decision costs a few loads unless the board changed. Fixed arrays, a
+//! heap in the struct: no allocation per game.
 
+use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{
     is_tower, is_treasure, step, Cell, Dir, CELLS, FIXED_CLOSED, PRINTED, TOWERS, TREASURE,
 };
 use dq_engine::dungeonquest::classic::game::ClassicGame;
+use dq_engine::dungeonquest::classic::game::MAX_SEATS;
 use dq_engine::dungeonquest::data::{Side, TileKind};
 use dq_engine::rules::TileDef;
 
@@ -20,12 +26,15 @@ use dq_engine::rules::TileDef;
 pub const NODES: usize = CELLS * 2;
 /// The distance of a node with no way to the target.
 pub const UNREACHED: u16 = u16::MAX;
-/// Heap entries: every relaxation pushes one (at most four per node) plus the seeds.
-const HEAP_CAP: usize = NODES * 4 + 8;
+/// Heap entries: the seeds and one per improvement (a fill pushes at most four per node; a
+/// repair a few more).
+const HEAP_CAP: usize = 4096;
 const _: () = assert!(NODES <= 1024);
 
 /// Tenths of a turn.
 const TURN: u16 = 10;
+/// Entering the Treasure Chamber: its turn (the loot is the reason to go).
+pub const CHAMBER_ENTRY: u16 = TURN;
 /// A room's Room card beyond its turn: the fights, traps and lost turns it may bring.
 const ROOM_CARD: u16 = 1;
 /// A Trap chamber's Trap card.
@@ -131,20 +140,30 @@ impl<'g, 'r> BoardView<'g, 'r> {
         }
     }
 
-    /// What entering `c` costs (a target's own entry is priced by the caller).
+    /// What entering `c` costs, another hero's room included (a target's own entry is priced
+    /// by the caller).
     pub fn enter_cost(&self, c: Cell, w: &Walker) -> u16 {
+        let taken = self.explored(c)
+            && !is_treasure(c)
+            && (0..self.game.seats()).any(|s| {
+                let h = self.game.hero(s);
+                s != w.seat && h.inside() && h.pos == c
+            });
+        self.room_cost(c, w) + if taken { TAKEN } else { 0 }
+    }
+
+    /// What entering `c` costs whoever stands where: what the maps price. Another hero's room
+    /// is left out of them (he will likely have moved on by the time the walker gets there;
+    /// the room next door is priced by [`BoardView::enter_cost`]), so one map serves every
+    /// decision until a tile is laid or turned.
+    pub fn room_cost(&self, c: Cell, w: &Walker) -> u16 {
         if !self.explored(c) {
             return UNKNOWN;
         }
-        let taken = (0..self.game.seats()).any(|s| {
-            let h = self.game.hero(s);
-            s != w.seat && h.inside() && h.pos == c
-        });
-        let extra = if taken && !is_treasure(c) { TAKEN } else { 0 };
         let agility = w.agility.clamp(1, 12) as u16;
-        let base = match self.kind(c) {
+        match self.kind(c) {
             // A tower is passed through (or left by); the chamber loots.
-            None if is_treasure(c) => TURN,
+            None if is_treasure(c) => CHAMBER_ENTRY,
             None => 2,
             Some(TileKind::Corridor) => 1,
             Some(TileKind::TrapChamber) => TURN + TRAP_CARD,
@@ -152,8 +171,42 @@ impl<'g, 'r> BoardView<'g, 'r> {
             Some(TileKind::CaveIn) => TURN + ROOM_CARD + TURN * (12 - agility) / agility,
             Some(TileKind::BottomlessPit) => TURN + w.dread * (12 - agility) / 12,
             Some(_) => TURN + ROOM_CARD,
-        };
-        base + extra
+        }
+    }
+
+    /// What the maps read of space `c`: its open sides, Chasm parts, entry and barriers.
+    fn space(&self, c: Cell, w: &Walker, tiles_left: bool) -> Space {
+        let mut sp = Space { explored: self.explored(c), enter: self.room_cost(c, w), ..Space::default() };
+        if !sp.explored {
+            sp.open = if tiles_left { 0xF } else { 0 };
+            return sp;
+        }
+        for d in Dir::ALL {
+            let bit = 1 << d as u8;
+            match self.side(c, d) {
+                Side::Wall => {}
+                Side::Door => {
+                    sp.open |= bit;
+                    sp.barrier[d as usize] = DOOR;
+                }
+                Side::Portcullis => {
+                    sp.open |= bit;
+                    let st = w.strength.clamp(1, 11) as u16;
+                    sp.barrier[d as usize] = TURN * (12 - st) / st;
+                }
+                Side::Hall => sp.open |= bit,
+            }
+            if self.part(c, d) == 1 {
+                sp.far |= bit;
+            }
+        }
+        sp
+    }
+
+    /// The laid tile on `c` as one number (0: none), to notice a tile laid or turned.
+    #[inline]
+    fn stamp(&self, c: Cell) -> u16 {
+        self.game.tile(c).map_or(0, |(t, rot)| ((u16::from(t) + 1) << 2) | u16::from(rot & 3))
     }
 }
 
@@ -182,6 +235,8 @@ impl Heap {
     fn push(&mut self, (d, n): (u16, u16)) {
         let x = (u32::from(d) << 10) | u32::from(n);
         if self.len == HEAP_CAP {
+            // Not reached: a push is a seed or an improvement, far fewer than the capacity.
+            debug_assert!(false, "route heap full");
             return;
         }
         let mut i = self.len;
@@ -225,7 +280,7 @@ impl Heap {
     }
 }
 
-/// What the maps read of one space, worked out once per decision.
+/// What the maps read of one space.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Space {
     /// A room is there (a laid tile, a tower, the Treasure Chamber).
@@ -240,16 +295,80 @@ struct Space {
     barrier: [u16; 4],
 }
 
-/// Distance maps of one decision: to the Treasure Chamber and to the nearest tower.
+/// No next node: a target, or no way.
+const NONE: u16 = u16::MAX;
+
+/// One distance map: per node the distance to the target and the next node on a shortest
+/// way (the tree a repair follows to find the ways a changed space cut).
+#[derive(Clone, Debug)]
+struct Map {
+    dist: [u16; NODES],
+    next: [u16; NODES],
+}
+
+impl Map {
+    const EMPTY: Map = Map { dist: [UNREACHED; NODES], next: [NONE; NODES] };
+}
+
+/// What prices a step for a walker (his seat left out: the maps ignore other heroes).
+type Costs = (u8, u8, bool, u16);
+
+impl Walker {
+    fn costs(&self) -> Costs {
+        (self.strength, self.agility, self.ring_of_opening, self.dread)
+    }
+}
+
+/// One walker's reading of the board (the spaces) and his two maps over it.
+#[derive(Clone, Debug)]
+struct Maps {
+    costs: Costs,
+    /// Unexplored spaces are open (tiles are left in the box).
+    tiles_left: bool,
+    spaces: [Space; CELLS],
+    chamber: Map,
+    tower: Map,
+    /// Per map ([`Target`] as index): the spaces changed since it was last asked for, to
+    /// repair it for when it is (a hero heading in reads the chamber map only).
+    pending: [ArrayVec<Cell, PENDING>; 2],
+    /// Per map: more changes than [`PENDING`] missed, so it is filled afresh when asked for.
+    stale: [bool; 2],
+}
+
+/// Changed spaces a map not asked for is kept behind by before it is refilled instead.
+const PENDING: usize = 24;
+
+/// A seat's maps and the board they were read from.
+#[derive(Clone, Debug)]
+struct SeatMaps {
+    /// The maps describe this game's board (false after [`RouteMaps::new_game`]).
+    valid: bool,
+    /// Tiles left in the box at the last look: a tile laid lowers it.
+    tiles_left: u8,
+    /// Per space the laid tile and rotation the maps were read with (0: none).
+    seen: [u16; CELLS],
+    /// Laid tiles that may turn later (corridors under the Curse of the Wizard, rotating
+    /// rooms), looked at again at every decision.
+    turning: ArrayVec<Cell, CELLS>,
+    maps: Maps,
+}
+
+/// How many walkers' maps of the empty board are kept.
+const PRISTINE: usize = 16;
+
+/// Distance maps to the Treasure Chamber and to the nearest tower per seat, kept from decision
+/// to decision and repaired only where a tile was laid or turned.
 ///
-/// Why one scratch per table: a decision refills the maps it needs (a few µs); the storage is
-/// reused game after game.
+/// Why: a decision then reads a map in a few loads; a laid tile costs a repair of the nodes
+/// whose way ran through its space; a game starts from a copy of the empty board's maps. The
+/// storage is built once per table and reused game after game (no allocation per game).
 #[derive(Clone, Debug)]
 pub struct RouteMaps {
-    chamber: Box<[u16; NODES]>,
-    tower: Box<[u16; NODES]>,
-    spaces: Box<[Space; CELLS]>,
+    seats: Box<[SeatMaps; MAX_SEATS]>,
+    /// The maps of the board before any tile is laid, per walker met so far.
+    pristine: Box<ArrayVec<Maps, PRISTINE>>,
     heap: Heap,
+    marks: Marks,
 }
 
 impl Default for RouteMaps {
@@ -260,139 +379,487 @@ impl Default for RouteMaps {
 
 impl RouteMaps {
     pub fn new() -> RouteMaps {
+        let empty = Maps {
+            costs: (0, 0, false, 0),
+            tiles_left: true,
+            spaces: [Space::default(); CELLS],
+            chamber: Map::EMPTY,
+            tower: Map::EMPTY,
+            pending: [ArrayVec::new_const(), ArrayVec::new_const()],
+            stale: [true; 2],
+        };
+        let seat = SeatMaps { valid: false, tiles_left: 0, seen: [0; CELLS], turning: ArrayVec::new(), maps: empty };
         RouteMaps {
-            chamber: Box::new([UNREACHED; NODES]),
-            tower: Box::new([UNREACHED; NODES]),
-            spaces: Box::new([Space::default(); CELLS]),
+            seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
+            pristine: Box::new(ArrayVec::new()),
             heap: Heap::new(),
+            marks: Marks::new(),
         }
     }
 
-    /// Whether the space `c` had a Chasm's far part at the last [`RouteMaps::read`] (its node
-    /// `2c + 1` is in use).
-    pub fn has_far(&self, c: Cell) -> bool {
-        self.spaces.get(c as usize).is_some_and(|s| s.far != 0)
+    /// Forgets the boards: the next look reads the new game's.
+    pub fn new_game(&mut self) {
+        for s in self.seats.iter_mut() {
+            s.valid = false;
+        }
     }
 
-    /// The map to `target` as last filled.
-    pub fn map(&self, target: Target) -> &[u16; NODES] {
+    /// Seat `seat`'s map to `target` as the last [`RouteMaps::look`] left it.
+    pub fn map(&self, seat: u8, target: Target) -> &[u16; NODES] {
+        let m = &self.seats[seat as usize % MAX_SEATS].maps;
         match target {
-            Target::Chamber => &self.chamber,
-            Target::Tower => &self.tower,
+            Target::Chamber => &m.chamber.dist,
+            Target::Tower => &m.tower.dist,
         }
     }
 
-    /// Reads the board for walker `w`: what every space's sides and entry cost; the maps
-    /// filled after it use this reading.
-    pub fn read(&mut self, view: &BoardView<'_, '_>, w: &Walker) {
-        let tiles_left = view.game.tiles_left() > 0;
-        for c in 0..CELLS as Cell {
-            let mut sp = Space { explored: view.explored(c), enter: view.enter_cost(c, w), ..Space::default() };
-            if !sp.explored {
-                sp.open = if tiles_left { 0xF } else { 0 };
-            } else {
-                for d in Dir::ALL {
-                    let bit = 1 << d as u8;
-                    match view.side(c, d) {
-                        Side::Wall => {}
-                        Side::Door => {
-                            sp.open |= bit;
-                            sp.barrier[d as usize] = DOOR;
-                        }
-                        Side::Portcullis => {
-                            sp.open |= bit;
-                            let st = w.strength.clamp(1, 11) as u16;
-                            sp.barrier[d as usize] = TURN * (12 - st) / st;
-                        }
-                        Side::Hall => sp.open |= bit,
-                    }
-                    if view.part(c, d) == 1 {
-                        sp.far |= bit;
+    /// Brings walker `w`'s map to `target` up to date with the board of `view` (the other
+    /// may go stale until asked for: a hero heading in reads the chamber map, one heading out
+    /// the tower map).
+    pub fn look(&mut self, view: &BoardView<'_, '_>, w: &Walker, target: Target) {
+        let left = view.game.tiles_left();
+        let sm = &mut self.seats[w.seat as usize % MAX_SEATS];
+        let rebuild =
+            !sm.valid || sm.maps.costs != w.costs() || left > sm.tiles_left || (left > 0) != sm.maps.tiles_left;
+        if rebuild {
+            sm.valid = true;
+            sm.tiles_left = left;
+            sm.turning.clear();
+            let mut laid = false;
+            for c in 0..CELLS as Cell {
+                sm.seen[c as usize] = view.stamp(c);
+                if sm.seen[c as usize] != 0 {
+                    laid = true;
+                    if turns(view, c) {
+                        sm.turning.push(c);
                     }
                 }
             }
-            self.spaces[c as usize] = sp;
-        }
-    }
-
-    /// Fills the map to `target` from the last [`RouteMaps::read`]: Dijkstra from the target
-    /// spaces backwards (a move's cost is the entered space's and the crossed barriers',
-    /// which read the same both ways), stopped once every node of `wanted` is settled: exact
-    /// there, an upper bound elsewhere.
-    pub fn fill(&mut self, target: Target, w: &Walker, wanted: &[usize]) {
-        let dist: &mut [u16; NODES] = match target {
-            Target::Chamber => &mut self.chamber,
-            Target::Tower => &mut self.tower,
-        };
-        let spaces = &self.spaces;
-        dist.fill(UNREACHED);
-        let heap = &mut self.heap;
-        heap.len = 0;
-        let seeds: &[Cell] = match target {
-            Target::Chamber => &TREASURE,
-            Target::Tower => &TOWERS,
-        };
-        for &c in seeds {
-            dist[c as usize * 2] = 0;
-            heap.push((0, c as u16 * 2));
-        }
-        // The wanted nodes as bits, so each settled node is checked in one load.
-        let mut marks = [0u64; NODES.div_ceil(64)];
-        let mut left = 0;
-        for &n in wanted.iter().filter(|&&n| n < NODES) {
-            if marks[n / 64] & (1 << (n % 64)) == 0 {
-                marks[n / 64] |= 1 << (n % 64);
-                left += 1;
+            let costs = w.costs();
+            let fresh = !laid && left > 0;
+            match self.pristine.iter().find(|m| m.costs == costs).filter(|_| fresh) {
+                Some(p) => sm.maps.clone_from(p),
+                None => {
+                    build(&mut sm.maps, view, w, &mut self.heap);
+                    if fresh && !self.pristine.is_full() {
+                        self.pristine.push(sm.maps.clone());
+                    }
+                }
+            }
+        } else {
+            // What changed since the last look: a tile laid (fewer left) or turned.
+            let mut changed: ArrayVec<Cell, CELLS> = ArrayVec::new();
+            if left != sm.tiles_left {
+                let drawn = usize::from(sm.tiles_left.saturating_sub(left));
+                sm.tiles_left = left;
+                // Tiles are laid where heroes step: around them first, else the whole board
+                // (a tile drawn and not laid).
+                let mut laid = 0;
+                for seat in 0..view.game.seats() {
+                    let pos = view.game.hero(seat).pos;
+                    laid += sm.note(view, pos, &mut changed);
+                    for d in Dir::ALL {
+                        if let Some(c) = step(pos, d) {
+                            laid += sm.note(view, c, &mut changed);
+                        }
+                    }
+                }
+                if laid < drawn {
+                    for c in 0..CELLS as Cell {
+                        sm.note(view, c, &mut changed);
+                    }
+                }
+            }
+            for i in 0..sm.turning.len() {
+                let c = sm.turning[i];
+                sm.note(view, c, &mut changed);
+            }
+            if !changed.is_empty() {
+                let m = &mut sm.maps;
+                for &c in &changed {
+                    m.spaces[c as usize] = view.space(c, w, m.tiles_left);
+                }
+                for t in [0, 1] {
+                    let pending = &mut m.pending[t];
+                    for &c in &changed {
+                        if m.stale[t] {
+                            break;
+                        }
+                        if !pending.contains(&c) && pending.try_push(c).is_err() {
+                            m.stale[t] = true;
+                            pending.clear();
+                        }
+                    }
+                }
             }
         }
-        while let Some((d0, n)) = heap.pop() {
-            let n = n as usize;
-            if d0 > dist[n] {
+        let m = &mut self.seats[w.seat as usize % MAX_SEATS].maps;
+        let t = target as usize;
+        let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
+        if m.stale[t] {
+            fill(map, &m.spaces, target, w, &mut self.heap);
+            m.stale[t] = false;
+            m.pending[t].clear();
+        } else if !m.pending[t].is_empty() {
+            repair(map, &m.spaces, target, w, &m.pending[t], &mut self.heap, &mut self.marks);
+            m.pending[t].clear();
+        }
+    }
+}
+
+impl SeatMaps {
+    /// Notes space `c` in `changed` if its tile is not the one last seen; 1 if it was laid.
+    #[inline]
+    fn note(&mut self, view: &BoardView<'_, '_>, c: Cell, changed: &mut ArrayVec<Cell, CELLS>) -> usize {
+        if c as usize >= CELLS {
+            return 0;
+        }
+        let st = view.stamp(c);
+        let was = self.seen[c as usize];
+        if st == was {
+            return 0;
+        }
+        self.seen[c as usize] = st;
+        changed.push(c);
+        if was == 0 {
+            if turns(view, c) {
+                self.turning.push(c);
+            }
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Whether the tile on `c` may turn after it is laid.
+fn turns(view: &BoardView<'_, '_>, c: Cell) -> bool {
+    matches!(view.kind(c), Some(TileKind::Corridor | TileKind::RotatingChamber))
+}
+
+/// Reads every space and fills both maps afresh.
+fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
+    let tiles_left = view.game.tiles_left() > 0;
+    m.costs = w.costs();
+    m.tiles_left = tiles_left;
+    for c in 0..CELLS as Cell {
+        m.spaces[c as usize] = view.space(c, w, tiles_left);
+    }
+    fill(&mut m.tower, &m.spaces, Target::Tower, w, heap);
+    fill(&mut m.chamber, &m.spaces, Target::Chamber, w, heap);
+    m.stale = [false; 2];
+    m.pending[0].clear();
+    m.pending[1].clear();
+}
+
+/// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards.
+fn fill(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, heap: &mut Heap) {
+    map.dist.fill(UNREACHED);
+    map.next.fill(NONE);
+    heap.len = 0;
+    let seeds: &[Cell] = match target {
+        Target::Chamber => &TREASURE,
+        Target::Tower => &TOWERS,
+    };
+    for &c in seeds {
+        map.dist[c as usize * 2] = 0;
+        heap.push((0, c as u16 * 2));
+    }
+    settle(map, spaces, target, w, heap);
+}
+
+/// Per node, what the current repair made of it: marks cleared by moving the epoch on, not by
+/// a pass over every node.
+#[derive(Clone, Debug)]
+struct Marks {
+    epoch: u32,
+    at: Box<[u32; NODES]>,
+}
+
+/// A node's standing in a repair (added to the epoch).
+const SUSPECT: u32 = 1;
+const KEPT: u32 = 2;
+const LOST: u32 = 3;
+
+impl Marks {
+    fn new() -> Marks {
+        Marks { epoch: 0, at: Box::new([0; NODES]) }
+    }
+
+    /// Starts a repair: no node marked.
+    fn clear(&mut self) {
+        if self.epoch >= u32::MAX - 8 {
+            self.epoch = 0;
+            self.at.fill(0);
+        }
+        self.epoch += 4;
+    }
+
+    #[inline]
+    fn get(&self, n: usize) -> u32 {
+        self.at[n].wrapping_sub(self.epoch)
+    }
+
+    #[inline]
+    fn set(&mut self, n: usize, m: u32) {
+        self.at[n] = self.epoch + m;
+    }
+}
+
+/// The moves out of node `n` and what each costs: `f(node reached, cost)`.
+#[inline]
+fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut f: impl FnMut(usize, u16)) {
+    let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
+    let here = spaces[c as usize];
+    for d in Dir::ALL {
+        let bit = 1 << d as u8;
+        if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
+            continue;
+        }
+        let Some(v) = step(c, d) else { continue };
+        let back = d.opposite();
+        let there = spaces[v as usize];
+        let bb = 1 << back as u8;
+        if there.open & bb == 0 {
+            continue;
+        }
+        let m = v as usize * 2 + usize::from(there.far & bb != 0);
+        let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
+        if w.ring_of_opening && barrier > 0 {
+            barrier = barrier.min(RING);
+        }
+        let enter = if target == Target::Tower && is_tower(v) { 0 } else { there.enter };
+        f(m, enter + barrier);
+    }
+    if is_treasure(c) {
+        let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+        f(other as usize * 2, 0);
+    }
+}
+
+/// Repairs `map` after the spaces `changed` were read anew, to what [`fill`] gives.
+///
+/// The changed spaces' nodes are lost (their moves out changed). A node whose next node is lost
+/// (or on a changed space) is suspect: looked at in order of its old distance, it keeps its
+/// distance if another move out of it, into a node that is not lost or suspect, is as short
+/// (common on the unexplored board, where many ways tie); else it is lost and the nodes whose
+/// next it was become suspect. Lost nodes are then settled again from the moves out of them;
+/// a way the change shortened spreads from the changed spaces as they settle.
+fn repair(
+    map: &mut Map,
+    spaces: &[Space; CELLS],
+    target: Target,
+    w: &Walker,
+    changed: &[Cell],
+    heap: &mut Heap,
+    marks: &mut Marks,
+) {
+    marks.clear();
+    let mut lost: ArrayVec<u16, NODES> = ArrayVec::new();
+    heap.len = 0;
+    // Suspects, by old distance (the children of a lost node).
+    let suspect = |n: usize, marks: &mut Marks, heap: &mut Heap, map: &Map| {
+        let children = |m: usize, marks: &mut Marks, heap: &mut Heap| {
+            // A kept node is looked at again: the node it now leads to may be lost since.
+            let k = marks.get(m);
+            if map.next[m] == n as u16 && (k > LOST || k == KEPT) {
+                marks.set(m, SUSPECT);
+                heap.push((map.dist[m], m as u16));
+            }
+        };
+        let c = (n / 2) as Cell;
+        for d in Dir::ALL {
+            if let Some(v) = step(c, d) {
+                children(v as usize * 2, marks, heap);
+                children(v as usize * 2 + 1, marks, heap);
+            }
+        }
+        if is_treasure(c) {
+            let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+            children(other as usize * 2, marks, heap);
+        }
+    };
+    for &c in changed {
+        for n in [c as usize * 2, c as usize * 2 + 1] {
+            marks.set(n, LOST);
+        }
+    }
+    for &c in changed {
+        for n in [c as usize * 2, c as usize * 2 + 1] {
+            lost.push(n as u16);
+            suspect(n, marks, heap, map);
+        }
+    }
+    // Lowered distances to spread once the lost nodes are settled.
+    let mut lowered: ArrayVec<u16, NODES> = ArrayVec::new();
+    while let Some((_, n)) = heap.pop() {
+        let n = n as usize;
+        if marks.get(n) != SUSPECT {
+            continue;
+        }
+        let mut best: Option<(u16, u16)> = None;
+        moves_out(n, spaces, target, w, |m, cost| {
+            // Not a node that leads back here (the chamber's halves lead to each other free).
+            let k = marks.get(m);
+            if (k == KEPT || k > LOST) && map.dist[m] != UNREACHED && map.next[m] != n as u16 {
+                let d = map.dist[m].saturating_add(cost);
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, m as u16));
+                }
+            }
+        });
+        match best {
+            Some((d, m)) if d <= map.dist[n] => {
+                marks.set(n, KEPT);
+                map.next[n] = m;
+                if d < map.dist[n] {
+                    map.dist[n] = d;
+                    lowered.push(n as u16);
+                }
+            }
+            _ => {
+                marks.set(n, LOST);
+                lost.push(n as u16);
+                suspect(n, marks, heap, map);
+            }
+        }
+    }
+    // Lost nodes start from their best move out into a node whose way stands.
+    for &n in &lost {
+        let n = n as usize;
+        let mut best = (UNREACHED, NONE);
+        moves_out(n, spaces, target, w, |m, cost| {
+            if marks.get(m) != LOST && map.dist[m] != UNREACHED {
+                let d = map.dist[m].saturating_add(cost);
+                if d < best.0 {
+                    best = (d, m as u16);
+                }
+            }
+        });
+        (map.dist[n], map.next[n]) = best;
+    }
+    heap.len = 0;
+    for &n in lost.iter().chain(&lowered) {
+        if map.dist[n as usize] != UNREACHED {
+            heap.push((map.dist[n as usize], n));
+        }
+    }
+    settle(map, spaces, target, w, heap);
+}
+
+/// Dijkstra's main loop over the heap's nodes: a move's cost is the entered space's and the
+/// crossed barriers', which read the same both ways, so the map grows from the target.
+fn settle(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, heap: &mut Heap) {
+    while let Some((d0, n)) = heap.pop() {
+        let n = n as usize;
+        if d0 > map.dist[n] {
+            continue;
+        }
+        let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
+        // The Treasure Chamber's halves are one room.
+        if is_treasure(c) {
+            let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
+            let m = other as usize * 2;
+            if d0 < map.dist[m] {
+                map.dist[m] = d0;
+                map.next[m] = n as u16;
+                heap.push((d0, m as u16));
+            }
+        }
+        let here = spaces[c as usize];
+        // Entering `c`; a tower entered on the way out is the way out, no turn spent.
+        let enter = if target == Target::Tower && is_tower(c) { 0 } else { here.enter };
+        for d in Dir::ALL {
+            // The forward move comes from `v` through `d`'s opposite into side `d` of `c`.
+            let bit = 1 << d as u8;
+            if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
                 continue;
             }
-            if marks[n / 64] & (1 << (n % 64)) != 0 {
-                left -= 1;
-                if left == 0 {
-                    break;
+            let Some(v) = step(c, d) else { continue };
+            let back = d.opposite();
+            let there = spaces[v as usize];
+            let bb = 1 << back as u8;
+            if there.open & bb == 0 {
+                continue;
+            }
+            let m = v as usize * 2 + usize::from(there.far & bb != 0);
+            let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
+            if w.ring_of_opening && barrier > 0 {
+                barrier = barrier.min(RING);
+            }
+            let nd = d0.saturating_add(enter).saturating_add(barrier);
+            if nd < map.dist[m] {
+                map.dist[m] = nd;
+                map.next[m] = n as u16;
+                heap.push((nd, m as u16));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A repaired map equals a map filled afresh, decision after decision of bot-played games.
+    #[test]
+    fn repairs_equal_fresh_fills() {
+        use crate::dungeonquest::classic::ClassicPlayers;
+        use crate::{BotSpec, MonsterSpec, Policy};
+        use dq_engine::core::{DecisionGame, NoObserver};
+        use dq_engine::dungeonquest::classic::decks::Characteristic;
+        use dq_engine::dungeonquest::classic::game::{ClassicConfig, ClassicGame};
+        use dq_engine::dungeonquest::classic::ClassicRules;
+        use dq_engine::rng::{GameRng, Stream};
+        let rules = ClassicRules::embedded();
+        for seats in [1usize, 3] {
+            let cfg = ClassicConfig::random(seats);
+            let mut players =
+                ClassicPlayers::new(&rules, &[BotSpec::parse("greedy").unwrap()], MonsterSpec::Random, seats).unwrap();
+            let mut maps = RouteMaps::new();
+            let mut fresh = RouteMaps::new();
+            let mut checked = 0;
+            for i in 0..150 {
+                let mut g = ClassicGame::new(&rules, &cfg, 7, i, &mut NoObserver).unwrap();
+                let mut rng = GameRng::new(7, i, Stream::Bot);
+                Policy::<ClassicGame<'_>>::new_game(&mut players);
+                maps.new_game();
+                while !g.is_over() {
+                    let seat = g.pending().map_or(0, |d| d.seat);
+                    let h = g.hero(seat);
+                    let sheet = &rules.heroes[h.hero as usize % rules.heroes.len()];
+                    let w = Walker {
+                        seat,
+                        strength: sheet.attrs[Characteristic::Strength.index()],
+                        agility: sheet.attrs[Characteristic::Agility.index()],
+                        ring_of_opening: false,
+                        dread: 150,
+                    };
+                    if h.inside() {
+                        let view = BoardView::new(&g);
+                        // Both maps kept up to date, or one at a time (the other refilled).
+                        let t = if (i + u64::from(h.pos)) % 3 == 0 { Target::Tower } else { Target::Chamber };
+                        maps.look(&view, &w, t);
+                        let t2 = if i % 2 == 0 { Target::Tower } else { t };
+                        maps.look(&view, &w, t2);
+                        fresh.new_game();
+                        fresh.pristine.clear();
+                        fresh.look(&view, &w, t);
+                        for t in [t, t2] {
+                            let bad: Vec<_> = (0..NODES)
+                                .filter(|&n| maps.map(seat, t)[n] != fresh.map(seat, t)[n])
+                                .map(|n| (n, maps.map(seat, t)[n], fresh.map(seat, t)[n]))
+                                .collect();
+                            assert!(bad.is_empty(), "game {i} {t:?} {bad:?}");
+                        }
+                        checked += 1;
+                    }
+                    let choices = g.legal_choices().clone();
+                    let c = players.choose(&g, &choices, &mut rng);
+                    g.apply(c, &mut NoObserver).unwrap();
                 }
             }
-            let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
-            // The Treasure Chamber's halves are one room.
-            if is_treasure(c) {
-                let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
-                let m = other as usize * 2;
-                if d0 < dist[m] {
-                    dist[m] = d0;
-                    heap.push((d0, m as u16));
-                }
-            }
-            let here = spaces[c as usize];
-            // Entering `c`; a tower entered on the way out is the way out, no turn spent.
-            let enter = if target == Target::Tower && is_tower(c) { 0 } else { here.enter };
-            for d in Dir::ALL {
-                // The forward move comes from `v` through `d`'s opposite into side `d` of `c`.
-                let bit = 1 << d as u8;
-                if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
-                    continue;
-                }
-                let Some(v) = step(c, d) else { continue };
-                let back = d.opposite();
-                let there = spaces[v as usize];
-                let bb = 1 << back as u8;
-                if there.open & bb == 0 {
-                    continue;
-                }
-                let m = v as usize * 2 + usize::from(there.far & bb != 0);
-                let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
-                if w.ring_of_opening && barrier > 0 {
-                    barrier = barrier.min(RING);
-                }
-                let nd = d0.saturating_add(enter).saturating_add(barrier);
-                if nd < dist[m] {
-                    dist[m] = nd;
-                    heap.push((nd, m as u16));
-                }
-            }
+            assert!(checked > 1_000, "{checked} decisions checked");
         }
     }
 }
