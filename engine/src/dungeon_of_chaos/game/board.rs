@@ -1,9 +1,9 @@
 //! The four 6×8 dungeon levels (§1): squares, directions, laid tiles and the walls and doors
 //! between squares, in fixed arrays.
 
+use crate::dungeon_of_chaos::combat::MAX_FOES;
 use crate::dungeon_of_chaos::data::{ExitKind, Side, TileSize};
 use crate::dungeon_of_chaos::rules::{ChaosRules, TileDef, LEVELS};
-use crate::dungeon_of_chaos::combat::MAX_FOES;
 use arrayvec::ArrayVec;
 
 /// Rows of a level: its short side, numbered by a d6 (§1).

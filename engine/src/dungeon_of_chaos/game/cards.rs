@@ -119,7 +119,7 @@ impl ChaosGame<'_> {
     }
 
     /// A card into the hand, if a slot is free (else back to its discards).
-    fn to_hand(&mut self, c: HandCard) {
+    fn take_into_hand(&mut self, c: HandCard) {
         let h = self.me();
         if let Some(slot) = h.hand.iter_mut().find(|s| s.is_none()) {
             *slot = Some(c);
@@ -135,7 +135,7 @@ impl ChaosGame<'_> {
     pub(super) fn draw_spell<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
         if let Some(card) = self.draw(DeckId::Spells, obs) {
             let on_enemy = self.rules.spells.cards[card as usize].on_enemy;
-            self.to_hand(HandCard::Spell { card, on_enemy });
+            self.take_into_hand(HandCard::Spell { card, on_enemy });
         }
     }
 
@@ -161,7 +161,13 @@ impl ChaosGame<'_> {
     }
 
     /// Applies a card's effects to the active character, collecting what they leave to do.
-    pub(super) fn effects<O: Observer<ChaosEvent>>(&mut self, span: Span, after: &mut Aftermath, depth: u8, obs: &mut O) {
+    pub(super) fn effects<O: Observer<ChaosEvent>>(
+        &mut self,
+        span: Span,
+        after: &mut Aftermath,
+        depth: u8,
+        obs: &mut O,
+    ) {
         let rules = self.rules;
         for &op in rules.ops(span) {
             if self.me().is_dead() {
@@ -213,7 +219,7 @@ impl ChaosGame<'_> {
                 }
                 Op::Potion => {
                     if let Some(card) = self.draw(DeckId::Potions, obs) {
-                        self.to_hand(HandCard::Potion(card));
+                        self.take_into_hand(HandCard::Potion(card));
                     }
                 }
                 Op::Spell => {

@@ -107,22 +107,55 @@ pub enum ChaosEvent {
     Round(u16),
     Turn(u8),
     /// A seat took a Character Profile.
-    Profile { seat: u8, character: u8 },
+    Profile {
+        seat: u8,
+        character: u8,
+    },
     /// The first player's roll (§3).
-    First { seat: u8 },
-    TilePlaced { at: Sq, tile: u16, facing: Dir },
-    Moved { seat: u8, to: Sq },
+    First {
+        seat: u8,
+    },
+    TilePlaced {
+        at: Sq,
+        tile: u16,
+        facing: Dir,
+    },
+    Moved {
+        seat: u8,
+        to: Sq,
+    },
     /// A card drawn.
-    Card { deck: DeckId, card: u16 },
+    Card {
+        deck: DeckId,
+        card: u16,
+    },
     /// A die rolled outside combat.
-    Rolled { sides: u8, value: u8 },
-    Door { at: Sq, dir: Dir, card: u16 },
-    SecretDoor { at: Sq, dir: Dir, found: bool },
+    Rolled {
+        sides: u8,
+        value: u8,
+    },
+    Door {
+        at: Sq,
+        dir: Dir,
+        card: u16,
+    },
+    SecretDoor {
+        at: Sq,
+        dir: Dir,
+        found: bool,
+    },
     Combat(combat::Event),
     CombatOver(End),
     /// A seat's character entered the town (§14).
-    Town { seat: u8 },
-    Died { seat: u8 },
-    Gold { seat: u8, amount: i32 },
+    Town {
+        seat: u8,
+    },
+    Died {
+        seat: u8,
+    },
+    Gold {
+        seat: u8,
+        amount: i32,
+    },
     Over(Ending),
 }

@@ -1,8 +1,6 @@
 //! Rounds and turns (§6), the town (§14), dying (§15), winning and the round limit.
 
-use super::{
-    AfterProfile, Ask, ChaosChoice, ChaosDecision, ChaosEvent, ChaosGame, DeckId, Ending, Place, GOLD_TO_WIN,
-};
+use super::{AfterProfile, Ask, ChaosChoice, ChaosDecision, ChaosEvent, ChaosGame, DeckId, Ending, Place, GOLD_TO_WIN};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::HandCard;
 use crate::dungeon_of_chaos::data::Attr;

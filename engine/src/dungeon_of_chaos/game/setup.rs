@@ -3,7 +3,7 @@
 use super::board::{Board, Dir, DoorState, Sq};
 use super::stock::{Stock, STOCK_CAP};
 use super::{
-    AfterProfile, Ask, ChaosChoice, ChaosEvent, ChaosGame, ChaosChoices, DeckId, GameDice, Hero, Place, Stocks,
+    AfterProfile, Ask, ChaosChoice, ChaosChoices, ChaosEvent, ChaosGame, DeckId, GameDice, Hero, Place, Stocks,
     TurnState, MAX_ITEMS, MAX_SEATS, ROUND_LIMIT,
 };
 use crate::core::rng::{GameRng, Stream};
@@ -416,7 +416,7 @@ impl<'r> ChaosGame<'r> {
             g.heroes[seat] = h;
         }
         for &(deck, card) in setup.tops.iter().rev() {
-            if !g.stocks.get(deck).to_top(card) {
+            if !g.stocks.get(deck).put_on_top(card) {
                 return Err(ChaosSetupError::Card(deck, card));
             }
         }

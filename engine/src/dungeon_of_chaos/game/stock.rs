@@ -70,7 +70,7 @@ impl Stock {
 
     /// Puts a card of the draw pile on top, the cards above it moving down one (test
     /// set-ups stack several); `false` if it is not in the pile.
-    pub fn to_top(&mut self, card: u16) -> bool {
+    pub fn put_on_top(&mut self, card: u16) -> bool {
         let pile = &mut self.cards[..self.draw as usize];
         match pile.iter().rposition(|&c| c == card) {
             Some(i) => {
@@ -96,7 +96,7 @@ impl Stock {
     /// Takes a card out of the draw pile (a test set-up's cards in hand or on the board);
     /// `false` if it is not there.
     pub fn take(&mut self, card: u16) -> bool {
-        if !self.to_top(card) {
+        if !self.put_on_top(card) {
             return false;
         }
         let top = self.draw as usize - 1;

@@ -86,7 +86,10 @@ fn chaos_the_entry_tile_covers_the_centre_of_level_1() {
     let g = game(&solo("Warrior", ENTRY));
     let entry = g.board().laid_at(ENTRY).unwrap();
     assert_eq!(entry.tile, rules().entry_tile);
-    let covered: Vec<Sq> = (0..4).flat_map(|l| (0..6).flat_map(move |r| (0..8).map(move |c| sq(l, r, c)))).filter(|&s| g.board().explored(s)).collect();
+    let covered: Vec<Sq> = (0..4)
+        .flat_map(|l| (0..6).flat_map(move |r| (0..8).map(move |c| sq(l, r, c))))
+        .filter(|&s| g.board().explored(s))
+        .collect();
     assert_eq!(covered, vec![sq(0, 2, 3), sq(0, 2, 4), sq(0, 3, 3), sq(0, 3, 4)]);
 }
 
@@ -142,10 +145,14 @@ fn chaos_behind_a_white_arrow_a_2x2_tile_else_1x2_else_1x1() {
     let mut g = game(&set);
     play(&mut g, ChaosChoice::Move { from: hall, dir: Dir::E });
     assert_eq!(g.board().laid_at(sq(0, 2, 7)).unwrap().tile, tile("Long Corridor"));
-    // Neither fits (north off the board): a 1×1.
+    // Neither fits (out over the top edge onto the bottom row, the square ahead taken): a 1×1.
     let top = sq(0, 0, 3);
     let mut set = solo("Warrior", top);
-    set.laid = vec![(sq(0, 1, 3), tile("Straight Corridor"), Dir::N), (top, tile("Corridor to a Hall"), Dir::N)];
+    set.laid = vec![
+        (sq(0, 1, 3), tile("Straight Corridor"), Dir::N),
+        (top, tile("Corridor to a Hall"), Dir::N),
+        (sq(0, 4, 3), tile("Straight Corridor"), Dir::N),
+    ];
     set.tops = vec![tile1("Crossroads")];
     let mut g = game(&set);
     play(&mut g, ChaosChoice::Move { from: top, dir: Dir::N });
@@ -483,13 +490,18 @@ fn chaos_set_up_draws_three_profiles_casters_draw_mind_spells_and_d8_plus_speed_
         g.apply(ChaosChoice::Profile(0), &mut NoObserver).unwrap();
         let mut log = Vec::new();
         g.apply(ChaosChoice::Profile(0), &mut |e| log.push(e)).unwrap();
-        let rolls: Vec<u8> =
-            log.iter().filter_map(|e| if let ChaosEvent::Rolled { value, .. } = e { Some(*value) } else { None }).collect();
+        let rolls: Vec<u8> = log
+            .iter()
+            .filter_map(|e| if let ChaosEvent::Rolled { value, .. } = e { Some(*value) } else { None })
+            .collect();
         let totals: Vec<i16> = (0..3u8)
-            .map(|s| rolls[s as usize] as i16 + r.characters[g.hero(s).character as usize].stats[Attr::Speed as usize] as i16)
+            .map(|s| {
+                rolls[s as usize] as i16 + r.characters[g.hero(s).character as usize].stats[Attr::Speed as usize] as i16
+            })
             .collect();
         let best = *totals.iter().max().unwrap();
-        let first = log.iter().find_map(|e| if let ChaosEvent::First { seat } = e { Some(*seat) } else { None }).unwrap();
+        let first =
+            log.iter().find_map(|e| if let ChaosEvent::First { seat } = e { Some(*seat) } else { None }).unwrap();
         assert_eq!(totals[first as usize], best, "game {index}: {totals:?}");
         if totals.iter().filter(|&&t| t == best).count() == 1 {
             assert_eq!(rolls.len(), 3, "no roll-off without a tie");
