@@ -552,14 +552,11 @@ impl DecisionGame for ChaosGame<'_> {
         ChaosGame::resample(self, seat, rng)
     }
 
-    /// Survived: the character playing at the end is alive and won, or the game ran out of
-    /// rounds with him alive; score: the gold he holds.
+    /// Survived: the seat's character is alive at the end (the winner, or anyone when the
+    /// round limit came first); score: the gold he holds. Who won is [`ChaosGame::ending`].
     fn outcome(&self, seat: u8) -> Outcome {
         let h = self.hero(seat);
-        let survived = match self.ending {
-            Some(Ending::Won(w)) => w == seat,
-            _ => !h.is_dead(),
-        };
+        let survived = !h.is_dead();
         Outcome { survived, score: h.gold }
     }
 }

@@ -232,6 +232,75 @@ fn chaos_a_slain_monster_pays_and_no_movement_follows_the_combat() {
 }
 
 #[test]
+fn chaos_a_lost_turn_pauses_the_combat_until_the_next_turn_and_others_are_ignored() {
+    let weed = rules().monster("Strangleweed").unwrap();
+    let mut set = solo("Warrior", ENTRY);
+    set.seats.push(SeatSetup::new(character("Knight"), Place::Dungeon(ENTRY)));
+    set.monsters = vec![(ENTRY, weed)];
+    // Initiative 2 + 4 against 8 + 0: the weed first; its chart 6 touches, 8 + 2 − 6 > 0.
+    set.dice = vec![2, 8, 6, 8];
+    let mut g = game(&set);
+    // Seat 0's turn was lost at once; seat 1 plays, the weed held in seat 0's combat.
+    let d = g.pending().unwrap();
+    assert_eq!((d.seat, d.ask), (1, Ask::Turn));
+    assert!(g.hero(0).fight.is_some());
+    assert!(g.board().laid_at(ENTRY).unwrap().monsters().is_empty());
+    g.apply(ChaosChoice::End, &mut NoObserver).unwrap();
+    // Seat 0 starts and stays in the combat phase.
+    let d = g.pending().unwrap();
+    assert_eq!((d.seat, d.ask), (0, Ask::Combat));
+}
+
+#[test]
+fn chaos_monsters_appearing_after_the_combat_are_fought_next_turn() {
+    let goblin = rules().monster("Frail Goblin").unwrap();
+    let bandit = rules().monster("Bandit").unwrap();
+    let room_sq = sq(0, 2, 5);
+    let mut set = solo("Warrior", room_sq);
+    set.laid = vec![(room_sq, tile("Small Room"), Dir::E)];
+    set.monsters = vec![(room_sq, goblin)];
+    set.tops = vec![door("Screaming Door"), (DeckId::Monsters(0), bandit as u16)];
+    set.dice = vec![8, 1, 8, 8];
+    let mut g = game(&set);
+    play(&mut g, ChaosChoice::Combat(crate::dungeon_of_chaos::combat::Answer::Attack { foe: 1, weapon: None }));
+    assert_eq!(g.pending().unwrap().ask, Ask::Turn);
+    let log = play(&mut g, ChaosChoice::Open { from: room_sq, dir: Dir::E });
+    assert!(log.contains(&ChaosEvent::Round(2)), "the turn ended");
+    assert_eq!(g.pending().unwrap().ask, Ask::Combat, "fought on the next turn");
+    let f = g.hero(0).fight.as_ref().unwrap();
+    assert!(matches!(f.fighter(1).who, crate::dungeon_of_chaos::combat::Who::Monster(m) if m == bandit));
+    // In the movement phase a monster behind a door is fought at once.
+    let mut set = solo("Warrior", room_sq);
+    set.laid = vec![(room_sq, tile("Small Room"), Dir::E)];
+    set.tops = vec![door("Screaming Door"), (DeckId::Monsters(0), bandit as u16)];
+    let mut g = game(&set);
+    let log = play(&mut g, ChaosChoice::Open { from: room_sq, dir: Dir::E });
+    assert!(!log.contains(&ChaosEvent::Round(2)));
+    assert_eq!(g.pending().unwrap().ask, Ask::Combat);
+}
+
+#[test]
+fn chaos_a_passage_between_two_tiles_needs_an_exit_on_both_sides() {
+    let mut set = solo("Warrior", ENTRY);
+    // A dead end west of the entry, open only to the south: its east side is a wall.
+    set.laid = vec![(sq(0, 2, 2), tile("Dead End"), Dir::N)];
+    let g = game(&set);
+    assert!(!g.legal().contains(&ChaosChoice::Move { from: sq(0, 2, 3), dir: Dir::W }));
+    assert!(g.legal().contains(&ChaosChoice::Move { from: sq(0, 3, 3), dir: Dir::W }));
+}
+
+#[test]
+fn chaos_a_full_hand_sends_a_new_card_back_to_its_discards() {
+    let mut set = solo("Necromancer", ENTRY);
+    set.seats[0].hand = (0..8u16).map(|card| HandCard::Spell { card, on_enemy: true }).collect();
+    set.tops = vec![tile1("Small Room"), room("Alchemist's Shelf")];
+    let mut g = game(&set);
+    play(&mut g, ChaosChoice::Move { from: sq(0, 2, 3), dir: Dir::N });
+    assert_eq!(g.hero(0).hand.iter().flatten().count(), 8);
+    assert_eq!(g.stock(DeckId::Potions).discarded(), 1);
+}
+
+#[test]
 fn chaos_random_squares_are_rolled_on_a_d6_and_a_d8() {
     let mut set = solo("Warrior", ENTRY);
     set.tops = vec![tile1("Teleporter"), tile1("Straight Corridor")];
