@@ -763,3 +763,94 @@ fn chaos_the_size_of_the_state() {
     println!("ChaosGame: {size} bytes");
     assert!(size < 64 * 1024, "{size} bytes");
 }
+
+/// A plain test policy that plays for gold: fights with its best attack, flees when hurt,
+/// goes down when it can, heads up once it holds 2,000 coins, explores at random otherwise.
+fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
+    use crate::dungeon_of_chaos::combat::Answer;
+    let legal = g.legal();
+    let seat = g.pending().unwrap().seat;
+    let h = g.hero(seat);
+    let pick = |rng: &mut GameRng, f: &dyn Fn(&ChaosChoice) -> bool| {
+        let n = legal.iter().filter(|c| f(c)).count();
+        (n > 0).then(|| *legal.iter().filter(|c| f(c)).nth(rng.below(n as u32) as usize).unwrap())
+    };
+    match g.pending().unwrap().ask {
+        Ask::Combat => {
+            if h.stats[Attr::Health as usize] <= 6 && legal.contains(&ChaosChoice::Combat(Answer::Flee)) {
+                return ChaosChoice::Combat(Answer::Flee);
+            }
+            legal
+                .iter()
+                .rev()
+                .find(|c| matches!(c, ChaosChoice::Combat(Answer::Attack { .. })))
+                .copied()
+                .unwrap_or(legal[0])
+        }
+        Ask::Turn | Ask::Flight => {
+            let rich = h.gold >= 2000;
+            let hurt = h.stats[Attr::Health as usize] * 2 < h.start[Attr::Health as usize];
+            if (rich || hurt) && legal.contains(&ChaosChoice::Up) {
+                return ChaosChoice::Up;
+            }
+            if !rich && !hurt && legal.contains(&ChaosChoice::Down) && rng.below(2) == 0 {
+                return ChaosChoice::Down;
+            }
+            let new =
+                |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !g.board().explored(from.step(dir)));
+            pick(rng, &new)
+                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Open { .. })))
+                .or_else(|| {
+                    let search = |c: &ChaosChoice| matches!(c, ChaosChoice::Search { .. });
+                    if rng.below(3) == 0 {
+                        pick(rng, &search)
+                    } else {
+                        None
+                    }
+                })
+                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. })))
+                .unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize])
+        }
+        _ => legal[0],
+    }
+}
+
+/// Measures games played for gold (not a rule: a figure for the data's balance, see the
+/// report of slice 2): they end, keep every card, and how far they get is printed.
+#[test]
+fn chaos_games_played_for_gold_end_and_keep_every_card() {
+    let r = rules();
+    let config = ChaosConfig::new(2);
+    let mut g = ChaosGame::new(r, &config, 0, 0, &mut NoObserver).unwrap();
+    let mut rng = GameRng::from_seed(11);
+    let games = 200u64;
+    let (mut won, mut rounds, mut deaths, mut kills, mut best, mut laid, mut tiles_left) =
+        (0, 0u64, 0u64, 0u64, 0u32, 0u64, 0u64);
+    for index in 0..games {
+        g.restart(&config, 31, index, &mut NoObserver).unwrap();
+        while !g.is_over() {
+            let c = gold_digger(&g, &mut rng);
+            g.apply(c, &mut NoObserver).unwrap();
+        }
+        cards_are_conserved(&g).unwrap();
+        won += matches!(g.ending(), Some(Ending::Won(_))) as u32;
+        rounds += g.round() as u64;
+        laid += g.board().laid().len() as u64;
+        tiles_left += (0..3).map(|s| g.stock(DeckId::Tiles(s)).left() as u64).sum::<u64>();
+        for s in 0..2 {
+            let h = g.hero(s);
+            deaths += h.tally.deaths as u64;
+            kills += h.tally.kills as u64;
+            best = best.max(h.gold);
+        }
+    }
+    println!(
+        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; most gold held at the end {best}",
+        rounds / games,
+        deaths as f64 / games as f64,
+        kills as f64 / games as f64,
+        laid as f64 / games as f64,
+        tiles_left as f64 / games as f64,
+    );
+    assert!(g.is_over());
+}
