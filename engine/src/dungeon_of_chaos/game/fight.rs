@@ -77,8 +77,8 @@ impl ChaosGame<'_> {
     /// the fled discarded, the rest left in the room, §10, §15), treasure for a full
     /// victory, the special rules cards of monsters that wounded him.
     fn finish_combat<O: Observer<ChaosEvent>>(&mut self, end: End, obs: &mut O) {
-        let Some(fight) = self.me().fight.take() else { return };
         let Some(at) = self.me().square() else { return };
+        let Some(fight) = self.me().fight.take() else { return };
         if O::ENABLED {
             obs.event(ChaosEvent::CombatOver(end));
         }

@@ -684,6 +684,7 @@ fn chaos_random_games_end_without_panic_and_keep_every_card() {
     let mut g = ChaosGame::new(r, &ChaosConfig::new(2), 0, 0, &mut NoObserver).unwrap();
     let mut rng = GameRng::from_seed(2026);
     let (mut won, mut unfinished, mut answers) = (0, 0, 0u64);
+    let clock = std::time::Instant::now();
     for index in 0..1_000u64 {
         let seats = 1 + (index % 4) as u8;
         let config = ChaosConfig::new(seats);
@@ -705,7 +706,10 @@ fn chaos_random_games_end_without_panic_and_keep_every_card() {
             None => panic!("game {index} over without an ending"),
         }
     }
-    println!("1,000 random games: {won} won, {unfinished} unfinished at round {ROUND_LIMIT}, {answers} answers");
+    println!(
+        "1,000 random games (1 to 4 seats): {won} won, {unfinished} unfinished at round {ROUND_LIMIT}, {answers} answers, {:.2} s with the checks",
+        clock.elapsed().as_secs_f64()
+    );
     assert_eq!(won + unfinished, 1_000);
 }
 
@@ -853,4 +857,60 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
         tiles_left as f64 / games as f64,
     );
     assert!(g.is_over());
+}
+
+#[test]
+fn chaos_a_game_is_a_function_of_its_seed_and_answers() {
+    let r = rules();
+    let config = ChaosConfig::new(3);
+    let mut rng = GameRng::from_seed(5);
+    let mut g = ChaosGame::new(r, &config, 12, 34, &mut NoObserver).unwrap();
+    let (mut answers, mut events) = (Vec::new(), Vec::new());
+    while !g.is_over() {
+        let legal = g.legal_choices();
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        answers.push(c);
+        g.apply(c, &mut |e| events.push(e)).unwrap();
+    }
+    let mut again = Vec::new();
+    let mut h = ChaosGame::new(r, &config, 12, 34, &mut NoObserver).unwrap();
+    for &c in &answers {
+        h.apply(c, &mut |e| again.push(e)).unwrap();
+    }
+    assert!(h.is_over());
+    assert_eq!(events, again);
+}
+
+#[test]
+fn chaos_a_resampled_copy_keeps_what_is_known_and_plays_on() {
+    let r = rules();
+    let config = ChaosConfig::new(2);
+    let mut rng = GameRng::from_seed(8);
+    let mut g = ChaosGame::new(r, &config, 3, 3, &mut NoObserver).unwrap();
+    for _ in 0..300 {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal_choices();
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        g.apply(c, &mut NoObserver).unwrap();
+    }
+    let mut copy = g.clone();
+    copy.resample(0, &mut GameRng::from_seed(1));
+    assert_eq!(copy.pending(), g.pending());
+    assert_eq!(copy.legal(), g.legal());
+    assert_eq!(copy.board().laid(), g.board().laid());
+    for deck in [DeckId::Rooms, DeckId::Monsters(0), DeckId::Tiles(0)] {
+        let mut a = copy.stock(deck).cards().to_vec();
+        let mut b = g.stock(deck).cards().to_vec();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "{deck:?} holds the same cards");
+    }
+    while !copy.is_over() {
+        let legal = copy.legal_choices();
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        copy.apply(c, &mut NoObserver).unwrap();
+    }
+    cards_are_conserved(&copy).unwrap();
 }
