@@ -348,6 +348,14 @@ fn chaos_a_pit_drops_to_the_same_square_below_and_on_level_4_kills() {
     let mut g = game(&set);
     play(&mut g, ChaosChoice::Move { from: sq(0, 2, 3), dir: Dir::N });
     assert_eq!(at(&g), sq(0, 1, 3));
+    // Nor do fliers, over a pit or a chasm.
+    for (who, t) in [("Faerie", "Pit"), ("Faerie", "Chasm")] {
+        let mut set = solo(who, ENTRY);
+        set.tops = vec![tile1(t)];
+        let mut g = game(&set);
+        play(&mut g, ChaosChoice::Move { from: sq(0, 2, 3), dir: Dir::N });
+        assert_eq!(at(&g), sq(0, 1, 3), "{who} over the {t}");
+    }
     // Level 4: bottomless.
     let deep = sq(3, 2, 3);
     let mut set = solo("Warrior", deep);
