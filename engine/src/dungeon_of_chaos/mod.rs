@@ -9,13 +9,18 @@
 //! - [`combat`]: one combat (§10) as a fixed-size state machine driven by answers, its dice
 //!   behind the [`combat::Dice`] trait so tests force them.
 //!
-//! The board, turns, doors, items, town and the game as a `DecisionGame` are later slices.
+//! - [`game`]: the game itself, [`game::ChaosGame`] as a `DecisionGame`: the dungeon, set-up,
+//!   turns and movement, rooms and doors, town and dying (slice 2).
+//!
+//! Items beyond combat, scrolls, curses, companions and the tile guide's features are slice 3.
 
 pub mod combat;
 pub mod data;
+pub mod game;
 pub mod rules;
 
 #[cfg(test)]
 mod tests;
 
+pub use game::{ChaosConfig, ChaosGame};
 pub use rules::{ChaosRules, ChaosSources};

@@ -3,6 +3,7 @@
 
 mod combat;
 mod data;
+mod game;
 
 use super::combat::Dice;
 use super::ChaosRules;

@@ -1,0 +1,161 @@
+//! What The Dungeon of Chaos asks, the answers it takes, and what it reports.
+
+use super::board::{Dir, Sq};
+use crate::dungeon_of_chaos::combat::{self, Answer, End};
+use arrayvec::ArrayVec;
+
+/// What a pending decision is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Choose one of three Character Profiles drawn (§3, §15).
+    Profile,
+    /// The movement phase (§6): a movement action, a non-movement action, or the end of the
+    /// turn. With no movement action left (or after a combat) only non-movement actions.
+    Turn,
+    /// Starting a turn in a room with the monsters fled from last turn (§6): move away (a
+    /// movement action) or fight.
+    Flight,
+    /// A secret door just found: through it as part of the search, or stay (§7).
+    SecretDoor,
+    /// A combat action (§10).
+    Combat,
+}
+
+/// A pending decision and who answers it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChaosDecision {
+    pub seat: u8,
+    pub ask: Ask,
+}
+
+/// An answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaosChoice {
+    /// The profile offered at this index (0 to 2).
+    Profile(u8),
+    /// A movement action: out of the tile through the exit of square `from` in `dir`.
+    Move { from: Sq, dir: Dir },
+    /// A non-movement action: draw a Door card for the door of `from` in `dir` (§7).
+    Open { from: Sq, dir: Dir },
+    /// A movement action: search the solid wall of `from` in `dir` for a secret door (§7).
+    Search { from: Sq, dir: Dir },
+    /// A movement action: up the staircase (to the level above, or to town from level 1).
+    Up,
+    /// A movement action: down the staircase.
+    Down,
+    /// A non-movement action: drink the potion in hand `slot`.
+    Drink(u8),
+    /// End the turn (after the last non-movement actions).
+    End,
+    /// Stay and fight the monsters (§6, a turn begun in their room).
+    Fight,
+    /// Through the secret door just found.
+    Through,
+    /// Stay on this side of the secret door.
+    Stay,
+    /// A combat action.
+    Combat(Answer),
+}
+
+/// Most legal answers at once: a combat's, or a 2×2 tile's exits, walls and doors.
+pub const MAX_CHOICES: usize = combat::MAX_ANSWERS + 8;
+
+/// The legal answers of a decision.
+pub type ChaosChoices = ArrayVec<ChaosChoice, MAX_CHOICES>;
+
+/// An answer that is not legal now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{choice:?} is not a legal answer to {pending:?}")]
+pub struct ChaosIllegal {
+    pub choice: ChaosChoice,
+    pub pending: Option<ChaosDecision>,
+}
+
+/// A deck of the game, to name a card drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckId {
+    /// A level's Monster deck (0-based level).
+    Monsters(u8),
+    /// A level's Item deck (0-based level).
+    Items(u8),
+    Spells,
+    Potions,
+    Scrolls,
+    Rooms,
+    Events,
+    Doors,
+    Chests,
+    Curses,
+    Gods,
+    Profiles,
+    /// A Dungeon Tile deck, by [`crate::dungeon_of_chaos::data::TileSize`] index.
+    Tiles(u8),
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A seat came back to town holding 2,000 gold coins.
+    Won(u8),
+    /// The round limit came first: recorded as unfinished.
+    Unfinished,
+}
+
+/// One thing that happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChaosEvent {
+    Round(u16),
+    Turn(u8),
+    /// A seat took a Character Profile.
+    Profile {
+        seat: u8,
+        character: u8,
+    },
+    /// The first player's roll (§3).
+    First {
+        seat: u8,
+    },
+    TilePlaced {
+        at: Sq,
+        tile: u16,
+        facing: Dir,
+    },
+    Moved {
+        seat: u8,
+        to: Sq,
+    },
+    /// A card drawn.
+    Card {
+        deck: DeckId,
+        card: u16,
+    },
+    /// A die rolled outside combat.
+    Rolled {
+        sides: u8,
+        value: u8,
+    },
+    Door {
+        at: Sq,
+        dir: Dir,
+        card: u16,
+    },
+    SecretDoor {
+        at: Sq,
+        dir: Dir,
+        found: bool,
+    },
+    Combat(combat::Event),
+    CombatOver(End),
+    /// A seat's character entered the town (§14).
+    Town {
+        seat: u8,
+    },
+    Died {
+        seat: u8,
+    },
+    Gold {
+        seat: u8,
+        amount: i32,
+    },
+    Over(Ending),
+}
