@@ -1,7 +1,7 @@
 //! The Dungeon of Chaos as a game: its own state, driven through [`DecisionGame`].
 //!
 //! A [`ChaosGame`] is a `Clone` value in fixed-size storage (no allocation after set-up, no IO):
-//! the seats' characters, the four levels of laid tiles ([`board`]), the decks ([`stock`]), the
+//! the seats' characters, the four levels of laid tiles ([`board`]), the decks (`stock.rs`), the
 //! turn in progress and the pending decision with its legal answers. It runs on (chance
 //! included, from the per-game streams of [`crate::core::rng`]) until a seat must decide;
 //! [`ChaosGame::apply`] takes the answer and runs on. Combats are slice 1's
