@@ -606,9 +606,12 @@ impl Marks {
     }
 }
 
-/// The moves out of node `n` and what each costs: `f(node reached, cost)`.
+/// The nodes next to node `n` (space and chasm part) through a side open on both spaces,
+/// with the barriers crossed (doors, portcullises, the Ring of Opening's price): `f(node,
+/// space, barrier)`. Barriers read the same both ways, so the walk serves moves out of `n`
+/// and, reversed, moves into it.
 #[inline]
-fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut f: impl FnMut(usize, u16)) {
+fn neighbours(n: usize, spaces: &[Space; CELLS], w: &Walker, mut f: impl FnMut(usize, Cell, u16)) {
     let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
     let here = spaces[c as usize];
     for d in Dir::ALL {
@@ -628,9 +631,25 @@ fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut 
         if w.ring_of_opening && barrier > 0 {
             barrier = barrier.min(RING);
         }
-        let enter = if target == Target::Tower && is_tower(v) { 0 } else { there.enter };
-        f(m, enter + barrier);
+        f(m, v, barrier);
     }
+}
+
+/// What entering space `c` costs: a tower entered on the way out is the way out, no turn spent.
+#[inline]
+fn enter_cost(c: Cell, spaces: &[Space; CELLS], target: Target) -> u16 {
+    if target == Target::Tower && is_tower(c) {
+        0
+    } else {
+        spaces[c as usize].enter
+    }
+}
+
+/// The moves out of node `n` and what each costs: `f(node reached, cost)`.
+#[inline]
+fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut f: impl FnMut(usize, u16)) {
+    let c = (n / 2) as Cell;
+    neighbours(n, spaces, w, |m, v, barrier| f(m, enter_cost(v, spaces, target) + barrier));
     if is_treasure(c) {
         let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
         f(other as usize * 2, 0);
@@ -755,7 +774,7 @@ fn settle(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, he
         if d0 > map.dist[n] {
             continue;
         }
-        let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
+        let c = (n / 2) as Cell;
         // The Treasure Chamber's halves are one room.
         if is_treasure(c) {
             let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
@@ -766,34 +785,16 @@ fn settle(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, he
                 heap.push((d0, m as u16));
             }
         }
-        let here = spaces[c as usize];
-        // Entering `c`; a tower entered on the way out is the way out, no turn spent.
-        let enter = if target == Target::Tower && is_tower(c) { 0 } else { here.enter };
-        for d in Dir::ALL {
-            // The forward move comes from `v` through `d`'s opposite into side `d` of `c`.
-            let bit = 1 << d as u8;
-            if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
-                continue;
-            }
-            let Some(v) = step(c, d) else { continue };
-            let back = d.opposite();
-            let there = spaces[v as usize];
-            let bb = 1 << back as u8;
-            if there.open & bb == 0 {
-                continue;
-            }
-            let m = v as usize * 2 + usize::from(there.far & bb != 0);
-            let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
-            if w.ring_of_opening && barrier > 0 {
-                barrier = barrier.min(RING);
-            }
+        // The forward move into `n` from each neighbour costs entering `c` and the barriers.
+        let enter = enter_cost(c, spaces, target);
+        neighbours(n, spaces, w, |m, _, barrier| {
             let nd = d0.saturating_add(enter).saturating_add(barrier);
             if nd < map.dist[m] {
                 map.dist[m] = nd;
                 map.next[m] = n as u16;
                 heap.push((nd, m as u16));
             }
-        }
+        });
     }
 }
 
