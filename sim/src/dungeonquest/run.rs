@@ -15,7 +15,7 @@ use crate::outcome::{Row, Tally};
 use crate::parquet_out::Consts;
 use crate::pipeline;
 use crate::summary::{self, Precision, RunFacts, Sheets};
-use crate::table::{ClassicTable, Table, TableOf};
+use crate::table::{ClassicTable, Seating, Table};
 use dq_bots::dungeonquest::classic::{play_classic_into, ClassicPlayers};
 use dq_bots::Players;
 use dq_engine::dungeonquest::classic::game::{ClassicGame, Pick};
@@ -141,33 +141,6 @@ impl Engine {
 fn watched(fixed: impl Iterator<Item = Option<usize>>, pool: impl Iterator<Item = usize>) -> Vec<usize> {
     let fixed: Option<Vec<usize>> = fixed.collect();
     fixed.unwrap_or_else(|| pool.collect())
-}
-
-/// A table's seats and options, whatever the engine: what metadata, summaries and the replay
-/// command print.
-pub struct Seating<'a> {
-    pub heroes: &'a str,
-    pub bots: &'a [String],
-    pub monster: dq_bots::MonsterSpec,
-    pub rules_label: &'a str,
-    options: Box<dyn Fn(&DataArgs) -> String + 'a>,
-}
-
-impl<'a> Seating<'a> {
-    fn of<C>(t: &'a TableOf<C>) -> Seating<'a> {
-        Seating {
-            heroes: &t.heroes,
-            bots: &t.bots,
-            monster: t.monster,
-            rules_label: &t.rules_label,
-            options: Box::new(move |d| t.options(d)),
-        }
-    }
-
-    /// The options that rebuild the table (see [`TableOf::options`]).
-    pub fn options(&self, data: &DataArgs) -> String {
-        (self.options)(data)
-    }
 }
 
 impl GameFamily for DungeonQuest {

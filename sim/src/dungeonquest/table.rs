@@ -116,6 +116,39 @@ impl<C> TableOf<C> {
 
     /// The bot option as a user would type it: one spec if all seats share it.
     pub fn bot_option(&self) -> String {
+        Seating::of(self).bot_option()
+    }
+
+    /// The options that rebuild this table (for the printed replay command).
+    pub fn options(&self, data: &crate::cli::DataArgs) -> String {
+        Seating::of(self).options(data)
+    }
+}
+
+/// A table's seats and options, whatever the engine's configuration: what metadata,
+/// summaries and the replay command print.
+pub struct Seating<'a> {
+    pub heroes: &'a str,
+    pub bots: &'a [String],
+    pub monster: MonsterSpec,
+    pub default_monster: MonsterSpec,
+    pub rules_label: &'a str,
+}
+
+impl<'a> Seating<'a> {
+    /// The seats of `t`.
+    pub fn of<C>(t: &'a TableOf<C>) -> Seating<'a> {
+        Seating {
+            heroes: &t.heroes,
+            bots: &t.bots,
+            monster: t.monster,
+            default_monster: t.default_monster,
+            rules_label: &t.rules_label,
+        }
+    }
+
+    /// The bot option as a user would type it: one spec if all seats share it.
+    pub fn bot_option(&self) -> String {
         if self.bots.iter().all(|b| *b == self.bots[0]) {
             format!("--bot {}", self.bots[0])
         } else {
@@ -123,7 +156,7 @@ impl<C> TableOf<C> {
         }
     }
 
-    /// The options that rebuild this table (for the printed replay command).
+    /// The options that rebuild the table (for the printed replay command).
     pub fn options(&self, data: &crate::cli::DataArgs) -> String {
         let mut s = String::new();
         if let Some(dir) = &data.data {
