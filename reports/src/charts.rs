@@ -657,15 +657,16 @@ pub(crate) mod tests {
         };
         Summary {
             spec: &TOY,
-            summary_version: 2,
+            summary_version: crate::summary::SUMMARY_VERSION,
             schema_version: 2,
             totals: Totals {
                 files: 2,
                 hero_games: 20,
                 games: 20,
                 survived: 9,
+                differ_in: Vec::new(),
                 survival_rate: Some(0.45),
-                survival_wilson95: [0.2, 0.7],
+                survival_wilson95: Some([0.2, 0.7]),
             },
             death_causes: vec!["timeout".into()],
             groups: vec![group("plain", 2, 4), group("fast", 3, 5)],

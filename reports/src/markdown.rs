@@ -40,18 +40,47 @@ pub fn render(s: &Summary, charts: &[(&str, &str)]) -> String {
     out
 }
 
-/// The one-paragraph overview that opens the Markdown and HTML pages.
+/// The one-paragraph overview that opens the Markdown and HTML pages. It gives an overall
+/// survival only when the groups are one setting of the game (they differ in the subject
+/// alone): pooled over editions, rules or bots it would be a blend weighed by run sizes.
 pub fn overview(s: &Summary) -> String {
     let t = &s.totals;
-    format!(
-        "{} file{}, {} games, {} hero-games in {} group{}; overall survival {} {} (95% Wilson).\n",
+    let groups = s.groups.len();
+    let head = format!(
+        "{} file{}, {} games, {} hero-games in {} group{}",
         t.files,
-        if t.files == 1 { "" } else { "s" },
+        plural(t.files),
         t.games,
         t.hero_games,
-        s.groups.len(),
-        if s.groups.len() == 1 { "" } else { "s" },
-        pct(t.survival_rate),
-        pct_ci(t.survival_wilson95),
-    )
+        groups,
+        plural(groups),
+    );
+    match (t.survival_rate, t.survival_wilson95) {
+        (rate, Some(ci)) if t.differ_in.is_empty() => {
+            format!("{head}; overall survival {} {} (95% Wilson).\n", pct(rate), pct_ci(ci))
+        }
+        _ => format!(
+            "{head}. The groups differ in {}, so no overall survival is given: a rate pooled over \
+             different settings weighs each by its run's size. Compare the groups below.\n",
+            and_list(&t.differ_in)
+        ),
+    }
+}
+
+/// "s" for a count other than one.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

@@ -10,7 +10,7 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Version of the `summary.json` layout.
-pub const SUMMARY_VERSION: u32 = 2;
+pub const SUMMARY_VERSION: u32 = 3;
 
 /// A whole report.
 #[derive(Clone, Debug, Serialize)]
@@ -39,8 +39,13 @@ pub struct Totals {
     /// Games (rows of seat 0).
     pub games: u64,
     pub survived: u64,
+    /// The keys (as shown, the subject's aside) whose values differ between groups. When
+    /// any do, the groups are different settings of the game, and a rate pooled over them
+    /// would weigh each by its run's size: no overall rate is given then.
+    pub differ_in: Vec<&'static str>,
+    /// Survival over all groups; `None` when they differ in more than the subject.
     pub survival_rate: Option<f64>,
-    pub survival_wilson95: [f64; 2],
+    pub survival_wilson95: Option<[f64; 2]>,
 }
 
 /// One input file.
@@ -264,23 +269,44 @@ fn figures(spec: &[Figure], c: &Counts, causes: &[String]) -> Named<Value> {
     Named(spec.iter().map(|f| (f.name, value(&f.stat))).collect())
 }
 
+impl Totals {
+    /// The totals of every group of `a`, pooled only over groups of one setting.
+    fn of(spec: &ReportSpec, a: &Analysis, files: usize) -> Totals {
+        let t = a.total();
+        let differ_in = differing_keys(spec, a);
+        let pooled = differ_in.is_empty();
+        Totals {
+            files,
+            hero_games: t.hero_games,
+            games: t.count("seat0"),
+            survived: t.count("survived"),
+            survival_rate: rate(t.count("survived"), t.hero_games).filter(|_| pooled),
+            survival_wilson95: pooled.then(|| pair(wilson(t.count("survived"), t.hero_games, Z95))),
+            differ_in,
+        }
+    }
+}
+
+/// The keys (shown names, the subject's aside) whose values are not the same in every group.
+fn differing_keys(spec: &ReportSpec, a: &Analysis) -> Vec<&'static str> {
+    let texts: Vec<Vec<String>> = a.groups.keys().map(|k| k.texts(spec)).collect();
+    spec.keys
+        .iter()
+        .enumerate()
+        .filter(|(i, key)| key.column != spec.subject.key && texts.iter().any(|t| t[*i] != texts[0][*i]))
+        .map(|(_, key)| key.shown)
+        .collect()
+}
+
 impl Summary {
     /// Derives every figure of the report.
     pub fn of(spec: &'static ReportSpec, a: &Analysis, files: &[InputFile], schema_version: u32) -> Summary {
         let causes = a.causes();
-        let t = a.total();
         Summary {
             spec,
             summary_version: SUMMARY_VERSION,
             schema_version,
-            totals: Totals {
-                files: files.len(),
-                hero_games: t.hero_games,
-                games: t.count("seat0"),
-                survived: t.count("survived"),
-                survival_rate: rate(t.count("survived"), t.hero_games),
-                survival_wilson95: pair(wilson(t.count("survived"), t.hero_games, Z95)),
-            },
+            totals: Totals::of(spec, a, files.len()),
             groups: a.groups.iter().map(|(k, c)| GroupSummary::of(spec, k, c, &causes)).collect(),
             death_causes: causes,
             effects: Default::default(),

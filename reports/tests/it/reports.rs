@@ -188,6 +188,36 @@ fn report_figures_come_from_the_data() {
     );
 }
 
+/// An overall survival is given only over groups of one setting: pooled over the standard
+/// game and Late Start it would be a blend weighed by the two runs' sizes.
+#[test]
+fn overall_survival_is_pooled_only_within_one_setting() {
+    let dir = Scratch::new("pooled");
+    let (a, b) = (dir.file("a.parquet"), dir.file("b.parquet"));
+    ok(&["run", "--games", "600", "--heroes", "2", "--seed", "5", "--quiet", "--out", &a]);
+    ok(&["run", "--games", "300", "--heroes", "2", "--seed", "5", "--rule", "late-start", "--quiet", "--out", &b]);
+
+    let one = dir.file("one");
+    ok(&["report", &a, "--out", &one]);
+    let totals = &read_json(&Path::new(&one).join("summary.json"))["totals"];
+    let survived = read_rows(&a).iter().filter(|r| r["survived"].as_bool().unwrap()).count() as f64;
+    assert_eq!(totals["differ_in"], serde_json::json!([]));
+    assert!((totals["survival_rate"].as_f64().unwrap() - survived / 1200.0).abs() < 1e-12, "{totals}");
+    let md = std::fs::read_to_string(Path::new(&one).join("summary.md")).unwrap();
+    assert!(md.contains("in 6 groups; overall survival "), "{md}");
+
+    let both = dir.file("both");
+    ok(&["report", &a, &b, "--out", &both]);
+    let summary = read_json(&Path::new(&both).join("summary.json"));
+    assert_eq!(summary["totals"]["differ_in"], serde_json::json!(["rules"]));
+    assert!(summary["totals"]["survival_rate"].is_null() && summary["totals"]["survival_wilson95"].is_null());
+    for page in ["summary.md", "index.html"] {
+        let text = std::fs::read_to_string(Path::new(&both).join(page)).unwrap();
+        assert!(!text.contains("; overall survival"), "{page} pools different settings");
+        assert!(text.contains("The groups differ in rules, so no overall survival is given"), "{page}");
+    }
+}
+
 /// Runs `dq` expecting bad input: exit code 2, one line on stderr, nothing on stdout.
 fn refused(args: &[&str], expect: &str) {
     refused_with(args, expect);
