@@ -251,17 +251,17 @@ impl Names<'_> {
         let what = match c {
             ClassicChoice::Tower(t) => {
                 let cell = crate::dungeonquest::board::TOWERS.get(t as usize).copied().unwrap_or(NO_CELL);
-                format!("takes {}", place(cell))
+                format!("take {}", place(cell))
             }
-            ClassicChoice::Move(to) if d.ask == Ask::Onward(Onward::Run) => format!("runs to {}", place(to)),
-            ClassicChoice::Move(to) => format!("moves to {}", place(to)),
-            ClassicChoice::MoveWithRing(to) => format!("moves to {} with the Ring of Opening", place(to)),
-            ClassicChoice::Search => "searches the room".into(),
-            ClassicChoice::Pass => "passes".into(),
-            ClassicChoice::Drink => "drinks the potion".into(),
-            ClassicChoice::Heal => "uses the Ring of Healing".into(),
-            ClassicChoice::Loot => "stays in the Treasure Chamber".into(),
-            ClassicChoice::Exit => "leaves through the tower".into(),
+            ClassicChoice::Move(to) if d.ask == Ask::Onward(Onward::Run) => format!("run to {}", place(to)),
+            ClassicChoice::Move(to) => format!("move to {}", place(to)),
+            ClassicChoice::MoveWithRing(to) => format!("move to {} with the Ring of Opening", place(to)),
+            ClassicChoice::Search => "search the room".into(),
+            ClassicChoice::Pass => "pass".into(),
+            ClassicChoice::Drink => "drink the potion".into(),
+            ClassicChoice::Heal => "use the Ring of Healing".into(),
+            ClassicChoice::Loot => "stay in the Treasure Chamber".into(),
+            ClassicChoice::Exit => "leave through the tower".into(),
             ClassicChoice::Yes | ClassicChoice::No => {
                 let q = match d.ask {
                     Ask::Optional(Optional::Corpse) => "search the body",
@@ -269,25 +269,25 @@ impl Names<'_> {
                     Ask::Optional(Optional::WarnTile | Optional::WarnCard) => "use the Ring of Warning",
                     _ => "go on",
                 };
-                format!("{} {q}", if c == ClassicChoice::Yes { "chooses to" } else { "chooses not to" })
+                format!("{}{q}", if c == ClassicChoice::Yes { "" } else { "not " })
             }
-            ClassicChoice::Retreat => "retreats from the Cave-In".into(),
-            ClassicChoice::Roll => "tries to cross the Cave-In".into(),
-            ClassicChoice::Strike => "fights the Giant Spider".into(),
-            ClassicChoice::Flee => "flees the Giant Spider".into(),
-            ClassicChoice::Shoot => "shoots an arrow at the Giant Spider".into(),
-            ClassicChoice::Stop => "stops shooting".into(),
+            ClassicChoice::Retreat => "retreat from the Cave-In".into(),
+            ClassicChoice::Roll => "try to cross the Cave-In".into(),
+            ClassicChoice::Strike => "fight the Giant Spider".into(),
+            ClassicChoice::Flee => "flee the Giant Spider".into(),
+            ClassicChoice::Shoot => "shoot an arrow at the Giant Spider".into(),
+            ClassicChoice::Stop => "stop shooting".into(),
             ClassicChoice::Combat(a) => match a {
-                Answer::Stance(Stance::Attack) => "attacks".into(),
-                Answer::Stance(Stance::Wait) => "waits and sees".into(),
-                Answer::Stance(Stance::Escape) => "tries to escape".into(),
-                Answer::Blind => "uses the Ring of Blinding".into(),
-                Answer::Fire => "fires an arrow".into(),
-                Answer::Hold => "holds his fire".into(),
-                Answer::Counter(k) => format!("plays {k:?}"),
+                Answer::Stance(Stance::Attack) => "attack".into(),
+                Answer::Stance(Stance::Wait) => "wait and see".into(),
+                Answer::Stance(Stance::Escape) => "try to escape".into(),
+                Answer::Blind => "use the Ring of Blinding".into(),
+                Answer::Fire => "fire an arrow".into(),
+                Answer::Hold => "hold fire".into(),
+                Answer::Counter(k) => format!("play {k:?}"),
             },
         };
-        write!(out, "  > {} {what}", self.who(d.seat))
+        write!(out, "  > {} decides: {what}", self.who(d.seat))
     }
 }
 
@@ -323,11 +323,11 @@ mod tests {
         let want = [
             "== round 1 ==",
             "-- Sir Rohan (seat 0)'s turn",
-            "  > Sir Rohan (seat 0) moves to (0,1)",
+            "  > Sir Rohan (seat 0) decides: move to (0,1)",
             "  tile 0 (a room) laid at (0,1), entry arrow west",
             "  Sir Rohan (seat 0) moves to (0,1)",
             "  Room card: \"Goblin\"",
-            "  > Sir Rohan (seat 0) attacks",
+            "  > Sir Rohan (seat 0) decides: attack",
             "  Monster card 0",
             "  Sir Rohan (seat 0) loses 1 LP",
             "== round 2 ==",
