@@ -249,44 +249,48 @@ impl Heap {
             debug_assert!(false, "route heap full");
             return;
         }
-        let mut i = self.len;
+        // Sift a hole up from the end, then fill it (a move a level, not a swap).
+        let items = &mut self.items[..=self.len];
         self.len += 1;
-        self.items[i] = x;
+        let mut i = items.len() - 1;
         while i > 0 {
             let p = (i - 1) / 2;
-            if self.items[p] <= self.items[i] {
+            if items[p] <= x {
                 break;
             }
-            self.items.swap(p, i);
+            items[i] = items[p];
             i = p;
         }
+        items[i] = x;
     }
 
     fn pop(&mut self) -> Option<(u16, u16)> {
         if self.len == 0 {
             return None;
         }
-        let top = self.items[0];
-        let top = ((top >> 10) as u16, (top & 0x3FF) as u16);
         self.len -= 1;
-        self.items[0] = self.items[self.len];
+        let top = self.items[0];
+        let last = self.items[self.len];
+        // Sift a hole down from the root for the last entry (the slice bounds the children).
+        let items = &mut self.items[..self.len];
+        let n = items.len();
         let mut i = 0;
         loop {
-            let (l, r) = (2 * i + 1, 2 * i + 2);
-            let mut m = i;
-            if l < self.len && self.items[l] < self.items[m] {
-                m = l;
-            }
-            if r < self.len && self.items[r] < self.items[m] {
-                m = r;
-            }
-            if m == i {
+            let l = 2 * i + 1;
+            if l >= n {
                 break;
             }
-            self.items.swap(m, i);
-            i = m;
+            let c = if l + 1 < n && items[l + 1] < items[l] { l + 1 } else { l };
+            if items[c] >= last {
+                break;
+            }
+            items[i] = items[c];
+            i = c;
         }
-        Some(top)
+        if n > 0 {
+            items[i] = last;
+        }
+        Some(((top >> 10) as u16, (top & 0x3FF) as u16))
     }
 }
 
