@@ -181,9 +181,19 @@ impl<'g, 'r> BoardView<'g, 'r> {
             sp.open = if tiles_left { 0xF } else { 0 };
             return sp;
         }
+        // The tile read once; its sides turned to the world as `side` and `part` turn them.
+        let def = self.def(c);
         for d in Dir::ALL {
             let bit = 1 << d as u8;
-            match self.side(c, d) {
+            let (side, part) = match def {
+                Some((t, rot)) => {
+                    let local = ((d as u8 + 4 - rot) & 3) as usize;
+                    (t.sides[local], if t.kind == TileKind::Chasm { t.part[local] } else { 0 })
+                }
+                None if FIXED_CLOSED[c as usize] & bit != 0 => (Side::Wall, 0),
+                None => (Side::Hall, 0),
+            };
+            match side {
                 Side::Wall => {}
                 Side::Door => {
                     sp.open |= bit;
@@ -196,7 +206,7 @@ impl<'g, 'r> BoardView<'g, 'r> {
                 }
                 Side::Hall => sp.open |= bit,
             }
-            if self.part(c, d) == 1 {
+            if part == 1 {
                 sp.far |= bit;
             }
         }
@@ -239,44 +249,48 @@ impl Heap {
             debug_assert!(false, "route heap full");
             return;
         }
-        let mut i = self.len;
+        // Sift a hole up from the end, then fill it (a move a level, not a swap).
+        let items = &mut self.items[..=self.len];
         self.len += 1;
-        self.items[i] = x;
+        let mut i = items.len() - 1;
         while i > 0 {
             let p = (i - 1) / 2;
-            if self.items[p] <= self.items[i] {
+            if items[p] <= x {
                 break;
             }
-            self.items.swap(p, i);
+            items[i] = items[p];
             i = p;
         }
+        items[i] = x;
     }
 
     fn pop(&mut self) -> Option<(u16, u16)> {
         if self.len == 0 {
             return None;
         }
-        let top = self.items[0];
-        let top = ((top >> 10) as u16, (top & 0x3FF) as u16);
         self.len -= 1;
-        self.items[0] = self.items[self.len];
+        let top = self.items[0];
+        let last = self.items[self.len];
+        // Sift a hole down from the root for the last entry (the slice bounds the children).
+        let items = &mut self.items[..self.len];
+        let n = items.len();
         let mut i = 0;
         loop {
-            let (l, r) = (2 * i + 1, 2 * i + 2);
-            let mut m = i;
-            if l < self.len && self.items[l] < self.items[m] {
-                m = l;
-            }
-            if r < self.len && self.items[r] < self.items[m] {
-                m = r;
-            }
-            if m == i {
+            let l = 2 * i + 1;
+            if l >= n {
                 break;
             }
-            self.items.swap(m, i);
-            i = m;
+            let c = if l + 1 < n && items[l + 1] < items[l] { l + 1 } else { l };
+            if items[c] >= last {
+                break;
+            }
+            items[i] = items[c];
+            i = c;
         }
-        Some(top)
+        if n > 0 {
+            items[i] = last;
+        }
+        Some(((top >> 10) as u16, (top & 0x3FF) as u16))
     }
 }
 
@@ -319,13 +333,29 @@ impl Walker {
     }
 }
 
-/// One walker's reading of the board (the spaces) and his two maps over it.
+/// A move between two nodes through a side open on both spaces: the node reached ([`NONE`]:
+/// no move that way) and the barriers crossed, the same both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Link {
+    to: u16,
+    barrier: u16,
+}
+
+impl Link {
+    const NO: Link = Link { to: NONE, barrier: 0 };
+}
+
+/// One walker's reading of the board (the spaces, and per node its moves) and his two maps
+/// over it.
 #[derive(Clone, Debug)]
 struct Maps {
     costs: Costs,
     /// Unexplored spaces are open (tiles are left in the box).
     tiles_left: bool,
     spaces: [Space; CELLS],
+    /// Per node and [`Dir`], the move that way: read from the spaces once, when they change, so
+    /// the maps' inner loops only load it.
+    links: [[Link; 4]; NODES],
     chamber: Map,
     tower: Map,
     /// Per map ([`Target`] as index): the spaces changed since it was last asked for, to
@@ -383,6 +413,7 @@ impl RouteMaps {
             costs: (0, 0, false, 0),
             tiles_left: true,
             spaces: [Space::default(); CELLS],
+            links: [[Link::NO; 4]; NODES],
             chamber: Map::EMPTY,
             tower: Map::EMPTY,
             pending: [ArrayVec::new_const(), ArrayVec::new_const()],
@@ -418,37 +449,44 @@ impl RouteMaps {
     /// the tower map).
     pub fn look(&mut self, view: &BoardView<'_, '_>, w: &Walker, target: Target) {
         let left = view.game.tiles_left();
+        let costs = w.costs();
         let sm = &mut self.seats[w.seat as usize % MAX_SEATS];
-        let rebuild =
-            !sm.valid || sm.maps.costs != w.costs() || left > sm.tiles_left || (left > 0) != sm.maps.tiles_left;
+        let rebuild = !sm.valid || sm.maps.costs != costs || left > sm.tiles_left || (left > 0) != sm.maps.tiles_left;
+        // The spaces read anew since the last look.
+        let mut changed: ArrayVec<Cell, CELLS> = ArrayVec::new();
         if rebuild {
             sm.valid = true;
             sm.tiles_left = left;
             sm.turning.clear();
-            let mut laid = false;
-            for c in 0..CELLS as Cell {
-                sm.seen[c as usize] = view.stamp(c);
-                if sm.seen[c as usize] != 0 {
-                    laid = true;
-                    if turns(view, c) {
-                        sm.turning.push(c);
+            match self.pristine.iter().find(|m| m.costs == costs).filter(|_| left > 0) {
+                // The empty board's maps, and every laid tile a change to repair them by
+                // (a seat that first looks once others have laid tiles).
+                Some(p) => {
+                    sm.maps.clone_from(p);
+                    sm.seen = [0; CELLS];
+                    for c in 0..CELLS as Cell {
+                        sm.note(view, c, &mut changed);
                     }
                 }
-            }
-            let costs = w.costs();
-            let fresh = !laid && left > 0;
-            match self.pristine.iter().find(|m| m.costs == costs).filter(|_| fresh) {
-                Some(p) => sm.maps.clone_from(p),
                 None => {
+                    let mut laid = false;
+                    for c in 0..CELLS as Cell {
+                        sm.seen[c as usize] = view.stamp(c);
+                        if sm.seen[c as usize] != 0 {
+                            laid = true;
+                            if turns(view, c) {
+                                sm.turning.push(c);
+                            }
+                        }
+                    }
                     build(&mut sm.maps, view, w, &mut self.heap);
-                    if fresh && !self.pristine.is_full() {
+                    if !laid && left > 0 && !self.pristine.is_full() {
                         self.pristine.push(sm.maps.clone());
                     }
                 }
             }
         } else {
             // What changed since the last look: a tile laid (fewer left) or turned.
-            let mut changed: ArrayVec<Cell, CELLS> = ArrayVec::new();
             if left != sm.tiles_left {
                 let drawn = usize::from(sm.tiles_left.saturating_sub(left));
                 sm.tiles_left = left;
@@ -474,21 +512,24 @@ impl RouteMaps {
                 let c = sm.turning[i];
                 sm.note(view, c, &mut changed);
             }
-            if !changed.is_empty() {
-                let m = &mut sm.maps;
+        }
+        if !changed.is_empty() {
+            let m = &mut sm.maps;
+            for &c in &changed {
+                m.spaces[c as usize] = view.space(c, w, m.tiles_left);
+            }
+            for &c in &changed {
+                m.relink(c, w);
+            }
+            for t in [0, 1] {
+                let pending = &mut m.pending[t];
                 for &c in &changed {
-                    m.spaces[c as usize] = view.space(c, w, m.tiles_left);
-                }
-                for t in [0, 1] {
-                    let pending = &mut m.pending[t];
-                    for &c in &changed {
-                        if m.stale[t] {
-                            break;
-                        }
-                        if !pending.contains(&c) && pending.try_push(c).is_err() {
-                            m.stale[t] = true;
-                            pending.clear();
-                        }
+                    if m.stale[t] {
+                        break;
+                    }
+                    if !pending.contains(&c) && pending.try_push(c).is_err() {
+                        m.stale[t] = true;
+                        pending.clear();
                     }
                 }
             }
@@ -497,11 +538,11 @@ impl RouteMaps {
         let t = target as usize;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
         if m.stale[t] {
-            fill(map, &m.spaces, target, w, &mut self.heap);
+            fill(map, &m.spaces, &m.links, target, &mut self.heap);
             m.stale[t] = false;
             m.pending[t].clear();
         } else if !m.pending[t].is_empty() {
-            repair(map, &m.spaces, target, w, &m.pending[t], &mut self.heap, &mut self.marks);
+            repair(map, &m.spaces, &m.links, target, &m.pending[t], &mut self.heap, &mut self.marks);
             m.pending[t].clear();
         }
     }
@@ -545,15 +586,20 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
     for c in 0..CELLS as Cell {
         m.spaces[c as usize] = view.space(c, w, tiles_left);
     }
-    fill(&mut m.tower, &m.spaces, Target::Tower, w, heap);
-    fill(&mut m.chamber, &m.spaces, Target::Chamber, w, heap);
+    for n in 0..NODES {
+        for d in Dir::ALL {
+            m.links[n][d as usize] = link(n, d, &m.spaces, w);
+        }
+    }
+    fill(&mut m.tower, &m.spaces, &m.links, Target::Tower, heap);
+    fill(&mut m.chamber, &m.spaces, &m.links, Target::Chamber, heap);
     m.stale = [false; 2];
     m.pending[0].clear();
     m.pending[1].clear();
 }
 
 /// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards.
-fn fill(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, heap: &mut Heap) {
+fn fill(map: &mut Map, spaces: &[Space; CELLS], links: &Links, target: Target, heap: &mut Heap) {
     map.dist.fill(UNREACHED);
     map.next.fill(NONE);
     heap.len = 0;
@@ -565,7 +611,7 @@ fn fill(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, heap
         map.dist[c as usize * 2] = 0;
         heap.push((0, c as u16 * 2));
     }
-    settle(map, spaces, target, w, heap);
+    settle(map, spaces, links, target, heap);
 }
 
 /// Per node, what the current repair made of it: marks cleared by moving the epoch on, not by
@@ -606,32 +652,48 @@ impl Marks {
     }
 }
 
-/// The nodes next to node `n` (space and chasm part) through a side open on both spaces,
-/// with the barriers crossed (doors, portcullises, the Ring of Opening's price): `f(node,
-/// space, barrier)`. Barriers read the same both ways, so the walk serves moves out of `n`
-/// and, reversed, moves into it.
-#[inline]
-fn neighbours(n: usize, spaces: &[Space; CELLS], w: &Walker, mut f: impl FnMut(usize, Cell, u16)) {
+/// Per node and [`Dir`], the move that way.
+type Links = [[Link; 4]; NODES];
+
+/// The move from node `n` (space and chasm part) through side `d`, if that side is open on
+/// both spaces, with the barriers crossed (doors, portcullises, the Ring of Opening's price).
+/// Barriers read the same both ways, so a link serves moves out of `n` and, reversed, moves
+/// into it.
+fn link(n: usize, d: Dir, spaces: &[Space; CELLS], w: &Walker) -> Link {
     let (c, p) = ((n / 2) as Cell, (n % 2) as u8);
     let here = spaces[c as usize];
-    for d in Dir::ALL {
-        let bit = 1 << d as u8;
-        if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
-            continue;
+    let bit = 1 << d as u8;
+    if here.open & bit == 0 || (here.far & bit != 0) != (p == 1) {
+        return Link::NO;
+    }
+    let Some(v) = step(c, d) else { return Link::NO };
+    let back = d.opposite();
+    let there = spaces[v as usize];
+    let bb = 1 << back as u8;
+    if there.open & bb == 0 {
+        return Link::NO;
+    }
+    let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
+    if w.ring_of_opening && barrier > 0 {
+        barrier = barrier.min(RING);
+    }
+    Link { to: (v as usize * 2 + usize::from(there.far & bb != 0)) as u16, barrier }
+}
+
+impl Maps {
+    /// Reads the links of space `c` anew, and its neighbours' links into it, after `c` changed.
+    fn relink(&mut self, c: Cell, w: &Walker) {
+        for d in Dir::ALL {
+            for n in [c as usize * 2, c as usize * 2 + 1] {
+                self.links[n][d as usize] = link(n, d, &self.spaces, w);
+            }
+            if let Some(v) = step(c, d) {
+                let back = d.opposite();
+                for n in [v as usize * 2, v as usize * 2 + 1] {
+                    self.links[n][back as usize] = link(n, back, &self.spaces, w);
+                }
+            }
         }
-        let Some(v) = step(c, d) else { continue };
-        let back = d.opposite();
-        let there = spaces[v as usize];
-        let bb = 1 << back as u8;
-        if there.open & bb == 0 {
-            continue;
-        }
-        let m = v as usize * 2 + usize::from(there.far & bb != 0);
-        let mut barrier = here.barrier[d as usize] + there.barrier[back as usize];
-        if w.ring_of_opening && barrier > 0 {
-            barrier = barrier.min(RING);
-        }
-        f(m, v, barrier);
     }
 }
 
@@ -647,9 +709,13 @@ fn enter_cost(c: Cell, spaces: &[Space; CELLS], target: Target) -> u16 {
 
 /// The moves out of node `n` and what each costs: `f(node reached, cost)`.
 #[inline]
-fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut f: impl FnMut(usize, u16)) {
+fn moves_out(n: usize, spaces: &[Space; CELLS], links: &Links, target: Target, mut f: impl FnMut(usize, u16)) {
     let c = (n / 2) as Cell;
-    neighbours(n, spaces, w, |m, v, barrier| f(m, enter_cost(v, spaces, target) + barrier));
+    for l in links[n] {
+        if l.to != NONE {
+            f(l.to as usize, enter_cost((l.to / 2) as Cell, spaces, target) + l.barrier);
+        }
+    }
     if is_treasure(c) {
         let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
         f(other as usize * 2, 0);
@@ -667,8 +733,8 @@ fn moves_out(n: usize, spaces: &[Space; CELLS], target: Target, w: &Walker, mut 
 fn repair(
     map: &mut Map,
     spaces: &[Space; CELLS],
+    links: &Links,
     target: Target,
-    w: &Walker,
     changed: &[Cell],
     heap: &mut Heap,
     marks: &mut Marks,
@@ -717,7 +783,7 @@ fn repair(
             continue;
         }
         let mut best: Option<(u16, u16)> = None;
-        moves_out(n, spaces, target, w, |m, cost| {
+        moves_out(n, spaces, links, target, |m, cost| {
             // Not a node that leads back here (the chamber's halves lead to each other free).
             let k = marks.get(m);
             if (k == KEPT || k > LOST) && map.dist[m] != UNREACHED && map.next[m] != n as u16 {
@@ -747,7 +813,7 @@ fn repair(
     for &n in &lost {
         let n = n as usize;
         let mut best = (UNREACHED, NONE);
-        moves_out(n, spaces, target, w, |m, cost| {
+        moves_out(n, spaces, links, target, |m, cost| {
             if marks.get(m) != LOST && map.dist[m] != UNREACHED {
                 let d = map.dist[m].saturating_add(cost);
                 if d < best.0 {
@@ -763,12 +829,12 @@ fn repair(
             heap.push((map.dist[n as usize], n));
         }
     }
-    settle(map, spaces, target, w, heap);
+    settle(map, spaces, links, target, heap);
 }
 
 /// Dijkstra's main loop over the heap's nodes: a move's cost is the entered space's and the
 /// crossed barriers', which read the same both ways, so the map grows from the target.
-fn settle(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, heap: &mut Heap) {
+fn settle(map: &mut Map, spaces: &[Space; CELLS], links: &Links, target: Target, heap: &mut Heap) {
     while let Some((d0, n)) = heap.pop() {
         let n = n as usize;
         if d0 > map.dist[n] {
@@ -787,14 +853,18 @@ fn settle(map: &mut Map, spaces: &[Space; CELLS], target: Target, w: &Walker, he
         }
         // The forward move into `n` from each neighbour costs entering `c` and the barriers.
         let enter = enter_cost(c, spaces, target);
-        neighbours(n, spaces, w, |m, _, barrier| {
-            let nd = d0.saturating_add(enter).saturating_add(barrier);
+        for l in links[n] {
+            let m = l.to as usize;
+            if l.to == NONE {
+                continue;
+            }
+            let nd = d0.saturating_add(enter).saturating_add(l.barrier);
             if nd < map.dist[m] {
                 map.dist[m] = nd;
                 map.next[m] = n as u16;
                 heap.push((nd, m as u16));
             }
-        });
+        }
     }
 }
 

@@ -22,6 +22,7 @@ impl Board {
     pub const EMPTY: Board = Board { spaces: [Space { tile: 0, rot: 0 }; CELLS] };
 
     /// The tile on `c` and its rotation.
+    #[inline]
     pub fn tile(&self, c: Cell) -> Option<(u8, u8)> {
         let s = self.spaces.get(c as usize)?;
         (s.tile != 0).then(|| (s.tile - 1, s.rot))

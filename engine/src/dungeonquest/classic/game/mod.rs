@@ -218,6 +218,7 @@ impl<'r> ClassicGame<'r> {
     }
 
     /// The tile on a space and its rotation (quarter turns clockwise).
+    #[inline]
     pub fn tile(&self, c: Cell) -> Option<(u8, u8)> {
         self.board.tile(c)
     }
@@ -299,10 +300,14 @@ impl<'r> ClassicGame<'r> {
     /// The gold a seat's hero holds: Treasure counters and kept treasure cards.
     pub fn gold(&self, seat: u8) -> u32 {
         let h = self.hero(seat);
-        let counters: u32 = (0..32)
-            .filter(|&i| h.counters & (1 << i) != 0)
-            .map(|i| self.rules.treasure.get(i).copied().unwrap_or(0) as u32)
-            .sum();
+        // Only the counters held (the bots ask at every move).
+        let mut counters = 0u32;
+        let mut held = h.counters;
+        while held != 0 {
+            let i = held.trailing_zeros() as usize;
+            held &= held - 1;
+            counters += self.rules.treasure.get(i).copied().unwrap_or(0) as u32;
+        }
         let cards: u32 = h.cards.iter().map(|k| self.card_gold(*k)).sum();
         counters + cards
     }
