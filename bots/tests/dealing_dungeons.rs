@@ -10,7 +10,9 @@ static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 use dq_bots::core::Policy;
 use dq_bots::dealing_dungeons::{play_dealing_into, DealingPlayers};
 use dq_bots::BotSpec;
-use dq_engine::dealing_dungeons::game::{DealingChoice, DealingChoices, DealingConfig, DealingGame, End};
+use dq_engine::dealing_dungeons::game::{
+    DealingChoice, DealingChoices, DealingConfig, DealingGame, DeathCause, End, Status,
+};
 use dq_engine::dealing_dungeons::DealingRules;
 use dq_engine::rng::GameRng;
 use dq_engine::{DecisionGame, NoObserver};
@@ -59,7 +61,8 @@ fn games_allocate_nothing() {
 }
 
 /// Over the same games: the heuristic bots finish far more games by a boss than random
-/// answers do, and cautious keeps its heroes alive more often than greedy.
+/// answers do, greedy brings out the most loot, and cautious loses fewer heroes to monsters
+/// than greedy (the End Boss, who cannot be run from, decides most deaths: docs/bots.md).
 #[test]
 fn the_settings_play_to_their_objectives() {
     let rules = DealingRules::standard();
@@ -67,21 +70,22 @@ fn the_settings_play_to_their_objectives() {
     let mut game = DealingGame::new(&rules, &config, 3, 0, &mut NoObserver).unwrap();
     let mut tally = |bot: &str| {
         let mut p = players(bot, 2);
-        let (mut alive, mut boss, mut loot) = (0u32, 0u32, 0u64);
+        let (mut monster_deaths, mut boss, mut loot) = (0u32, 0u32, 0u64);
         for i in 0..4_000 {
             play_dealing_into(&mut game, &config, 3, i, &mut p, &mut NoObserver).unwrap();
             boss += u32::from(matches!(game.end(), Some(End::Boss(_))));
             for s in 0..2 {
-                alive += u32::from(game.player(s).alive());
+                monster_deaths += u32::from(game.player(s).status == Status::Dead(DeathCause::Monster));
                 loot += u64::from(game.outcome(s).score);
             }
         }
-        (alive, boss, loot)
+        (monster_deaths, boss, loot)
     };
     let (greedy, cautious, random) = (tally("greedy"), tally("cautious"), tally("random"));
-    eprintln!("alive, boss ends, loot: greedy {greedy:?}, cautious {cautious:?}, random {random:?}");
+    eprintln!("monster deaths, boss ends, loot: greedy {greedy:?}, cautious {cautious:?}, random {random:?}");
     assert!(greedy.1 > 2 * random.1.max(1), "greedy {greedy:?} vs random {random:?}");
-    assert!(cautious.0 > greedy.0, "cautious {cautious:?} vs greedy {greedy:?}");
+    assert!(greedy.2 > cautious.2 && greedy.2 > random.2, "greedy {greedy:?} vs {cautious:?}, {random:?}");
+    assert!(cautious.0 < greedy.0, "cautious {cautious:?} vs greedy {greedy:?}");
 }
 
 #[test]

@@ -123,7 +123,11 @@ impl Heuristic {
         let win = two_d6_beats(plus + bonus, target);
         let miss_costs = !ranged || m.range;
         let lose = if miss_costs { 1.0 - two_d6_reaches(plus + bonus, target) } else { 0.0 };
-        if p.lives <= self.style.run_at && lose > win && choices.contains(&C::Combat(Answer::Run)) {
+        // Running pays only if he can heal before he meets it again (a potion, or XP for a
+        // life at the end of the turn); else he would walk back into the same fight.
+        let modes = &game.rules().modes;
+        let can_heal = p.potion || !p.specials.is_empty() || game.xp(seat) >= u16::from(modes.xp_per_life);
+        if p.lives <= self.style.run_at && lose > win && can_heal && choices.contains(&C::Combat(Answer::Run)) {
             return Some(C::Combat(Answer::Run));
         }
         let can_defend = choices.contains(&C::Combat(Answer::Defend));

@@ -21,7 +21,7 @@ pub enum CombatChoice {
 pub struct Style {
     pub combat: CombatChoice,
     /// Run from a monster at or below this many lives when the round is more likely lost
-    /// than won (0: never run).
+    /// than won and he can heal before meeting it again (0: never run).
     pub run_at: u8,
     /// Drink a potion at or below this many lives.
     pub heal_at: u8,
@@ -49,7 +49,7 @@ impl Style {
                 combat: CombatChoice::Defend,
                 run_at: 1,
                 heal_at: 2,
-                life_at: 2,
+                life_at: 1,
                 shoot_ranged: false,
                 weights: [2, 3, 1],
             },
