@@ -6,7 +6,8 @@
 //!
 //! Laid out by game family, as the engine is: [`core`] holds what every family's bots share
 //! (the [`Policy`] trait over `dq_engine::DecisionGame`, the uniform [`RandomPolicy`], the
-//! [`play_out`] loop); [`dungeonquest`] holds DungeonQuest's:
+//! [`play_out`] loop); [`dealing_dungeons`] holds Dealing Dungeons' (`greedy`, `cautious`,
+//! `mixed` as settings of one heuristic, and `random`); [`dungeonquest`] holds DungeonQuest's:
 //!
 //! - `random`: uniform over the legal options (the baseline and the fuzzer);
 //! - `greedy`, `cautious`, `mixed`: the strategic policies of [`strategic`];
@@ -18,6 +19,7 @@
 //! `dq_bots::play`, …), where the other crates name them.
 
 pub mod core;
+pub mod dealing_dungeons;
 pub mod dungeonquest;
 
 pub use crate::core::{play_out, Policy, RandomPolicy};

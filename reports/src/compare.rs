@@ -553,7 +553,7 @@ mod tests {
 
     #[test]
     fn by_columns_are_checked() {
-        let spec = crate::spec::spec_of(dq_sim::family::Family::DungeonQuest);
+        let spec = crate::spec::spec_of(dq_sim::family::Family::DungeonQuest).unwrap();
         assert_eq!(parse_by(spec, None), Ok(vec![]));
         assert_eq!(parse_by(spec, Some("hero, bot,hero")), Ok(vec!["hero".to_string(), "bot".to_string()]));
         assert!(parse_by(spec, Some("colour")).unwrap_err().message().starts_with("--by colour: unknown column"));

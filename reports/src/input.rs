@@ -259,14 +259,14 @@ mod tests {
 
     #[test]
     fn the_columns_read_are_the_schemas() {
-        let spec = spec_of(Family::DungeonQuest);
+        let spec = spec_of(Family::DungeonQuest).unwrap();
         assert_eq!(read_columns(spec).count(), checked_columns(spec).len());
     }
 
     /// Each query reads its own few columns (memory); every one of them is checked here first.
     #[test]
     fn every_column_a_query_reads_is_checked() {
-        let spec = spec_of(Family::DungeonQuest);
+        let spec = spec_of(Family::DungeonQuest).unwrap();
         let read = spec.columns();
         let read = read.iter().chain(&crate::compare::PAIR_KEYS).chain(spec.compare_by);
         for c in read.chain(&["survived", "gold"]) {
@@ -294,7 +294,8 @@ mod tests {
         let got = resolve(&[d.clone(), format!("{d}/*.parquet"), format!("{d}/sub/a.parquet")]).unwrap();
         assert_eq!(got, vec![dir.join("b.parquet"), dir.join("sub/a.parquet")]);
         // A file that is not Parquet is named.
-        let err = check(spec_of(Family::DungeonQuest), &[dir.join("b.parquet")], schema::SCHEMA_VERSION).unwrap_err();
+        let err = check(spec_of(Family::DungeonQuest).unwrap(), &[dir.join("b.parquet")], schema::SCHEMA_VERSION)
+            .unwrap_err();
         assert!(err.message().starts_with(&format!("{d}/b.parquet: not a Parquet file")), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -311,11 +311,19 @@ pub enum Plot {
 #[derive(Clone, Copy, Debug)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
-/// The report of a family.
-pub fn spec_of(family: Family) -> &'static ReportSpec {
+/// The report of a family, if one is written (Dealing Dungeons' is not yet).
+pub fn spec_of(family: Family) -> Option<&'static ReportSpec> {
     match family {
-        Family::DungeonQuest => &crate::dungeonquest::SPEC,
+        Family::DungeonQuest => Some(&crate::dungeonquest::SPEC),
+        Family::DealingDungeons => None,
     }
+}
+
+/// The report of a family, or the one-line refusal of a family without one.
+pub fn spec_or_refuse(family: Family) -> Result<&'static ReportSpec, dq_sim::error::Failure> {
+    spec_of(family).ok_or_else(|| {
+        dq_sim::error::bad(format!("reports of {family} results are not written yet (issue 26); dq run writes them"))
+    })
 }
 
 impl ReportSpec {
@@ -461,8 +469,9 @@ pub(crate) mod tests {
     #[test]
     fn specs_are_consistent() {
         for f in Family::ALL {
-            assert_eq!(spec_of(f).family, f);
-            consistent(spec_of(f));
+            let Some(spec) = spec_of(f) else { continue };
+            assert_eq!(spec.family, f);
+            consistent(spec);
         }
         consistent(&TOY);
     }
@@ -534,7 +543,7 @@ pub(crate) mod tests {
     #[test]
     fn the_group_order_is_the_keys() {
         for f in Family::ALL {
-            let s = spec_of(f);
+            let Some(s) = spec_of(f) else { continue };
             let mut order = s.group_order.to_vec();
             let mut keys: Vec<&str> = s.key_columns().collect();
             order.sort();
@@ -547,7 +556,8 @@ pub(crate) mod tests {
     #[test]
     fn specs_name_the_schemas_columns() {
         for f in Family::ALL {
-            for c in spec_of(f).columns() {
+            let Some(spec) = spec_of(f) else { continue };
+            for c in spec.columns() {
                 assert!(schema::position(f.columns(), c).is_some(), "{f}: {c} is not a results column");
             }
         }

@@ -6,8 +6,8 @@
 //! pipeline, run plans and the runner written over a game family trait, the results file's
 //! schema core and Parquet writer, merge, output folders, errors); [`dungeonquest`] holds
 //! DungeonQuest as such a family (its `run` module), its replay, duel, table,
-//! outcomes, summary, rule data loading and results table. Dealing Dungeons and The Dungeon of
-//! Chaos are to come beside it.
+//! outcomes, summary, rule data loading and results table; [`dealing_dungeons`] holds Dealing
+//! Dungeons the same way (Standard mode). The Dungeon of Chaos is to come beside them.
 //!
 //! - [`runner`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
@@ -25,6 +25,7 @@
 //! other crates and the tests have always named them.
 
 pub mod core;
+pub mod dealing_dungeons;
 pub mod dungeonquest;
 
 pub use crate::core::{

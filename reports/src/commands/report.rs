@@ -2,7 +2,7 @@
 //! many results files. This module prints where the report went;
 //! the work is [`crate::report`]'s.
 
-use crate::spec::spec_of;
+use crate::spec::spec_or_refuse;
 use dq_sim::cli::ReportArgs;
 use dq_sim::error::{emit, Failure};
 use dq_sim::parquet_out::SCHEMA_VERSION;
@@ -10,7 +10,7 @@ use dq_sim::parquet_out::SCHEMA_VERSION;
 /// Runs `dq report`.
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     // The files' `dq.game` is checked as they are read.
-    let spec = spec_of(args.game.family);
+    let spec = spec_or_refuse(args.game.family)?;
     let r = crate::report::report(spec, &args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
     let t = &r.summary.totals;
     emit(&format!(

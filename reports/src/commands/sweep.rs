@@ -27,6 +27,7 @@ fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: Path
         bots: per_seat.then(|| cell.bot.clone()),
         monster_policy: s.monster_policy.clone(),
         rules: cell.rules.clone(),
+        mode: None,
         seed: s.seed,
     };
     let plan = RunPlan::<F>::new(&table, s.games, None, threads.or(s.threads), Some(out))?;
@@ -37,6 +38,7 @@ fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: Path
 pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => sweep::<DungeonQuest>(args),
+        Family::DealingDungeons => crate::spec::spec_or_refuse(args.game.family).map(|_| ()),
     }
 }
 
@@ -74,7 +76,7 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
     }
     bar.finish_and_clear();
 
-    let spec = crate::spec::spec_of(args.game.family);
+    let spec = crate::spec::spec_or_refuse(args.game.family)?;
     let files = sweep
         .cells
         .iter()
@@ -128,11 +130,12 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
         args.out.display()
     );
     let width = cells.iter().map(|(p, _)| p.chars().count()).max().unwrap_or(4).max(4);
-    let head = &crate::spec::spec_of(args.game.family).headline;
+    let spec = crate::spec::spec_or_refuse(args.game.family)?;
+    let head = &spec.headline;
     text += &format!(
         "  {:<width$} {:>10}  {:<27}mean {} of {}\n",
         "cell",
-        crate::spec::spec_of(args.game.family).rows,
+        spec.rows,
         format!("{} [95% CI]", head.rate_name),
         head.score_name,
         head.held

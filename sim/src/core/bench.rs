@@ -8,14 +8,20 @@
 //! wanders between rounds more than within one. Allocations are counted on the worker thread
 //! while it plays.
 
-use crate::cli::BenchArgs;
+use crate::cli::{BenchArgs, CHUNK};
+use crate::dealing_dungeons::run::DealingDungeons;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::family::Family;
-use crate::pipeline;
+use crate::meta::Meta;
+use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
 use crate::plan::RunPlan;
+use crate::schema::ResultsTable;
+use crate::{alloc_count, pipeline};
 use dq_engine::rng::GameRng;
 use std::hint::black_box;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// What one pass measured.
@@ -200,6 +206,10 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             args,
             &RunPlan::<DungeonQuest>::new(&args.table, args.games, None, args.threads, None)?,
         ),
+        Family::DealingDungeons => crate::dealing_dungeons::bench::run(
+            args,
+            &RunPlan::<DealingDungeons>::new(&args.table, args.games, None, args.threads, None)?,
+        ),
     }
 }
 
@@ -266,6 +276,85 @@ fn rng_floor(draws: u64) -> f64 {
             t.elapsed().as_nanos() as f64
         })
         .fold(f64::INFINITY, f64::min)
+}
+
+/// One timed pass: games `0..games` on `threads` threads, rows written to Parquet or not.
+pub struct Out<'a, T: ResultsTable> {
+    /// The family's name (the temporary file's `dq.game`).
+    pub game: &'static str,
+    pub consts: &'a T,
+    pub seats: usize,
+    pub games: u64,
+    pub threads: usize,
+    pub parquet: bool,
+}
+
+impl<T: ResultsTable + Sync> Out<'_, T>
+where
+    T::Row: Send,
+{
+    /// Plays the pass as `dq run` does: a worker's players from `players`, each chunk's games
+    /// played by `play` (which adds its random draws and returns `false` when stopped).
+    pub fn pass<P>(
+        &self,
+        players: impl Fn() -> P + Sync,
+        play: impl Fn(&mut P, Range<u64>, &mut Vec<T::Row>, &mut u64) -> bool + Sync,
+    ) -> Result<Pass, Failure> {
+        let (games, threads, parquet, seats) = (self.games, self.threads, self.parquet, self.seats);
+        let path = std::env::temp_dir().join(format!("dq-bench-{}-{threads}.parquet", std::process::id()));
+        let mut out = if parquet {
+            let mut meta = Meta::default();
+            meta.put("schema_version", SCHEMA_VERSION).put("game", self.game).put("command_line", "dq bench");
+            Some(ParquetOut::<T>::create(&path, meta.0)?)
+        } else {
+            None
+        };
+        let range = 0..games;
+        let (n, chunk) = pipeline::chunks(&range);
+        let draws = AtomicU64::new(0);
+        let allocs = AtomicU64::new(0);
+        let counted = AtomicBool::new(true);
+        let started = Instant::now();
+        let complete = pipeline::run(
+            threads,
+            n,
+            &players,
+            || Vec::<T::Row>::with_capacity(CHUNK as usize * seats),
+            |players, k, rows| {
+                rows.clear();
+                let before = alloc_count::thread_allocs();
+                let mut d = 0u64;
+                let done = play(players, chunk(k), rows, &mut d);
+                if !done {
+                    return false;
+                }
+                match (before, alloc_count::thread_allocs()) {
+                    (Some(a), Some(b)) => {
+                        allocs.fetch_add(b - a, Ordering::Relaxed);
+                    }
+                    _ => counted.store(false, Ordering::Relaxed),
+                }
+                draws.fetch_add(d, Ordering::Relaxed);
+                true
+            },
+            |_, rows| match out.as_mut() {
+                Some(o) => o.write(rows, self.consts).map(|_| pipeline::Flow::More),
+                None => Ok(pipeline::Flow::More),
+            },
+        )? == pipeline::Ended::All;
+        if !complete {
+            drop(out);
+            return Err(Failure::Interrupted("interrupted; nothing measured".into()));
+        }
+        if let Some(o) = out.take() {
+            o.finish(Vec::new())?;
+        }
+        let seconds = started.elapsed().as_secs_f64().max(1e-9);
+        if parquet {
+            let _ = std::fs::remove_file(&path);
+        }
+        Ok(Pass { seconds, draws: draws.into_inner(), allocs: counted.into_inner().then(|| allocs.into_inner()) })
+    }
 }
 
 #[cfg(test)]

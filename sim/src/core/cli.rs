@@ -69,8 +69,8 @@ pub enum Command {
 /// Which game's rules a command plays, or whose results it reads.
 #[derive(Args, Debug, Clone)]
 pub struct GameArg {
-    /// The game [known: dungeonquest] [default: dungeonquest]. Results files of another game
-    /// are refused by name.
+    /// The game [known: dungeonquest, dealing-dungeons] [default: dungeonquest]. Results files
+    /// of another game are refused by name.
     #[arg(long = "game", value_name = "NAME", default_value = "dungeonquest", value_parser = FamilyName, hide_default_value = true, hide_possible_values = true)]
     pub family: Family,
 }
@@ -100,6 +100,8 @@ pub struct TableArgs {
     /// characters by name) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
     /// 1-4 for that many random heroes. One hero without `--rule solo` plays the multiplayer
     /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
+    /// dealing-dungeons: 2-4 heroes, a card's id for its front side (barbarian, ranger, mage,
+    /// ...) or its back's name for the back (berserker, huntress, ...).
     #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
     pub heroes: String,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
@@ -125,6 +127,10 @@ pub struct TableArgs {
     /// monster played by the monster policy.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
+    /// The mode of `--game dealing-dungeons`: standard, solo-regular, solo-moderate, solo-hard,
+    /// co-op or chaos; only standard is played yet [default: standard]. DungeonQuest has none.
+    #[arg(long, value_name = "NAME", value_parser = Listed(&MODE_VALUES), hide_possible_values = true)]
+    pub mode: Option<String>,
     /// Master seed: game i of a run depends only on this seed and i.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: u64,
@@ -281,8 +287,8 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// The game's index in the run (the Parquet game_index), as a number; or the game
-    /// [known: dungeonquest] [default: dungeonquest], as a name (then give the index with
-    /// `--index`).
+    /// [known: dungeonquest, dealing-dungeons] [default: dungeonquest], as a name (then give
+    /// the index with `--index`).
     #[arg(long = "game", value_name = "I|NAME", value_parser = parse_index_or_family, allow_hyphen_values = true)]
     pub game: Option<IndexOrFamily>,
     /// The game's index in the run, when `--game` names the game.
@@ -517,7 +523,7 @@ configure its base. Its own, with their defaults:
   samples=1..1000: rollouts per answer of a key decision, the budget (32)
   base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)";
 
-const HERO_VALUES: [&str; 15] = [
+const HERO_VALUES: [&str; 33] = [
     "1",
     "2",
     "3",
@@ -533,7 +539,26 @@ const HERO_VALUES: [&str; 15] = [
     "ulf",
     "el-adoran",
     "volrik",
+    "barbarian",
+    "ranger",
+    "mage",
+    "knight",
+    "dwarf",
+    "rogue",
+    "paladin",
+    "monk",
+    "elf",
+    "cleric",
+    "warlock",
+    "gladiator",
+    "samurai",
+    "druid",
+    "slayer",
+    "pirate",
+    "squire",
+    "necromancer",
 ];
+const MODE_VALUES: [&str; 6] = ["standard", "solo-regular", "solo-moderate", "solo-hard", "co-op", "chaos"];
 const BOT_VALUES: [&str; 5] = ["greedy", "cautious", "mixed", "expert", "random"];
 const RULE_VALUES: [&str; 16] = [
     "cloak-and-dagger",

@@ -4,6 +4,7 @@
 //! written once over it (`crate::runner`).
 
 use crate::cli::{Shard, TableArgs};
+use crate::dealing_dungeons::run::DealingDungeons;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::meta::Meta;
@@ -18,16 +19,19 @@ pub enum Family {
     /// DungeonQuest in its editions (`--edition revised|third`).
     #[default]
     DungeonQuest,
+    /// Dealing Dungeons (2021; `--mode standard`).
+    DealingDungeons,
 }
 
 impl Family {
     /// Every family, in the order help texts list them.
-    pub const ALL: [Family; 1] = [Family::DungeonQuest];
+    pub const ALL: [Family; 2] = [Family::DungeonQuest, Family::DealingDungeons];
 
     /// The family's name on the command line and in results files.
     pub fn name(self) -> &'static str {
         match self {
             Family::DungeonQuest => DungeonQuest::GAME,
+            Family::DealingDungeons => DealingDungeons::GAME,
         }
     }
 
@@ -40,6 +44,7 @@ impl Family {
     pub fn columns(self) -> &'static [ColumnDef] {
         match self {
             Family::DungeonQuest => columns::<DungeonQuest>(),
+            Family::DealingDungeons => columns::<DealingDungeons>(),
         }
     }
 
@@ -48,6 +53,7 @@ impl Family {
     pub fn run_keys(self) -> Vec<(&'static str, &'static str)> {
         match self {
             Family::DungeonQuest => run_keys::<DungeonQuest>(),
+            Family::DealingDungeons => run_keys::<DealingDungeons>(),
         }
     }
 

@@ -76,6 +76,7 @@ impl Part {
 pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => merge::<DungeonQuest>(args),
+        Family::DealingDungeons => merge::<crate::dealing_dungeons::run::DealingDungeons>(args),
     }
 }
 

@@ -10,6 +10,7 @@
 //! in game order, at which the family's widest watched interval is narrow enough.
 
 use crate::cli::{RunArgs, Shard, CHUNK};
+use crate::dealing_dungeons::run::DealingDungeons;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::family::{Chunk, Family, GameFamily, RunEnd, RunTally};
@@ -26,6 +27,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     match args.game.family {
         Family::DungeonQuest => run_family::<DungeonQuest>(args),
+        Family::DealingDungeons => run_family::<DealingDungeons>(args),
     }
 }
 

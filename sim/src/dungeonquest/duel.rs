@@ -120,6 +120,9 @@ fn play_duels<W, T: DuelCounts>(
 pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => dungeonquest(args),
+        Family::DealingDungeons => Err(crate::error::bad(
+            "dq duel --game dealing-dungeons is not written yet (issue 26: one encounter or one boss fight)",
+        )),
     }
 }
 

@@ -30,6 +30,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let index = args.index().map_err(bad)?;
     match args.family() {
         Family::DungeonQuest => dungeonquest(args, index),
+        Family::DealingDungeons => crate::dealing_dungeons::replay::run(args, index),
     }
 }
 

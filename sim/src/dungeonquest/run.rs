@@ -55,6 +55,11 @@ pub enum Seats {
 impl Setup {
     /// Loads the rules of `table`'s edition and checks the table against them.
     pub fn new(table: &TableArgs) -> Result<Setup, Failure> {
+        if let Some(mode) = &table.mode {
+            return Err(crate::error::bad(format!(
+                "--mode {mode}: modes are dealing-dungeons'; dungeonquest has none"
+            )));
+        }
         // The table checks what the engine and the bots would refuse, without building either.
         let engine = match edition::load_any(&table.data)? {
             Loaded::Ffg(rules) => {

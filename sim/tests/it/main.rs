@@ -10,6 +10,7 @@ mod support;
 mod classic;
 mod cli;
 mod completions;
+mod dealing_dungeons;
 mod duel_classic;
 mod merge;
 mod schema_doc;

@@ -41,7 +41,17 @@ type Documented = (String, String, bool, String, String, String);
 fn columns_table_is_the_schema() {
     let doc = doc();
     assert!(doc.contains(&format!("(currently **{SCHEMA_VERSION}**)")), "the doc names another schema version");
-    let rows = table(&doc, "## Columns");
+    columns_match(&doc, "## Columns", &COLUMNS);
+}
+
+#[test]
+fn dealing_dungeons_columns_table_is_its_schema() {
+    columns_match(&doc(), "## Dealing Dungeons columns", &dq_sim::schema::dealing_dungeons::COLUMNS);
+}
+
+/// The table after `heading` shows exactly `columns`.
+fn columns_match(doc: &str, heading: &str, columns: &[dq_sim::schema::ColumnDef]) {
+    let rows = table(doc, heading);
     let documented: Vec<Documented> = rows
         .iter()
         .map(|r| {
@@ -67,7 +77,7 @@ fn columns_table_is_the_schema() {
             (r[0].clone(), r[1].clone(), nullable, r[4].clone(), r[5].clone(), r[6].clone())
         })
         .collect();
-    let code: Vec<Documented> = COLUMNS
+    let code: Vec<Documented> = columns
         .iter()
         .map(|c| {
             let ty = c.ty.arrow().to_string();
@@ -179,4 +189,28 @@ fn metadata_table_lists_exactly_the_keys_written() {
     }
     // Every documented key turns up in one of the files above.
     assert_eq!(seen, documented.keys().cloned().collect::<BTreeSet<_>>());
+}
+
+/// A Dealing Dungeons file has DungeonQuest's `run` keys but its edition, monster policy and
+/// rules, and the keys of its own metadata table.
+#[test]
+fn dealing_dungeons_metadata_is_documented() {
+    let doc = doc();
+    let keys = |heading: &str, kind: &str| -> BTreeSet<String> {
+        table(&doc, heading)
+            .into_iter()
+            .filter(|r| r[2].split(',').any(|k| k.trim() == kind))
+            .map(|r| r[0].clone())
+            .collect()
+    };
+    let mut want = keys("## Metadata", "run");
+    for k in ["dq.edition", "dq.monster_policy", "dq.rules"] {
+        assert!(want.remove(k), "{k}");
+    }
+    want.extend(keys("## Dealing Dungeons metadata", "run"));
+    let dir = Scratch::new("dd-schema-doc");
+    let out = dir.file("d.parquet");
+    ok(&["run", "--game", "dealing-dungeons", "--games", "40", "--heroes", "2", "--quiet", "--out", &out]);
+    let written: BTreeSet<String> = dq_meta(&out).keys().cloned().collect();
+    assert_eq!(written, want);
 }

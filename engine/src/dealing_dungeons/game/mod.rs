@@ -218,6 +218,12 @@ impl<'r> DealingGame<'r> {
         self.drawn
     }
 
+    /// The In Hand Loot card drawn and waiting to be equipped or bagged (what a player holds
+    /// up while he decides).
+    pub fn held_loot(&self) -> Option<u8> {
+        self.held_loot
+    }
+
     pub fn loot_left(&self) -> usize {
         self.loot.len()
     }

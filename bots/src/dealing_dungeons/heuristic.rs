@@ -1,0 +1,259 @@
+//! One heuristic, played with a [`Style`]: how `greedy`, `cautious` and `mixed` answer every
+//! decision of a Dealing Dungeons game (potions, the action, placements, fights, the End
+//! Boss, loot, XP). It reads the game only through its public state and the legal answers,
+//! and allocates nothing.
+
+use super::odds::{d6_reaches, two_d6_beats, two_d6_reaches};
+use super::style::{CombatChoice, Style};
+use dq_engine::dealing_dungeons::combat::{Answer, BossAnswer, BossPending, Pending};
+use dq_engine::dealing_dungeons::data::Side;
+use dq_engine::dealing_dungeons::game::table::{opposite, step, turn};
+use dq_engine::dealing_dungeons::game::{Ask, DealingChoice, DealingChoices, DealingGame, RoomCard};
+use dq_engine::dealing_dungeons::rules::{Encounter, Loot, Mods, Monster};
+use dq_engine::DecisionGame;
+
+use DealingChoice as C;
+
+/// A seat's heuristic: its [`Style`] and nothing remembered between decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heuristic {
+    pub style: Style,
+}
+
+impl Heuristic {
+    pub fn new(style: Style) -> Heuristic {
+        Heuristic { style }
+    }
+
+    /// The answer to `ask` for `seat` among `choices` (never empty).
+    pub fn choose(&self, game: &DealingGame<'_>, seat: u8, ask: Ask, choices: &DealingChoices) -> DealingChoice {
+        let pick = match ask {
+            Ask::Potion => self.potion(game, seat, choices),
+            Ask::Action => self.action(game, seat, choices),
+            Ask::Place => place(game, seat, choices),
+            Ask::Fight => self.fight(game, seat, choices),
+            Ask::Boss => self.boss(game, seat, choices),
+            Ask::Loot => self.loot(game, seat, choices),
+            Ask::Exchange => self.exchange(game, seat, choices),
+        };
+        pick.filter(|c| choices.contains(c)).unwrap_or(choices[0])
+    }
+
+    /// A potion at or below `heal_at` lives: the token first, else a special one.
+    fn potion(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        if game.player(seat).lives > self.style.heal_at {
+            return Some(C::Go);
+        }
+        choices
+            .iter()
+            .copied()
+            .find(|&c| c == C::Drink)
+            .or_else(|| choices.iter().copied().find(|c| matches!(c, C::Special(_))))
+    }
+
+    /// The turn's action: the fight after a Defend; a shot from afar worth taking; building
+    /// from a room with a free doorway; else walking to the nearest such room; else a secret
+    /// door; else what is left.
+    fn action(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Ranged))) {
+            return Some(c);
+        }
+        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Fight))) {
+            return Some(c);
+        }
+        let p = game.player(seat);
+        let fighter = game.fighter(seat);
+        for &c in choices {
+            if let C::Shoot(room) = c {
+                let Some(m) = monster_in(game, seat, room) else { continue };
+                let hit = two_d6_beats(fighter.skills.combat as i16 + fighter.reach() as i16, m.attack as i16);
+                if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
+                    return Some(c);
+                }
+            }
+        }
+        let dungeon = game.dungeon(seat);
+        let free = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0);
+        let can_build = choices.contains(&C::Build);
+        if can_build && free(p.at) {
+            return Some(C::Build);
+        }
+        if can_build {
+            // Moves are listed nearest first: the nearest room a card can be built from (a
+            // cautious hero first looks for one without a monster).
+            let careful = self.style.combat != CombatChoice::Attack;
+            let clear = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.monster.is_none());
+            let mv = |ok: &dyn Fn(u8) -> bool| {
+                choices.iter().copied().find(|&c| matches!(c, C::Move(r) if free(r) && ok(r)))
+            };
+            let found = if careful { mv(&clear).or_else(|| mv(&|_| true)) } else { mv(&|_| true) };
+            if found.is_some() {
+                return found;
+            }
+        }
+        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Search(_))) {
+            return Some(c);
+        }
+        if choices.contains(&C::Go) {
+            return Some(C::Go);
+        }
+        // Nowhere to build from: the card goes back (or, at the table edge, his game ends).
+        Some(C::Build)
+    }
+
+    /// A monster in his room: the Horn of Kilter when he may; else by the style, with Run
+    /// when low on lives and more likely to lose the round than win it.
+    fn fight(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        if choices.contains(&C::Kilter) {
+            return Some(C::Kilter);
+        }
+        let p = game.player(seat);
+        let f = p.fight?;
+        let target = match f.pending() {
+            Pending::Choose { target } | Pending::AfterDefend { target } => target as i16,
+            Pending::Over(_) => return None,
+        };
+        let m = monster_in(game, seat, p.at)?;
+        let fighter = game.fighter(seat);
+        let ranged = choices.contains(&C::Combat(Answer::Ranged));
+        let attack = if ranged { C::Combat(Answer::Ranged) } else { C::Combat(Answer::Fight) };
+        let (s, g) = (fighter.skills, fighter.gear);
+        let plus = s.combat as i16 + g.combat as i16 + if ranged { fighter.reach() as i16 } else { 0 };
+        let bonus = f.bonus() as i16;
+        let win = two_d6_beats(plus + bonus, target);
+        let miss_costs = !ranged || m.range;
+        let lose = if miss_costs { 1.0 - two_d6_reaches(plus + bonus, target) } else { 0.0 };
+        // Running pays only if he can heal before he meets it again (a potion, or XP for a
+        // life at the end of the turn); else he would walk back into the same fight.
+        let modes = &game.rules().modes;
+        let can_heal = p.potion || !p.specials.is_empty() || game.xp(seat) >= u16::from(modes.xp_per_life);
+        if p.lives <= self.style.run_at && lose > win && can_heal && choices.contains(&C::Combat(Answer::Run)) {
+            return Some(C::Combat(Answer::Run));
+        }
+        let can_defend = choices.contains(&C::Combat(Answer::Defend));
+        if !can_defend {
+            return Some(attack);
+        }
+        let defense = m.defense.unwrap_or(u8::MAX) as i16;
+        let held = d6_reaches(s.defend as i16 + g.defend as i16, defense);
+        let extra = game.rules().modes.defend_bonus as i16 + s.defend_bonus as i16;
+        let after_win = two_d6_beats(plus + bonus + extra, target);
+        let after_lose = if miss_costs { 1.0 - two_d6_reaches(plus + bonus + extra, target) } else { 0.0 };
+        let defend = match self.style.combat {
+            CombatChoice::Attack => false,
+            // Lives lost per wound dealt: attacking, lose / win a round; defending first,
+            // (a failed Defend, or the attack after it lost) per wound of the attack after it.
+            CombatChoice::Defend => ((1.0 - held) + held * after_lose) * win < lose * held * after_win,
+            CombatChoice::Mixed => held * (after_win - after_lose) - (1.0 - held) > win - lose,
+        };
+        Some(if defend { C::Combat(Answer::Defend) } else { attack })
+    }
+
+    /// The End Boss: Fight, or Defend first by the style (as against a monster).
+    fn boss(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        let fight = C::Boss(BossAnswer::Fight);
+        if !choices.contains(&C::Boss(BossAnswer::Defend)) {
+            return Some(fight);
+        }
+        let (_, f) = game.player(seat).boss?;
+        let BossPending::Choose { target } = f.pending() else { return Some(fight) };
+        let target = target as i16;
+        let fighter = game.fighter(seat);
+        let (s, g) = (fighter.skills, fighter.gear);
+        let plus = s.combat as i16 + g.combat as i16 + s.boss_combat as i16 + f.bonus() as i16;
+        let (win, lose) = (two_d6_beats(plus, target), 1.0 - two_d6_reaches(plus, target));
+        let held = two_d6_reaches(s.defend as i16 + g.defend as i16, target);
+        let extra = game.rules().modes.defend_bonus as i16 + s.defend_bonus as i16;
+        let (after_win, after_lose) = (two_d6_beats(plus + extra, target), 1.0 - two_d6_reaches(plus + extra, target));
+        let defend = f.bonus() == 0
+            && match self.style.combat {
+                CombatChoice::Attack => false,
+                CombatChoice::Defend => ((1.0 - held) + held * after_lose) * win < lose * held * after_win,
+                CombatChoice::Mixed => held * (after_win - after_lose) - (1.0 - held) > win - lose,
+            };
+        Some(if defend { C::Boss(BossAnswer::Defend) } else { fight })
+    }
+
+    /// An In Hand card: into a free hand, else in place of the held card worth least if it is
+    /// worth more (by the style's weights), else into the bag.
+    fn loot(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        let rules = game.rules();
+        let worth = |card: u8| match rules.loot.get(card as usize).map(|l| l.loot) {
+            Some(Loot::InHand(m)) => self.worth(m),
+            _ => 0,
+        };
+        let new = worth(game.held_loot()?);
+        let hand = &game.player(seat).hand;
+        if choices.contains(&C::Equip(hand.len() as u8)) {
+            return Some(C::Equip(hand.len() as u8));
+        }
+        let (k, least) = hand.iter().enumerate().map(|(k, &c)| (k, worth(c))).min_by_key(|&(_, w)| w)?;
+        Some(if new > least { C::Equip(k as u8) } else { C::Bag })
+    }
+
+    fn worth(&self, m: Mods) -> i16 {
+        let w = self.style.weights;
+        w[0] * m.combat as i16 + w[1] * m.defend as i16 + w[2] * m.range as i16
+    }
+
+    /// The end-of-turn XP exchange: a life at or below `life_at` lives, else a level when
+    /// the XP reach it, else the XP kept.
+    fn exchange(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+        let low = game.player(seat).lives <= self.style.life_at;
+        Some(if low && choices.contains(&C::Life) {
+            C::Life
+        } else if choices.contains(&C::Level) {
+            C::Level
+        } else {
+            C::Go
+        })
+    }
+}
+
+/// The monster standing in `seat`'s room `room`.
+fn monster_in(game: &DealingGame<'_>, seat: u8, room: u8) -> Option<Monster> {
+    let st = game.dungeon(seat).get(room as usize)?.monster?;
+    match game.rules().encounters.get(st.card as usize)?.encounter {
+        Encounter::Monster(m) => Some(m),
+        _ => None,
+    }
+}
+
+/// Where the drawn card goes: the placement leaving the most doorways onto free spaces
+/// (more ways to build on), away from the players' edge on a tie.
+fn place(game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+    let rules = game.rules();
+    let mask = match game.drawn()? {
+        RoomCard::Deck(k) => rules.rooms.get(k as usize)?.doors,
+        RoomCard::Treasure => return Some(choices[0]),
+        RoomCard::Entrance => rules.entrance.doors,
+    };
+    let from = game.dungeon(seat).get(game.player(seat).at as usize)?;
+    let (w, d) = (rules.geometry.table_spaces.0 as i8, rules.geometry.table_spaces.1 as i8);
+    let taken = |x: i8, y: i8| (0..game.seats()).any(|s| game.dungeon(s).iter().any(|r| r.x == x && r.y == y));
+    let score = |side: Side, turns: u8| {
+        let (dx, dy) = step(side);
+        let (x, y) = (from.x + dx, from.y + dy);
+        let doors = turn(mask, turns) & !opposite(side).bit();
+        let onward = Side::ALL
+            .into_iter()
+            .filter(|&s| doors & s.bit() != 0)
+            .filter(|&s| {
+                let (ex, ey) = step(s);
+                let (nx, ny) = (x + ex, y + ey);
+                (0..w).contains(&nx) && (0..d).contains(&ny) && !taken(nx, ny)
+            })
+            .count() as i16;
+        onward * 4 + i16::from(side == Side::North)
+    };
+    let mut best: Option<(i16, DealingChoice)> = None;
+    for &c in choices {
+        if let C::Place { side, turns } = c {
+            let s = score(side, turns);
+            if best.is_none_or(|(b, _)| s > b) {
+                best = Some((s, c));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}

@@ -1,0 +1,16 @@
+//! Dealing Dungeons' bots (issue 26): `greedy`, `cautious` and `mixed`, three settings of one
+//! heuristic ([`Style`], [`Heuristic`]), and `random`; the table of a policy per seat
+//! ([`DealingPlayers`]) and playing game `index` of a run with it.
+//!
+//! They are named by the same spec strings as DungeonQuest's bots (`--bot greedy`,
+//! `--bots greedy,cautious`); they take no parameters yet. What each one aims for is in
+//! docs/bots.md ("Dealing Dungeons").
+
+mod heuristic;
+mod odds;
+mod players;
+mod style;
+
+pub use heuristic::Heuristic;
+pub use players::{play_dealing_into, play_dealing_noting, DealingPlayers};
+pub use style::{CombatChoice, Style};

@@ -1,0 +1,16 @@
+//! Dealing Dungeons' commands (issue 26): the family [`run::DealingDungeons`] that `dq run`
+//! plays (`--game dealing-dungeons`), the table of heroes and bots a run plays ([`table`]),
+//! one row per seat per game and the run's integer tallies ([`outcome`]), its results table
+//! ([`schema`]), its summary ([`summary`]), `dq replay` of one of its games ([`replay`]) and
+//! its `dq bench` pass ([`bench`]).
+//!
+//! Only the Standard mode plays yet (`--mode standard`); the other modes are refused with one
+//! line until the engine plays them.
+
+pub mod bench;
+pub mod outcome;
+pub mod replay;
+pub mod run;
+pub mod schema;
+pub mod summary;
+pub mod table;

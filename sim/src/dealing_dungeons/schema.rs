@@ -1,0 +1,114 @@
+//! Dealing Dungeons' results table: the common prefix, then the game's own columns, and the
+//! writer that puts a chunk of [`Row`]s into a [`Sink`] column by column in that order.
+
+use super::outcome::{cause_name, end_name, Row};
+use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
+use crate::core::schema::Encoding::{Dictionary, Plain};
+use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
+use crate::core::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
+
+/// The `game` column's value and the `dq.game` metadata key's.
+pub const GAME: &str = "dealing-dungeons";
+/// The `edition` column's value: the one edition (Dark Keep Games, 2021).
+pub const EDITION: &str = "2021";
+
+/// A column that is never null, in the schema since version 2.
+const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role, doc: &'static str) -> ColumnDef {
+    ColumnDef { name, ty, nullable: false, encoding, role, since: 2, doc }
+}
+
+/// The columns in file order (see `docs/schema.md`, which must show exactly this table).
+pub const COLUMNS: [ColumnDef; 24] = [
+    // The common prefix.
+    col("game", Str, Dictionary, RunConstant, "The game played: `dealing-dungeons` (the columns after `seed` are that game's own)."),
+    col("edition", Str, Dictionary, RunConstant, "The edition: `2021` (Dark Keep Games; the card lists are documented estimates, data/dealing_dungeons/)."),
+    col("game_index", U64, Plain, Identity, "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --game dealing-dungeons --index I --seed S` plays it again)."),
+    col("seat", U8, Dictionary, Identity, "The hero's seat, from 0 (turns go round from the first player, who rolled highest)."),
+    col("hero", Str, Dictionary, PerSeat, "The hero side played: the card's id for its front (`barbarian`), its back's name for the back (`berserker`)."),
+    col("bot", Str, Dictionary, PerSeat, "The seat's bot: `greedy`, `cautious`, `mixed` or `random`."),
+    col("players", U8, Dictionary, PerSeat, "Heroes in the game (2 to 4 in Standard mode)."),
+    col("rules", Str, Dictionary, RunConstant, "Optional rules, sorted and comma-joined; empty for none (none are played yet)."),
+    col("survived", Bool, Plain, PerSeat, "The hero was alive when the game ended (the victor, a hero stopped at the table edge, or one still playing)."),
+    col("winner", Bool, Plain, PerSeat, "A boss was defeated and the hero is alive with the highest loot tally (ties shared); nobody wins otherwise."),
+    col("gold", U32, Plain, PerSeat, "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts)."),
+    ColumnDef {
+        nullable: true,
+        ..col("death_cause", Str, Dictionary, PerSeat, "What took the hero's last life: `monster`, `ranged_miss` (a failed ranged attack on a ranged monster) or `boss`; null for the living.")
+    },
+    col("turns", U16, Dictionary, PerSeat, "Turns the hero began (missed ones included)."),
+    col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
+    // Dealing Dungeons' own.
+    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard` (the only one played yet)."),
+    col("level", U8, Dictionary, PerSeat, "The hero's level at the end (1 to 3)."),
+    col("xp", U16, Dictionary, PerSeat, "XP on the dashboard at the end, not yet exchanged (the defeated monsters' attack values)."),
+    col("lives_left", U8, Dictionary, PerSeat, "Lives at the end (0 for the dead)."),
+    col("loot_value", U32, Dictionary, PerSeat, "Gold in the Bag of Holding at the end: the Loot cards' values, bagged In Hand cards 20 each, extra potions 10 each (`gold` adds the equipped cards and unused potions)."),
+    col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game)."),
+    col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included)."),
+    col("monsters_defeated", U8, Dictionary, PerSeat, "Monsters defeated (in the room or from afar)."),
+    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended because his next card could only go off the table edge (alive; he tallies)."),
+    col("game_end", Str, Dictionary, PerSeat, "How the game ended: `boss` (a boss fell), `none_left` (no hero still playing) or `round_limit` (200 rounds)."),
+];
+
+/// What the rows of a run share: the run-constant columns' values and the strings behind a
+/// row's hero and seat.
+#[derive(Clone, Debug)]
+pub struct Consts {
+    /// Hero side names by [`super::outcome::hero_side`] index.
+    pub hero_names: Vec<String>,
+    /// Bot spec by seat.
+    pub bots: Vec<String>,
+    pub mode: String,
+    pub seed: u64,
+}
+
+impl ResultsTable for Consts {
+    type Row = Row;
+    const COLUMNS: &'static [ColumnDef] = &COLUMNS;
+    #[inline]
+    fn write_rows(&self, rows: &[Row], sink: &mut impl Sink) {
+        write_rows(rows, self, sink);
+    }
+}
+
+/// Writes `rows` into `sink`, every column of [`COLUMNS`] in order.
+pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
+    let n = rows.len();
+    let each = || rows.iter();
+    sink.same_str("game", GAME, n);
+    sink.same_str("edition", EDITION, n);
+    sink.u64s("game_index", each().map(|r| r.game_index));
+    sink.u8s("seat", each().map(|r| r.seat));
+    let heroes = &c.hero_names;
+    sink.keyed_strs("hero", each().map(|r| Some(r.hero)), |h| h, |h| heroes[usize::from(h)].as_str());
+    let bots = &c.bots;
+    sink.keyed_strs("bot", each().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
+    sink.u8s("players", each().map(|r| r.players));
+    sink.same_str("rules", "", n);
+    sink.bools("survived", each().map(|r| r.survived));
+    sink.bools("winner", each().map(|r| r.winner));
+    sink.u32s("gold", each().map(|r| r.gold));
+    sink.keyed_strs("death_cause", each().map(|r| r.death_cause), |d| d as u8, cause_name);
+    sink.u16s("turns", each().map(|r| r.turns));
+    sink.u64s("seed", std::iter::repeat_n(c.seed, n));
+    sink.same_str("mode", &c.mode, n);
+    sink.u8s("level", each().map(|r| r.level));
+    sink.u16s("xp", each().map(|r| r.xp));
+    sink.u8s("lives_left", each().map(|r| r.lives));
+    sink.u32s("loot_value", each().map(|r| u32::from(r.bag_gold)));
+    sink.bools("boss_defeated", each().map(|r| r.boss_defeated));
+    sink.u8s("rooms_built", each().map(|r| r.rooms_built));
+    sink.u8s("monsters_defeated", each().map(|r| r.monsters_defeated));
+    sink.bools("stopped_at_edge", each().map(|r| r.edge));
+    sink.keyed_strs("game_end", each().map(|r| Some(r.end)), end_slot, end_name);
+}
+
+/// A game end's dictionary slot.
+fn end_slot(e: dq_engine::dealing_dungeons::game::End) -> u8 {
+    use dq_engine::dealing_dungeons::game::End;
+    match e {
+        End::Boss(_) => 0,
+        End::NoneLeft => 1,
+        End::RoundLimit => 2,
+    }
+}

@@ -1,0 +1,153 @@
+//! `--game dealing-dungeons` through every command that plays games (run, replay, bench):
+//! rows and summaries independent of threads and shards, replays that reproduce the rows,
+//! and bad inputs refused with one line (the rest of the bad-input corpus is in `cli.rs`).
+
+use crate::support::*;
+use serde_json::Value;
+
+const GAME: [&str; 2] = ["--game", "dealing-dungeons"];
+
+/// Rows and summaries are the same for 1 and 2 threads and for 2 shards.
+#[test]
+fn dealing_rows_do_not_depend_on_threads_or_shards() {
+    let dir = Scratch::new("dd-determinism");
+    let table =
+        ["--games", "3000", "--heroes", "3", "--bots", "greedy,cautious,mixed", "--seed", "5", "--quiet", "--json"];
+    let run = |extra: &[&str], out: &str| {
+        let mut a: Vec<&str> = vec!["run"];
+        a.extend(GAME);
+        a.extend(table);
+        a.extend(extra);
+        a.extend(["--out", out]);
+        json(&ok(&a))
+    };
+    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
+    let s1 = run(&["--threads", "1"], &one);
+    let s2 = run(&["--threads", "2"], &two);
+    let full = read_rows(&one);
+    assert_eq!(full.len(), 9_000);
+    assert_eq!(full, read_rows(&two), "rows differ between 1 and 2 threads");
+    assert_eq!(s1["game"], Value::from("dealing-dungeons"));
+    assert_eq!(s1["by_hero"], s2["by_hero"]);
+    assert_eq!(s1["ends"], s2["ends"]);
+    let mut union = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let path = dir.file(&format!("shard{}.parquet", &shard[..1]));
+        run(&["--shard", shard], &path);
+        union.extend(read_rows(&path));
+    }
+    assert_eq!(union, full, "the shards together are not the full run");
+    let merged = dir.file("merged.parquet");
+    ok(&[
+        "merge",
+        "--game",
+        "dealing-dungeons",
+        &dir.file("shard0.parquet"),
+        &dir.file("shard1.parquet"),
+        "--out",
+        &merged,
+    ]);
+    assert_eq!(read_rows(&merged), full, "the merged shards are not the full run");
+    for r in &full {
+        assert_eq!(r["game"], Value::from("dealing-dungeons"));
+        assert_eq!(r["mode"], Value::from("standard"));
+        assert_eq!(r["players"], Value::from(3));
+        assert_eq!(r["death_cause"].is_null(), r["survived"] == true, "{r:?}");
+        assert_eq!(r["lives_left"] == 0, r["survived"] == false, "{r:?}");
+        if r["boss_defeated"] == true {
+            assert_eq!(r["game_end"], Value::from("boss"), "{r:?}");
+        }
+        let level = r["level"].as_u64().unwrap();
+        assert!((1..=3).contains(&level), "{r:?}");
+    }
+    let meta = dq_meta(&one);
+    assert_eq!(meta["dq.game"], "dealing-dungeons");
+    assert_eq!(meta["dq.mode"], "standard");
+    assert_eq!(meta["dq.bots"], "greedy,cautious,mixed");
+    assert!(!meta.contains_key("dq.edition") && !meta.contains_key("dq.monster_policy"), "{meta:?}");
+}
+
+/// `dq replay --game dealing-dungeons --index I` plays a run's game again: the same rows, and a
+/// trace of its events and answers.
+#[test]
+fn dealing_replay_reproduces_the_parquet_rows() {
+    let dir = Scratch::new("dd-replay");
+    let out = dir.file("r.parquet");
+    let table = ["--heroes", "barbarian,huntress,random", "--bots", "greedy,cautious,random", "--seed", "11"];
+    let mut a = vec!["run", "--games", "1500", "--quiet", "--out", &out];
+    a.extend(GAME);
+    a.extend(table);
+    let summary = ok(&a);
+    let replay_line = summary.lines().find(|l| l.starts_with("replay a game: ")).expect("replay command printed");
+    assert_eq!(
+        replay_line,
+        "replay a game: dq replay --game dealing-dungeons --index 0 --seed 11 --mode standard \
+         --heroes barbarian,huntress,random --bots greedy,cautious,random"
+    );
+    let rows = read_rows(&out);
+    for game in [0u64, 1, 1024, 1499] {
+        let g = game.to_string();
+        let mut a = vec!["replay", "--index", &g, "--format", "json"];
+        a.extend(GAME);
+        a.extend(table);
+        let doc = json(&ok(&a));
+        let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
+        let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
+        assert_eq!(replayed, stored, "game {game}");
+        assert_eq!(doc["game"]["mode"], Value::from("standard"));
+        assert!(!doc["events"].as_array().unwrap().is_empty());
+    }
+    let mut a = vec!["replay", "--index", "3"];
+    a.extend(GAME);
+    a.extend(table);
+    let text = ok(&a);
+    assert!(text.starts_with("dq replay: game 3 of seed 11, dealing-dungeons mode standard"), "{text}");
+    assert!(text.contains(" answers Action: "), "the bots' answers are in the trace: {text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 1, "{text}");
+}
+
+/// `dq bench --game dealing-dungeons` measures and allocates nothing per game.
+#[test]
+fn dealing_bench_allocates_nothing_per_game() {
+    let out =
+        ok(&["bench", "--game", "dealing-dungeons", "--heroes", "2", "--games", "3000", "--rounds", "1", "--json"]);
+    let f = json(&out);
+    assert!(f["games_per_sec_1_thread"].as_f64().unwrap() > 0.0, "{f:?}");
+    assert_eq!(f["allocations_per_game"].as_f64(), Some(0.0), "{f:?}");
+}
+
+/// Bad inputs: exit 2, one line, nothing written.
+#[test]
+fn dealing_bad_inputs_are_refused_with_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--heroes", "bob"], "unknown hero \"bob\" (known: barbarian, berserker, ranger"),
+        (&["--heroes", "1"], "--heroes 1: dealing-dungeons' standard mode has 2 to 4 heroes"),
+        (&["--heroes", "5"], "--heroes 5: dealing-dungeons' standard mode has 2 to 4 heroes"),
+        (&["--heroes", "barbarian,berserker"], "hero card \"barbarian\" is chosen twice"),
+        (&["--heroes", "2", "--mode", "chaos"], "--mode chaos: mode chaos is not played yet"),
+        (&["--heroes", "2", "--mode", "hard"], "unknown mode \"hard\" (known: standard, solo-regular"),
+        (&["--heroes", "2", "--rule", "torchlight"], "rule \"torchlight\" is not a dealing-dungeons rule"),
+        (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),
+        (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random is a dungeonquest option"),
+        (&["--heroes", "2", "--bot", "expert"], "bot \"expert\" does not play dealing-dungeons yet"),
+        (&["--heroes", "2", "--bot", "greedy:risk=5"], "take no parameters yet"),
+        (&["--heroes", "3", "--bots", "greedy,cautious"], "2 bots for 3 heroes"),
+    ];
+    for (extra, expect) in cases {
+        for cmd in ["run", "bench"] {
+            let mut a = vec![cmd];
+            a.extend(GAME);
+            a.extend(*extra);
+            refused_with(&a, expect);
+        }
+        let mut a = vec!["replay", "--index", "0"];
+        a.extend(GAME);
+        a.extend(*extra);
+        refused_with(&a, expect);
+    }
+    refused_with(&["run", "--mode", "standard"], "--mode standard: modes are dealing-dungeons'; dungeonquest has none");
+    refused_with(
+        &["duel", "--game", "dealing-dungeons", "--hero", "barbarian"],
+        "dq duel --game dealing-dungeons is not written yet",
+    );
+}
