@@ -218,6 +218,9 @@ pub struct DealingSetup {
     pub mode: Mode,
     /// The options (the hero-choice procedures are refused: a set-up's heroes are fixed).
     pub options: Options,
+    /// Solo Hard: levels every seat has cleared already. Its deck holds the levels left; the
+    /// entrance stands for the last Treasure Room (the rulebook's small-table way).
+    pub levels_cleared: u8,
 }
 
 /// A test set-up that cannot be played.
@@ -582,12 +585,18 @@ impl<'r> DealingGame<'r> {
         g.first = setup.first;
         g.mode = setup.mode;
         g.options = setup.options;
-        let stacks = levels(setup.mode);
+        let cleared =
+            if setup.mode == Mode::SoloHard { (setup.levels_cleared as usize).min(HARD_LEVELS - 1) } else { 0 };
+        let stacks = levels(setup.mode) - cleared;
         let mode_cards = level_cards(rules, setup.options) as usize;
         let share = setup
             .seats
             .iter()
-            .map(|seat| dungeon_cards(setup.mode, seat.deck.as_ref().map_or(mode_cards, |d| d.len() / stacks)))
+            .enumerate()
+            .map(|(i, seat)| {
+                let laid = setup.laid.iter().filter(|l| l.seat as usize == i).count();
+                1 + laid + stacks * (seat.deck.as_ref().map_or(mode_cards, |d| d.len() / stacks) + 1)
+            })
             .max()
             .unwrap_or(0);
         if n * share > ROOM_POOL || setup.seats.iter().any(|s| s.deck.as_ref().is_some_and(|d| d.len() % stacks != 0)) {
@@ -603,7 +612,13 @@ impl<'r> DealingGame<'r> {
         let (w, d) = setup.table.unwrap_or(rules.geometry.table_spaces);
         let x0 = (w as i8 - 1 - spacing * (n as i8 - 1)) / 2;
         for (s, seat) in setup.seats.iter().enumerate() {
-            let mut p = Player { hero: seat.hero, side: seat.side, level: seat.level.max(1), ..NO_PLAYER };
+            let mut p = Player {
+                hero: seat.hero,
+                side: seat.side,
+                level: seat.level.max(1),
+                bosses: cleared as u8,
+                ..NO_PLAYER
+            };
             p.lives = seat.lives.unwrap_or(rules.modes.start_lives).clamp(1, rules.modes.max_lives);
             p.potion = seat.potion;
             let loot_ok =
@@ -668,7 +683,8 @@ impl<'r> DealingGame<'r> {
                     _ => return Err(SetupError::Laid(i)),
                 },
             };
-            let room = Room { monster, ..Room::new(card, x, y, doors, l.from) };
+            let level = g.players[l.seat as usize].bosses;
+            let room = Room { monster, level, ..Room::new(card, x, y, doors, l.from) };
             super::table::lay(&mut g.dungeons, w as i8, d as i8, l.seat, room);
             if let Some(c) = l.monster {
                 lift(&mut g.encounters, c).ok_or(SetupError::Card("an Encounter card laid twice too often"))?;

@@ -197,6 +197,10 @@ pub type BlockedDoor = (u8, u8, Side);
 pub fn lay(dungeons: &mut Dungeons, width: i8, depth: i8, seat: u8, mut room: Room) -> ArrayVec<BlockedDoor, 4> {
     let mut others = ArrayVec::new();
     let new = dungeons[seat as usize].len() as u8;
+    if new as usize >= dungeons.share() {
+        // Never met: the configuration check sizes the shares for every card dealt.
+        return others;
+    }
     let (x, y) = (room.x, room.y);
     room.open = 0;
     for side in Side::ALL {

@@ -150,7 +150,12 @@ fn dealing_random_games_of_every_mode_and_option_end() {
                 End::RoundLimit => 2,
             }] += 1;
         }
-        println!("{k:2} {:?} {:?}: ends boss/none/limit {ends:?}, {} answers a game", cfg.mode, cfg.options, answers / 300);
+        println!(
+            "{k:2} {:?} {:?}: ends boss/none/limit {ends:?}, {} answers a game",
+            cfg.mode,
+            cfg.options,
+            answers / 300
+        );
         assert!(ends[1] > 0 || ends[0] > 0, "{cfg:?}: every game at the round limit");
     }
 }
