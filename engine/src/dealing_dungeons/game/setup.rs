@@ -790,7 +790,7 @@ fn roll_order(n: usize, rng: &mut GameRng) -> ArrayVec<u8, MAX_SEATS> {
             }
         }
     }
-    keys.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    keys.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
     keys.iter().map(|&(_, s)| s).collect()
 }
 
