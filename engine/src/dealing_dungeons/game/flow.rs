@@ -625,7 +625,8 @@ impl DealingGame<'_> {
         // Solo Hard: stronger bosses past level 1.
         let (lives, attack_bonus) = match self.mode {
             Mode::SoloHard => {
-                let l = m.hard_levels[self.players[s as usize].bosses as usize % 4];
+                let at = self.players[s as usize].at;
+                let l = m.hard_levels[self.dungeons[s as usize][at as usize].level as usize % 4];
                 (card.lives.saturating_add(l.boss_lives), l.boss_attack)
             }
             _ => (card.lives, 0),
@@ -665,13 +666,20 @@ impl DealingGame<'_> {
             BossPending::Over(BossOutcome::Defeated) => {
                 let m = &self.rules.modes;
                 let p = &mut self.players[s as usize];
+                // Solo Hard: the level of this Treasure Room (a replacement hero may meet an
+                // earlier level's again; only the newest leads on).
+                let level = self.dungeons[s as usize][p.at as usize].level;
+                let newest = p.at as usize + 1 == self.dungeons[s as usize].len();
                 p.boss = None;
-                p.bosses += 1;
+                p.bosses = p.bosses.max(level + 1);
                 p.stats.boss_defeated = true;
                 let (loot, after) = match self.mode {
                     Mode::SoloModerate => (m.boss_loot, After::WayOut),
-                    Mode::SoloHard if (p.bosses as usize) < super::HARD_LEVELS => (m.hard_boss_loot, After::NextLevel),
-                    Mode::SoloHard => (m.hard_boss_loot, After::EndGame(s)),
+                    Mode::SoloHard if (level as usize) + 1 >= super::HARD_LEVELS => {
+                        (m.hard_boss_loot, After::EndGame(s))
+                    }
+                    Mode::SoloHard if newest => (m.hard_boss_loot, After::NextLevel),
+                    Mode::SoloHard => (m.hard_boss_loot, After::EndTurn),
                     _ => (m.boss_loot, After::EndGame(s)),
                 };
                 if let After::EndGame(_) = after {
