@@ -3,7 +3,8 @@
 
 use dq_engine::core::{fuzz, replay, NoObserver};
 use dq_engine::dealing_dungeons::game::{
-    AfterDeath, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack, Options,
+    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack,
+    Options,
 };
 use dq_engine::dealing_dungeons::DealingRules;
 use dq_engine::rng::{GameRng, Stream};
@@ -17,8 +18,13 @@ static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 /// A game of each mode, with options that apply to it.
 fn every_mode() -> Vec<DealingConfig> {
     let o = Options::default();
-    let all =
-        Options { heroes: HeroChoice::FromTwoEach, death: AfterDeath::Replaced, attack: MonsterAttack::Rolled, ..o };
+    let all = Options {
+        heroes: HeroChoice::FromTwoEach,
+        death: AfterDeath::Replaced,
+        attack: MonsterAttack::Rolled,
+        bag: BagOfHolding::Swap,
+        ..o
+    };
     let mut out: Vec<DealingConfig> = (2..=4).map(DealingConfig::standard).collect();
     out.push(DealingConfig::standard(3).with(all));
     out.push(DealingConfig::standard(4).with(Options { heroes: HeroChoice::FromAll, ..all }));

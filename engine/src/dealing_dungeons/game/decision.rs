@@ -8,7 +8,8 @@ use arrayvec::ArrayVec;
 /// What a pending decision is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
-    /// Start of turn: drink the Healing Potion token or a special potion, or go on.
+    /// Start of turn: drink the Healing Potion token or a special potion, swap an In Hand
+    /// card from the Bag of Holding (where allowed), or go on.
     Potion,
     /// The turn's one action: Build/Encounter, Move, a ranged attack, a Secret Door search;
     /// after a successful Defend also the Fight with its +2.
@@ -41,6 +42,9 @@ pub enum DealingChoice {
     Drink,
     /// Potion: drink the special potion held in this slot.
     Special(u8),
+    /// Potion (start of turn, Bag of Holding swaps allowed): this bag card (index in
+    /// `Player::bag`) into this hand slot; a card in the slot goes to the bag.
+    Swap { slot: u8, bag: u8 },
     /// Potion / Exchange: do nothing more.
     Go,
     /// Action: Build/Encounter (the top card of the Dungeon Deck).

@@ -4,8 +4,8 @@
 
 use super::table::{opposite, step, turn, Room, RoomCard, Standing, Table};
 use super::{
-    After, AfterDeath, Ask, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End, Mode,
-    MonsterAttack, Player, Status, ROUND_LIMIT,
+    After, AfterDeath, Ask, BagOfHolding, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End,
+    Mode, MonsterAttack, Player, Status, ROUND_LIMIT,
 };
 use crate::core::Observer;
 use crate::dealing_dungeons::combat::{
@@ -62,9 +62,33 @@ impl DealingGame<'_> {
         }
     }
 
+    /// Bag of Holding swaps (the optional rule, and Solo Hard's): in an empty room, an In
+    /// Hand card of the bag (one of each kind) into a free slot or in place of an equipped one.
+    fn swap_choices(&mut self) {
+        let s = self.active;
+        let p = &self.players[s as usize];
+        let allowed = self.mode == Mode::SoloHard || self.options.bag == BagOfHolding::Swap;
+        if !allowed || p.boss.is_some() || self.dungeons[s as usize][p.at as usize].monster.is_some() {
+            return;
+        }
+        let slots = (self.fighter(s).skills.hand_slots.max(1) as usize).min(p.hand.len() + 1);
+        for (j, &c) in p.bag.iter().enumerate() {
+            let first = p.bag.iter().position(|&o| o == c) == Some(j);
+            if !first || !matches!(self.rules.loot[c as usize].loot, Loot::InHand(_)) {
+                continue;
+            }
+            for slot in 0..slots {
+                if p.hand.get(slot) != Some(&c) && self.legal.len() + 1 < self.legal.capacity() {
+                    self.legal.push(C::Swap { slot: slot as u8, bag: j as u8 });
+                }
+            }
+        }
+    }
+
     fn potion_or_action<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
         self.legal.clear();
         self.potion_choices();
+        self.swap_choices();
         if self.legal.is_empty() {
             return self.action(obs);
         }
@@ -197,6 +221,23 @@ impl DealingGame<'_> {
                 p.lives = (p.lives + heal).min(max);
                 p.fight_bonus = p.fight_bonus.saturating_add(fight);
                 Self::emit(obs, DealingEvent::Drank { seat: s, lives: p.lives });
+                self.potion_or_action(obs);
+            }
+            C::Swap { slot, bag } => {
+                let in_hand = self.rules.modes.gold_per_in_hand;
+                let p = &mut self.players[s as usize];
+                let card = p.bag.remove(bag as usize);
+                match p.hand.get_mut(slot as usize) {
+                    Some(old) => {
+                        let old = std::mem::replace(old, card);
+                        p.bag.push(old);
+                    }
+                    None => {
+                        p.hand.push(card);
+                        p.bag_gold -= in_hand;
+                        p.bag_cards -= 1;
+                    }
+                }
                 self.potion_or_action(obs);
             }
             C::Go if d.ask == Ask::Potion => self.action(obs),

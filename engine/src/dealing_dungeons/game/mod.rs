@@ -29,7 +29,6 @@
 //! - Chaos: building and populating the other players' dungeons in the left / right / across
 //!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
 //!   and healing, monsters attacking back on a 1, victory by the most loot.
-//! - The Bag of Holding swap (the optional rule and Solo Hard's).
 
 mod decision;
 mod flow;
@@ -40,8 +39,8 @@ pub use decision::{
     Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
 };
 pub use setup::{
-    AfterDeath, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid, Mode,
-    MonsterAttack, Options, SeatSetup, SetupError,
+    AfterDeath, BagOfHolding, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid,
+    Mode, MonsterAttack, Options, SeatSetup, SetupError,
 };
 pub use table::{Dungeon, Dungeons, Room, RoomCard, Standing, MAX_ROOMS, ROOM_POOL};
 

@@ -89,6 +89,17 @@ pub enum DungeonSize {
     Long(u8),
 }
 
+/// The Bag of Holding (its optional rule; Solo Hard always swaps).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BagOfHolding {
+    /// "Once placed in your bag, it cannot be removed."
+    #[default]
+    Sealed,
+    /// "At the start of your turn, you may swap out In Hand Loot Cards from your bag of
+    /// holding. This can only be done if the room is empty."
+    Swap,
+}
+
 /// The optional rules and mode options of a game, one field each. [`DealingGame::check`]
 /// refuses one where it does not apply, with the reason ([`DealingConfigError::Option`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,6 +108,7 @@ pub struct Options {
     pub death: AfterDeath,
     pub attack: MonsterAttack,
     pub dungeon: DungeonSize,
+    pub bag: BagOfHolding,
 }
 
 /// What a game is set up with: the mode, by seat the hero, the options.

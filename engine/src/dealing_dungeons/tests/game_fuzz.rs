@@ -7,8 +7,8 @@ use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
 use crate::dealing_dungeons::game::{
-    AfterDeath, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack, Options,
-    RoomCard, Status, MAX_SEATS,
+    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack,
+    Options, RoomCard, Status, MAX_SEATS,
 };
 use crate::dealing_dungeons::DealingRules;
 
@@ -108,7 +108,7 @@ pub(super) fn every_mode() -> Vec<DealingConfig> {
             o,
             rolled,
             replaced,
-            Options { heroes: HeroChoice::FromTwoEach, ..o },
+            Options { heroes: HeroChoice::FromTwoEach, bag: BagOfHolding::Swap, ..o },
             Options { heroes: HeroChoice::FromAll, death: AfterDeath::Replaced, attack: MonsterAttack::Rolled, ..o },
         ] {
             out.push(DealingConfig::standard(n).with(options));

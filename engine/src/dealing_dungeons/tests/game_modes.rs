@@ -6,9 +6,9 @@ use crate::core::{DecisionGame, NoObserver};
 use crate::dealing_dungeons::combat::{Answer, BossAnswer, BossPending, Pending};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::{
-    AfterDeath, Ask, DealingChoice as C, DealingConfig, DealingConfigError, DealingEvent, DealingGame, DealingSetup,
-    DeathCause, DungeonSize, End, HeroChoice, HeroPick, Laid, Mode, MonsterAttack, Options, RoomCard, SeatSetup,
-    Status,
+    AfterDeath, Ask, BagOfHolding, DealingChoice as C, DealingConfig, DealingConfigError, DealingEvent, DealingGame,
+    DealingSetup, DeathCause, DungeonSize, End, HeroChoice, HeroPick, Laid, Mode, MonsterAttack, Options, RoomCard,
+    SeatSetup, Status,
 };
 use crate::dealing_dungeons::rules::{Encounter, HeroSide, Loot};
 use crate::dealing_dungeons::DealingRules;
@@ -470,5 +470,37 @@ fn dealing_the_hero_choice_procedures_deal_two_each_or_offer_all() {
             assert!(heroes[0] != heroes[1] && heroes[1] != heroes[2] && heroes[0] != heroes[2]);
             assert_eq!(ask(&g), (g.first(), Ask::Action), "then round 1");
         }
+    }
+}
+
+#[test]
+fn dealing_the_bag_of_holding_swap_at_the_start_of_a_turn_in_an_empty_room() {
+    let swap = Options { bag: BagOfHolding::Swap, ..Options::default() };
+    for (mode, options, swaps) in [
+        (Mode::SoloHard, Options::default(), true),
+        (Mode::SoloRegular, Options::default(), false),
+        (Mode::SoloRegular, swap, true),
+    ] {
+        let mut s = solo(mode, vec![room("cross"); 4]);
+        s.options = options;
+        s.seats[0].hand = vec![loot("short-sword")];
+        s.laid = vec![laid(0, 0, Side::North, Some("goblin"))];
+        s.seats[0].at = 1;
+        s.dice = vec![6, 6];
+        s.loot_tops = vec![loot("battle-axe")];
+        let mut g = game(&s);
+        assert_eq!(ask(&g), (0, Ask::Fight), "no swap beside a monster");
+        play(&mut g, C::Combat(Answer::Fight));
+        play(&mut g, C::Bag);
+        if !swaps {
+            assert_eq!(ask(&g), (0, Ask::Action), "{mode:?}: once in the bag, it cannot be removed");
+            continue;
+        }
+        assert_eq!(ask(&g), (0, Ask::Potion));
+        assert_eq!(g.legal().as_slice(), &[C::Swap { slot: 0, bag: 0 }, C::Go]);
+        play(&mut g, C::Swap { slot: 0, bag: 0 });
+        let p = g.player(0);
+        assert_eq!((p.hand.as_slice(), p.bag.as_slice()), (&[loot("battle-axe")][..], &[loot("short-sword")][..]));
+        assert_eq!(p.bag_gold, 20, "an In Hand card counts 20 in the bag or in hand");
     }
 }
