@@ -2,7 +2,10 @@
 //! pure function of its seed and answers, and the figures of random-answer games.
 
 use dq_engine::core::{fuzz, replay, NoObserver};
-use dq_engine::dealing_dungeons::game::{DealingConfig, DealingGame, End};
+use dq_engine::dealing_dungeons::game::{
+    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack,
+    Options,
+};
 use dq_engine::dealing_dungeons::DealingRules;
 use dq_engine::rng::{GameRng, Stream};
 use std::convert::Infallible;
@@ -12,13 +15,36 @@ mod counting_alloc;
 #[global_allocator]
 static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 
+/// A game of each mode, with options that apply to it.
+fn every_mode() -> Vec<DealingConfig> {
+    let o = Options::default();
+    let all = Options {
+        heroes: HeroChoice::FromTwoEach,
+        death: AfterDeath::Replaced,
+        attack: MonsterAttack::Rolled,
+        bag: BagOfHolding::Swap,
+        ..o
+    };
+    let mut out: Vec<DealingConfig> = (2..=4).map(DealingConfig::standard).collect();
+    out.push(DealingConfig::standard(3).with(all));
+    out.push(DealingConfig::standard(4).with(Options { heroes: HeroChoice::FromAll, ..all }));
+    let solo = |mode, options| DealingConfig::solo(mode, HeroPick::Random).with(options);
+    out.push(solo(Mode::SoloRegular, o));
+    out.push(solo(Mode::SoloRegular, Options { heroes: HeroChoice::Dealt, ..all }));
+    out.push(solo(Mode::SoloModerate, Options { dungeon: DungeonSize::Long(15), attack: MonsterAttack::Rolled, ..o }));
+    out.push(solo(Mode::SoloModerate, o));
+    out.push(solo(Mode::SoloHard, o));
+    out.push(solo(Mode::SoloHard, Options { heroes: HeroChoice::Dealt, ..all }));
+    out
+}
+
 #[test]
 fn dealing_playing_allocates_nothing() {
     let rules = DealingRules::standard();
-    let cfgs: Vec<DealingConfig> = (2..=4).map(DealingConfig::standard).collect();
+    let cfgs = every_mode();
     let mut g = DealingGame::new(&rules, &cfgs[0], 1, 0, &mut NoObserver).unwrap();
-    for i in 0..2_000u64 {
-        let cfg = &cfgs[(i % 3) as usize];
+    for i in 0..3_000u64 {
+        let cfg = &cfgs[(i % cfgs.len() as u64) as usize];
         let (r, allocs) = counting_alloc::measure(|| {
             g.restart(cfg, 1, i, &mut NoObserver).unwrap();
             let mut rng = GameRng::new(1, i, Stream::Bot);
@@ -32,9 +58,8 @@ fn dealing_playing_allocates_nothing() {
 #[test]
 fn dealing_recorded_answers_replay_the_game() {
     let rules = DealingRules::standard();
-    for n in 2..=4 {
+    for (n, cfg) in every_mode().into_iter().enumerate() {
         for i in 0..10 {
-            let cfg = DealingConfig::standard(n);
             let mut g = DealingGame::new(&rules, &cfg, 6, i, &mut NoObserver).unwrap();
             let mut answers = Vec::new();
             let mut rng = GameRng::new(6, i, Stream::Bot);
@@ -45,7 +70,7 @@ fn dealing_recorded_answers_replay_the_game() {
             .unwrap();
             let mut r = DealingGame::new(&rules, &cfg, 6, i, &mut NoObserver).unwrap();
             replay(&mut r, &answers, &mut NoObserver).unwrap();
-            assert_eq!(format!("{g:?}"), format!("{r:?}"), "game {i} with {n} players");
+            assert_eq!(format!("{g:?}"), format!("{r:?}"), "game {i} of configuration {n}");
         }
     }
 }

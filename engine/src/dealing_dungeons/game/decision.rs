@@ -2,12 +2,14 @@
 
 use crate::dealing_dungeons::combat::{Answer, BossAnswer, RoundResult};
 use crate::dealing_dungeons::data::Side;
+use crate::dealing_dungeons::rules::HeroSide;
 use arrayvec::ArrayVec;
 
 /// What a pending decision is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
-    /// Start of turn: drink the Healing Potion token or a special potion, or go on.
+    /// Start of turn: drink the Healing Potion token or a special potion, swap an In Hand
+    /// card from the Bag of Holding (where allowed), or go on.
     Potion,
     /// The turn's one action: Build/Encounter, Move, a ranged attack, a Secret Door search;
     /// after a successful Defend also the Fight with its +2.
@@ -22,6 +24,8 @@ pub enum Ask {
     Loot,
     /// End of turn: 7 XP for a life, 15 XP for a level, or keep the XP.
     Exchange,
+    /// Before round 1, a hero-choice procedure: a hero card on offer and its side.
+    Hero,
 }
 
 /// A pending decision and who answers it.
@@ -38,6 +42,9 @@ pub enum DealingChoice {
     Drink,
     /// Potion: drink the special potion held in this slot.
     Special(u8),
+    /// Potion (start of turn, Bag of Holding swaps allowed): this bag card (index in
+    /// `Player::bag`) into this hand slot; a card in the slot goes to the bag.
+    Swap { slot: u8, bag: u8 },
     /// Potion / Exchange: do nothing more.
     Go,
     /// Action: Build/Encounter (the top card of the Dungeon Deck).
@@ -65,10 +72,13 @@ pub enum DealingChoice {
     Life,
     /// Exchange: 15 XP for a level.
     Level,
+    /// Hero: this hero card, this side up.
+    Hero { hero: u8, side: HeroSide },
 }
 
-/// The legal answers of a decision (at most 16 placements, or 24 rooms to move to).
-pub type DealingChoices = ArrayVec<DealingChoice, 32>;
+/// The legal answers of a decision (at most 16 placements, 47 rooms to move to with a few
+/// shots and searches, or 18 hero cards by two sides).
+pub type DealingChoices = ArrayVec<DealingChoice, 64>;
 
 /// An answer that is not legal now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +103,7 @@ pub enum Status {
 /// What took a hero's last life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeathCause {
+    /// A monster (and, in Solo Hard, a missed turn's life).
     Monster,
     /// A failed ranged attack on a ranged monster.
     RangedMiss,
@@ -102,7 +113,8 @@ pub enum DeathCause {
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
-    /// This seat defeated its End Boss first.
+    /// This seat defeated its End Boss first (Solo Moderate: and fought his way back out;
+    /// Solo Hard: the fourth level's).
     Boss(u8),
     /// No hero is left playing (dead, or stopped at the table edge).
     NoneLeft,
@@ -199,5 +211,12 @@ pub enum DealingEvent {
         level: u8,
     },
     Died(u8),
+    /// A replacement hero (the optional rule) starts at the entrance; the dungeon is reset.
+    NewHero {
+        seat: u8,
+        hero: u8,
+    },
+    /// Solo Moderate: the End Boss fell and the dungeon resets for the way out.
+    Reset(u8),
     Over(End),
 }

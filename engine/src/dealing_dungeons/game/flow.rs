@@ -4,21 +4,22 @@
 
 use super::table::{opposite, step, turn, Room, RoomCard, Standing, Table};
 use super::{
-    After, Ask, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End, Status, ROUND_LIMIT,
+    After, AfterDeath, Ask, BagOfHolding, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End,
+    Mode, MonsterAttack, Player, Status, ROUND_LIMIT,
 };
 use crate::core::Observer;
 use crate::dealing_dungeons::combat::{
     Answer, BossFight, BossFoe, BossOutcome, BossPending, Foe, MonsterFight, Outcome, Pending, Setting,
 };
-use crate::dealing_dungeons::data::{PotionEffect, Side};
-use crate::dealing_dungeons::rules::{Encounter, Loot};
+use crate::dealing_dungeons::data::{AttackRule, PotionEffect, Side};
+use crate::dealing_dungeons::rules::{Encounter, HeroSide, Loot};
 
 use DealingChoice as C;
 
 impl DealingGame<'_> {
     /// The table as the building and moving rules see it.
     fn table(&self) -> Table<'_> {
-        Table { width: self.table.0 as i8, depth: self.table.1 as i8, dungeons: &self.dungeons[..self.seats as usize] }
+        Table { width: self.table.0 as i8, depth: self.table.1 as i8, dungeons: &self.dungeons }
     }
 
     fn emit<O: Observer<DealingEvent>>(obs: &mut O, e: DealingEvent) {
@@ -61,9 +62,33 @@ impl DealingGame<'_> {
         }
     }
 
+    /// Bag of Holding swaps (the optional rule, and Solo Hard's): in an empty room, an In
+    /// Hand card of the bag (one of each kind) into a free slot or in place of an equipped one.
+    fn swap_choices(&mut self) {
+        let s = self.active;
+        let p = &self.players[s as usize];
+        let allowed = self.mode == Mode::SoloHard || self.options.bag == BagOfHolding::Swap;
+        if !allowed || p.boss.is_some() || self.dungeons[s as usize][p.at as usize].monster.is_some() {
+            return;
+        }
+        let slots = (self.fighter(s).skills.hand_slots.max(1) as usize).min(p.hand.len() + 1);
+        for (j, &c) in p.bag.iter().enumerate() {
+            let first = p.bag.iter().position(|&o| o == c) == Some(j);
+            if !first || !matches!(self.rules.loot[c as usize].loot, Loot::InHand(_)) {
+                continue;
+            }
+            for slot in 0..slots {
+                if p.hand.get(slot) != Some(&c) && self.legal.len() + 1 < self.legal.capacity() {
+                    self.legal.push(C::Swap { slot: slot as u8, bag: j as u8 });
+                }
+            }
+        }
+    }
+
     fn potion_or_action<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
         self.legal.clear();
         self.potion_choices();
+        self.swap_choices();
         if self.legal.is_empty() {
             return self.action(obs);
         }
@@ -94,8 +119,9 @@ impl DealingGame<'_> {
         let at = p.at;
         let standing = self.dungeons[s as usize][at as usize].monster;
         if let Some(st) = standing {
+            let foe = self.foe(s, at, st);
+            let p = &mut self.players[s as usize];
             let fight = p.fight.get_or_insert_with(|| {
-                let foe = Foe { lives: st.lives, ..Foe::printed(monster(self.rules, st.card)) };
                 MonsterFight::new(fighter, foe, Setting::in_room(defend_bonus), &mut self.chance.dice)
             });
             fight.refresh(fighter, &mut self.chance.dice);
@@ -141,6 +167,11 @@ impl DealingGame<'_> {
     fn build_and_search(&mut self, s: u8, defended: bool) {
         let p = &self.players[s as usize];
         if p.deck.is_empty() {
+            return;
+        }
+        // Solo Regular and Moderate: "You must defeat all monsters before the Treasure Room
+        // will open."
+        if p.deck.last() == Some(&RoomCard::Treasure) && self.mode.clear_before_treasure() && self.monsters_stand(s) {
             return;
         }
         self.legal.push(C::Build);
@@ -192,6 +223,23 @@ impl DealingGame<'_> {
                 Self::emit(obs, DealingEvent::Drank { seat: s, lives: p.lives });
                 self.potion_or_action(obs);
             }
+            C::Swap { slot, bag } => {
+                let in_hand = self.rules.modes.gold_per_in_hand;
+                let p = &mut self.players[s as usize];
+                let card = p.bag.remove(bag as usize);
+                match p.hand.get_mut(slot as usize) {
+                    Some(old) => {
+                        let old = std::mem::replace(old, card);
+                        p.bag.push(old);
+                    }
+                    None => {
+                        p.hand.push(card);
+                        p.bag_gold -= in_hand;
+                        p.bag_cards -= 1;
+                    }
+                }
+                self.potion_or_action(obs);
+            }
             C::Go if d.ask == Ask::Potion => self.action(obs),
             C::Go if d.ask == Ask::Exchange => self.next_seat(obs),
             C::Go => self.end_turn(obs),
@@ -200,7 +248,7 @@ impl DealingGame<'_> {
             C::Move(room) => self.move_to(s, room, obs),
             C::Shoot(room) => self.shoot(s, room, obs),
             C::Search(side) => {
-                self.door_tokens -= 1;
+                self.door_tokens = self.door_tokens.saturating_sub(1);
                 let at = self.players[s as usize].at;
                 let r = &mut self.dungeons[s as usize][at as usize];
                 r.doors |= side.bit();
@@ -229,24 +277,22 @@ impl DealingGame<'_> {
                 let p = &mut self.players[s as usize];
                 match p.hand.get_mut(k as usize) {
                     Some(old) => {
-                        *old = card;
-                        p.bag_gold += in_hand;
-                        p.bag_cards += 1;
+                        let old = std::mem::replace(old, card);
+                        bag(p, old, in_hand);
                     }
                     None => p.hand.push(card),
                 }
                 self.next_loot(s, obs);
             }
             C::Bag => {
-                self.held_loot = None;
-                let p = &mut self.players[s as usize];
-                p.bag_gold += self.rules.modes.gold_per_in_hand;
-                p.bag_cards += 1;
+                let card = self.held_loot.take().unwrap_or(0);
+                bag(&mut self.players[s as usize], card, self.rules.modes.gold_per_in_hand);
                 self.next_loot(s, obs);
             }
+            C::Hero { hero, side } => self.hero_chosen(s, hero, side, obs),
             C::Life | C::Level => {
                 let max = self.rules.modes.max_lives;
-                let treasure = self.in_treasure_room(s);
+                let treasure = self.shut_in(s);
                 let p = &mut self.players[s as usize];
                 for c in p.dashboard.drain(..) {
                     let _ = self.discard.try_push(c);
@@ -265,9 +311,51 @@ impl DealingGame<'_> {
         }
     }
 
-    fn in_treasure_room(&self, s: u8) -> bool {
-        let p = &self.players[s as usize];
-        self.dungeons[s as usize][p.at as usize].card == RoomCard::Treasure
+    /// In the Treasure Room with its End Boss: "the door slams shut behind you and you can
+    /// no longer heal" (it opens again once the boss falls, in the Solo modes that go on).
+    fn shut_in(&self, s: u8) -> bool {
+        self.players[s as usize].boss.is_some()
+    }
+
+    /// Whether a monster stands in the seat's dungeon, or a reset room is still to be met.
+    fn monsters_stand(&self, s: u8) -> bool {
+        self.dungeons[s as usize].iter().any(|r| r.monster.is_some() || r.fresh)
+    }
+
+    /// A monster as the mode meets it in `room`: Solo Hard's level (rolled attack, extra
+    /// life counted when it was drawn), "more of a challenge", Solo Moderate's way out.
+    fn foe(&self, s: u8, room: u8, st: Standing) -> Foe {
+        let m = &self.rules.modes;
+        let printed = Foe { lives: st.lives, ..Foe::printed(monster(self.rules, st.card)) };
+        let attack = match self.mode {
+            Mode::SoloHard => m.hard_levels[self.dungeons[s as usize][room as usize].level as usize % 4].monster_attack,
+            _ => AttackRule::Printed,
+        };
+        let attack = match (attack, self.options.attack) {
+            (AttackRule::Printed, MonsterAttack::Rolled) => {
+                AttackRule::Rolled { dice: m.challenge_attack_dice, plus: 0 }
+            }
+            (a, _) => a,
+        };
+        let attack_bonus = if self.way_out(s) { m.moderate_attack } else { 0 };
+        Foe { attack, attack_bonus, ..printed }
+    }
+
+    /// Solo Moderate after the End Boss: on the way back out.
+    fn way_out(&self, s: u8) -> bool {
+        self.mode == Mode::SoloModerate && self.players[s as usize].bosses > 0
+    }
+
+    /// Lives of a monster drawn now in `room`: printed, plus Solo Hard's past level 1 and
+    /// Solo Moderate's on the way out.
+    fn drawn_lives(&self, s: u8, room: u8, printed: u8) -> u8 {
+        let m = &self.rules.modes;
+        let hard = match self.mode {
+            Mode::SoloHard => m.hard_levels[self.dungeons[s as usize][room as usize].level as usize % 4].monster_lives,
+            _ => 0,
+        };
+        let out = if self.way_out(s) { m.moderate_lives } else { 0 };
+        printed.saturating_add(hard).saturating_add(out)
     }
 
     /// Build: the top card of the Dungeon Deck, placed off a doorway of the hero's room.
@@ -310,8 +398,9 @@ impl DealingGame<'_> {
         let (x, y) = (f.x + dx, f.y + dy);
         let doors = turn(self.card_doors(card), turns);
         let (w, dp) = (self.table.0 as i8, self.table.1 as i8);
+        let level = if self.mode == Mode::SoloHard { self.players[s as usize].bosses.min(3) } else { 0 };
         let others =
-            super::table::lay(&mut self.dungeons[..self.seats as usize], w, dp, s, Room::new(card, x, y, doors, from));
+            super::table::lay(&mut self.dungeons, w, dp, s, Room { level, ..Room::new(card, x, y, doors, from) });
         let new = (self.dungeons[s as usize].len() - 1) as u8;
         Self::emit(obs, DealingEvent::Built { seat: s, room: new, x, y });
         let blocked = self.dungeons[s as usize][new as usize].blocked;
@@ -365,8 +454,19 @@ impl DealingGame<'_> {
         match self.rules.encounters[card as usize].encounter {
             Encounter::Monster(m) => {
                 let at = self.players[s as usize].at;
-                self.dungeons[s as usize][at as usize].monster = Some(Standing { card, lives: m.lives });
+                let lives = self.drawn_lives(s, at, m.lives);
+                self.dungeons[s as usize][at as usize].monster = Some(Standing { card, lives });
                 self.action(obs)
+            }
+            Encounter::Darkness if self.mode == Mode::SoloHard => {
+                // "If instructed to MISS A TURN, Lose 1 life instead."
+                let _ = self.discard.try_push(card);
+                let p = &mut self.players[s as usize];
+                p.lives = p.lives.saturating_sub(self.rules.modes.hard_missed_turn_lives);
+                if p.lives == 0 {
+                    return self.die(s, DeathCause::Monster, obs);
+                }
+                self.end_turn(obs)
             }
             Encounter::Darkness => {
                 let _ = self.discard.try_push(card);
@@ -389,11 +489,31 @@ impl DealingGame<'_> {
         p.at = room;
         p.came_from = via;
         Self::emit(obs, DealingEvent::Moved { seat: s, room });
+        if self.arrived_out(s, obs) {
+            return;
+        }
         let r = &mut self.dungeons[s as usize][room as usize];
+        if std::mem::take(&mut r.fresh) {
+            // A reset room is met again: its Encounter card (or End Boss) now.
+            if r.card == RoomCard::Treasure {
+                return self.meet_boss(s, obs);
+            }
+            return self.encounter(s, obs);
+        }
         if std::mem::take(&mut r.loot_waiting) {
             return self.give_loot(s, 1, After::EndTurn, obs);
         }
         self.end_turn(obs)
+    }
+
+    /// Solo Moderate: back at the entrance after the End Boss, the hero is out and wins.
+    fn arrived_out<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) -> bool {
+        if !self.way_out(s) || self.players[s as usize].at != 0 {
+            return false;
+        }
+        self.players[s as usize].status = Status::Victor;
+        self.finish(End::Boss(s), obs);
+        true
     }
 
     /// A ranged attack from afar (one round); the loot waits in the monster's room.
@@ -404,7 +524,7 @@ impl DealingGame<'_> {
         let Some(st) = self.dungeons[s as usize][room as usize].monster else {
             return self.end_turn(obs);
         };
-        let foe = Foe { lives: st.lives, ..Foe::printed(monster(self.rules, st.card)) };
+        let foe = self.foe(s, room, st);
         let setting = Setting { distance: dist, may_run: false, defend_bonus: self.rules.modes.defend_bonus };
         let mut f = MonsterFight::new(fighter, foe, setting, &mut self.chance.dice);
         f.grant_bonus(std::mem::take(&mut self.players[s as usize].fight_bonus));
@@ -507,6 +627,9 @@ impl DealingGame<'_> {
                 p.at = p.came_from;
                 p.came_from = self.dungeons[s as usize][p.at as usize].parent;
                 Self::emit(obs, DealingEvent::Ran { seat: s, room: p.at });
+                if self.arrived_out(s, obs) {
+                    return;
+                }
                 self.end_turn(obs)
             }
             Pending::Over(Outcome::Left) => {
@@ -540,7 +663,16 @@ impl DealingGame<'_> {
         Self::emit(obs, DealingEvent::BossDrawn { seat: s, boss: b });
         let card = &self.rules.bosses[b as usize];
         let m = &self.rules.modes;
-        let foe = BossFoe { lives: card.lives, skill: card.skill, dice: m.boss_dice, attack_bonus: 0 };
+        // Solo Hard: stronger bosses past level 1.
+        let (lives, attack_bonus) = match self.mode {
+            Mode::SoloHard => {
+                let at = self.players[s as usize].at;
+                let l = m.hard_levels[self.dungeons[s as usize][at as usize].level as usize % 4];
+                (card.lives.saturating_add(l.boss_lives), l.boss_attack)
+            }
+            _ => (card.lives, 0),
+        };
+        let foe = BossFoe { lives, skill: card.skill, dice: m.boss_dice, attack_bonus };
         let fight = BossFight::new(self.fighter(s), foe, m.defend_bonus, &mut self.chance.dice);
         self.players[s as usize].boss = Some((b, fight));
         self.action(obs)
@@ -573,11 +705,28 @@ impl DealingGame<'_> {
         match f.pending() {
             BossPending::Over(BossOutcome::HeroDied) => self.die(s, DeathCause::Boss, obs),
             BossPending::Over(BossOutcome::Defeated) => {
+                let m = &self.rules.modes;
                 let p = &mut self.players[s as usize];
+                // Solo Hard: the level of this Treasure Room (a replacement hero may meet an
+                // earlier level's again; only the newest leads on).
+                let level = self.dungeons[s as usize][p.at as usize].level;
+                let newest = p.at as usize + 1 == self.dungeons[s as usize].len();
                 p.boss = None;
-                p.status = Status::Victor;
+                p.bosses = p.bosses.max(level + 1);
                 p.stats.boss_defeated = true;
-                self.give_loot(s, self.rules.modes.boss_loot, After::EndGame(s), obs)
+                let (loot, after) = match self.mode {
+                    Mode::SoloModerate => (m.boss_loot, After::WayOut),
+                    Mode::SoloHard if (level as usize) + 1 >= super::HARD_LEVELS => {
+                        (m.hard_boss_loot, After::EndGame(s))
+                    }
+                    Mode::SoloHard if newest => (m.hard_boss_loot, After::NextLevel),
+                    Mode::SoloHard => (m.hard_boss_loot, After::EndTurn),
+                    _ => (m.boss_loot, After::EndGame(s)),
+                };
+                if let After::EndGame(_) = after {
+                    p.status = Status::Victor;
+                }
+                self.give_loot(s, loot, after, obs)
             }
             BossPending::Choose { .. } => self.end_turn(obs),
         }
@@ -600,20 +749,13 @@ impl DealingGame<'_> {
             Self::emit(obs, DealingEvent::Loot { seat: s, card });
             let p = &mut self.players[s as usize];
             match self.rules.loot[card as usize].loot {
-                Loot::Gold(v) => {
-                    p.bag_gold += v;
-                    p.bag_cards += 1;
-                }
-                Loot::Nothing => p.bag_cards += 1,
+                Loot::Gold(v) => bag(p, card, v),
+                Loot::Nothing => bag(p, card, 0),
                 Loot::HealingPotion if !p.potion => p.potion = true,
-                Loot::HealingPotion => {
-                    p.bag_gold += m.gold_per_potion;
-                    p.bag_cards += 1;
-                }
+                Loot::HealingPotion => bag(p, card, m.gold_per_potion),
                 Loot::SpecialPotion(_) => {
                     if p.specials.try_push(card).is_err() {
-                        p.bag_gold += m.gold_per_potion;
-                        p.bag_cards += 1;
+                        bag(p, card, m.gold_per_potion);
                     }
                 }
                 Loot::InHand(_) => {
@@ -637,7 +779,36 @@ impl DealingGame<'_> {
         match self.after {
             After::EndTurn => self.end_turn(obs),
             After::EndGame(s) => self.finish(End::Boss(s), obs),
+            After::WayOut => {
+                // "After Defeating the End Boss, the door opens and your dungeon resets."
+                for r in self.dungeons[s as usize].iter_mut().skip(1) {
+                    r.fresh = r.card != RoomCard::Treasure;
+                }
+                Self::emit(obs, DealingEvent::Reset(s));
+                self.end_turn(obs)
+            }
+            After::NextLevel => self.magic_door(s, obs),
         }
+    }
+
+    /// Solo Hard, a level's boss fallen: "A magic door opens, place a Secret Door Token" on
+    /// the Treasure Room, to build the next level from. With no side onto a free space the
+    /// dungeon cannot go on: his game is over, as at the table edge.
+    fn magic_door<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) {
+        let at = self.players[s as usize].at;
+        let room = self.dungeons[s as usize][at as usize];
+        self.legal.clear();
+        for side in Side::ALL {
+            if room.doors & side.bit() == 0 && self.table().beyond(s, at, side) == super::table::Beyond::Free {
+                self.legal.push(C::Search(side));
+            }
+        }
+        if self.legal.is_empty() {
+            self.players[s as usize].status = Status::Edge;
+            Self::emit(obs, DealingEvent::OffTable(s));
+            return self.next_seat(obs);
+        }
+        self.ask(s, Ask::Action);
     }
 
     /// A hero's last life is gone.
@@ -645,10 +816,77 @@ impl DealingGame<'_> {
         self.leave_fight(s);
         let p = &mut self.players[s as usize];
         p.lives = 0;
-        p.boss = None;
+        if let Some((b, _)) = p.boss.take() {
+            // Back under the End Boss deck (a replacement meets a new one).
+            let _ = self.bosses.try_insert(0, b);
+        }
         p.status = Status::Dead(cause);
         Self::emit(obs, DealingEvent::Died(s));
+        if self.options.death == AfterDeath::Replaced {
+            self.replace_hero(s, obs);
+        }
         self.next_seat(obs)
+    }
+
+    /// The optional rule: "randomly choose one of the remaining Heroes. All dungeon rooms
+    /// stay as they were, but are reset and you must re-encounter each room. All loot and XP
+    /// are discarded back into their respective decks and you start at the entrance at level
+    /// one." No hero card left: he stays dead.
+    fn replace_hero<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) {
+        let heroes = self.rules.heroes.len().min(64) as u8;
+        let left = (0..heroes).filter(|&h| self.heroes_used & (1 << h) == 0);
+        let n = left.clone().count() as u32;
+        if n == 0 {
+            return;
+        }
+        let rng = self.chance.shuffle.get();
+        let k = rng.below(n) as usize;
+        let side = if rng.below(2) == 0 { HeroSide::Front } else { HeroSide::Back };
+        let Some(hero) = left.clone().nth(k) else { return };
+        self.heroes_used |= 1 << hero;
+        let rules = self.rules;
+        let p = &mut self.players[s as usize];
+        // Loot to the bottom of the Loot deck (the token as a Healing Potion card), XP to the
+        // Encounter discard pile.
+        let potion_card = p.potion.then(|| rules.loot.iter().position(|l| l.loot == Loot::HealingPotion)).flatten();
+        for c in p.hand.drain(..).chain(p.specials.drain(..)).chain(p.bag.drain(..)).chain(potion_card.map(|c| c as u8))
+        {
+            let _ = self.loot.try_insert(0, c);
+        }
+        for c in p.dashboard.drain(..) {
+            let _ = self.discard.try_push(c);
+        }
+        *p = Player {
+            hero,
+            side,
+            status: Status::Playing,
+            lives: rules.modes.start_lives,
+            level: 1,
+            potion: false,
+            bag_gold: 0,
+            bag_cards: 0,
+            at: 0,
+            came_from: 0,
+            fight: None,
+            boss: None,
+            miss_turn: false,
+            first_losses: 0,
+            fight_bonus: 0,
+            deck: std::mem::take(&mut p.deck),
+            dashboard: std::mem::take(&mut p.dashboard),
+            specials: std::mem::take(&mut p.specials),
+            hand: std::mem::take(&mut p.hand),
+            bag: std::mem::take(&mut p.bag),
+            ..*p
+        };
+        for r in self.dungeons[s as usize].iter_mut().skip(1) {
+            if let Some(st) = r.monster.take() {
+                let _ = self.discard.try_push(st.card);
+            }
+            r.loot_waiting = false;
+            r.fresh = true;
+        }
+        Self::emit(obs, DealingEvent::NewHero { seat: s, hero });
     }
 
     /// End of turn: one XP exchange may be made (7 for a life below the most, none in the
@@ -660,10 +898,10 @@ impl DealingGame<'_> {
         let p = &self.players[s as usize];
         self.legal.clear();
         if p.playing() {
-            if xp >= m.xp_per_life as u16 && p.lives < m.max_lives && !self.in_treasure_room(s) {
+            if xp >= m.xp_per_life as u16 && p.lives < m.max_lives && !self.shut_in(s) {
                 self.legal.push(C::Life);
             }
-            if xp >= m.xp_per_level as u16 && p.level < m.card_levels {
+            if xp >= m.xp_per_level as u16 && p.level < self.max_level() {
                 self.legal.push(C::Level);
             }
         }
@@ -704,6 +942,13 @@ impl DealingGame<'_> {
         self.legal.clear();
         Self::emit(obs, DealingEvent::Over(end));
     }
+}
+
+/// A Loot card into the Bag of Holding, worth `gold` at the tally.
+fn bag(p: &mut super::Player, card: u8, gold: u16) {
+    p.bag_gold += gold;
+    p.bag_cards += 1;
+    let _ = p.bag.try_push(card);
 }
 
 /// The monster printed on an Encounter card kind (a default one if the card is not a

@@ -12,15 +12,16 @@
 //! - `table.rs`: the grid of laid cards, doorways, building, moving and line of sight;
 //! - `flow.rs`: turns, the actions, fights, loot, XP and the end.
 //!
-//! Only [`Mode::Standard`] plays yet; the configuration check refuses the others. What each
-//! still needs (the state was laid out for it):
-//! - Solo Regular / Moderate: one seat; the Treasure Room opens only once no monster stands;
-//!   Moderate's way back out (rooms reset, monsters `Foe::attack_bonus` +2 and +1 life) and its
-//!   12-15 card dungeon (`DUNGEON_DECK_CAP` holds 15 and the Treasure Room).
-//! - Solo Hard: four stacked Dungeon Decks (more than `MAX_ROOMS`, or the small-table rule
-//!   that removes a finished level), no Darkness / Empty / Nothing, `AttackRule::Rolled` and
-//!   boss lives and attack by level, 2 Loot cards a boss, a life for a missed turn, levels
-//!   past 3 (`Hero::skills` has them).
+//! Standard and the three Solo modes play, with the optional rules ([`Options`]):
+//! - Solo Regular / Moderate: one seat; the Treasure Room opens only once no monster stands.
+//!   Moderate: after the boss the rooms reset ([`Room::fresh`]) and the hero fights his way
+//!   back out to the entrance, monsters +2 attack and +1 life; its 12-15 card dungeon.
+//! - Solo Hard: four levels stacked in one Dungeon Deck (a Treasure Room card under each ten),
+//!   the rooms of every level in the table's room pool ([`table::Dungeons`], sized from the
+//!   mode); no Darkness / Empty / Nothing; monsters and bosses by level; 2 Loot cards a boss
+//!   and a Secret Door token out of its Treasure Room; a life for a missed turn; levels past 3.
+//!
+//! Still to come (the configuration check refuses them):
 //! - Co-Op: one shared dungeon built from hands (a fill-out phase, a Secret Door token each),
 //!   a face-down Encounter card in every room, rounds of four phases (new asks), crowd lives
 //!   and attack, the fleeing wound, the passed Defend bonus, XP to the killing blow and loot to
@@ -28,8 +29,6 @@
 //! - Chaos: building and populating the other players' dungeons in the left / right / across
 //!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
 //!   and healing, monsters attacking back on a 1, victory by the most loot.
-//! - Optional rules: the replacement hero, the hero-choice procedures, "more of a challenge"
-//!   (`AttackRule::Rolled` in `Foe`), the Bag of Holding swap.
 
 mod decision;
 mod flow;
@@ -39,8 +38,11 @@ pub mod table;
 pub use decision::{
     Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
 };
-pub use setup::{DealingConfig, DealingConfigError, DealingSetup, HeroPick, Laid, Mode, SeatSetup, SetupError};
-pub use table::{Dungeon, Room, RoomCard, Standing, MAX_ROOMS};
+pub use setup::{
+    AfterDeath, BagOfHolding, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid,
+    Mode, MonsterAttack, Options, SeatSetup, SetupError,
+};
+pub use table::{Dungeon, Dungeons, Room, RoomCard, Standing, MAX_ROOMS, ROOM_POOL};
 
 use super::combat::{BossFight, Fighter, MonsterFight, Stacked};
 use super::rules::{DealingRules, HeroSide, Loot, Mods};
@@ -49,7 +51,7 @@ use crate::core::{DecisionGame, Observer, Outcome};
 use arrayvec::ArrayVec;
 
 /// Most seats (Standard mode: 2 to 4).
-pub const MAX_SEATS: usize = 4;
+pub const MAX_SEATS: usize = table::MAX_DUNGEONS;
 /// Rounds after which a game that has not ended stops, recorded as [`End::RoundLimit`]
 /// (random answers can walk a dungeon for ever).
 pub const ROUND_LIMIT: u16 = 200;
@@ -57,8 +59,11 @@ pub const ROUND_LIMIT: u16 = 200;
 pub const DECK_CAP: usize = 64;
 /// Most End Boss cards.
 pub const BOSS_CAP: usize = 32;
-/// Most cards of one Dungeon Deck (the Treasure Room card included).
+/// Most cards of one Dungeon Deck (the Treasure Room cards included): a dungeon less its
+/// entrance.
 pub const DUNGEON_DECK_CAP: usize = MAX_ROOMS - 1;
+/// Solo Hard's levels.
+pub const HARD_LEVELS: usize = 4;
 /// In Hand cards a hero can have equipped at once (a hero card's most).
 pub const HAND_CAP: usize = 4;
 
@@ -91,6 +96,10 @@ pub struct Player {
     /// The Bag of Holding: its tally and its number of cards.
     pub bag_gold: u16,
     pub bag_cards: u8,
+    /// The Bag of Holding's cards (Loot card kinds), for a replaced hero's loot to go back.
+    pub bag: ArrayVec<u8, DECK_CAP>,
+    /// End Bosses he has defeated (Solo Hard's levels cleared, Solo Moderate's way out).
+    pub bosses: u8,
     /// The room of his dungeon he stands in, and the one he came from (Run goes there).
     pub at: u8,
     pub came_from: u8,
@@ -128,6 +137,10 @@ enum After {
     EndTurn,
     /// The End Boss fell: the game ends.
     EndGame(u8),
+    /// Solo Moderate's boss fell: the dungeon resets for the way out.
+    WayOut,
+    /// A Solo Hard level's boss fell: a Secret Door token out of its Treasure Room.
+    NextLevel,
 }
 
 /// The streams a game draws from.
@@ -145,12 +158,22 @@ struct Chance {
 pub struct DealingGame<'r> {
     rules: &'r DealingRules,
     mode: Mode,
+    options: Options,
     seats: u8,
     first: u8,
     active: u8,
     round: u16,
     players: [Player; MAX_SEATS],
-    dungeons: [Dungeon; MAX_SEATS],
+    dungeons: Dungeons,
+    /// Cards of each dungeon: its entrance and its Dungeon Deck as dealt.
+    dungeon_cards: u8,
+    /// Encounter cards in the game (Solo Hard takes some out).
+    encounter_cards: u8,
+    /// Hero cards in play or played (a replacement comes from the rest), by bit.
+    heroes_used: u64,
+    /// The hero-choice procedure: seats still to choose (the next last) and the cards on offer.
+    choosing: ArrayVec<u8, MAX_SEATS>,
+    offered: u64,
     /// Draw piles, drawn from the end.
     encounters: ArrayVec<u8, DECK_CAP>,
     discard: ArrayVec<u8, DECK_CAP>,
@@ -181,6 +204,32 @@ impl<'r> DealingGame<'r> {
         self.mode
     }
 
+    /// The optional rules in play.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Cards of each dungeon: the entrance and every Dungeon Deck card with its Treasure
+    /// Room cards.
+    pub fn dungeon_cards(&self) -> usize {
+        self.dungeon_cards as usize
+    }
+
+    /// Encounter cards in this game (Solo Hard removes the Darkness and Empty cards).
+    pub fn encounter_cards(&self) -> usize {
+        self.encounter_cards as usize
+    }
+
+    /// The highest level a hero may reach: the card's three, past it in Solo Hard.
+    pub fn max_level(&self) -> u8 {
+        let m = &self.rules.modes;
+        if self.mode == Mode::SoloHard && m.hard_levels_beyond_card {
+            super::rules::MAX_LEVEL
+        } else {
+            m.card_levels
+        }
+    }
+
     pub fn first(&self) -> u8 {
         self.first
     }
@@ -200,7 +249,7 @@ impl<'r> DealingGame<'r> {
     }
 
     pub fn dungeon(&self, seat: u8) -> &Dungeon {
-        &self.dungeons[seat as usize % MAX_SEATS]
+        &self.dungeons[seat as usize]
     }
 
     /// How the game ended (`None` while it goes on).
@@ -320,14 +369,13 @@ impl<'r> DealingGame<'r> {
         self.bosses.sort_unstable();
         rng.shuffle(&mut self.bosses);
         for p in &mut self.players[..self.seats as usize] {
-            let n = p.deck.len();
-            if n > 1 && p.deck[0] == RoomCard::Treasure {
-                let above = &mut p.deck[1..n];
-                above.sort_unstable_by_key(|c| match c {
+            // Each stack between Treasure Room cards (Solo Hard has four) on its own.
+            for stack in p.deck.split_mut(|&c| c == RoomCard::Treasure).skip(1) {
+                stack.sort_unstable_by_key(|c| match c {
                     RoomCard::Deck(k) => *k,
                     _ => u8::MAX,
                 });
-                rng.shuffle(above);
+                rng.shuffle(stack);
             }
         }
         self.chance.dice = Stacked::new(&[], GameRng::from_seed(rng.next_u64()));

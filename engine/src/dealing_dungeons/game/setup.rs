@@ -2,27 +2,41 @@
 //! hand-built set-up rule tests use (stacked decks, forced dice, laid cards).
 
 use super::table::{turn, Room, RoomCard, Standing, Table};
+use super::table::{Dungeons, ROOM_POOL};
 use super::{
-    After, Ask, Chance, DealingDecision, DealingEvent, DealingGame, Dungeon, Player, Stats, Status, BOSS_CAP, DECK_CAP,
-    DUNGEON_DECK_CAP, HAND_CAP, MAX_SEATS,
+    After, Ask, Chance, DealingDecision, DealingEvent, DealingGame, Player, Stats, Status, BOSS_CAP, DECK_CAP,
+    DUNGEON_DECK_CAP, HAND_CAP, HARD_LEVELS, MAX_SEATS,
 };
 use crate::core::rng::{GameRng, LazyRng, Stream};
 use crate::core::Observer;
 use crate::dealing_dungeons::combat::Stacked;
 use crate::dealing_dungeons::data::Side;
-use crate::dealing_dungeons::rules::{DealingRules, Encounter, HeroSide};
+use crate::dealing_dungeons::rules::{DealingRules, Encounter, HeroSide, Loot};
 use arrayvec::ArrayVec;
 
-/// The play modes of the rulebook. Only `Standard` is played yet; the state is laid out for
-/// the others (one dungeon per seat, or one shared; a mode-wide boss; rounds of phases).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The play modes of the rulebook. Standard and the three Solo modes are played; Co-Op and
+/// Chaos are refused by the configuration check until their slice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
+    #[default]
     Standard,
     SoloRegular,
     SoloModerate,
     SoloHard,
     CoOp,
     Chaos,
+}
+
+impl Mode {
+    /// A one-player mode.
+    pub fn solo(self) -> bool {
+        matches!(self, Mode::SoloRegular | Mode::SoloModerate | Mode::SoloHard)
+    }
+
+    /// "You must defeat all monsters before the Treasure Room will open."
+    pub fn clear_before_treasure(self) -> bool {
+        matches!(self, Mode::SoloRegular | Mode::SoloModerate)
+    }
 }
 
 /// A hero: a fixed card and side, or a seeded random card (and side) no other seat has.
@@ -32,17 +46,97 @@ pub enum HeroPick {
     Random,
 }
 
-/// What a game is set up with: the mode and, by seat, the hero.
+/// How heroes come to the seats (the optional HEROES rule).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeroChoice {
+    /// Dealt as the configuration says (set-up step 3).
+    #[default]
+    Dealt,
+    /// Two cards dealt for each player; by 1D6, highest to lowest, each chooses one.
+    FromTwoEach,
+    /// By 1D6, highest to lowest, each chooses from every card.
+    FromAll,
+}
+
+/// What a hero's death means (the optional replacement rule).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AfterDeath {
+    /// "Your time in this realm is over."
+    #[default]
+    Out,
+    /// A random remaining hero starts at the entrance at level one; the dungeon resets and
+    /// his loot and XP go back to their decks.
+    Replaced,
+}
+
+/// A monster's attack ("Want more of a challenge?").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MonsterAttack {
+    /// The Attack value on the card.
+    #[default]
+    Printed,
+    /// Two dice rolled for it each round (Solo Hard's rolled levels keep their own dice).
+    Rolled,
+}
+
+/// How many Dungeon Room cards a dungeon is built with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DungeonSize {
+    /// The mode's ten.
+    #[default]
+    Standard,
+    /// Solo Moderate's longer, harder game: 12 to 15 cards.
+    Long(u8),
+}
+
+/// The Bag of Holding (its optional rule; Solo Hard always swaps).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BagOfHolding {
+    /// "Once placed in your bag, it cannot be removed."
+    #[default]
+    Sealed,
+    /// "At the start of your turn, you may swap out In Hand Loot Cards from your bag of
+    /// holding. This can only be done if the room is empty."
+    Swap,
+}
+
+/// The optional rules and mode options of a game, one field each. [`DealingGame::check`]
+/// refuses one where it does not apply, with the reason ([`DealingConfigError::Option`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub heroes: HeroChoice,
+    pub death: AfterDeath,
+    pub attack: MonsterAttack,
+    pub dungeon: DungeonSize,
+    pub bag: BagOfHolding,
+}
+
+/// What a game is set up with: the mode, by seat the hero, the options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealingConfig {
     pub mode: Mode,
     pub heroes: ArrayVec<HeroPick, MAX_SEATS>,
+    pub options: Options,
 }
 
 impl DealingConfig {
     /// A Standard game of `n` seats with random heroes.
     pub fn standard(n: usize) -> DealingConfig {
-        DealingConfig { mode: Mode::Standard, heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect() }
+        DealingConfig {
+            mode: Mode::Standard,
+            heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect(),
+            options: Options::default(),
+        }
+    }
+
+    /// A one-player game of a Solo mode ("you may choose your Hero": `hero`).
+    pub fn solo(mode: Mode, hero: HeroPick) -> DealingConfig {
+        DealingConfig { mode, heroes: [hero].into_iter().collect(), options: Options::default() }
+    }
+
+    /// The same game with these options.
+    pub fn with(self, options: Options) -> DealingConfig {
+        DealingConfig { options, ..self }
     }
 }
 
@@ -51,12 +145,14 @@ impl DealingConfig {
 pub enum DealingConfigError {
     #[error("{0:?} mode is not played yet (a later slice)")]
     ModeNotYet(Mode),
-    #[error("Standard mode needs {1} to {2} players, got {0}")]
+    #[error("the mode needs {1} to {2} players, got {0}")]
     Seats(usize, u8, u8),
     #[error("hero card {0} does not exist or is taken twice")]
     Hero(u8),
     #[error("the rules do not fit the game's storage: {0}")]
     Storage(&'static str),
+    #[error("option {option} does not apply here: {reason}")]
+    Option { option: &'static str, reason: &'static str },
 }
 
 /// One seat of a test set-up.
@@ -129,6 +225,14 @@ pub struct DealingSetup {
     pub dice: Vec<u8>,
     /// The table's size in spaces, when not the data's.
     pub table: Option<(u8, u8)>,
+    /// The mode (Standard by default); a Solo Hard seat's `deck` is cut into four equal
+    /// stacks, the first drawn first, a Treasure Room card under each.
+    pub mode: Mode,
+    /// The options (the hero-choice procedures are refused: a set-up's heroes are fixed).
+    pub options: Options,
+    /// Solo Hard: levels every seat has cleared already. Its deck holds the levels left; the
+    /// entrance stands for the last Treasure Room (the rulebook's small-table way).
+    pub levels_cleared: u8,
 }
 
 /// A test set-up that cannot be played.
@@ -156,6 +260,8 @@ const NO_PLAYER: Player = Player {
     hand: ArrayVec::new_const(),
     bag_gold: 0,
     bag_cards: 0,
+    bag: ArrayVec::new_const(),
+    bosses: 0,
     at: 0,
     came_from: 0,
     deck: ArrayVec::new_const(),
@@ -178,7 +284,7 @@ impl<'r> DealingGame<'r> {
             return Err(DealingConfigError::Storage("End Boss cards must number 4 to 32"));
         }
         if rules.modes.dungeon_rooms as usize >= DUNGEON_DECK_CAP {
-            return Err(DealingConfigError::Storage("a Dungeon Deck of more than 18 cards"));
+            return Err(DealingConfigError::Storage("a Dungeon Deck of more than the room pool holds"));
         }
         if rules.room_deck.len() < MAX_SEATS * rules.modes.dungeon_rooms as usize {
             return Err(DealingConfigError::Storage("too few room cards to deal every seat a deck"));
@@ -196,13 +302,19 @@ impl<'r> DealingGame<'r> {
     /// Checks a configuration against `rules` without building a game.
     pub fn check(rules: &DealingRules, config: &DealingConfig) -> Result<(), DealingConfigError> {
         Self::check_rules(rules)?;
-        if config.mode != Mode::Standard {
-            return Err(DealingConfigError::ModeNotYet(config.mode));
+        let mode = config.mode;
+        if matches!(mode, Mode::CoOp | Mode::Chaos) {
+            return Err(DealingConfigError::ModeNotYet(mode));
         }
-        let (lo, hi) = rules.modes.players;
+        let (lo, hi) = if mode.solo() {
+            (1, 1)
+        } else {
+            let (lo, hi) = rules.modes.players;
+            (lo.max(2), hi.min(MAX_SEATS as u8))
+        };
         let n = config.heroes.len();
-        if n < lo.max(2) as usize || n > (hi as usize).min(MAX_SEATS) {
-            return Err(DealingConfigError::Seats(n, lo.max(2), hi));
+        if n < lo as usize || n > hi as usize {
+            return Err(DealingConfigError::Seats(n, lo, hi));
         }
         let mut taken = 0u64;
         for &h in &config.heroes {
@@ -213,9 +325,47 @@ impl<'r> DealingGame<'r> {
                 taken |= 1 << h;
             }
         }
+        Self::check_options(rules, config)?;
+        let cards = level_cards(rules, config.options) as usize;
+        if rules.room_deck.len() < n * cards * levels(mode) {
+            return Err(DealingConfigError::Storage("too few room cards to deal every seat its Dungeon Deck"));
+        }
+        if n * dungeon_cards(mode, cards) > ROOM_POOL {
+            return Err(DealingConfigError::Storage("the dungeons do not fit the room pool"));
+        }
         let spacing = rules.modes.entrance_spacing[n] as i32;
         if spacing * (n as i32 - 1) >= rules.geometry.table_spaces.0 as i32 {
             return Err(DealingConfigError::Storage("the entrances do not fit along the table"));
+        }
+        Ok(())
+    }
+
+    /// Refuses an option where it does not apply, saying why.
+    fn check_options(rules: &DealingRules, config: &DealingConfig) -> Result<(), DealingConfigError> {
+        let o = config.options;
+        let refuse = |option, reason| Err(DealingConfigError::Option { option, reason });
+        if let DungeonSize::Long(k) = o.dungeon {
+            if config.mode != Mode::SoloModerate {
+                return refuse("long dungeon", "only Solo Moderate builds its dungeon with 12 to 15 cards");
+            }
+            let (lo, hi) = rules.modes.long_dungeon;
+            if !(lo..=hi).contains(&k) {
+                return refuse("long dungeon", "the rulebook's longer dungeon has 12 to 15 cards");
+            }
+        }
+        if o.heroes != HeroChoice::Dealt {
+            if config.mode.solo() {
+                return refuse("hero choice", "the solo player chooses his hero: give it in the configuration");
+            }
+            if config.heroes.iter().any(|h| *h != HeroPick::Random) {
+                return refuse("hero choice", "the procedure picks every hero: the configuration's must be Random");
+            }
+            if o.heroes == HeroChoice::FromTwoEach && 2 * config.heroes.len() > rules.heroes.len().min(64) {
+                return refuse("hero choice", "too few hero cards to deal two for each player");
+            }
+        }
+        if o.death == AfterDeath::Replaced && config.mode == Mode::SoloModerate {
+            return refuse("replacement hero", "in Solo Moderate \"if you die your game is over\"");
         }
         Ok(())
     }
@@ -225,12 +375,18 @@ impl<'r> DealingGame<'r> {
         DealingGame {
             rules,
             mode: Mode::Standard,
+            options: Options::default(),
             seats: 0,
             first: 0,
             active: 0,
             round: 0,
             players: [NO_PLAYER; MAX_SEATS],
-            dungeons: [const { ArrayVec::new_const() }; MAX_SEATS],
+            dungeons: Dungeons::new(),
+            dungeon_cards: 0,
+            encounter_cards: 0,
+            heroes_used: 0,
+            choosing: ArrayVec::new_const(),
+            offered: 0,
             encounters: ArrayVec::new_const(),
             discard: ArrayVec::new_const(),
             loot: ArrayVec::new_const(),
@@ -280,6 +436,9 @@ impl<'r> DealingGame<'r> {
         let rules = self.rules;
         let n = config.heroes.len();
         self.seats = n as u8;
+        self.mode = config.mode;
+        self.options = config.options;
+        let choosing = config.options.heroes != HeroChoice::Dealt;
         let mut rng = GameRng::new(master, index, Stream::Setup);
         // Heroes dealt: the fixed ones, then random cards (and sides) from the rest.
         let mut taken = 0u64;
@@ -291,6 +450,8 @@ impl<'r> DealingGame<'r> {
         for (s, pick) in config.heroes.iter().enumerate() {
             let (hero, side) = match *pick {
                 HeroPick::Fixed(h, side) => (h, side),
+                // Chosen once the set-up is done.
+                HeroPick::Random if choosing => (0, HeroSide::Front),
                 HeroPick::Random => {
                     let free = (0..rules.heroes.len().min(64) as u8).filter(|&i| taken & (1 << i) == 0);
                     let k = rng.below(free.clone().count().max(1) as u32) as usize;
@@ -301,15 +462,22 @@ impl<'r> DealingGame<'r> {
             };
             self.players[s] = Player { hero, side, lives: rules.modes.start_lives, ..NO_PLAYER };
         }
-        // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top.
+        self.heroes_used = taken;
+        // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top (Solo
+        // Hard: four such stacks, one on another; Solo Moderate's long dungeon: 12 to 15).
         let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
         rng.shuffle(&mut rooms);
+        let cards = level_cards(rules, config.options);
         for p in &mut self.players[..n] {
-            p.deck.push(RoomCard::Treasure);
-            for _ in 0..rules.modes.dungeon_rooms {
-                p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+            for _ in 0..levels(self.mode) {
+                p.deck.push(RoomCard::Treasure);
+                for _ in 0..cards {
+                    p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+                }
             }
         }
+        self.dungeon_cards = dungeon_cards(self.mode, cards as usize) as u8;
+        self.dungeons.reset(n, self.dungeon_cards as usize);
         self.stock_decks(&mut rng);
         // Entrances along the players' edge, the rulebook's spaces apart, centred.
         let spacing = rules.modes.entrance_spacing[n] as i8;
@@ -317,20 +485,79 @@ impl<'r> DealingGame<'r> {
         let x0 = (width - 1 - spacing * (n as i8 - 1)) / 2;
         let (w, d) = (width, rules.geometry.table_spaces.1 as i8);
         for s in 0..n {
-            super::table::lay(&mut self.dungeons[..n], w, d, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
+            super::table::lay(&mut self.dungeons, w, d, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         self.first = first_player(n, &mut rng);
+        if choosing {
+            self.deal_hero_choice(&mut rng);
+        }
         self.chance.setup_draws = rng.draws();
+        if choosing {
+            self.ask_hero();
+            return Ok(());
+        }
         self.start(obs);
         Ok(())
+    }
+
+    /// The hero-choice procedures: the order by 1D6 (highest first, ties rolled again) and
+    /// the cards on offer (two for each player dealt from the shuffled hero cards, or all).
+    fn deal_hero_choice(&mut self, rng: &mut GameRng) {
+        let n = self.seats as usize;
+        let heroes = self.rules.heroes.len().min(64);
+        self.offered = match self.options.heroes {
+            HeroChoice::FromTwoEach => {
+                let mut deck: ArrayVec<u8, 64> = (0..heroes as u8).collect();
+                rng.shuffle(&mut deck);
+                deck.iter().take(2 * n).fold(0u64, |m, &h| m | 1 << h)
+            }
+            _ => (0..heroes).fold(0u64, |m, h| m | 1 << h),
+        };
+        let order = roll_order(n, rng);
+        // Asked from the end: the highest roll last in the list.
+        self.choosing = order.iter().rev().copied().collect();
+    }
+
+    /// Asks the next seat of the hero-choice procedure for a card and side on offer.
+    pub(super) fn ask_hero(&mut self) {
+        let Some(&seat) = self.choosing.last() else { return };
+        self.legal.clear();
+        for h in 0..64u8 {
+            if self.offered & (1 << h) != 0 {
+                for side in [HeroSide::Front, HeroSide::Back] {
+                    self.legal.push(super::DealingChoice::Hero { hero: h, side });
+                }
+            }
+        }
+        self.ask(seat, Ask::Hero);
+    }
+
+    /// A seat took a hero card: the next chooses, or round 1 begins.
+    pub(super) fn hero_chosen<O: Observer<DealingEvent>>(&mut self, seat: u8, hero: u8, side: HeroSide, obs: &mut O) {
+        let p = &mut self.players[seat as usize];
+        p.hero = hero;
+        p.side = side;
+        self.offered &= !(1 << hero);
+        self.heroes_used |= 1 << hero;
+        self.choosing.pop();
+        if self.choosing.is_empty() {
+            self.start(obs);
+        } else {
+            self.ask_hero();
+        }
     }
 
     /// Fills and shuffles the Encounter, Loot and End Boss decks.
     fn stock_decks(&mut self, rng: &mut GameRng) {
         let r = self.rules;
-        self.encounters = r.encounter_deck.iter().copied().collect();
+        // Solo Hard: "Remove all the Darkness, Empty and Nothing Cards".
+        let hard = self.mode == Mode::SoloHard;
+        let kept = |&c: &u8| !hard || matches!(r.encounters[c as usize].encounter, Encounter::Monster(_));
+        self.encounters = r.encounter_deck.iter().copied().filter(kept).collect();
+        self.encounter_cards = self.encounters.len() as u8;
         rng.shuffle(&mut self.encounters);
-        self.loot = r.loot_deck.iter().copied().collect();
+        let kept = |&c: &u8| !hard || r.loot[c as usize].loot != Loot::Nothing;
+        self.loot = r.loot_deck.iter().copied().filter(kept).collect();
         rng.shuffle(&mut self.loot);
         self.bosses = (0..r.bosses.len() as u8).collect();
         rng.shuffle(&mut self.bosses);
@@ -356,8 +583,9 @@ impl<'r> DealingGame<'r> {
         obs: &mut O,
     ) -> Result<DealingGame<'r>, SetupError> {
         let config = DealingConfig {
-            mode: Mode::Standard,
+            mode: setup.mode,
             heroes: setup.seats.iter().map(|s| HeroPick::Fixed(s.hero, s.side)).take(MAX_SEATS).collect(),
+            options: setup.options,
         };
         Self::check(rules, &config)?;
         let n = setup.seats.len();
@@ -367,6 +595,27 @@ impl<'r> DealingGame<'r> {
         let mut g = DealingGame::blank(rules, master, 0);
         g.seats = n as u8;
         g.first = setup.first;
+        g.mode = setup.mode;
+        g.options = setup.options;
+        let cleared =
+            if setup.mode == Mode::SoloHard { (setup.levels_cleared as usize).min(HARD_LEVELS - 1) } else { 0 };
+        let stacks = levels(setup.mode) - cleared;
+        let mode_cards = level_cards(rules, setup.options) as usize;
+        let share = setup
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let laid = setup.laid.iter().filter(|l| l.seat as usize == i).count();
+                1 + laid + stacks * (seat.deck.as_ref().map_or(mode_cards, |d| d.len() / stacks) + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        if n * share > ROOM_POOL || setup.seats.iter().any(|s| s.deck.as_ref().is_some_and(|d| d.len() % stacks != 0)) {
+            return Err(SetupError::Card("Dungeon Decks that do not fit the room pool or cut into the levels"));
+        }
+        g.dungeon_cards = share as u8;
+        g.dungeons.reset(n, share);
         let mut rng = GameRng::new(master, 0, Stream::Setup);
         let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
         rng.shuffle(&mut rooms);
@@ -375,7 +624,13 @@ impl<'r> DealingGame<'r> {
         let (w, d) = setup.table.unwrap_or(rules.geometry.table_spaces);
         let x0 = (w as i8 - 1 - spacing * (n as i8 - 1)) / 2;
         for (s, seat) in setup.seats.iter().enumerate() {
-            let mut p = Player { hero: seat.hero, side: seat.side, level: seat.level.max(1), ..NO_PLAYER };
+            let mut p = Player {
+                hero: seat.hero,
+                side: seat.side,
+                level: seat.level.max(1),
+                bosses: cleared as u8,
+                ..NO_PLAYER
+            };
             p.lives = seat.lives.unwrap_or(rules.modes.start_lives).clamp(1, rules.modes.max_lives);
             p.potion = seat.potion;
             let loot_ok =
@@ -391,34 +646,35 @@ impl<'r> DealingGame<'r> {
                 }
                 let _ = p.dashboard.try_push(c);
             }
-            p.deck.push(RoomCard::Treasure);
             match &seat.deck {
                 Some(deck) => {
-                    if deck.len() >= DUNGEON_DECK_CAP || deck.iter().any(|&k| k as usize >= rules.rooms.len()) {
+                    if deck.len() + stacks > DUNGEON_DECK_CAP || deck.iter().any(|&k| k as usize >= rules.rooms.len()) {
                         return Err(SetupError::Seat(s, "a Dungeon Deck card that does not exist, or too many"));
                     }
-                    p.deck.extend(deck.iter().rev().map(|&k| RoomCard::Deck(k)));
+                    let k = deck.len() / stacks;
+                    for level in (0..stacks).rev() {
+                        p.deck.push(RoomCard::Treasure);
+                        p.deck.extend(deck[level * k..(level + 1) * k].iter().rev().map(|&k| RoomCard::Deck(k)));
+                    }
                 }
                 None => {
-                    for _ in 0..rules.modes.dungeon_rooms {
-                        p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+                    for _ in 0..stacks {
+                        p.deck.push(RoomCard::Treasure);
+                        for _ in 0..mode_cards {
+                            p.deck.push(RoomCard::Deck(rooms.pop().unwrap_or(0)));
+                        }
                     }
                 }
             }
+            g.heroes_used |= 1 << seat.hero.min(63);
             g.players[s] = p;
-            super::table::lay(
-                &mut g.dungeons[..n],
-                w as i8,
-                d as i8,
-                s as u8,
-                entrance(rules, x0 + spacing * s as i8, 0),
-            );
+            super::table::lay(&mut g.dungeons, w as i8, d as i8, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         for (i, l) in setup.laid.iter().enumerate() {
             if l.seat as usize >= n || l.from as usize >= g.dungeons[l.seat as usize].len() {
                 return Err(SetupError::Laid(i));
             }
-            let table = Table { width: w as i8, depth: d as i8, dungeons: &g.dungeons[..n] };
+            let table = Table { width: w as i8, depth: d as i8, dungeons: &g.dungeons };
             let card = match l.card {
                 Some(k) if (k as usize) < rules.rooms.len() => RoomCard::Deck(k),
                 None => RoomCard::Treasure,
@@ -439,8 +695,9 @@ impl<'r> DealingGame<'r> {
                     _ => return Err(SetupError::Laid(i)),
                 },
             };
-            let room = Room { monster, ..Room::new(card, x, y, doors, l.from) };
-            super::table::lay(&mut g.dungeons[..n], w as i8, d as i8, l.seat, room);
+            let level = g.players[l.seat as usize].bosses;
+            let room = Room { monster, level, ..Room::new(card, x, y, doors, l.from) };
+            super::table::lay(&mut g.dungeons, w as i8, d as i8, l.seat, room);
             if let Some(c) = l.monster {
                 lift(&mut g.encounters, c).ok_or(SetupError::Card("an Encounter card laid twice too often"))?;
             }
@@ -504,6 +761,51 @@ fn lift<const N: usize>(pile: &mut ArrayVec<u8, N>, c: u8) -> Option<()> {
     Some(())
 }
 
+/// Dungeon Room cards in one level of a dungeon (Solo Moderate's long one, or ten).
+fn level_cards(rules: &DealingRules, options: Options) -> u8 {
+    match options.dungeon {
+        DungeonSize::Long(k) => k,
+        DungeonSize::Standard => rules.modes.dungeon_rooms,
+    }
+}
+
+/// Levels of a dungeon: Solo Hard's four, one in the other modes.
+fn levels(mode: Mode) -> usize {
+    if mode == Mode::SoloHard {
+        HARD_LEVELS
+    } else {
+        1
+    }
+}
+
+/// Cards of one dungeon: its entrance, and each level's room cards and Treasure Room.
+fn dungeon_cards(mode: Mode, cards: usize) -> usize {
+    1 + levels(mode) * (cards + 1)
+}
+
+/// "Each player rolls 1D6, highest to lowest": the seats in order of their rolls, tied
+/// seats rolling again among themselves for their places.
+fn roll_order(n: usize, rng: &mut GameRng) -> ArrayVec<u8, MAX_SEATS> {
+    let mut keys: ArrayVec<(u64, u8), MAX_SEATS> = (0..n as u8).map(|s| (0u64, s)).collect();
+    loop {
+        // Each seat still tied with another (or every seat at first) rolls again.
+        let tied: ArrayVec<bool, MAX_SEATS> =
+            keys.iter().map(|&(k, s)| k == 0 || keys.iter().any(|&(o, t)| t != s && o == k)).collect();
+        if !tied.iter().any(|&t| t) {
+            break;
+        }
+        for (key, t) in keys.iter_mut().zip(tied) {
+            if t {
+                key.0 = key.0.wrapping_mul(8).wrapping_add(rng.d6() as u64);
+            } else {
+                key.0 = key.0.wrapping_mul(8);
+            }
+        }
+    }
+    keys.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+    keys.iter().map(|&(_, s)| s).collect()
+}
+
 /// "Each player rolls 1D6, highest goes first": the tied highest roll again.
 fn first_player(n: usize, rng: &mut GameRng) -> u8 {
     let mut rolling: ArrayVec<u8, MAX_SEATS> = (0..n as u8).collect();
@@ -516,4 +818,4 @@ fn first_player(n: usize, rng: &mut GameRng) -> u8 {
 }
 
 const _: () = assert!(DUNGEON_DECK_CAP >= 17);
-const _: () = assert!(std::mem::size_of::<Dungeon>() < 1024);
+const _: () = assert!(std::mem::size_of::<Dungeons>() < 2048);

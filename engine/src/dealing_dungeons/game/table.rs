@@ -9,10 +9,16 @@
 use crate::dealing_dungeons::data::Side;
 use arrayvec::ArrayVec;
 
-/// Most rooms of one dungeon: the entrance, up to 15 Dungeon Room cards (Solo Moderate's
-/// long dungeon) and the Treasure Room, with room to spare.
-pub const MAX_ROOMS: usize = 20;
-const _: () = assert!(MAX_ROOMS <= 32, "moves keep a u32 of rooms seen");
+/// Rooms the table holds, every dungeon together: the most any mode lays. Standard: four
+/// dungeons of an entrance, 10 Dungeon Room cards and a Treasure Room (48); Solo Hard: one
+/// entrance and four levels of 10 cards and a Treasure Room (45); Solo Moderate's long
+/// dungeon: 17. Each game splits it into equal shares, one a dungeon ([`Dungeons::reset`]).
+pub const ROOM_POOL: usize = 48;
+/// Most rooms of one dungeon (a one-seat game may use the whole pool).
+pub const MAX_ROOMS: usize = ROOM_POOL;
+/// Most dungeons on the table.
+pub const MAX_DUNGEONS: usize = 4;
+const _: () = assert!(MAX_ROOMS <= 64, "moves keep a u64 of rooms seen");
 
 /// What card a room is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,10 +60,107 @@ pub struct Room {
     pub monster: Option<Standing>,
     /// A monster here was shot from afar: its Loot card waits for the hero to come.
     pub loot_waiting: bool,
+    /// Reset (Solo Moderate's way out, a replacement hero): the room is met again, an
+    /// Encounter card (or, for a Treasure Room, an End Boss) drawn when the hero enters.
+    pub fresh: bool,
+    /// The level of a Solo Hard dungeon it belongs to (0 to 3; 0 in every other mode).
+    pub level: u8,
 }
 
 /// One seat's dungeon: its rooms in the order they were laid (0 is the entrance).
-pub type Dungeon = ArrayVec<Room, MAX_ROOMS>;
+pub type Dungeon = [Room];
+
+/// Every dungeon's rooms in one fixed pool, split into equal shares sized from the mode: a
+/// four-seat game and Solo Hard's four stacked levels both fit without a per-seat array
+/// sized for the worst of both. Indexing by seat gives that seat's [`Dungeon`].
+#[derive(Clone)]
+pub struct Dungeons {
+    rooms: [Room; ROOM_POOL],
+    len: [u8; MAX_DUNGEONS],
+    /// Rooms each dungeon may hold.
+    share: u8,
+    count: u8,
+}
+
+impl Dungeons {
+    /// No dungeon.
+    pub const fn new() -> Dungeons {
+        Dungeons {
+            rooms: [Room::new(RoomCard::Entrance, 0, 0, 0, 0); ROOM_POOL],
+            len: [0; MAX_DUNGEONS],
+            share: 0,
+            count: 0,
+        }
+    }
+
+    /// `count` empty dungeons of `share` rooms each (the caller checked they fit the pool).
+    pub fn reset(&mut self, count: usize, share: usize) {
+        let count = count.min(MAX_DUNGEONS);
+        self.count = count as u8;
+        self.share = share.min(ROOM_POOL / count.max(1)) as u8;
+        self.len = [0; MAX_DUNGEONS];
+    }
+
+    /// How many dungeons there are.
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Rooms a dungeon may hold.
+    pub fn share(&self) -> usize {
+        self.share as usize
+    }
+
+    fn range(&self, seat: usize) -> std::ops::Range<usize> {
+        let seat = seat.min(self.count as usize);
+        let start = seat * self.share as usize;
+        start..start + self.len.get(seat).copied().unwrap_or(0) as usize
+    }
+
+    /// Adds a room to a dungeon; false when its share is full.
+    fn push(&mut self, seat: usize, room: Room) -> bool {
+        let r = self.range(seat);
+        if seat >= self.count as usize || r.len() >= self.share as usize {
+            return false;
+        }
+        self.rooms[r.end] = room;
+        self.len[seat] += 1;
+        true
+    }
+
+    /// Takes a dungeon back to its first `n` rooms.
+    pub fn truncate(&mut self, seat: usize, n: usize) {
+        if seat < self.count as usize {
+            self.len[seat] = self.len[seat].min(n as u8);
+        }
+    }
+}
+
+impl Default for Dungeons {
+    fn default() -> Dungeons {
+        Dungeons::new()
+    }
+}
+
+impl std::ops::Index<usize> for Dungeons {
+    type Output = [Room];
+    fn index(&self, seat: usize) -> &[Room] {
+        &self.rooms[self.range(seat)]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Dungeons {
+    fn index_mut(&mut self, seat: usize) -> &mut [Room] {
+        let r = self.range(seat);
+        &mut self.rooms[r]
+    }
+}
+
+impl std::fmt::Debug for Dungeons {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries((0..self.count()).map(|s| &self[s])).finish()
+    }
+}
 
 /// No connected room on that side.
 pub const NO_LINK: u8 = u8::MAX;
@@ -65,7 +168,7 @@ pub const NO_LINK: u8 = u8::MAX;
 impl Room {
     /// A card about to be laid at (x, y) with doorways `doors` (world sides); [`lay`] fills
     /// in what depends on its neighbours.
-    pub fn new(card: RoomCard, x: i8, y: i8, doors: u8, parent: u8) -> Room {
+    pub const fn new(card: RoomCard, x: i8, y: i8, doors: u8, parent: u8) -> Room {
         Room {
             card,
             x,
@@ -78,6 +181,8 @@ impl Room {
             parent,
             monster: None,
             loot_waiting: false,
+            fresh: false,
+            level: 0,
         }
     }
 }
@@ -89,9 +194,13 @@ pub type BlockedDoor = (u8, u8, Side);
 /// sides and links up to date: its doorways facing an own room's doorway connect, those facing
 /// another dungeon's card get Blocked Door tokens (and so do that card's doorways facing it).
 /// Returns the other dungeons' newly blocked doorways. The caller checks the space is free.
-pub fn lay(dungeons: &mut [Dungeon], width: i8, depth: i8, seat: u8, mut room: Room) -> ArrayVec<BlockedDoor, 4> {
+pub fn lay(dungeons: &mut Dungeons, width: i8, depth: i8, seat: u8, mut room: Room) -> ArrayVec<BlockedDoor, 4> {
     let mut others = ArrayVec::new();
     let new = dungeons[seat as usize].len() as u8;
+    if new as usize >= dungeons.share() {
+        // Never met: the configuration check sizes the shares for every card dealt.
+        return others;
+    }
     let (x, y) = (room.x, room.y);
     room.open = 0;
     for side in Side::ALL {
@@ -101,8 +210,8 @@ pub fn lay(dungeons: &mut [Dungeon], width: i8, depth: i8, seat: u8, mut room: R
             room.open |= side.bit();
         }
     }
-    for (s, d) in dungeons.iter_mut().enumerate() {
-        for (k, r) in d.iter_mut().enumerate() {
+    for s in 0..dungeons.count() {
+        for (k, r) in dungeons[s].iter_mut().enumerate() {
             let Some(side) = Side::ALL.into_iter().find(|&side| {
                 let (dx, dy) = step(side);
                 r.x + dx == x && r.y + dy == y
@@ -128,7 +237,7 @@ pub fn lay(dungeons: &mut [Dungeon], width: i8, depth: i8, seat: u8, mut room: R
             }
         }
     }
-    dungeons[seat as usize].push(room);
+    dungeons.push(seat as usize, room);
     others
 }
 
@@ -157,7 +266,7 @@ pub fn turn(mask: u8, turns: u8) -> u8 {
 pub struct Table<'a> {
     pub width: i8,
     pub depth: i8,
-    pub dungeons: &'a [Dungeon],
+    pub dungeons: &'a Dungeons,
 }
 
 /// What building off a doorway meets.
@@ -179,8 +288,8 @@ impl Table<'_> {
 
     /// The dungeon and room on a space.
     pub fn at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
-        for (s, d) in self.dungeons.iter().enumerate() {
-            if let Some(r) = d.iter().position(|r| r.x == x && r.y == y) {
+        for s in 0..self.dungeons.count() {
+            if let Some(r) = self.dungeons[s].iter().position(|r| r.x == x && r.y == y) {
                 return Some((s as u8, r as u8));
             }
         }
@@ -241,18 +350,22 @@ impl Table<'_> {
     }
 
     /// Rooms the hero in `from` may move to, with the room he enters each by: through
-    /// connected cleared rooms; a room with an undefeated monster ends the move there.
+    /// connected cleared rooms; a room with an undefeated monster, or a reset one still to be
+    /// met, ends the move there. A Treasure Room is entered only while reset.
     pub fn moves(&self, seat: u8, from: u8) -> ArrayVec<(u8, u8), MAX_ROOMS> {
         let d = &self.dungeons[seat as usize];
-        let mut seen = 1u32 << from;
+        let mut seen = 1u64 << from;
         let mut out: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
         let mut i = 0;
         let mut r = from;
         loop {
             // Stopped by a monster: no passing on (the start room is the hero's own).
-            if r == from || d[r as usize].monster.is_none() {
+            if r == from || (d[r as usize].monster.is_none() && !d[r as usize].fresh) {
                 for &k in &d[r as usize].links {
-                    if k != NO_LINK && seen & (1 << k) == 0 && d[k as usize].card != RoomCard::Treasure {
+                    if k == NO_LINK || seen & (1 << k) != 0 {
+                        continue;
+                    }
+                    if d[k as usize].card != RoomCard::Treasure || d[k as usize].fresh {
                         seen |= 1 << k;
                         out.push((k, r));
                     }
@@ -267,7 +380,7 @@ impl Table<'_> {
 
     /// The monster rooms a hero in `from` can shoot with `reach`: in a straight line through
     /// connected doorways, the first monster met on each side (monsters block the line), at
-    /// 1 to `reach` spaces. Returns (room, distance).
+    /// 1 to `reach` spaces; a reset room ends the line. Returns (room, distance).
     pub fn targets(&self, seat: u8, from: u8, reach: u8) -> ArrayVec<(u8, u8), 4> {
         let d = &self.dungeons[seat as usize];
         let mut out = ArrayVec::new();
@@ -275,7 +388,8 @@ impl Table<'_> {
             let mut at = from;
             for dist in 1..=reach {
                 let Some(k) = self.through(seat, at, side) else { break };
-                if d[k as usize].card == RoomCard::Treasure {
+                // No shot into a Treasure Room, nor past a reset room (nothing met there yet).
+                if d[k as usize].card == RoomCard::Treasure || d[k as usize].fresh {
                     break;
                 }
                 if d[k as usize].monster.is_some() {

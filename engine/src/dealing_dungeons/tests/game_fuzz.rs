@@ -1,11 +1,15 @@
-//! The Standard-mode game under random answers: every game of 2 to 4 players ends, no panic,
-//! a pending decision always has legal answers, and the invariants hold after every answer.
+//! The game under random answers, in every mode and with every option: every game ends, no
+//! panic, a pending decision always has legal answers, and the invariants hold after every
+//! answer.
 
 use crate::core::rng::{GameRng, Stream};
 use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
-use crate::dealing_dungeons::game::{DealingConfig, DealingGame, End, RoomCard, Status, MAX_SEATS};
+use crate::dealing_dungeons::game::{
+    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack,
+    Options, RoomCard, Status, MAX_SEATS,
+};
 use crate::dealing_dungeons::DealingRules;
 
 /// What must hold in every position.
@@ -23,7 +27,7 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
         if p.alive() && p.lives == 0 {
             return Err(format!("seat {s} is alive with no life"));
         }
-        if p.level < 1 || p.level > m.card_levels {
+        if p.level < 1 || p.level > g.max_level() {
             return Err(format!("seat {s} at level {}", p.level));
         }
         let dn = g.dungeon(s);
@@ -31,7 +35,7 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
             return Err(format!("seat {s} stands in room {} of {}", p.at, dn.len()));
         }
         let drawn = (s == g.active() && g.drawn().is_some()) as usize;
-        if dn.len() + p.deck.len() + drawn != m.dungeon_rooms as usize + 2 {
+        if dn.len() + p.deck.len() + drawn != g.dungeon_cards() {
             return Err(format!("seat {s}: {} rooms laid and {} in the deck", dn.len(), p.deck.len()));
         }
         if p.deck.first().is_some_and(|&c| c != RoomCard::Treasure) {
@@ -67,6 +71,9 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
                 }
             }
             encounters += r.monster.is_some() as usize;
+            if r.fresh && (r.monster.is_some() || k == 0) {
+                return Err(format!("seat {s} room {k} is reset but has a monster or is the entrance"));
+            }
             if k > 0 {
                 let parent = &dn[r.parent as usize];
                 if (parent.x - r.x).abs() + (parent.y - r.y).abs() != 1 {
@@ -78,8 +85,8 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
             return Err(format!("seat {s} fights in a room without a monster"));
         }
     }
-    if encounters != rules.encounter_deck.len() {
-        return Err(format!("{encounters} Encounter cards accounted for, not {}", rules.encounter_deck.len()));
+    if encounters != g.encounter_cards() {
+        return Err(format!("{encounters} Encounter cards accounted for, not {}", g.encounter_cards()));
     }
     if !g.is_over() && g.legal_choices().is_empty() {
         return Err("a decision with no legal answer".into());
@@ -88,6 +95,69 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
         return Err("over without an end".into());
     }
     Ok(())
+}
+
+/// Every mode played, each with every option that applies to it.
+pub(super) fn every_mode() -> Vec<DealingConfig> {
+    let o = Options::default();
+    let rolled = Options { attack: MonsterAttack::Rolled, ..o };
+    let replaced = Options { death: AfterDeath::Replaced, ..o };
+    let mut out = Vec::new();
+    for n in 2..=4 {
+        for options in [
+            o,
+            rolled,
+            replaced,
+            Options { heroes: HeroChoice::FromTwoEach, bag: BagOfHolding::Swap, ..o },
+            Options { heroes: HeroChoice::FromAll, death: AfterDeath::Replaced, attack: MonsterAttack::Rolled, ..o },
+        ] {
+            out.push(DealingConfig::standard(n).with(options));
+        }
+    }
+    for mode in [Mode::SoloRegular, Mode::SoloModerate, Mode::SoloHard] {
+        let mut list = vec![o, rolled];
+        if mode != Mode::SoloModerate {
+            list.push(replaced);
+        } else {
+            list.extend((12..=15).map(|k| Options { dungeon: DungeonSize::Long(k), ..rolled }));
+        }
+        for options in list {
+            out.push(DealingConfig::solo(mode, HeroPick::Random).with(options));
+        }
+    }
+    out
+}
+
+#[test]
+fn dealing_random_games_of_every_mode_and_option_end() {
+    let rules = DealingRules::standard();
+    let configs = every_mode();
+    let mut g = DealingGame::new(&rules, &configs[0], 12, 0, &mut NoObserver).unwrap();
+    for (k, cfg) in configs.iter().enumerate() {
+        let mut ends = [0u32; 3];
+        let mut answers = 0u32;
+        for i in 0..300u64 {
+            g.restart(cfg, 12, i, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(12, i, Stream::Bot);
+            answers += fuzz(&mut g, &mut rng, 200_000, &mut NoObserver, |g, _, _, _| invariants(g))
+                .unwrap_or_else(|e| panic!("game {i} of {cfg:?}: {e}"));
+            ends[match g.end().unwrap() {
+                End::Boss(s) => {
+                    assert!(g.player(s).stats.boss_defeated, "{cfg:?} game {i}");
+                    0
+                }
+                End::NoneLeft => 1,
+                End::RoundLimit => 2,
+            }] += 1;
+        }
+        println!(
+            "{k:2} {:?} {:?}: ends boss/none/limit {ends:?}, {} answers a game",
+            cfg.mode,
+            cfg.options,
+            answers / 300
+        );
+        assert!(ends[1] > 0 || ends[0] > 0, "{cfg:?}: every game at the round limit");
+    }
 }
 
 #[test]
@@ -127,9 +197,10 @@ fn dealing_game_size() {
 #[test]
 fn dealing_a_resampled_copy_keeps_what_the_seat_sees_and_plays_on() {
     let rules = DealingRules::standard();
-    for i in 0..200u64 {
-        let mut g =
-            DealingGame::new(&rules, &DealingConfig::standard(2 + (i % 3) as usize), 5, i, &mut NoObserver).unwrap();
+    let configs = every_mode();
+    for i in 0..400u64 {
+        let cfg = &configs[i as usize % configs.len()];
+        let mut g = DealingGame::new(&rules, cfg, 5, i, &mut NoObserver).unwrap();
         let mut rng = GameRng::new(5, i, Stream::Bot);
         for _ in 0..(i % 40) {
             if g.is_over() {

@@ -97,7 +97,7 @@ fn dealing_setup_entrances_decks_lives_and_a_forced_first_build() {
 
 #[test]
 fn dealing_other_modes_are_refused_until_their_slice() {
-    for mode in [Mode::SoloRegular, Mode::SoloModerate, Mode::SoloHard, Mode::CoOp, Mode::Chaos] {
+    for mode in [Mode::CoOp, Mode::Chaos] {
         let cfg = DealingConfig { mode, ..DealingConfig::standard(2) };
         let e = DealingGame::new(rules(), &cfg, 1, 0, &mut NoObserver).unwrap_err();
         assert_eq!(e, DealingConfigError::ModeNotYet(mode));
@@ -107,6 +107,7 @@ fn dealing_other_modes_are_refused_until_their_slice() {
     let cfg = DealingConfig {
         mode: Mode::Standard,
         heroes: [HeroPick::Fixed(0, HeroSide::Front), HeroPick::Fixed(0, HeroSide::Back)].into_iter().collect(),
+        options: Default::default(),
     };
     assert_eq!(DealingGame::new(rules(), &cfg, 1, 0, &mut NoObserver).unwrap_err(), DealingConfigError::Hero(0));
 }

@@ -3,4 +3,5 @@
 mod combat;
 mod data;
 mod game_fuzz;
+mod game_modes;
 mod game_rules;
