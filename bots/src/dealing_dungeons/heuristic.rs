@@ -35,6 +35,7 @@ impl Heuristic {
             Ask::Boss => self.boss(game, seat, choices),
             Ask::Loot => self.loot(game, seat, choices),
             Ask::Exchange => self.exchange(game, seat, choices),
+            Ask::Hero => hero(game, choices),
         };
         pick.filter(|c| choices.contains(c)).unwrap_or(choices[0])
     }
@@ -49,6 +50,7 @@ impl Heuristic {
             .copied()
             .find(|&c| c == C::Drink)
             .or_else(|| choices.iter().copied().find(|c| matches!(c, C::Special(_))))
+            .or(Some(C::Go))
     }
 
     /// The turn's action: the fight after a Defend; a shot from afar worth taking; building
@@ -256,4 +258,19 @@ fn place(game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<D
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// A hero card on offer (an optional hero-choice procedure): the strongest at level 1 by
+/// its Combat and Defend first, then Range, then Boss Combat, the first such on a tie.
+fn hero(game: &DealingGame<'_>, choices: &DealingChoices) -> Option<DealingChoice> {
+    let heroes = &game.rules().heroes;
+    let strength = |c: &DealingChoice| match *c {
+        C::Hero { hero, side } => heroes.get(hero as usize).map(|h| {
+            let s = h.skills(side, 1);
+            (i16::from(s.combat) + i16::from(s.defend), s.range, s.boss_combat)
+        }),
+        _ => None,
+    };
+    // `max_by_key` keeps the last of equals: scan reversed to keep the first.
+    choices.iter().rev().filter(|c| strength(c).is_some()).max_by_key(|c| strength(c)).copied()
 }

@@ -37,7 +37,7 @@ mod tests {
             assert_eq!(two_d6_at_least(k), ways as f32 / 36.0, "{k}");
         }
         assert_eq!(two_d6_beats(0, 7), 15.0 / 36.0);
-        assert_eq!(two_d6_reaches(2, 7), 26.0 / 36.0);
+        assert_eq!(two_d6_reaches(2, 7), 30.0 / 36.0, "2D6 >= 5");
         assert_eq!(d6_reaches(0, 4), 0.5);
         assert_eq!(d6_reaches(10, 4), 1.0);
         assert_eq!(d6_reaches(0, 9), 0.0);

@@ -124,11 +124,13 @@ pub struct TableArgs {
     /// rules that do not apply to the edition are refused (classic has none: one hero plays
     /// its solo rules) [default: none]. A one-hero game is
     /// played by the solo rules only with `solo`; without it, by the multiplayer rules with the
-    /// monster played by the monster policy.
+    /// monster played by the monster policy. Dealing Dungeons: bag-swap, choose-from-all,
+    /// choose-from-two, long-dungeon=N (solo-moderate, 12-15), rolled-attack.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
-    /// The mode of `--game dealing-dungeons`: standard, solo-regular, solo-moderate, solo-hard,
-    /// co-op or chaos; only standard is played yet [default: standard]. DungeonQuest has none.
+    /// The mode of `--game dealing-dungeons`: standard (2-4 heroes), solo-regular,
+    /// solo-moderate or solo-hard (1 hero); co-op and chaos are not played yet [default:
+    /// standard, or solo-regular for one hero]. DungeonQuest has none.
     #[arg(long, value_name = "NAME", value_parser = Listed(&MODE_VALUES), hide_possible_values = true)]
     pub mode: Option<String>,
     /// Master seed: game i of a run depends only on this seed and i.
@@ -560,7 +562,7 @@ const HERO_VALUES: [&str; 33] = [
 ];
 const MODE_VALUES: [&str; 6] = ["standard", "solo-regular", "solo-moderate", "solo-hard", "co-op", "chaos"];
 const BOT_VALUES: [&str; 5] = ["greedy", "cautious", "mixed", "expert", "random"];
-const RULE_VALUES: [&str; 16] = [
+const RULE_VALUES: [&str; 24] = [
     "cloak-and-dagger",
     "combat-dice",
     "death-can-wait",
@@ -577,6 +579,14 @@ const RULE_VALUES: [&str; 16] = [
     "going-it-alone",
     "torchlight",
     "tower-power",
+    "bag-swap",
+    "choose-from-all",
+    "choose-from-two",
+    "long-dungeon=12",
+    "long-dungeon=13",
+    "long-dungeon=14",
+    "long-dungeon=15",
+    "rolled-attack",
 ];
 
 fn parse_precision(s: &str) -> Result<f64, String> {

@@ -50,8 +50,9 @@ pub fn run(args: &ReplayArgs, index: u64) -> Result<(), Failure> {
     match args.format {
         Format::Text => {
             let mut s = format!(
-                "dq replay: game {index} of seed {seed}, dealing-dungeons mode {mode} (data {}), heroes {}, bots {}\n",
+                "dq replay: game {index} of seed {seed}, dealing-dungeons mode {mode} (data {}), rules: {}, heroes {}, bots {}\n",
                 crate::meta::hex(setup.rules.data_hash),
+                if table.rules.is_empty() { "none" } else { &table.rules },
                 table.heroes,
                 table.bots.join(",")
             );

@@ -60,6 +60,7 @@ impl Setup {
             hero_names: self.hero_names.clone(),
             bots: self.table.bots.clone(),
             mode: mode_name(self.table.config.mode).to_string(),
+            rules: self.table.rules.clone(),
             seed,
         }
     }
@@ -103,7 +104,8 @@ impl GameFamily for DealingDungeons {
     type Consts = Consts;
     type Tally = Tally;
 
-    const RULES_KEYS: &'static [(&'static str, &'static str)] = &[("data_hash", "data hash"), ("mode", "mode")];
+    const RULES_KEYS: &'static [(&'static str, &'static str)] =
+        &[("data_hash", "data hash"), ("mode", "mode"), ("rules", "optional rules")];
     const TABLE_KEYS: &'static [(&'static str, &'static str)] = &[("heroes", "heroes"), ("bots", "bots")];
 
     fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
@@ -145,7 +147,10 @@ impl GameFamily for DealingDungeons {
 
     fn meta(s: &Setup) -> FamilyMeta {
         let mut m = FamilyMeta::default();
-        m.rules.put("data_hash", meta::hex(s.rules.data_hash)).put("mode", mode_name(s.table.config.mode));
+        m.rules
+            .put("data_hash", meta::hex(s.rules.data_hash))
+            .put("mode", mode_name(s.table.config.mode))
+            .put("rules", &s.table.rules);
         m.table.put("heroes", &s.table.heroes).put("bots", s.table.bots.join(","));
         m
     }
@@ -156,8 +161,9 @@ impl GameFamily for DealingDungeons {
 
     fn describe(s: &Setup, seed: u64) -> String {
         format!(
-            "mode {}, seed {seed}, heroes {}, bots {}",
+            "mode {}, rules: {}, seed {seed}, heroes {}, bots {}",
             mode_name(s.table.config.mode),
+            if s.table.rules.is_empty() { "none" } else { &s.table.rules },
             s.table.heroes,
             s.table.bots.join(",")
         )

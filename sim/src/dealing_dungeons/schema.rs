@@ -27,7 +27,7 @@ pub const COLUMNS: [ColumnDef; 24] = [
     col("hero", Str, Dictionary, PerSeat, "The hero side played: the card's id for its front (`barbarian`), its back's name for the back (`berserker`)."),
     col("bot", Str, Dictionary, PerSeat, "The seat's bot: `greedy`, `cautious`, `mixed` or `random`."),
     col("players", U8, Dictionary, PerSeat, "Heroes in the game (2 to 4 in Standard mode)."),
-    col("rules", Str, Dictionary, RunConstant, "Optional rules, sorted and comma-joined; empty for none (none are played yet)."),
+    col("rules", Str, Dictionary, RunConstant, "Optional rules (`--rule`), sorted and comma-joined; empty for none."),
     col("survived", Bool, Plain, PerSeat, "The hero was alive when the game ended (the victor, a hero stopped at the table edge, or one still playing)."),
     col("winner", Bool, Plain, PerSeat, "A boss was defeated and the hero is alive with the highest loot tally (ties shared); nobody wins otherwise."),
     col("gold", U32, Plain, PerSeat, "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts)."),
@@ -38,7 +38,7 @@ pub const COLUMNS: [ColumnDef; 24] = [
     col("turns", U16, Dictionary, PerSeat, "Turns the hero began (missed ones included)."),
     col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
     // Dealing Dungeons' own.
-    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard` (the only one played yet)."),
+    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard`, `solo-regular`, `solo-moderate` or `solo-hard` (`--mode`; one hero plays `solo-regular` unless told)."),
     col("level", U8, Dictionary, PerSeat, "The hero's level at the end (1 to 3)."),
     col("xp", U16, Dictionary, PerSeat, "XP on the dashboard at the end, not yet exchanged (the defeated monsters' attack values)."),
     col("lives_left", U8, Dictionary, PerSeat, "Lives at the end (0 for the dead)."),
@@ -59,6 +59,8 @@ pub struct Consts {
     /// Bot spec by seat.
     pub bots: Vec<String>,
     pub mode: String,
+    /// The optional rules, canonical (the `rules` column).
+    pub rules: String,
     pub seed: u64,
 }
 
@@ -84,7 +86,7 @@ pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
     let bots = &c.bots;
     sink.keyed_strs("bot", each().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
     sink.u8s("players", each().map(|r| r.players));
-    sink.same_str("rules", "", n);
+    sink.same_str("rules", &c.rules, n);
     sink.bools("survived", each().map(|r| r.survived));
     sink.bools("winner", each().map(|r| r.winner));
     sink.u32s("gold", each().map(|r| r.gold));

@@ -61,9 +61,10 @@ pub fn text(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> String {
     lines.push(format!("dq run: {} games{part} of dealing-dungeons, seed {}", t.games, run.seed));
     let table = &s.table;
     lines.push(format!(
-        "mode {} (data {}), heroes: {}, bots {}",
+        "mode {} (data {}), rules: {}, heroes: {}, bots {}",
         mode_name(table.config.mode),
         crate::meta::hex(s.rules.data_hash),
+        if table.rules.is_empty() { "none" } else { &table.rules },
         table.heroes,
         table.bots.join(",")
     ));
@@ -133,6 +134,7 @@ pub fn json(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> Value {
     m.insert("shard".into(), json!(run.shard.to_string()));
     m.insert("seed".into(), json!(run.seed));
     m.insert("mode".into(), json!(mode_name(s.table.config.mode)));
+    m.insert("rules".into(), json!(s.table.rules));
     m.insert("data_hash".into(), json!(crate::meta::hex(s.rules.data_hash)));
     m.insert("heroes".into(), json!(s.table.heroes));
     m.insert("bots".into(), json!(s.table.bots));

@@ -8,7 +8,10 @@ use crate::error::{bad, Failure};
 use arrayvec::ArrayVec;
 use dq_bots::dealing_dungeons::DealingPlayers;
 use dq_bots::BotSpec;
-use dq_engine::dealing_dungeons::game::{DealingConfig, DealingGame, HeroPick, Mode, MAX_SEATS};
+use dq_engine::dealing_dungeons::game::{
+    BagOfHolding, DealingConfig, DealingGame, DungeonSize, HeroChoice, HeroPick, Mode, MonsterAttack, Options,
+    MAX_SEATS,
+};
 use dq_engine::dealing_dungeons::rules::HeroSide;
 use dq_engine::dealing_dungeons::DealingRules;
 
@@ -36,6 +39,9 @@ pub struct DealingTable {
     pub config: DealingConfig,
     /// `--heroes` canonical: a number for all-random seats, else hero side names and `random`.
     pub heroes: String,
+    /// The optional rules played, canonical, sorted and comma-joined (the Parquet `rules`
+    /// column); empty for none.
+    pub rules: String,
     /// The bot spec of each seat, canonical (the Parquet `bot` column).
     pub bots: Vec<String>,
     pub specs: Vec<BotSpec>,
@@ -45,24 +51,33 @@ impl DealingTable {
     /// Checks the table options against `rules`.
     pub fn new(rules: &DealingRules, args: &TableArgs) -> Result<DealingTable, Failure> {
         refuse_dungeonquest_options(args)?;
-        let mode = mode(args.mode.as_deref())?;
-        if mode != Mode::Standard {
+        let names = hero_names(rules);
+        let (picks, heroes) = heroes(&names, &args.heroes)?;
+        // One hero plays the solo rules (Regular unless `--mode` says otherwise).
+        let default = if picks.len() == 1 { Mode::SoloRegular } else { Mode::Standard };
+        let mode = mode(args.mode.as_deref())?.unwrap_or(default);
+        if matches!(mode, Mode::CoOp | Mode::Chaos) {
             return Err(bad(format!(
-                "--mode {}: mode {} is not played yet (dealing-dungeons plays standard)",
+                "--mode {}: mode {} is not played yet (dealing-dungeons plays standard and the solo modes)",
                 mode_name(mode),
                 mode_name(mode)
             )));
         }
-        let names = hero_names(rules);
-        let (picks, heroes) = heroes(&names, &args.heroes)?;
-        let (lo, hi) = rules.modes.players;
-        let (lo, hi) = (usize::from(lo.max(2)), usize::from(hi).min(MAX_SEATS));
+        let (lo, hi) = if mode.solo() {
+            (1, 1)
+        } else {
+            let (lo, hi) = rules.modes.players;
+            (usize::from(lo.max(2)), usize::from(hi).min(MAX_SEATS))
+        };
         if !(lo..=hi).contains(&picks.len()) {
+            let range = if lo == hi { format!("{lo} hero") } else { format!("{lo} to {hi} heroes") };
             return Err(bad(format!(
-                "--heroes {}: dealing-dungeons' standard mode has {lo} to {hi} heroes",
-                args.heroes.trim()
+                "--heroes {}: dealing-dungeons' {} mode has {range}",
+                args.heroes.trim(),
+                mode_name(mode)
             )));
         }
+        let (options, rule_names) = options(&args.rules)?;
         let specs = match (&args.bot, &args.bots) {
             (_, Some(list)) => BotSpec::parse_list(list),
             (Some(one), None) => BotSpec::parse(one).map(|s| vec![s]),
@@ -70,9 +85,15 @@ impl DealingTable {
         }
         .map_err(|e| bad(e.to_string()))?;
         let seats = DealingPlayers::check(&specs, picks.len()).map_err(|e| bad(e.to_string()))?;
-        let config = DealingConfig { mode, heroes: picks };
+        let config = DealingConfig { mode, heroes: picks, options };
         DealingGame::check(rules, &config).map_err(|e| bad(e.to_string()))?;
-        Ok(DealingTable { config, heroes, bots: seats.iter().map(|s| s.to_string()).collect(), specs })
+        Ok(DealingTable {
+            config,
+            heroes,
+            rules: rule_names,
+            bots: seats.iter().map(|s| s.to_string()).collect(),
+            specs,
+        })
     }
 
     pub fn seats(&self) -> usize {
@@ -95,7 +116,8 @@ impl DealingTable {
 
     /// The options that rebuild this table (for the printed replay command).
     pub fn options(&self) -> String {
-        format!(" --mode {} --heroes {} {}", mode_name(self.config.mode), self.heroes, self.bot_option())
+        let rules = if self.rules.is_empty() { String::new() } else { format!(" --rule {}", self.rules) };
+        format!(" --mode {} --heroes {}{rules} {}", mode_name(self.config.mode), self.heroes, self.bot_option())
     }
 }
 
@@ -111,23 +133,76 @@ fn refuse_dungeonquest_options(args: &TableArgs) -> Result<(), Failure> {
     if let Some(m) = &args.monster_policy {
         return not_here(&format!("--monster-policy {m}"));
     }
-    if let Some(r) = args.rules.first() {
-        return Err(bad(format!(
-            "rule \"{}\" is not a dealing-dungeons rule (its optional rules are not played yet)",
-            r.trim()
-        )));
-    }
     Ok(())
 }
 
-/// `--mode`, standard by default.
-pub fn mode(given: Option<&str>) -> Result<Mode, Failure> {
-    let Some(name) = given else { return Ok(Mode::Standard) };
+/// The optional rules by name (`--rule`), as the rulebook words them.
+pub const RULES: [(&str, &str); 6] = [
+    ("replace-dead-hero", "a dead hero is replaced by a random remaining hero; his dungeon resets"),
+    ("choose-from-two", "heroes chosen by 1D6 order from two cards dealt to each player"),
+    ("choose-from-all", "heroes chosen by 1D6 order from every card"),
+    ("rolled-attack", "\"more of a challenge\": a monster's attack rolled on 2D6 each round"),
+    ("long-dungeon=N", "Solo Moderate's longer game: a dungeon of N = 12 to 15 cards"),
+    ("bag-swap", "In Hand loot swapped from the Bag of Holding at the start of a turn in an empty room"),
+];
+
+/// `--rule` values: the game's options and their canonical names, sorted and comma-joined.
+/// Where a rule does not apply, the engine's check says why.
+fn options(given: &[String]) -> Result<(Options, String), Failure> {
+    let mut o = Options::default();
+    let mut names: Vec<String> = Vec::new();
+    for raw in given {
+        let name = raw.trim().to_ascii_lowercase();
+        let twice = |what: &str| bad(format!("rule \"{name}\": {what} is given twice"));
+        match name.as_str() {
+            // The engine plays it, but a seat's one row would show only its last hero and
+            // count the seat as surviving though heroes died: refused until rows say more.
+            "replace-dead-hero" => {
+                return Err(bad(format!(
+                    "rule \"{name}\" is not run yet: a seat's row would hide the heroes who died (issue 26)"
+                )));
+            }
+            "choose-from-two" | "choose-from-all" => {
+                if o.heroes != HeroChoice::Dealt {
+                    return Err(twice("a hero-choice procedure"));
+                }
+                o.heroes = if name == "choose-from-two" { HeroChoice::FromTwoEach } else { HeroChoice::FromAll };
+            }
+            "rolled-attack" => o.attack = MonsterAttack::Rolled,
+            "bag-swap" => o.bag = BagOfHolding::Swap,
+            _ => match name.strip_prefix("long-dungeon=") {
+                Some(n) => {
+                    let cards = n
+                        .parse::<u8>()
+                        .map_err(|_| bad(format!("rule \"{name}\": the dungeon's cards must be a number 12 to 15")))?;
+                    if o.dungeon != DungeonSize::Standard {
+                        return Err(twice("the dungeon's size"));
+                    }
+                    o.dungeon = DungeonSize::Long(cards);
+                }
+                None => {
+                    let known = RULES.map(|(n, _)| n).join(", ");
+                    return Err(bad(format!("unknown dealing-dungeons rule \"{name}\" (known: {known})")));
+                }
+            },
+        }
+        if names.contains(&name) {
+            return Err(bad(format!("rule \"{name}\" is given twice")));
+        }
+        names.push(name);
+    }
+    names.sort();
+    Ok((o, names.join(",")))
+}
+
+/// `--mode`, if given.
+pub fn mode(given: Option<&str>) -> Result<Option<Mode>, Failure> {
+    let Some(name) = given else { return Ok(None) };
     let name = name.trim().to_ascii_lowercase();
     MODES
         .iter()
         .find(|(_, n)| *n == name)
-        .map(|(m, _)| *m)
+        .map(|(m, _)| Some(*m))
         .ok_or_else(|| bad(format!("unknown mode \"{name}\" (known: {})", MODES.map(|(_, n)| n).join(", "))))
 }
 
@@ -154,7 +229,7 @@ pub fn hero_names(rules: &DealingRules) -> Vec<String> {
 fn heroes(names: &[String], s: &str) -> Result<(ArrayVec<HeroPick, MAX_SEATS>, String), Failure> {
     let s = s.trim();
     let mut picks = ArrayVec::new();
-    let too_many = || bad(format!("--heroes {s}: dealing-dungeons' standard mode has 2 to {MAX_SEATS} heroes"));
+    let too_many = || bad(format!("--heroes {s}: dealing-dungeons has 1 to {MAX_SEATS} heroes"));
     if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
         let n: usize = s.parse().unwrap_or(usize::MAX);
         if n > MAX_SEATS {

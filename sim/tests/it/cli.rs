@@ -381,7 +381,7 @@ fn bad_input_fails_cleanly() {
         (&["run", "--game", "dealing-dungeons", "--heroes", "2", "--mode", "co-op"], "mode co-op is not played yet"),
         (
             &["run", "--game", "dealing-dungeons", "--heroes", "2", "--rule", "solo"],
-            "rule \"solo\" is not a dealing-dungeons rule",
+            "unknown dealing-dungeons rule \"solo\" (known: replace-dead-hero,",
         ),
         (&["run", "--mode", "standard"], "--mode standard: modes are dealing-dungeons'; dungeonquest has none"),
         (&["replay", "--game", "dealing-dungeons", "--index", "0", "--heroes", "hugo"], "unknown hero \"hugo\""),

@@ -67,6 +67,39 @@ fn dealing_rows_do_not_depend_on_threads_or_shards() {
     assert!(!meta.contains_key("dq.edition") && !meta.contains_key("dq.monster_policy"), "{meta:?}");
 }
 
+/// The solo modes and the optional rules: one hero plays Solo Regular unless `--mode` says
+/// otherwise, the rules are written canonically (sorted) to the `rules` column and
+/// `dq.rules`, and threads do not change the rows.
+#[test]
+fn dealing_solo_modes_and_rules_run() {
+    let dir = Scratch::new("dd-solo");
+    for (extra, mode, rules) in [
+        (&["--heroes", "1"][..], "solo-regular", ""),
+        (&["--heroes", "1", "--mode", "solo-hard"][..], "solo-hard", ""),
+        (
+            &["--heroes", "ranger", "--mode", "solo-moderate", "--rule", "rolled-attack,long-dungeon=13"][..],
+            "solo-moderate",
+            "long-dungeon=13,rolled-attack",
+        ),
+        (&["--heroes", "3", "--rule", "choose-from-two,bag-swap"][..], "standard", "bag-swap,choose-from-two"),
+    ] {
+        let (one, two) = (dir.file(&format!("{mode}1.parquet")), dir.file(&format!("{mode}2.parquet")));
+        for (threads, out) in [("1", &one), ("2", &two)] {
+            let mut a: Vec<&str> = vec!["run", "--games", "400", "--seed", "3", "--quiet", "--threads", threads];
+            a.extend(GAME);
+            a.extend(extra);
+            a.extend(["--out", out]);
+            let said = ok(&a);
+            assert!(said.is_empty() || !said.contains("error"), "{said}");
+        }
+        let rows = read_rows(&one);
+        assert_eq!(rows, read_rows(&two), "{mode}: rows differ between 1 and 2 threads");
+        assert!(rows.iter().all(|r| r["mode"] == Value::from(mode) && r["rules"] == Value::from(rules)), "{mode}");
+        let meta = dq_meta(&one);
+        assert_eq!((meta["dq.mode"].as_str(), meta["dq.rules"].as_str()), (mode, rules));
+    }
+}
+
 /// `dq replay --game dealing-dungeons --index I` plays a run's game again: the same rows, and a
 /// trace of its events and answers.
 #[test]
@@ -121,12 +154,28 @@ fn dealing_bench_allocates_nothing_per_game() {
 fn dealing_bad_inputs_are_refused_with_one_line() {
     let cases: &[(&[&str], &str)] = &[
         (&["--heroes", "bob"], "unknown hero \"bob\" (known: barbarian, berserker, ranger"),
-        (&["--heroes", "1"], "--heroes 1: dealing-dungeons' standard mode has 2 to 4 heroes"),
-        (&["--heroes", "5"], "--heroes 5: dealing-dungeons' standard mode has 2 to 4 heroes"),
+        (&["--heroes", "1", "--mode", "standard"], "--heroes 1: dealing-dungeons' standard mode has 2 to 4 heroes"),
+        (&["--heroes", "2", "--mode", "solo-hard"], "--heroes 2: dealing-dungeons' solo-hard mode has 1 hero"),
+        (&["--heroes", "5"], "--heroes 5: dealing-dungeons has 1 to 4 heroes"),
         (&["--heroes", "barbarian,berserker"], "hero card \"barbarian\" is chosen twice"),
         (&["--heroes", "2", "--mode", "chaos"], "--mode chaos: mode chaos is not played yet"),
         (&["--heroes", "2", "--mode", "hard"], "unknown mode \"hard\" (known: standard, solo-regular"),
-        (&["--heroes", "2", "--rule", "torchlight"], "rule \"torchlight\" is not a dealing-dungeons rule"),
+        (
+            &["--heroes", "2", "--rule", "torchlight"],
+            "unknown dealing-dungeons rule \"torchlight\" (known: replace-dead-hero,",
+        ),
+        (
+            &["--heroes", "2", "--rule", "long-dungeon=13"],
+            "long dungeon does not apply here: only Solo Moderate builds its dungeon with 12 to 15",
+        ),
+        (
+            &["--heroes", "1", "--mode", "solo-moderate", "--rule", "long-dungeon=16"],
+            "the rulebook's longer dungeon has 12 to 15",
+        ),
+        (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "long-dungeon=x"], "must be a number 12 to 15"),
+        (&["--heroes", "2", "--rule", "replace-dead-hero"], "a seat's row would hide the heroes who died"),
+        (&["--heroes", "2", "--rule", "choose-from-two,choose-from-all"], "a hero-choice procedure is given twice"),
+        (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),
         (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random is a dungeonquest option"),
         (&["--heroes", "2", "--bot", "expert"], "bot \"expert\" does not play dealing-dungeons yet"),

@@ -208,6 +208,7 @@ fn dealing_dungeons_metadata_is_documented() {
         assert!(want.remove(k), "{k}");
     }
     want.extend(keys("## Dealing Dungeons metadata", "run"));
+    assert!(want.contains("dq.rules"), "Dealing Dungeons writes its own dq.rules");
     let dir = Scratch::new("dd-schema-doc");
     let out = dir.file("d.parquet");
     ok(&["run", "--game", "dealing-dungeons", "--games", "40", "--heroes", "2", "--quiet", "--out", &out]);

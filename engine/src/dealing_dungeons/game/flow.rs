@@ -33,6 +33,7 @@ impl DealingGame<'_> {
         let s = self.active;
         Self::emit(obs, DealingEvent::Turn(s));
         let p = &mut self.players[s as usize];
+        p.swapped = 0;
         if p.miss_turn {
             p.miss_turn = false;
             Self::emit(obs, DealingEvent::Missed(s));
@@ -78,7 +79,8 @@ impl DealingGame<'_> {
                 continue;
             }
             for slot in 0..slots {
-                if p.hand.get(slot) != Some(&c) && self.legal.len() + 1 < self.legal.capacity() {
+                let fresh = p.swapped & (1 << slot) == 0;
+                if fresh && p.hand.get(slot) != Some(&c) && self.legal.len() + 1 < self.legal.capacity() {
                     self.legal.push(C::Swap { slot: slot as u8, bag: j as u8 });
                 }
             }
@@ -227,6 +229,7 @@ impl DealingGame<'_> {
                 let in_hand = self.rules.modes.gold_per_in_hand;
                 let p = &mut self.players[s as usize];
                 let card = p.bag.remove(bag as usize);
+                p.swapped |= 1 << slot;
                 match p.hand.get_mut(slot as usize) {
                     Some(old) => {
                         let old = std::mem::replace(old, card);

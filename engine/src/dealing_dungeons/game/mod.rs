@@ -116,6 +116,10 @@ pub struct Player {
     pub first_losses: u8,
     /// A potion's bonus for his next Fight.
     pub fight_bonus: u8,
+    /// In Hand slots swapped with the Bag of Holding this turn, a bit each: a slot is
+    /// swapped at most once a turn (swapping it again only undoes or redoes a choice), so
+    /// every turn's decisions end.
+    pub swapped: u8,
     pub stats: Stats,
 }
 

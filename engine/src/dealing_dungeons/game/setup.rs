@@ -271,6 +271,7 @@ const NO_PLAYER: Player = Player {
     kilter_used: false,
     first_losses: 0,
     fight_bonus: 0,
+    swapped: 0,
     stats: Stats { rooms_built: 0, monsters_defeated: 0, boss_defeated: false },
 };
 

@@ -7,8 +7,8 @@ use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
 use crate::dealing_dungeons::game::{
-    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode, MonsterAttack,
-    Options, RoomCard, Status, MAX_SEATS,
+    AfterDeath, BagOfHolding, DealingChoice, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode,
+    MonsterAttack, Options, RoomCard, Status, MAX_SEATS,
 };
 use crate::dealing_dungeons::DealingRules;
 
@@ -219,4 +219,37 @@ fn dealing_a_resampled_copy_keeps_what_the_seat_sees_and_plays_on() {
         assert_eq!(g.legal_choices(), copy.legal_choices());
         fuzz(&mut copy, &mut rng, 100_000, &mut NoObserver, |g, _, _, _| invariants(g)).unwrap();
     }
+}
+
+/// A player who swaps with the Bag of Holding whenever he may (else answers at random) still
+/// ends every game: a slot is swapped once a turn, so a turn cannot go on forever.
+#[test]
+fn dealing_games_of_a_player_who_always_swaps_end() {
+    let rules = DealingRules::standard();
+    let configs: Vec<DealingConfig> =
+        every_mode().into_iter().filter(|c| c.mode == Mode::SoloHard || c.options.bag == BagOfHolding::Swap).collect();
+    assert!(configs.len() >= 4);
+    let mut g = DealingGame::new(&rules, &configs[0], 13, 0, &mut NoObserver).unwrap();
+    let mut swaps = 0u32;
+    for cfg in &configs {
+        for i in 0..60u64 {
+            g.restart(cfg, 13, i, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(13, i, Stream::Bot);
+            let mut answers = 0u32;
+            while !g.is_over() {
+                let legal = g.legal_choices();
+                let c = match legal.iter().find(|c| matches!(c, DealingChoice::Swap { .. })) {
+                    Some(&swap) => {
+                        swaps += 1;
+                        swap
+                    }
+                    None => legal[rng.below(legal.len() as u32) as usize],
+                };
+                g.apply(c, &mut NoObserver).unwrap();
+                answers += 1;
+                assert!(answers < 100_000, "game {i} of {cfg:?}: no end after {answers} answers");
+            }
+        }
+    }
+    assert!(swaps > 100, "the swap is played ({swaps} swaps)");
 }

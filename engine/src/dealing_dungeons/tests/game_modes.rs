@@ -502,5 +502,8 @@ fn dealing_the_bag_of_holding_swap_at_the_start_of_a_turn_in_an_empty_room() {
         let p = g.player(0);
         assert_eq!((p.hand.as_slice(), p.bag.as_slice()), (&[loot("battle-axe")][..], &[loot("short-sword")][..]));
         assert_eq!(p.bag_gold, 20, "an In Hand card counts 20 in the bag or in hand");
+        // A slot is swapped once a turn: swapping it back would only undo the choice, and
+        // an endless exchange would leave the turn without end.
+        assert_eq!(ask(&g), (0, Ask::Action), "{mode:?}: no second swap of slot 0 this turn");
     }
 }
