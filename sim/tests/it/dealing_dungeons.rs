@@ -94,7 +94,7 @@ fn dealing_solo_modes_and_rules_run() {
         }
         let rows = read_rows(&one);
         assert_eq!(rows, read_rows(&two), "{mode}: rows differ between 1 and 2 threads");
-        assert!(rows.iter().all(|r| r["mode"] == Value::from(mode) && r["rules"] == Value::from(rules)), "{mode}");
+        assert!(rows.iter().all(|r| r["mode"] == mode && r["rules"] == rules), "{mode}");
         let meta = dq_meta(&one);
         assert_eq!((meta["dq.mode"].as_str(), meta["dq.rules"].as_str()), (mode, rules));
     }
