@@ -11,15 +11,16 @@ use std::hint::black_box;
 /// (bots, heroes, digest of games 0..64 at the bench seed). Re-recorded for the rules fixes
 /// of issue 21, for the bots' valued plan of issue 24 and for its exit rules and circle
 /// detection (session 14; see `bots/tests/golden.rs`; the random bot's games did not change,
-/// nor cautious solo's first 64).
+/// nor cautious solo's first 64), and for the defaults moved onto the survival-gold frontier
+/// (session 16, docs/bots.md "On the frontier"; the random bot's games did not change).
 const WORKLOADS: [(&str, usize, u64); 8] = [
-    ("greedy", 1, 0xff39_47cf_3198_6ac0),
-    ("cautious", 1, 0x5325_b230_900f_144e),
-    ("mixed", 1, 0xe9b9_5ed5_b8c1_e91c),
+    ("greedy", 1, 0x7692_ea55_a66f_6414),
+    ("cautious", 1, 0xf27c_55bc_12b8_dbea),
+    ("mixed", 1, 0xb66b_5bc8_e4fc_5011),
     ("random", 1, 0x3a5a_2bfc_2c29_726d),
-    ("greedy", 4, 0x3a65_1ec5_be14_7451),
-    ("cautious", 4, 0x7db0_5809_826a_cce1),
-    ("mixed", 4, 0x22a2_b1ee_6164_798a),
+    ("greedy", 4, 0xdb5d_2ca1_0eb0_9329),
+    ("cautious", 4, 0x8b28_917a_daa6_fcca),
+    ("mixed", 4, 0xbb55_82fc_589e_cc6c),
     ("random", 4, 0x4138_87a4_01db_da1d),
 ];
 

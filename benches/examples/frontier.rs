@@ -30,10 +30,10 @@ const FRESH_SEED: u64 = 20142;
 const LIVES: [u16; 10] = [0, 50, 100, 150, 250, 400, 600, 1000, 2000, 10_000];
 /// Timings of the trip: (`margin`, `pace`).
 const TIMINGS: [(u8, u8); 4] = [(0, 100), (2, 100), (4, 100), (0, 125)];
-/// Values of `search`: never, and the greedy default.
+/// Values of `search`: never (the default), and the old greedy default.
 const SEARCHES: [u8; 2] = [0, 8];
 /// Fight styles: a policy with its escape and combat settings.
-const STYLES: [&str; 5] = ["greedy", "greedy:escape=always", "mixed", "cautious", "cautious:escape=never"];
+const STYLES: [&str; 5] = ["greedy", "greedy:escape=always", "mixed", "cautious", "cautious:escape=always"];
 /// The shipped defaults, each in the grid.
 const DEFAULTS: [&str; 3] = ["greedy", "cautious", "mixed"];
 

@@ -171,16 +171,16 @@ fn random_solo_rule() {
 }
 
 const GREEDY_SOLO: &str =
-    "Exited=1100 died:Bridge=37 died:Card=629 died:DeadEnd=68 died:Dragon=71 died:Monster=247 died:Pit=242 died:Resurfacing=29 died:Sunset=192 died:Trap=385 gold=596114 turns=38942 dragon=1502 rounds=41295 draws=1179666 digest=7bd1e95434872b91";
+    "Exited=1168 died:Bridge=38 died:Card=562 died:DeadEnd=67 died:Dragon=72 died:Monster=252 died:Pit=250 died:Resurfacing=27 died:Sunset=190 died:Trap=374 gold=614178 turns=37575 dragon=1510 rounds=39859 draws=1176625 digest=f6668732fc261da6";
 const GREEDY_FOUR: &str =
-    "Exited=921 died:Bridge=28 died:Card=493 died:DeadEnd=57 died:Dragon=62 died:Monster=192 died:Pit=201 died:Resurfacing=18 died:Sunset=128 died:Trap=300 gold=452998 turns=30564 dragon=1120 rounds=12793 draws=297399 digest=3a5a417f70e7d57b";
+    "Exited=943 died:Bridge=24 died:Card=452 died:DeadEnd=46 died:Dragon=56 died:Monster=218 died:Pit=188 died:Resurfacing=18 died:Sunset=145 died:Trap=310 gold=476845 turns=29828 dragon=1133 rounds=12766 draws=296964 digest=0871dbb10733664a";
 const CAUTIOUS_MIXED: &str =
-    "Exited=1093 died:Bridge=15 died:Card=251 died:DeadEnd=35 died:Dragon=26 died:Monster=194 died:Pit=95 died:Resurfacing=28 died:Sunset=68 died:Trap=195 gold=329544 turns=19640 dragon=555 rounds=14939 draws=409211 digest=496eb0d1950c19f8";
+    "Exited=1164 died:Bridge=14 died:Card=255 died:DeadEnd=32 died:Dragon=22 died:Monster=157 died:Pit=87 died:Resurfacing=19 died:Sunset=74 died:Trap=176 gold=329834 turns=18821 dragon=558 rounds=14416 draws=405920 digest=eead8513d464f1ef";
 const EVERY_POLICY: &str =
-    "Exited=1113 died:Sunset=487 gold=210688 turns=22113 dragon=236 rounds=9351 draws=202275 digest=72380b7328a60eb7";
+    "Exited=1144 died:Sunset=456 gold=179466 turns=20928 dragon=234 rounds=9271 draws=198935 digest=ba386048d19a6fa9";
 const RANDOM_SOLO: &str =
     "died:Bridge=37 died:Card=1030 died:DeadEnd=107 died:Dragon=6 died:Monster=351 died:Pit=225 died:Resurfacing=60 died:Sunset=572 died:Trap=612 gold=0 turns=46479 dragon=60 rounds=49274 draws=1205264 digest=67b2dfc5861653cd";
 const THIRD_TWO: &str =
-    "Exited=931 died:Bridge=9 died:Card=220 died:DeadEnd=13 died:Dragon=6 died:Monster=102 died:Pit=81 died:Sunset=100 died:Trap=138 gold=186807 turns=15964 dragon=358 rounds=12626 draws=388574 digest=03b60e2d24104799";
+    "Exited=983 died:Bridge=8 died:Card=190 died:DeadEnd=9 died:Dragon=10 died:Monster=102 died:Pit=82 died:Sunset=87 died:Trap=129 gold=179754 turns=14814 dragon=354 rounds=11792 draws=383011 digest=078ec7cf3dcc6479";
 const THIRD_RULES: &str =
-    "Exited=262 died:Bridge=5 died:Card=227 died:DeadEnd=14 died:Dragon=10 died:Hero=6 died:Monster=283 died:Pit=81 died:Sunset=127 died:Trap=185 gold=120028 turns=15783 dragon=298 rounds=8612 draws=284013 digest=e91a5e0b7d15bef3";
+    "Exited=292 died:Bridge=12 died:Card=205 died:DeadEnd=14 died:Dragon=15 died:Hero=7 died:Monster=306 died:Pit=81 died:Sunset=106 died:Trap=162 gold=99245 turns=14630 dragon=283 rounds=8127 draws=278716 digest=ecc3069d7981a4ae";

@@ -44,7 +44,9 @@ fn every_bot_plays_third_edition_games_to_the_end() {
             let causes = out.keys().filter(|k| k.starts_with("died:")).count();
             assert!(died > 0, "{bot} {seats} {solo}: {out:?}");
             assert!(causes >= 3, "{bot} {seats} {solo}: deaths by several causes: {out:?}");
-            assert!(met > 100, "{bot} {seats} {solo}: monsters are met ({met})");
+            // Cautious solo meets about 80 in 300 games since it fights on (session 16): an
+            // escaped monster was met again before.
+            assert!(met > 50, "{bot} {seats} {solo}: monsters are met ({met})");
             if bot != "random" {
                 assert!(survived > 0, "{bot} {seats} {solo}: some survive: {out:?}");
                 assert!(out.contains_key(&format!("died:{}", DeathCause::Monster.name())), "{out:?}");

@@ -21,7 +21,7 @@ pub enum BotKind {
     Random,
     /// Greedy treasure: treasure chamber first, fights, draws dragon cards while it pays.
     Greedy,
-    /// Cautious escape: survival first, escapes, leaves early.
+    /// Cautious: survival first (life worth 10,000 gold), careful ways, leaves early.
     Cautious,
     /// Moves like `greedy`, plays combat at the Nash equilibrium and escapes by expected wounds.
     Mixed,
@@ -110,7 +110,11 @@ pub struct Params {
 }
 
 impl Params {
-    /// The defaults of a policy.
+    /// The defaults of a policy in Revised and 2010: each on the survival-gold frontier of
+    /// its family (docs/bots.md, "On the frontier"). Greedy and mixed search no chamber for
+    /// spare turns (`search=0`: the search cost more survival than the loot it found paid),
+    /// cautious fights on once in a fight (`escape=never`: escaping whenever allowed cost
+    /// lives).
     pub fn defaults(kind: BotKind) -> Params {
         match kind {
             // Random ignores its parameters; these are the greedy ones so the type stays total.
@@ -121,7 +125,7 @@ impl Params {
                 risk: 20,
                 margin: 0,
                 pace: 100,
-                search: 8,
+                search: 0,
                 combat: CombatStyle::Uniform,
                 escape: EscapeStyle::Never,
                 life: 150,
@@ -133,7 +137,7 @@ impl Params {
                 pace: 100,
                 search: 0,
                 combat: CombatStyle::Uniform,
-                escape: EscapeStyle::Always,
+                escape: EscapeStyle::Never,
                 life: 10_000,
             },
             BotKind::Mixed => Params {
@@ -141,12 +145,73 @@ impl Params {
                 risk: 20,
                 margin: 0,
                 pace: 100,
-                search: 8,
+                search: 0,
                 combat: CombatStyle::Nash,
                 escape: EscapeStyle::Expected,
                 life: 150,
             },
         }
+    }
+
+    /// The defaults of a policy on the 1987 board, whose bots (`classic/`) were measured and
+    /// blessed apart (issue 25): they keep their own. Only cautious differs, escaping whenever
+    /// allowed as it did; `search` is not read there.
+    pub fn classic_defaults(kind: BotKind) -> Params {
+        let mut p = Params::defaults(kind);
+        if kind == BotKind::Cautious {
+            p.escape = EscapeStyle::Always;
+        }
+        p
+    }
+
+    /// Sets the parameter `key` from its spec text; `Ok(false)` if no parameter has that name.
+    fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let int = |max: u8| -> Result<u8, String> {
+            value
+                .parse::<u8>()
+                .ok()
+                .filter(|v| *v <= max)
+                .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to {max}"))
+        };
+        match key {
+            "dragon_draws" => self.dragon_draws = int(40)?,
+            "risk" => self.risk = int(100)?,
+            "margin" => self.margin = int(30)?,
+            "pace" => {
+                self.pace = int(250)?;
+                if self.pace < 50 {
+                    return Err(format!("pace={value}: expected a percentage from 50 to 250"));
+                }
+            }
+            "search" => self.search = int(30)?,
+            "life" => {
+                self.life = value
+                    .parse::<u16>()
+                    .ok()
+                    .filter(|v| *v <= 10_000)
+                    .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to 10000"))?
+            }
+            "combat" => {
+                self.combat = match value {
+                    "uniform" => CombatStyle::Uniform,
+                    "nash" => CombatStyle::Nash,
+                    "magic" => CombatStyle::Always(CombatCard::Magic),
+                    "melee" => CombatStyle::Always(CombatCard::Melee),
+                    "ranged" => CombatStyle::Always(CombatCard::Ranged),
+                    _ => return Err(format!("combat={value}: expected uniform, nash, magic, melee or ranged")),
+                }
+            }
+            "escape" => {
+                self.escape = match value {
+                    "never" => EscapeStyle::Never,
+                    "always" => EscapeStyle::Always,
+                    "expected" => EscapeStyle::Expected,
+                    _ => return Err(format!("escape={value}: expected never, always or expected")),
+                }
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 }
 
@@ -178,7 +243,11 @@ pub const SEARCH_PARAM_NAMES: [&str; 2] = ["samples", "base"];
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BotSpec {
     pub kind: BotKind,
+    /// The parameters in Revised and 2010.
     pub params: Params,
+    /// The parameters on the 1987 board: the same ones the spec names, the others at
+    /// [`Params::classic_defaults`] (read through [`BotSpec::in_classic`]).
+    pub classic: Params,
     /// `expert`'s search; the default for every other kind.
     pub search: Search,
 }
@@ -186,14 +255,29 @@ pub struct BotSpec {
 impl BotSpec {
     /// A policy with its default parameters.
     pub fn new(kind: BotKind) -> BotSpec {
-        BotSpec { kind, params: Params::defaults(kind), search: Search::default() }
+        BotSpec {
+            kind,
+            params: Params::defaults(kind),
+            classic: Params::classic_defaults(kind),
+            search: Search::default(),
+        }
+    }
+
+    /// The spec as the 1987 bots play it: its [`BotSpec::classic`] parameters.
+    pub fn in_classic(&self) -> BotSpec {
+        BotSpec { params: self.classic, ..*self }
     }
 
     /// The planner an `expert` spec plays out with (its base, with the spec's planner
     /// parameters); any other spec as it is.
     pub fn base(&self) -> BotSpec {
         match self.kind {
-            BotKind::Expert => BotSpec { kind: self.search.base, params: self.params, search: Search::default() },
+            BotKind::Expert => BotSpec {
+                kind: self.search.base,
+                params: self.params,
+                classic: self.classic,
+                search: Search::default(),
+            },
             _ => *self,
         }
     }
@@ -241,6 +325,7 @@ impl BotSpec {
                 Some(k) => {
                     self.search.base = k;
                     self.params = Params::defaults(k);
+                    self.classic = Params::classic_defaults(k);
                     Ok(())
                 }
                 None => Err(format!("base={value}: expected greedy, cautious or mixed")),
@@ -253,56 +338,12 @@ impl BotSpec {
         if let Some(done) = self.set_search(key, value) {
             return done;
         }
-        let p = &mut self.params;
-        let int = |max: u8| -> Result<u8, String> {
-            value
-                .parse::<u8>()
-                .ok()
-                .filter(|v| *v <= max)
-                .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to {max}"))
-        };
-        match key {
-            "dragon_draws" => p.dragon_draws = int(40)?,
-            "risk" => p.risk = int(100)?,
-            "margin" => p.margin = int(30)?,
-            "pace" => {
-                p.pace = int(250)?;
-                if p.pace < 50 {
-                    return Err(format!("pace={value}: expected a percentage from 50 to 250"));
-                }
-            }
-            "search" => p.search = int(30)?,
-            "life" => {
-                p.life = value
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|v| *v <= 10_000)
-                    .ok_or_else(|| format!("{key}={value}: expected a whole number from 0 to 10000"))?
-            }
-            "combat" => {
-                p.combat = match value {
-                    "uniform" => CombatStyle::Uniform,
-                    "nash" => CombatStyle::Nash,
-                    "magic" => CombatStyle::Always(CombatCard::Magic),
-                    "melee" => CombatStyle::Always(CombatCard::Melee),
-                    "ranged" => CombatStyle::Always(CombatCard::Ranged),
-                    _ => return Err(format!("combat={value}: expected uniform, nash, magic, melee or ranged")),
-                }
-            }
-            "escape" => {
-                p.escape = match value {
-                    "never" => EscapeStyle::Never,
-                    "always" => EscapeStyle::Always,
-                    "expected" => EscapeStyle::Expected,
-                    _ => return Err(format!("escape={value}: expected never, always or expected")),
-                }
-            }
-            _ => {
-                let search = if self.kind == BotKind::Expert { ", samples, base" } else { "" };
-                return Err(format!("unknown parameter \"{key}\" (known: {}{search})", PARAM_NAMES.join(", ")));
-            }
+        // A named parameter is the same in every edition.
+        if self.params.set(key, value)? && self.classic.set(key, value)? {
+            return Ok(());
         }
-        Ok(())
+        let search = if self.kind == BotKind::Expert { ", samples, base" } else { "" };
+        Err(format!("unknown parameter \"{key}\" (known: {}{search})", PARAM_NAMES.join(", ")))
     }
 
     /// The policy's own objective for one hero-game: the gold carried out (0 for a hero who
@@ -335,28 +376,30 @@ impl fmt::Display for BotSpec {
                 write!(f, ":samples={}", self.search.samples)?;
             }
         }
-        // An expert's planner parameters differ from its base's defaults, not its own.
-        let d = Params::defaults(self.base().kind);
-        let p = self.params;
-        if p.dragon_draws != d.dragon_draws {
+        // An expert's planner parameters differ from its base's defaults, not its own. A
+        // parameter is written when it differs from its default in any edition (a named one
+        // holds the same value in every edition).
+        let (d, cd) = (Params::defaults(self.base().kind), Params::classic_defaults(self.base().kind));
+        let (p, c) = (self.params, self.classic);
+        if p.dragon_draws != d.dragon_draws || c.dragon_draws != cd.dragon_draws {
             write!(f, ":dragon_draws={}", p.dragon_draws)?;
         }
-        if p.risk != d.risk {
+        if p.risk != d.risk || c.risk != cd.risk {
             write!(f, ":risk={}", p.risk)?;
         }
-        if p.margin != d.margin {
+        if p.margin != d.margin || c.margin != cd.margin {
             write!(f, ":margin={}", p.margin)?;
         }
-        if p.pace != d.pace {
+        if p.pace != d.pace || c.pace != cd.pace {
             write!(f, ":pace={}", p.pace)?;
         }
-        if p.search != d.search {
+        if p.search != d.search || c.search != cd.search {
             write!(f, ":search={}", p.search)?;
         }
-        if p.life != d.life {
+        if p.life != d.life || c.life != cd.life {
             write!(f, ":life={}", p.life)?;
         }
-        if p.combat != d.combat {
+        if p.combat != d.combat || c.combat != cd.combat {
             let v = match p.combat {
                 CombatStyle::Uniform => "uniform",
                 CombatStyle::Nash => "nash",
@@ -366,7 +409,7 @@ impl fmt::Display for BotSpec {
             };
             write!(f, ":combat={v}")?;
         }
-        if p.escape != d.escape {
+        if p.escape != d.escape || c.escape != cd.escape {
             let v = match p.escape {
                 EscapeStyle::Never => "never",
                 EscapeStyle::Always => "always",
@@ -456,6 +499,22 @@ mod tests {
             list.iter().map(|b| b.kind).collect::<Vec<_>>(),
             [BotKind::Greedy, BotKind::Cautious, BotKind::Mixed, BotKind::Random]
         );
+    }
+
+    #[test]
+    fn the_1987_bots_keep_their_own_defaults() {
+        let parse = |s: &str| BotSpec::parse(s).unwrap();
+        assert_eq!(parse("cautious").params.escape, EscapeStyle::Never);
+        assert_eq!(parse("cautious").in_classic().params.escape, EscapeStyle::Always);
+        assert_eq!(parse("cautious:margin=3").in_classic().params.escape, EscapeStyle::Always);
+        // A parameter named in the spec holds in every edition, and is written back.
+        let never = parse("cautious:escape=never");
+        assert_eq!(never.in_classic().params.escape, EscapeStyle::Never);
+        assert_eq!(never.to_string(), "cautious:escape=never");
+        assert_eq!(parse(&never.to_string()), never);
+        assert_eq!(parse("cautious:escape=always").to_string(), "cautious:escape=always");
+        assert_eq!(parse("greedy").in_classic(), parse("greedy"));
+        assert_eq!(parse("greedy").to_string(), "greedy");
     }
 
     #[test]

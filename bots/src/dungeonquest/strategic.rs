@@ -278,7 +278,10 @@ impl Strategic {
                     Choice::Done
                 }
             }
-            K::MayDraw(deck) => self.may_draw(game, seat, deck),
+            // Every setting searches corpses and crypts: a cautious rule leaving crypts shut and
+            // corpses to the healthy cost it 2.2 points of survival in Revised (no loot to
+            // leave with sends the hero on a longer way), and gold nowhere.
+            K::MayDraw(_) => Choice::Yes,
             K::Redraw => yes_if(game.window_card().is_some_and(|c| self.facts(game.rules(), c) & HARMFUL != 0)),
             K::Rune => self.rune(game, seat, choices),
             K::StatusItems => self.status_items(game, seat, choices),
@@ -746,17 +749,6 @@ impl Strategic {
         }
     }
 
-    fn may_draw(&self, game: &Game<'_>, seat: u8, deck: Deck) -> Choice {
-        if self.spec.kind != BotKind::Cautious {
-            return Choice::Yes;
-        }
-        // A cautious hero searches a corpse only when healthy, and leaves crypts shut (they
-        // hide traps) unless he needs their loot to leave the dungeon at all.
-        let h = game.hero(seat);
-        let healthy = u32::from(h.wounds) * 2 < u32::from(h.health);
-        yes_if(healthy && (deck != Deck::Crypt || !exit_allowed(game, seat)))
-    }
-
     /// Uses a rune when its effect helps now, judged from the effect itself.
     fn rune(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
         let rules = game.rules();
@@ -780,16 +772,16 @@ impl Strategic {
         Choice::No
     }
 
-    /// Start-of-turn items: used to heal once wounded enough (cautious: at the first wound,
-    /// the others at half health), and only an item that heals, is worth no gold (the Harp
+    /// Start-of-turn items: used to heal once wounded to half health (every setting: healing
+    /// at the first wound spent the items before the wounds that kill, 2 points of survival
+    /// less for cautious), and only an item that heals, is worth no gold (the Harp
     /// and the Quicksilver Potion are worth more kept than any healing) and does not risk
     /// the hero's life more than a sure death on a double one would (the Unstable Potion's
     /// four wounds kill a hero with four health left).
     fn status_items(&self, game: &Game<'_>, seat: u8, choices: &Choices) -> Choice {
         let rules = game.rules();
         let h = game.hero(seat);
-        let threshold = if self.spec.kind == BotKind::Cautious { 1 } else { h.health / 2 };
-        if h.wounds < threshold.max(1) {
+        if h.wounds < (h.health / 2).max(1) {
             return Choice::Done;
         }
         let left = i32::from(h.health) - i32::from(h.wounds);

@@ -514,9 +514,10 @@ Parameters, with their defaults for greedy / cautious / mixed:
   risk=0..100: highest Dragon Rage chance in percent for one more draw (20 / 15 / 20)
   margin=0..30: spare sun spaces kept for the way back (0 / 2 / 0)
   pace=50..250: turns a move is reckoned to take, in percent (100 / 100 / 100)
-  search=0..30: spare sun spaces needed to search; 0 never searches (8 / 0 / 8)
+  search=0..30: spare sun spaces needed to search; 0 never searches (0 / 0 / 0)
   combat=uniform|nash|magic|melee|ranged: combat cards (uniform / uniform / nash)
-  escape=never|always|expected: when to try an escape (never / always / expected)
+  escape=never|always|expected: when to try an escape (never / never / expected)
+1987 board: cautious escapes whenever allowed unless told `escape=...`; `search` is not read there.
 Each bot maximises the gold it carries out plus `life` if it gets out alive (docs/bots.md).
 
 expert searches its key decisions (moves, draws, escapes, items) by playing each answer out on \

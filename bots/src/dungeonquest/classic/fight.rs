@@ -153,8 +153,10 @@ const SYSTEMS: [RoundSystem; 2] = [RoundSystem::Counters, RoundSystem::SoloTable
 const LIVES: usize = MAX_HERO_LIFE as usize + 1;
 
 impl ClassicHero {
-    /// The policy of `spec` with its tables (a few thousand small chains: once per run).
+    /// The policy of `spec` with its tables (a few thousand small chains: once per run), played
+    /// with the spec's 1987 parameters ([`BotSpec::in_classic`]).
     pub fn new(rules: &ClassicRules, spec: BotSpec) -> ClassicHero {
+        let spec = spec.in_classic();
         let n_heroes = rules.heroes.len();
         let kinds = rules.kinds.len();
         let mix: Vec<([f64; 3], [u32; 3])> = (0..n_heroes as u8)

@@ -84,10 +84,12 @@ impl ClassicPlayers {
                 out.push(Seat::Random);
                 continue;
             }
-            let p = match built.iter().find(|p| p.spec() == s) {
+            // The 1987 bots play the spec's 1987 parameters (their own defaults).
+            let played = s.in_classic();
+            let p = match built.iter().find(|p| p.spec() == played) {
                 Some(p) => p.clone(),
                 None => {
-                    let p = Planner::with_hero(rules, s, ClassicHero::new(rules, s));
+                    let p = Planner::with_hero(rules, played, ClassicHero::new(rules, played));
                     built.push(p.clone());
                     p
                 }
