@@ -289,26 +289,23 @@ impl Planner {
         let risk = self.risks[h.hero as usize % self.risks.len()];
         match ask {
             Ask::Turn => {
-                if choices.contains(&ClassicChoice::Drink) && s.life * 2 <= s.max_life && risk.potion_heals {
+                let offered = Offered::of(choices);
+                if offered.drink && s.life * 2 <= s.max_life && risk.potion_heals {
                     return ClassicChoice::Drink;
                 }
-                if choices.contains(&ClassicChoice::Loot) && !wounded && self.loot_pays(game, s, out_of_chamber) {
+                if offered.loot && !wounded && self.loot_pays(game, s, out_of_chamber) {
                     return ClassicChoice::Loot;
                 }
-                if choices.contains(&ClassicChoice::Heal) && s.life * 2 <= s.max_life && spare >= 1 {
+                if offered.heal && s.life * 2 <= s.max_life && spare >= 1 {
                     return ClassicChoice::Heal;
                 }
-                if choices.contains(&ClassicChoice::Search)
-                    && p.search > 0
-                    && spare >= i32::from(p.search)
-                    && life_ok(risk.search)
-                {
+                if offered.search && p.search > 0 && spare >= i32::from(p.search) && life_ok(risk.search) {
                     return ClassicChoice::Search;
                 }
                 match self.best_move(s, maps.map(s.seat, target), target, choices) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
-                    None if choices.contains(&ClassicChoice::Search) => ClassicChoice::Search,
+                    None if offered.search => ClassicChoice::Search,
                     // Sealed in: rooms elsewhere in the pocket may be searched (or draw a
                     // Secret Door on entering).
                     None => random_move(choices, rng),
@@ -512,6 +509,32 @@ impl Planner {
         } else {
             ClassicChoice::No
         }
+    }
+}
+
+/// The turn's actions besides moves that a decision offers, read in one pass over its
+/// choices (a `contains` per action scanned every move again, at every turn).
+#[derive(Clone, Copy, Debug, Default)]
+struct Offered {
+    drink: bool,
+    loot: bool,
+    heal: bool,
+    search: bool,
+}
+
+impl Offered {
+    fn of(choices: &ClassicChoices) -> Offered {
+        let mut o = Offered::default();
+        for c in choices.iter() {
+            match c {
+                ClassicChoice::Drink => o.drink = true,
+                ClassicChoice::Loot => o.loot = true,
+                ClassicChoice::Heal => o.heal = true,
+                ClassicChoice::Search => o.search = true,
+                _ => {}
+            }
+        }
+        o
     }
 }
 

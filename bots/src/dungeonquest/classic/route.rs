@@ -213,6 +213,12 @@ impl<'g, 'r> BoardView<'g, 'r> {
         sp
     }
 
+    /// Whether `left` tiles in the box is all of them: none drawn, so none laid.
+    #[inline]
+    fn full_box(&self, left: u8) -> bool {
+        usize::from(left) == self.tiles.len().min(255)
+    }
+
     /// The laid tile on `c` as one number (0: none), to notice a tile laid or turned.
     #[inline]
     fn stamp(&self, c: Cell) -> u16 {
@@ -464,8 +470,11 @@ impl RouteMaps {
                 Some(p) => {
                     sm.maps.clone_from(p);
                     sm.seen = [0; CELLS];
-                    for c in 0..CELLS as Cell {
-                        sm.note(view, c, &mut changed);
+                    // A full box: no tile laid yet, so no space to read.
+                    if !view.full_box(left) {
+                        for c in 0..CELLS as Cell {
+                            sm.note(view, c, &mut changed);
+                        }
                     }
                 }
                 None => {
