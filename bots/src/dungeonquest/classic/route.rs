@@ -733,12 +733,15 @@ fn moves_out(n: usize, spaces: &[Space; CELLS], links: &Links, target: Target, m
 
 /// Repairs `map` after the spaces `changed` were read anew, to what [`fill`] gives.
 ///
-/// The changed spaces' nodes are lost (their moves out changed). A node whose next node is lost
-/// (or on a changed space) is suspect: looked at in order of its old distance, it keeps its
-/// distance if another move out of it, into a node that is not lost or suspect, is as short
-/// (common on the unexplored board, where many ways tie); else it is lost and the nodes whose
-/// next it was become suspect. Lost nodes are then settled again from the moves out of them;
-/// a way the change shortened spreads from the changed spaces as they settle.
+/// The changed spaces' nodes and the nodes whose next is on a changed space (their move into
+/// it may cost otherwise now) are suspect; so is, in turn, a node whose next node is lost.
+/// Looked at in order of its old distance, a suspect keeps its distance if a move out of it
+/// (read anew), into a node that is not lost or suspect, is as short: its old way, when the
+/// change left it (a laid tile open where the hero came in), or another (common on the
+/// unexplored board, where many ways tie); a shorter one lowers it. Else it is lost and the
+/// nodes whose next it was become suspect. Lost nodes are then settled again from the moves
+/// out of them; a way the change shortened spreads from the changed and lowered nodes as
+/// they settle.
 fn repair(
     map: &mut Map,
     spaces: &[Space; CELLS],
@@ -775,12 +778,12 @@ fn repair(
     };
     for &c in changed {
         for n in [c as usize * 2, c as usize * 2 + 1] {
-            marks.set(n, LOST);
+            marks.set(n, SUSPECT);
+            heap.push((map.dist[n], n as u16));
         }
     }
     for &c in changed {
         for n in [c as usize * 2, c as usize * 2 + 1] {
-            lost.push(n as u16);
             suspect(n, marks, heap, map);
         }
     }
@@ -833,6 +836,15 @@ fn repair(
         (map.dist[n], map.next[n]) = best;
     }
     heap.len = 0;
+    // A changed node kept may now offer its neighbours a shorter way (its entry cheaper, a
+    // side opened).
+    for &c in changed {
+        for n in [c as u16 * 2, c as u16 * 2 + 1] {
+            if marks.get(n as usize) == KEPT && map.dist[n as usize] != UNREACHED {
+                heap.push((map.dist[n as usize], n));
+            }
+        }
+    }
     for &n in lost.iter().chain(&lowered) {
         if map.dist[n as usize] != UNREACHED {
             heap.push((map.dist[n as usize], n));
