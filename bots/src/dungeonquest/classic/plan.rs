@@ -159,6 +159,9 @@ impl Planner {
             },
             Ask::Spider => self.spider(game, seat, choices),
             Ask::Optional(o) => self.optional(game, seat, o),
+            // A forced move (a corridor with one way on): nothing to weigh, so no map is
+            // brought up to date; the next decision takes the tiles in at once.
+            _ if choices.len() == 1 => choices[0],
             _ => {
                 let s = self.situation(game, seat);
                 self.move_decision(&s, ask, choices, rng, maps, memory)
