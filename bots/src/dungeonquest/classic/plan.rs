@@ -10,7 +10,7 @@
 //! is its [`Memory`].
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, UNREACHED};
+use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, RING, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
 use dq_engine::dungeonquest::board::{
     chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
@@ -305,7 +305,7 @@ impl Planner {
                 if offered.search && p.search > 0 && spare >= i32::from(p.search) && life_ok(risk.search) {
                     return ClassicChoice::Search;
                 }
-                match self.best_move(s, maps.map(s.seat, target), target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
                     None if offered.search => ClassicChoice::Search,
@@ -318,7 +318,7 @@ impl Planner {
                 if target == Target::Tower {
                     return ClassicChoice::Exit;
                 }
-                match self.best_move(s, maps.map(s.seat, target), target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, _)) => c,
                     None => ClassicChoice::Exit,
                 }
@@ -326,7 +326,7 @@ impl Planner {
             Ask::Onward(Onward::SecretDoor) => {
                 let map = maps.map(s.seat, target);
                 let stay = Self::here(map, s);
-                match self.best_move(s, map, target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, d)) if d < stay => c,
                     _ => ClassicChoice::Pass,
                 }
@@ -337,30 +337,32 @@ impl Planner {
                 let map = maps.map(s.seat, target);
                 let agility = i32::from(s.walker.agility.max(1));
                 let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
-                let back = self.best_move(s, map, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
+                let back = self.best_move(s, maps, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
                 if back < on && choices.contains(&ClassicChoice::Retreat) {
                     ClassicChoice::Retreat
                 } else {
                     ClassicChoice::Roll
                 }
             }
-            _ => match self.best_move(s, maps.map(s.seat, target), target, choices) {
+            _ => match self.best_move(s, maps, target, choices) {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
         }
     }
 
-    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance.
+    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance:
+    /// the move priced as the maps price it (off the spaces they were read with), another
+    /// hero's room dearer, the Ring of Opening's price for a move with it.
     fn best_move(
         &self,
         s: &Situation<'_, '_>,
-        map: &[u16; NODES],
+        maps: &RouteMaps,
         target: Target,
         choices: &ClassicChoices,
     ) -> Option<(ClassicChoice, u16)> {
+        let map = maps.map(s.seat, target);
         let mut best: Option<(ClassicChoice, u16)> = None;
-        let plain = Walker { ring_of_opening: false, ..s.walker };
         for &c in choices.iter() {
             let (to, ring) = match c {
                 ClassicChoice::Move(t) => (t, false),
@@ -372,12 +374,14 @@ impl Planner {
             else {
                 continue;
             };
-            let dist = map[s.view.node(to, d.opposite())];
+            let Some(step) = maps.step(s.seat, from, d) else { continue };
+            let dist = map[step.node];
             if dist == UNREACHED {
                 continue;
             }
-            let enter = if target == Target::Tower && is_tower(to) { 0 } else { s.view.enter_cost(to, &s.walker) };
-            let barrier = if ring { 3 } else { s.view.barrier_cost(from, d, &plain) };
+            let enter =
+                if target == Target::Tower && is_tower(to) { 0 } else { step.enter + s.view.taken(to, &s.walker) };
+            let barrier = if ring { RING } else { step.barrier };
             let score = dist.saturating_add(enter).saturating_add(barrier);
             if best.is_none_or(|(_, b)| score < b) {
                 best = Some((c, score));
