@@ -56,14 +56,23 @@ struct Temper {
     /// night and the Dragon (about 25% of greedy heroes over some 15 turns inside): greedy
     /// 1.5%, cautious (who escapes monsters) 0.5% (docs/bots.md, "Classic (1987)").
     hazard: f64,
+    /// `ln(1 - hazard)`, for [`Temper::alive`].
+    log_safe: f64,
 }
 
 impl Temper {
     fn of(kind: BotKind) -> Temper {
-        match kind {
-            BotKind::Cautious => Temper { wounded_pct: 40, spare_lp: 4, dread: 400, hazard: 0.005 },
-            _ => Temper { wounded_pct: 0, spare_lp: 0, dread: 150, hazard: 0.015 },
-        }
+        let (wounded_pct, spare_lp, dread, hazard) = match kind {
+            BotKind::Cautious => (40, 4, 400, 0.005),
+            _ => (0, 0, 150, 0.015),
+        };
+        Temper { wounded_pct, spare_lp, dread, hazard, log_safe: (1.0 - hazard).ln() }
+    }
+
+    /// The chance of living through `turns` turns of walking: `(1 - hazard)^turns`, as one
+    /// `exp` (a `powf` per estimate cost more than the rest of the estimate).
+    fn alive(&self, turns: f64) -> f64 {
+        (turns * self.log_safe).exp()
     }
 }
 
@@ -404,7 +413,7 @@ impl Planner {
         }
         // The turn in the chamber risks the Dragon, not the way's hazards.
         let out = self.mean_turns(out_of_chamber, PACE_OUT);
-        let walk = (1.0 - self.temper.hazard).powf(out);
+        let walk = self.temper.alive(out);
         let loot = self.treasure_worth(game, s) * walk * self.fits(s.turns - 1, out);
         let leave = self.held_worth(game, s) * walk * self.fits(s.turns, out);
         loot > leave
@@ -440,7 +449,7 @@ impl Planner {
     /// The chance of getting out along a way of `need` turns on average with `turns` sun
     /// turns left: alive through its rooms (the temper's `hazard` a turn) and before night.
     fn way(&self, turns: i32, need: f64) -> f64 {
-        (1.0 - self.temper.hazard).powf(need.min(60.0)) * self.fits(turns, need)
+        self.temper.alive(need.min(60.0)) * self.fits(turns, need)
     }
 
     /// The chance a way of `need` turns on average fits in `turns` with the spec's `margin`
