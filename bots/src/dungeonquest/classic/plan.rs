@@ -10,7 +10,7 @@
 //! is its [`Memory`].
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, UNREACHED};
+use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, RING, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
 use dq_engine::dungeonquest::board::{
     chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
@@ -56,14 +56,23 @@ struct Temper {
     /// night and the Dragon (about 25% of greedy heroes over some 15 turns inside): greedy
     /// 1.5%, cautious (who escapes monsters) 0.5% (docs/bots.md, "Classic (1987)").
     hazard: f64,
+    /// `ln(1 - hazard)`, for [`Temper::alive`].
+    log_safe: f64,
 }
 
 impl Temper {
     fn of(kind: BotKind) -> Temper {
-        match kind {
-            BotKind::Cautious => Temper { wounded_pct: 40, spare_lp: 4, dread: 400, hazard: 0.005 },
-            _ => Temper { wounded_pct: 0, spare_lp: 0, dread: 150, hazard: 0.015 },
-        }
+        let (wounded_pct, spare_lp, dread, hazard) = match kind {
+            BotKind::Cautious => (40, 4, 400, 0.005),
+            _ => (0, 0, 150, 0.015),
+        };
+        Temper { wounded_pct, spare_lp, dread, hazard, log_safe: (1.0 - hazard).ln() }
+    }
+
+    /// The chance of living through `turns` turns of walking: `(1 - hazard)^turns`, as one
+    /// `exp` (a `powf` per estimate cost more than the rest of the estimate).
+    fn alive(&self, turns: f64) -> f64 {
+        (turns * self.log_safe).exp()
     }
 }
 
@@ -159,6 +168,9 @@ impl Planner {
             },
             Ask::Spider => self.spider(game, seat, choices),
             Ask::Optional(o) => self.optional(game, seat, o),
+            // A forced move (a corridor with one way on): nothing to weigh, so no map is
+            // brought up to date; the next decision takes the tiles in at once.
+            _ if choices.len() == 1 => choices[0],
             _ => {
                 let s = self.situation(game, seat);
                 self.move_decision(&s, ask, choices, rng, maps, memory)
@@ -289,26 +301,23 @@ impl Planner {
         let risk = self.risks[h.hero as usize % self.risks.len()];
         match ask {
             Ask::Turn => {
-                if choices.contains(&ClassicChoice::Drink) && s.life * 2 <= s.max_life && risk.potion_heals {
+                let offered = Offered::of(choices);
+                if offered.drink && s.life * 2 <= s.max_life && risk.potion_heals {
                     return ClassicChoice::Drink;
                 }
-                if choices.contains(&ClassicChoice::Loot) && !wounded && self.loot_pays(game, s, out_of_chamber) {
+                if offered.loot && !wounded && self.loot_pays(game, s, out_of_chamber) {
                     return ClassicChoice::Loot;
                 }
-                if choices.contains(&ClassicChoice::Heal) && s.life * 2 <= s.max_life && spare >= 1 {
+                if offered.heal && s.life * 2 <= s.max_life && spare >= 1 {
                     return ClassicChoice::Heal;
                 }
-                if choices.contains(&ClassicChoice::Search)
-                    && p.search > 0
-                    && spare >= i32::from(p.search)
-                    && life_ok(risk.search)
-                {
+                if offered.search && p.search > 0 && spare >= i32::from(p.search) && life_ok(risk.search) {
                     return ClassicChoice::Search;
                 }
-                match self.best_move(s, maps.map(s.seat, target), target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
-                    None if choices.contains(&ClassicChoice::Search) => ClassicChoice::Search,
+                    None if offered.search => ClassicChoice::Search,
                     // Sealed in: rooms elsewhere in the pocket may be searched (or draw a
                     // Secret Door on entering).
                     None => random_move(choices, rng),
@@ -318,7 +327,7 @@ impl Planner {
                 if target == Target::Tower {
                     return ClassicChoice::Exit;
                 }
-                match self.best_move(s, maps.map(s.seat, target), target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, _)) => c,
                     None => ClassicChoice::Exit,
                 }
@@ -326,7 +335,7 @@ impl Planner {
             Ask::Onward(Onward::SecretDoor) => {
                 let map = maps.map(s.seat, target);
                 let stay = Self::here(map, s);
-                match self.best_move(s, map, target, choices) {
+                match self.best_move(s, maps, target, choices) {
                     Some((c, d)) if d < stay => c,
                     _ => ClassicChoice::Pass,
                 }
@@ -337,30 +346,32 @@ impl Planner {
                 let map = maps.map(s.seat, target);
                 let agility = i32::from(s.walker.agility.max(1));
                 let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
-                let back = self.best_move(s, map, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
+                let back = self.best_move(s, maps, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
                 if back < on && choices.contains(&ClassicChoice::Retreat) {
                     ClassicChoice::Retreat
                 } else {
                     ClassicChoice::Roll
                 }
             }
-            _ => match self.best_move(s, maps.map(s.seat, target), target, choices) {
+            _ => match self.best_move(s, maps, target, choices) {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
         }
     }
 
-    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance.
+    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance:
+    /// the move priced as the maps price it (off the spaces they were read with), another
+    /// hero's room dearer, the Ring of Opening's price for a move with it.
     fn best_move(
         &self,
         s: &Situation<'_, '_>,
-        map: &[u16; NODES],
+        maps: &RouteMaps,
         target: Target,
         choices: &ClassicChoices,
     ) -> Option<(ClassicChoice, u16)> {
+        let map = maps.map(s.seat, target);
         let mut best: Option<(ClassicChoice, u16)> = None;
-        let plain = Walker { ring_of_opening: false, ..s.walker };
         for &c in choices.iter() {
             let (to, ring) = match c {
                 ClassicChoice::Move(t) => (t, false),
@@ -372,12 +383,14 @@ impl Planner {
             else {
                 continue;
             };
-            let dist = map[s.view.node(to, d.opposite())];
+            let Some(step) = maps.step(s.seat, from, d) else { continue };
+            let dist = map[step.node];
             if dist == UNREACHED {
                 continue;
             }
-            let enter = if target == Target::Tower && is_tower(to) { 0 } else { s.view.enter_cost(to, &s.walker) };
-            let barrier = if ring { 3 } else { s.view.barrier_cost(from, d, &plain) };
+            let enter =
+                if target == Target::Tower && is_tower(to) { 0 } else { step.enter + s.view.taken(to, &s.walker) };
+            let barrier = if ring { RING } else { step.barrier };
             let score = dist.saturating_add(enter).saturating_add(barrier);
             if best.is_none_or(|(_, b)| score < b) {
                 best = Some((c, score));
@@ -400,7 +413,7 @@ impl Planner {
         }
         // The turn in the chamber risks the Dragon, not the way's hazards.
         let out = self.mean_turns(out_of_chamber, PACE_OUT);
-        let walk = (1.0 - self.temper.hazard).powf(out);
+        let walk = self.temper.alive(out);
         let loot = self.treasure_worth(game, s) * walk * self.fits(s.turns - 1, out);
         let leave = self.held_worth(game, s) * walk * self.fits(s.turns, out);
         loot > leave
@@ -436,7 +449,7 @@ impl Planner {
     /// The chance of getting out along a way of `need` turns on average with `turns` sun
     /// turns left: alive through its rooms (the temper's `hazard` a turn) and before night.
     fn way(&self, turns: i32, need: f64) -> f64 {
-        (1.0 - self.temper.hazard).powf(need.min(60.0)) * self.fits(turns, need)
+        self.temper.alive(need.min(60.0)) * self.fits(turns, need)
     }
 
     /// The chance a way of `need` turns on average fits in `turns` with the spec's `margin`
@@ -512,6 +525,32 @@ impl Planner {
         } else {
             ClassicChoice::No
         }
+    }
+}
+
+/// The turn's actions besides moves that a decision offers, read in one pass over its
+/// choices (a `contains` per action scanned every move again, at every turn).
+#[derive(Clone, Copy, Debug, Default)]
+struct Offered {
+    drink: bool,
+    loot: bool,
+    heal: bool,
+    search: bool,
+}
+
+impl Offered {
+    fn of(choices: &ClassicChoices) -> Offered {
+        let mut o = Offered::default();
+        for c in choices.iter() {
+            match c {
+                ClassicChoice::Drink => o.drink = true,
+                ClassicChoice::Loot => o.loot = true,
+                ClassicChoice::Heal => o.heal = true,
+                ClassicChoice::Search => o.search = true,
+                _ => {}
+            }
+        }
+        o
     }
 }
 

@@ -46,7 +46,7 @@ const DARKNESS: u16 = TURN + 20;
 /// A door: Door cards are drawn until one opens (about one in three), a trap now and then.
 const DOOR: u16 = 21;
 /// Crossing a door or portcullis with the Ring of Opening (kept for later, so not free).
-const RING: u16 = 3;
+pub const RING: u16 = 3;
 /// Another hero's room: closed while he stays.
 const TAKEN: u16 = 30;
 
@@ -113,48 +113,25 @@ impl<'g, 'r> BoardView<'g, 'r> {
         }
     }
 
-    /// The node a hero lands on when he enters `to` through its side `side`.
-    #[inline]
-    pub fn node(&self, to: Cell, side: Dir) -> usize {
-        to as usize * 2 + usize::from(self.explored(to) && self.part(to, side) == 1)
-    }
-
-    /// What crossing from `c` through side `d` costs at its doors and portcullises.
-    pub fn barrier_cost(&self, c: Cell, d: Dir, w: &Walker) -> u16 {
-        let mut cost = 0;
-        let mut add = |s: Side| match s {
-            Side::Door => cost += DOOR,
-            Side::Portcullis => cost += TURN * (12 - w.strength.min(11)) as u16 / w.strength.max(1) as u16,
-            _ => {}
-        };
-        if self.explored(c) {
-            add(self.side(c, d));
-        }
-        if let Some(to) = step(c, d).filter(|&t| self.explored(t)) {
-            add(self.side(to, d.opposite()));
-        }
-        if w.ring_of_opening && cost > 0 {
-            cost.min(RING)
-        } else {
-            cost
-        }
-    }
-
-    /// What entering `c` costs, another hero's room included (a target's own entry is priced
-    /// by the caller).
-    pub fn enter_cost(&self, c: Cell, w: &Walker) -> u16 {
+    /// What entering `c` costs beyond [`BoardView::room_cost`]: another hero's room is
+    /// closed while he stays (the Treasure Chamber holds any number).
+    pub fn taken(&self, c: Cell, w: &Walker) -> u16 {
         let taken = self.explored(c)
             && !is_treasure(c)
             && (0..self.game.seats()).any(|s| {
                 let h = self.game.hero(s);
                 s != w.seat && h.inside() && h.pos == c
             });
-        self.room_cost(c, w) + if taken { TAKEN } else { 0 }
+        if taken {
+            TAKEN
+        } else {
+            0
+        }
     }
 
     /// What entering `c` costs whoever stands where: what the maps price. Another hero's room
     /// is left out of them (he will likely have moved on by the time the walker gets there;
-    /// the room next door is priced by [`BoardView::enter_cost`]), so one map serves every
+    /// the room next door is priced by [`BoardView::taken`]), so one map serves every
     /// decision until a tile is laid or turned.
     pub fn room_cost(&self, c: Cell, w: &Walker) -> u16 {
         if !self.explored(c) {
@@ -213,11 +190,27 @@ impl<'g, 'r> BoardView<'g, 'r> {
         sp
     }
 
+    /// Whether `left` tiles in the box is all of them: none drawn, so none laid.
+    #[inline]
+    fn full_box(&self, left: u8) -> bool {
+        usize::from(left) == self.tiles.len().min(255)
+    }
+
     /// The laid tile on `c` as one number (0: none), to notice a tile laid or turned.
     #[inline]
     fn stamp(&self, c: Cell) -> u16 {
         self.game.tile(c).map_or(0, |(t, rot)| ((u16::from(t) + 1) << 2) | u16::from(rot & 3))
     }
+}
+
+/// A move as the maps price it: the node entered, what entering costs (another hero's room
+/// left out, see [`BoardView::room_cost`]) and the doors and portcullises crossed (without
+/// the Ring of Opening).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub node: usize,
+    pub enter: u16,
+    pub barrier: u16,
 }
 
 /// Which spaces a map measures the way to.
@@ -444,6 +437,20 @@ impl RouteMaps {
         }
     }
 
+    /// A move of seat `seat` from space `from` through side `d`, priced off the spaces its
+    /// maps were last read with (see [`RouteMaps::look`]); `None` off the board.
+    pub fn step(&self, seat: u8, from: Cell, d: Dir) -> Option<Step> {
+        let spaces = &self.seats[seat as usize % MAX_SEATS].maps.spaces;
+        let to = step(from, d)?;
+        let back = d.opposite();
+        let there = &spaces[to as usize];
+        Some(Step {
+            node: to as usize * 2 + usize::from(there.far & (1 << back as u8) != 0),
+            enter: there.enter,
+            barrier: spaces[from as usize].barrier[d as usize] + there.barrier[back as usize],
+        })
+    }
+
     /// Brings walker `w`'s map to `target` up to date with the board of `view` (the other
     /// may go stale until asked for: a hero heading in reads the chamber map, one heading out
     /// the tower map).
@@ -464,8 +471,11 @@ impl RouteMaps {
                 Some(p) => {
                     sm.maps.clone_from(p);
                     sm.seen = [0; CELLS];
-                    for c in 0..CELLS as Cell {
-                        sm.note(view, c, &mut changed);
+                    // A full box: no tile laid yet, so no space to read.
+                    if !view.full_box(left) {
+                        for c in 0..CELLS as Cell {
+                            sm.note(view, c, &mut changed);
+                        }
                     }
                 }
                 None => {
@@ -682,16 +692,19 @@ fn link(n: usize, d: Dir, spaces: &[Space; CELLS], w: &Walker) -> Link {
 
 impl Maps {
     /// Reads the links of space `c` anew, and its neighbours' links into it, after `c` changed.
+    /// A side belongs to one part of its space, so only that part's node can have a link
+    /// through it: the other node's link is none (and a neighbour's, unchanged, stays none).
     fn relink(&mut self, c: Cell, w: &Walker) {
         for d in Dir::ALL {
-            for n in [c as usize * 2, c as usize * 2 + 1] {
-                self.links[n][d as usize] = link(n, d, &self.spaces, w);
-            }
+            let far = usize::from(self.spaces[c as usize].far & (1 << d as u8) != 0);
+            let n = c as usize * 2 + far;
+            self.links[n][d as usize] = link(n, d, &self.spaces, w);
+            self.links[n ^ 1][d as usize] = Link::NO;
             if let Some(v) = step(c, d) {
                 let back = d.opposite();
-                for n in [v as usize * 2, v as usize * 2 + 1] {
-                    self.links[n][back as usize] = link(n, back, &self.spaces, w);
-                }
+                let far = usize::from(self.spaces[v as usize].far & (1 << back as u8) != 0);
+                let m = v as usize * 2 + far;
+                self.links[m][back as usize] = link(m, back, &self.spaces, w);
             }
         }
     }
@@ -724,12 +737,15 @@ fn moves_out(n: usize, spaces: &[Space; CELLS], links: &Links, target: Target, m
 
 /// Repairs `map` after the spaces `changed` were read anew, to what [`fill`] gives.
 ///
-/// The changed spaces' nodes are lost (their moves out changed). A node whose next node is lost
-/// (or on a changed space) is suspect: looked at in order of its old distance, it keeps its
-/// distance if another move out of it, into a node that is not lost or suspect, is as short
-/// (common on the unexplored board, where many ways tie); else it is lost and the nodes whose
-/// next it was become suspect. Lost nodes are then settled again from the moves out of them;
-/// a way the change shortened spreads from the changed spaces as they settle.
+/// The changed spaces' nodes and the nodes whose next is on a changed space (their move into
+/// it may cost otherwise now) are suspect; so is, in turn, a node whose next node is lost.
+/// Looked at in order of its old distance, a suspect keeps its distance if a move out of it
+/// (read anew), into a node that is not lost or suspect, is as short: its old way, when the
+/// change left it (a laid tile open where the hero came in), or another (common on the
+/// unexplored board, where many ways tie); a shorter one lowers it. Else it is lost and the
+/// nodes whose next it was become suspect. Lost nodes are then settled again from the moves
+/// out of them; a way the change shortened spreads from the changed and lowered nodes as
+/// they settle.
 fn repair(
     map: &mut Map,
     spaces: &[Space; CELLS],
@@ -766,12 +782,12 @@ fn repair(
     };
     for &c in changed {
         for n in [c as usize * 2, c as usize * 2 + 1] {
-            marks.set(n, LOST);
+            marks.set(n, SUSPECT);
+            heap.push((map.dist[n], n as u16));
         }
     }
     for &c in changed {
         for n in [c as usize * 2, c as usize * 2 + 1] {
-            lost.push(n as u16);
             suspect(n, marks, heap, map);
         }
     }
@@ -824,6 +840,15 @@ fn repair(
         (map.dist[n], map.next[n]) = best;
     }
     heap.len = 0;
+    // A changed node kept may now offer its neighbours a shorter way (its entry cheaper, a
+    // side opened).
+    for &c in changed {
+        for n in [c as u16 * 2, c as u16 * 2 + 1] {
+            if marks.get(n as usize) == KEPT && map.dist[n as usize] != UNREACHED {
+                heap.push((map.dist[n as usize], n));
+            }
+        }
+    }
     for &n in lost.iter().chain(&lowered) {
         if map.dist[n as usize] != UNREACHED {
             heap.push((map.dist[n as usize], n));
