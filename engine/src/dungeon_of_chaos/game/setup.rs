@@ -403,7 +403,7 @@ impl<'r> ChaosGame<'r> {
                 return Err(ChaosSetupError::Hand);
             }
             for &i in &s.items {
-                h.items.push(i);
+                h.hold(rules, i);
                 g.stocks.get(DeckId::Items(rules.items[i as usize].level - 1)).take(i as u16);
             }
             for (slot, &c) in s.hand.iter().enumerate() {
@@ -411,6 +411,7 @@ impl<'r> ChaosGame<'r> {
                 match c {
                     HandCard::Spell { card, .. } => g.stocks.spells.take(card),
                     HandCard::Potion(card) => g.stocks.potions.take(card),
+                    HandCard::Scroll { card, .. } => g.stocks.scrolls.take(card),
                 };
             }
             g.heroes[seat] = h;

@@ -8,7 +8,7 @@ use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dungeon_of_chaos::combat::{HandCard, Presence};
 use crate::dungeon_of_chaos::data::{Ailment, Attr, Feature};
 use crate::dungeon_of_chaos::game::{
-    Ask, ChaosChoice, ChaosConfig, ChaosEvent, ChaosGame, ChaosSetup, DeckId, Dir, DoorState, Edge, Ending, Place,
+    Ask, ChaosChoice, ChaosConfig, ChestLeft, ChaosEvent, ChaosGame, ChaosSetup, DeckId, Dir, DoorState, Edge, Ending, Place,
     SeatSetup, Sq, ROUND_LIMIT,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -520,7 +520,8 @@ fn chaos_a_dead_characters_cards_are_discarded_and_a_new_one_chosen_of_three() {
     assert_eq!(g.pending().unwrap().ask, Ask::Profile);
     assert_eq!(g.legal().len(), 3);
     let h = g.hero(0);
-    assert_eq!((h.gold, h.items.len(), h.hand.iter().flatten().count(), h.tally.deaths), (0, 0, 0, 1));
+    // The coins stay with the player (§15 discards cards; docs/rulings.md).
+    assert_eq!((h.gold, h.items.len(), h.hand.iter().flatten().count(), h.tally.deaths), (500, 0, 0, 1));
     let level = rules().items[sword as usize].level - 1;
     assert!(g.stock(DeckId::Items(level)).cards().contains(&(sword as u16)));
     assert!(g.stock(DeckId::Potions).cards().contains(&0));
@@ -622,6 +623,11 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
             .flat_map(|t| t.monsters())
             .filter(|&&m| r.monsters[m as usize].level == l + 1)
             .count();
+        let mounts = heroes()
+            .flat_map(|h| h.companions.iter())
+            .filter_map(|c| c.mount)
+            .filter(|&m| r.monsters[m as usize].level == l + 1)
+            .count();
         let fighting: usize = heroes()
             .filter_map(|h| h.fight.as_ref())
             .map(|f| {
@@ -633,19 +639,19 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
                     .count()
             })
             .sum();
-        count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting)?;
+        count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting + mounts)?;
         let items: usize =
             heroes().flat_map(|h| h.items.iter()).filter(|&&i| r.items[i as usize].level == l + 1).count();
         count(DeckId::Items(l), r.item_decks[l as usize].len(), items)?;
     }
     // A paused combat's used cards are discarded when it ends: until then the hand counts.
-    let hand = |spell: bool| {
-        heroes()
-            .map(|h| h.hand.iter().flatten().filter(|c| matches!(c, HandCard::Spell { .. }) == spell).count())
-            .sum::<usize>()
-    };
-    count(DeckId::Spells, r.spells.draw.len(), hand(true))?;
-    count(DeckId::Potions, r.potions.draw.len(), hand(false))?;
+    let hand = |kind: fn(&HandCard) -> bool| heroes().map(|h| h.hand.iter().flatten().filter(|c| kind(c)).count()).sum::<usize>();
+    count(DeckId::Spells, r.spells.draw.len(), hand(|c| matches!(c, HandCard::Spell { .. })))?;
+    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))))?;
+    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })))?;
+    count(DeckId::Curses, r.curses.draw.len(), heroes().map(|h| h.curses.len()).sum())?;
+    let locked = g.board().laid().iter().filter(|t| matches!(t.chest, ChestLeft::Locked(_))).count();
+    count(DeckId::Chests, r.chests.draw.len(), locked)?;
     let playing = heroes().filter(|h| h.tally.characters > 0 && !h.is_dead()).count();
     let offered = if g.pending().is_some_and(|d| d.ask == Ask::Profile) { g.legal().len() } else { 0 };
     count(DeckId::Profiles, r.characters.len(), playing + offered)?;
@@ -659,14 +665,11 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
             .count();
         count(DeckId::Tiles(size), r.tile_decks[size as usize].len(), laid)?;
     }
-    for deck in [DeckId::Rooms, DeckId::Events, DeckId::Chests, DeckId::Gods, DeckId::Curses, DeckId::Scrolls] {
+    for deck in [DeckId::Rooms, DeckId::Events, DeckId::Gods] {
         let total = match deck {
             DeckId::Rooms => r.rooms.draw.len(),
             DeckId::Events => r.events.draw.len(),
-            DeckId::Chests => r.chests.draw.len(),
-            DeckId::Gods => r.gods.draw.len(),
-            DeckId::Curses => r.curses.draw.len(),
-            _ => r.scrolls.draw.len(),
+            _ => r.gods.draw.len(),
         };
         count(deck, total, 0)?;
     }
