@@ -6,8 +6,8 @@ use super::cards::Aftermath;
 use super::{Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND};
-use arrayvec::ArrayVec;
 use crate::dungeon_of_chaos::data::Attr;
+use arrayvec::ArrayVec;
 
 impl ChaosGame<'_> {
     /// The active character as he enters a combat: his values, items and hand.

@@ -35,8 +35,8 @@ pub use stock::{Stock, STOCK_CAP};
 
 use super::combat::{Ailments, Combat, Dice, HandCard, MAX_HAND};
 use super::data::{Ailment, Attr, ItemType};
-use super::rules::Op;
 use super::rules::ChaosRules;
+use super::rules::Op;
 use crate::core::rng::GameRng;
 use crate::core::{DecisionGame, Observer, Outcome};
 use arrayvec::ArrayVec;
