@@ -14,6 +14,8 @@
 //! - `flow.rs`: rounds, turns (§6), town (§14), dying (§15), winning and the round limit;
 //! - `moves.rs`: movement actions, tiles, doors, secret doors, stairs and arrivals (§1, §7);
 //! - `cards.rs`: card effects outside combat;
+//! - `items.rs`: items held and equipped, tools, chests on tiles, scrolls, curses, companions
+//!   and mounts with their shares, trading, treasure redeemed, the beginning phase (§6, §13, §16);
 //! - `fight.rs`: the combat phase through `Combat` (§10).
 //!
 //! Rulings where the text is unclear: docs/rulings.md, "The Dungeon of Chaos".
