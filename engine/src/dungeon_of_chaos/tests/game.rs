@@ -847,12 +847,47 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
                         None
                     }
                 })
+                .or_else(|| toward_frontier(g, seat).filter(|c| legal.contains(c)))
                 .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Fight)))
                 .unwrap_or(ChaosChoice::End)
         }
         Ask::Beginning => ChaosChoice::Go,
         _ => legal[0],
     }
+}
+
+/// The first move of a shortest walk from the seat's tile to an exit onto an unexplored square
+/// (a breadth-first search over the squares, through open sides).
+fn toward_frontier(g: &ChaosGame<'_>, seat: u8) -> Option<ChaosChoice> {
+    use crate::dungeon_of_chaos::game::board::SQUARES;
+    let b = g.board();
+    let start = g.hero(seat).square()?;
+    let mut first: [Option<(Sq, Dir)>; SQUARES] = [None; SQUARES];
+    let mut seen = [false; SQUARES];
+    let mut queue = std::collections::VecDeque::new();
+    for s in (0..SQUARES as u8).map(Sq).filter(|&s| b.explored(s) && b.same_tile(s, start)) {
+        seen[s.0 as usize] = true;
+        queue.push_back(s);
+    }
+    while let Some(s) = queue.pop_front() {
+        for d in Dir::ALL {
+            let t = s.step(d);
+            if seen[t.0 as usize] || b.edge(s, d) == Edge::Wall {
+                continue;
+            }
+            let step = first[s.0 as usize].or(Some((s, d)));
+            if !b.explored(t) {
+                return step.map(|(from, dir)| ChaosChoice::Move { from, dir });
+            }
+            if b.edge(t, d.opp()) == Edge::Wall {
+                continue;
+            }
+            seen[t.0 as usize] = true;
+            first[t.0 as usize] = if b.same_tile(s, t) { first[s.0 as usize] } else { step };
+            queue.push_back(t);
+        }
+    }
+    None
 }
 
 /// Measures games played for gold (not a rule: a figure for the data's balance, see the
