@@ -37,6 +37,8 @@ pub enum HandCard {
     Spell { card: u16, on_enemy: bool },
     /// A Potion card (an id of [`ChaosRules::potions`]), identified or not.
     Potion(u16),
+    /// A Scroll card (an id of [`ChaosRules::scrolls`]) and whether it targets an enemy.
+    Scroll { card: u16, on_enemy: bool },
 }
 
 /// The dice of a combat: the seeded stream in play, forced rolls in tests.
@@ -263,6 +265,11 @@ pub enum Answer {
     },
     /// THROW POTION at `foe`.
     Throw {
+        slot: u8,
+        foe: u8,
+    },
+    /// READ SCROLL: the scroll in hand `slot`, at `foe` (or at himself, [`HERO`]).
+    Read {
         slot: u8,
         foe: u8,
     },
@@ -617,6 +624,12 @@ impl Combat {
                     out.push(Answer::Drink { slot });
                     out.extend(foes.clone().map(|foe| Answer::Throw { slot, foe }));
                 }
+                // §11: the blind cannot read.
+                Some(HandCard::Scroll { .. }) if self.fighters[0].ailments.has(Ailment::Blind) => {}
+                Some(HandCard::Scroll { on_enemy: true, .. }) => {
+                    out.extend(foes.clone().map(|foe| Answer::Read { slot, foe }))
+                }
+                Some(HandCard::Scroll { on_enemy: false, .. }) => out.push(Answer::Read { slot, foe: HERO }),
                 _ => {}
             }
         }
@@ -797,6 +810,14 @@ impl Combat {
                 if let Some(HandCard::Potion(card)) = self.hand[slot as usize].take() {
                     let me = self.actor(HERO);
                     self.apply(rules, dice, rules.potions.cards[card as usize].effects, HERO, me, log);
+                }
+            }
+            Answer::Read { slot, foe } => {
+                if let Some(HandCard::Scroll { card, .. }) = self.hand[slot as usize].take() {
+                    // Ruling: its combat effects act now; the game does the rest once the
+                    // combat is over (docs/rulings.md).
+                    let me = self.actor(HERO);
+                    self.apply(rules, dice, rules.scrolls.cards[card as usize].effects, foe, me, log);
                 }
             }
             Answer::Throw { slot, foe } => {

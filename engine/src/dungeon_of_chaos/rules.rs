@@ -894,8 +894,9 @@ fn card_deck(
         if spells != card.colour.is_some() {
             return Err(c.fail("spells have a colour (White, Grey, Black); other cards none".into()));
         }
-        if card.on_enemy && !spells {
-            return Err(c.fail("only spells target an enemy".into()));
+        // Spells and scrolls (READ SCROLL in combat, §10) may target an enemy.
+        if card.on_enemy && !spells && deck != "scrolls" {
+            return Err(c.fail("only spells and scrolls target an enemy".into()));
         }
         let effects = c.list(&card.effects, ctx)?;
         out.push(Card { colour: card.colour, on_enemy: card.on_enemy, effects }, &card.name, card.copies);

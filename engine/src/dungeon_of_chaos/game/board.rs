@@ -155,6 +155,18 @@ pub struct Laid {
     /// Monsters waiting in the room (§10: left there healed).
     pub monsters: [u8; MAX_FOES],
     pub n_monsters: u8,
+    /// A chest waiting on the tile (§13).
+    pub chest: ChestLeft,
+}
+
+/// A chest left on a tile (§13): a token for one nobody risked opening (the next to open it
+/// draws a Chest card), or a locked chest's card, left for someone who can open locks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChestLeft {
+    #[default]
+    None,
+    Token,
+    Locked(u16),
 }
 
 impl Laid {
@@ -268,7 +280,7 @@ impl Board {
                 self.edges[s.0 as usize][Dir::of_side(facing, side) as usize] = e;
             }
         }
-        self.laid.push(Laid { tile, origin, facing, monsters: [0; MAX_FOES], n_monsters: 0 });
+        self.laid.push(Laid { tile, origin, facing, monsters: [0; MAX_FOES], n_monsters: 0, chest: ChestLeft::None });
     }
 
     /// The squares of the tile on `s` (none if unexplored).

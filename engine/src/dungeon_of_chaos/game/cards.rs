@@ -3,7 +3,7 @@
 //! teleport, the town, a lost turn.
 
 use super::board::Sq;
-use super::{ChaosEvent, ChaosGame, DeckId};
+use super::{ChaosEvent, ChaosGame, Companion, DeckId};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{HandCard, MAX_FOES};
 use crate::dungeon_of_chaos::data::{Ailment, Amount, AttackType, Attr, LevelRef};
@@ -37,7 +37,7 @@ pub struct Aftermath {
 
 impl ChaosGame<'_> {
     /// A number on a card, rolled for the active character.
-    fn amount<O: Observer<ChaosEvent>>(&mut self, a: Amount, obs: &mut O) -> i32 {
+    pub(super) fn amount<O: Observer<ChaosEvent>>(&mut self, a: Amount, obs: &mut O) -> i32 {
         let mind = self.effective(self.active, Attr::Mind).max(0) as i32;
         match a {
             Amount::N(n) => n as i32,
@@ -98,7 +98,7 @@ impl ChaosGame<'_> {
     }
 
     /// Coins found or lost.
-    fn gold<O: Observer<ChaosEvent>>(&mut self, amount: i32, obs: &mut O) {
+    pub(super) fn gold<O: Observer<ChaosEvent>>(&mut self, amount: i32, obs: &mut O) {
         let seat = self.active;
         let h = self.me();
         let before = h.gold as i64;
@@ -119,15 +119,22 @@ impl ChaosGame<'_> {
     }
 
     /// A card into the hand, if a slot is free (else back to its discards).
-    fn take_into_hand(&mut self, c: HandCard) {
+    pub(super) fn take_into_hand(&mut self, c: HandCard) {
         let h = self.me();
-        if let Some(slot) = h.hand.iter_mut().find(|s| s.is_none()) {
-            *slot = Some(c);
+        if let Some(slot) = h.hand.iter().position(|s| s.is_none()) {
+            h.hand[slot] = Some(c);
+            h.known &= !(1 << slot);
         } else {
-            match c {
-                HandCard::Spell { card, .. } => self.discard(DeckId::Spells, card),
-                HandCard::Potion(card) => self.discard(DeckId::Potions, card),
-            }
+            self.discard_hand_card(c);
+        }
+    }
+
+    /// A card of the hand back to its discards.
+    pub(super) fn discard_hand_card(&mut self, c: HandCard) {
+        match c {
+            HandCard::Spell { card, .. } => self.discard(DeckId::Spells, card),
+            HandCard::Potion(card) => self.discard(DeckId::Potions, card),
+            HandCard::Scroll { card, .. } => self.discard(DeckId::Scrolls, card),
         }
     }
 
@@ -139,10 +146,11 @@ impl ChaosGame<'_> {
         }
     }
 
-    /// An item of level `l` (0-based) drawn (kept if there is room).
+    /// An item of level `l` (0-based) drawn (kept if he can, else discarded).
     pub(super) fn draw_item<O: Observer<ChaosEvent>>(&mut self, l: u8, obs: &mut O) {
         if let Some(card) = self.draw(DeckId::Items(l), obs) {
-            if self.me().items.try_push(card as u8).is_err() {
+            let seat = self.active;
+            if !self.receive_item(seat, card as u8) {
                 self.discard(DeckId::Items(l), card);
             }
         }
@@ -152,6 +160,7 @@ impl ChaosGame<'_> {
     pub(super) fn drink<O: Observer<ChaosEvent>>(&mut self, slot: u8, obs: &mut O) {
         let Some(Some(HandCard::Potion(card))) = self.me().hand.get(slot as usize).copied() else { return };
         self.me().hand[slot as usize] = None;
+        self.me().known &= !(1 << slot);
         let mut after = Aftermath::default();
         self.effects(self.rules.potions.cards[card as usize].effects, &mut after, 0, obs);
         self.discard(DeckId::Potions, card);
@@ -168,11 +177,36 @@ impl ChaosGame<'_> {
         depth: u8,
         obs: &mut O,
     ) {
-        let rules = self.rules;
-        for &op in rules.ops(span) {
+        for &op in self.rules.ops(span) {
             if self.me().is_dead() {
                 return;
             }
+            self.effect(op, after, depth, obs);
+        }
+    }
+
+    /// Applies the effects of a card read in combat that the combat could not (a scroll's:
+    /// a foe created, a teleport, an item...), once the combat is over.
+    pub(super) fn effects_outside_combat<O: Observer<ChaosEvent>>(
+        &mut self,
+        span: Span,
+        after: &mut Aftermath,
+        obs: &mut O,
+    ) {
+        for &op in self.rules.ops(span) {
+            if self.me().is_dead() {
+                return;
+            }
+            if !op.in_combat() {
+                self.effect(op, after, 0, obs);
+            }
+        }
+    }
+
+    /// One effect on the active character.
+    fn effect<O: Observer<ChaosEvent>>(&mut self, op: Op, after: &mut Aftermath, depth: u8, obs: &mut O) {
+        let rules = self.rules;
+        {
             match op {
                 Op::Damage { amount, kind } => {
                     let n = self.amount(amount, obs);
@@ -205,7 +239,7 @@ impl ChaosGame<'_> {
                 Op::Contest { .. } => {}
                 Op::Gold { amount, times } => {
                     let n = self.amount(amount, obs) * times as i32;
-                    self.gold(n, obs);
+                    self.found_gold(n.max(0) as u32, obs);
                 }
                 Op::LoseGold(n) => self.gold(-(n as i32), obs),
                 Op::Item(l) => {
@@ -227,14 +261,23 @@ impl ChaosGame<'_> {
                         self.draw_spell(obs);
                     }
                 }
-                // Slice 3: scrolls, curses and companions. The card is drawn and discarded.
-                Op::Scroll => self.draw_and_discard(DeckId::Scrolls, obs),
-                Op::Curse => self.draw_and_discard(DeckId::Curses, obs),
-                Op::Companion { .. } | Op::Identify => {}
+                Op::Scroll => {
+                    if let Some(card) = self.draw(DeckId::Scrolls, obs) {
+                        let on_enemy = rules.scrolls.cards[card as usize].on_enemy;
+                        self.take_into_hand(HandCard::Scroll { card, on_enemy });
+                    }
+                }
+                Op::Curse if depth >= MAX_DEPTH => {}
+                Op::Curse => self.take_curse(after, depth, obs),
+                Op::Companion { attr, by, share } => {
+                    let _ = self.me().companions.try_push(Companion { attr, by, share, mount: None });
+                }
+                // §13: face-down potions and scrolls turned over.
+                Op::Identify => self.me().known = u8::MAX,
                 Op::God | Op::Event | Op::Chest if depth >= MAX_DEPTH => {}
                 Op::God => self.read_card(DeckId::Gods, after, depth, obs),
                 Op::Event => self.read_card(DeckId::Events, after, depth, obs),
-                Op::Chest => self.open_chest(after, depth, obs),
+                Op::Chest => self.chest_found(after, depth, obs),
                 Op::Monster(l) => {
                     let l = self.level(l, obs);
                     if let Some(m) = self.draw(DeckId::Monsters(l), obs) {
@@ -251,12 +294,6 @@ impl ChaosGame<'_> {
         }
     }
 
-    fn draw_and_discard<O: Observer<ChaosEvent>>(&mut self, deck: DeckId, obs: &mut O) {
-        if let Some(c) = self.draw(deck, obs) {
-            self.discard(deck, c);
-        }
-    }
-
     /// An Event or Gods card: drawn, followed, discarded.
     fn read_card<O: Observer<ChaosEvent>>(&mut self, deck: DeckId, after: &mut Aftermath, depth: u8, obs: &mut O) {
         let Some(card) = self.draw(deck, obs) else { return };
@@ -266,20 +303,6 @@ impl ChaosGame<'_> {
         };
         self.effects(span, after, depth + 1, obs);
         self.discard(deck, card);
-    }
-
-    /// A chest found (§13), opened at once in this slice: a locked one without a way to open
-    /// locks is left (its card discarded until slice 3 keeps it in the room); a trap is
-    /// suffered before the loot.
-    fn open_chest<O: Observer<ChaosEvent>>(&mut self, after: &mut Aftermath, depth: u8, obs: &mut O) {
-        let Some(card) = self.draw(DeckId::Chests, obs) else { return };
-        let chest = self.rules.chests.cards[card as usize];
-        let opens = self.hero(self.active).items.iter().any(|&i| self.rules.items[i as usize].opens_locks);
-        if !chest.locked || opens {
-            self.effects(chest.trap, after, depth + 1, obs);
-            self.effects(chest.loot, after, depth + 1, obs);
-        }
-        self.discard(DeckId::Chests, card);
     }
 
     /// Does what a card left to do: monsters into the room (beyond four, back to their deck),

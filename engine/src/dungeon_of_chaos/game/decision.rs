@@ -19,6 +19,8 @@ pub enum Ask {
     SecretDoor,
     /// A combat action (§10).
     Combat,
+    /// The beginning phase (§6): dismiss a companion (§16), or go on.
+    Beginning,
 }
 
 /// A pending decision and who answers it.
@@ -55,6 +57,25 @@ pub enum ChaosChoice {
     Stay,
     /// A combat action.
     Combat(Answer),
+    /// A non-movement action: equip the item in slot `i` (§13; another of its type comes off).
+    Equip(u8),
+    /// A non-movement action: take off the item in slot `i`.
+    Unequip(u8),
+    /// A non-movement action: discard the item in slot `i` (never a cursed one, §13).
+    DropItem(u8),
+    /// A non-movement action: read the scroll in hand `slot` (§13).
+    Read(u8),
+    /// A non-movement action: open the chest on the tile (§13).
+    OpenChest,
+    /// A non-movement action: give the item in slot `item` to the character of seat `to` on
+    /// the same tile (§13: trading).
+    Give { to: u8, item: u8 },
+    /// A non-movement action: give coins to the character of seat `to` on the same tile.
+    GiveGold { to: u8, amount: u32 },
+    /// The beginning phase: dismiss companion `i` (§16).
+    Dismiss(u8),
+    /// The beginning phase: on to the rest of the turn.
+    Go,
 }
 
 /// Most legal answers at once: a combat's, or a 2×2 tile's exits, walls and doors.

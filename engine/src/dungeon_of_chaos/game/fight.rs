@@ -5,8 +5,9 @@
 use super::cards::Aftermath;
 use super::{Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId};
 use crate::core::Observer;
-use crate::dungeon_of_chaos::combat::{Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who};
+use crate::dungeon_of_chaos::combat::{Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND};
 use crate::dungeon_of_chaos::data::Attr;
+use arrayvec::ArrayVec;
 
 impl ChaosGame<'_> {
     /// The active character as he enters a combat: his values, items and hand.
@@ -16,8 +17,17 @@ impl ChaosGame<'_> {
         s.start = h.start;
         s.stats = h.stats;
         s.ailments = h.ailments;
-        for &i in &h.items {
-            s = s.with_item(self.rules, i);
+        for (slot, &i) in h.items.iter().enumerate() {
+            if h.works(self.rules, slot) {
+                s = s.with_item(self.rules, i);
+            } else {
+                // §13: weight slows him whether the item is equipped or not.
+                let w = self.rules.items[i as usize].weight as i8;
+                s.bonus[Attr::Speed as usize] -= w;
+            }
+        }
+        for (b, o) in s.bonus.iter_mut().zip(h.other_bonus(self.rules)) {
+            *b = b.saturating_add(o);
         }
         s.hand = h.hand;
         s
@@ -91,10 +101,15 @@ impl ChaosGame<'_> {
         if end == End::HeroDied && !h.is_dead() {
             h.stats[Attr::Health as usize] = 0;
         }
-        for (was, now) in before.iter().zip(fight.hand()) {
+        let mut read: ArrayVec<u16, MAX_HAND> = ArrayVec::new();
+        for (slot, (was, now)) in before.iter().zip(fight.hand()).enumerate() {
+            if was.is_some() && now.is_none() {
+                self.me().known &= !(1 << slot);
+            }
             match (was, now) {
                 (Some(HandCard::Spell { card, .. }), None) => self.discard(DeckId::Spells, *card),
                 (Some(HandCard::Potion(card)), None) => self.discard(DeckId::Potions, *card),
+                (Some(HandCard::Scroll { card, .. }), None) => read.push(*card),
                 _ => {}
             }
         }
@@ -114,19 +129,16 @@ impl ChaosGame<'_> {
                 Presence::In if self.board.add_monster(at, m) => {}
                 Presence::Dead => {
                     self.me().tally.kills += 1;
-                    self.discard(deck, m as u16);
+                    if !self.take_mount(m) {
+                        self.discard(deck, m as u16);
+                    }
                 }
                 _ => self.discard(deck, m as u16),
             }
         }
         let mut after = Aftermath::default();
         if let End::Cleared { gold, items } = end {
-            if gold > 0 {
-                self.me().gold += gold as u32;
-                if O::ENABLED {
-                    obs.event(ChaosEvent::Gold { seat, amount: gold as i32 });
-                }
-            }
+            self.found_gold(gold as u32, obs);
             for (l, &n) in items.iter().enumerate() {
                 for _ in 0..n {
                     self.draw_item(l as u8, obs);
@@ -134,11 +146,19 @@ impl ChaosGame<'_> {
             }
         }
         if !self.me().is_dead() {
+            // Ruling: a scroll read in combat did its combat effects at once; the rest (a
+            // foe created, a teleport, the town...) happen once the combat is over.
+            for &card in &read {
+                self.effects_outside_combat(self.rules.scrolls.cards[card as usize].effects, &mut after, obs);
+            }
             for rule in 0..3 {
                 if fight.special_wounds & (1 << rule) != 0 {
                     self.effects(self.rules.special_rules[rule], &mut after, 0, obs);
                 }
             }
+        }
+        for &card in &read {
+            self.discard(DeckId::Scrolls, card);
         }
         match end {
             End::Cleared { .. } => self.turn.after_combat = true,

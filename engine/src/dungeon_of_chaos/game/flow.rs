@@ -2,7 +2,6 @@
 
 use super::{AfterProfile, Ask, ChaosChoice, ChaosDecision, ChaosEvent, ChaosGame, DeckId, Ending, Place, GOLD_TO_WIN};
 use crate::core::Observer;
-use crate::dungeon_of_chaos::combat::HandCard;
 use crate::dungeon_of_chaos::data::Attr;
 
 impl ChaosGame<'_> {
@@ -31,6 +30,13 @@ impl ChaosGame<'_> {
                 self.turn.found = None;
                 self.settle(obs);
             }
+            (Ask::Beginning, ChaosChoice::Dismiss(i)) => {
+                self.part_with(i as usize);
+                if !self.pose_beginning() {
+                    self.after_beginning(obs);
+                }
+            }
+            (Ask::Beginning, _) => self.after_beginning(obs),
             (Ask::Flight, ChaosChoice::Fight) => self.start_combat(obs),
             (Ask::Flight, c) => self.flee_away(c, obs),
             (_, c) => self.action(c, obs),
@@ -85,9 +91,8 @@ impl ChaosGame<'_> {
         }
     }
 
-    /// A seat's turn: the beginning phase (nothing forced in this slice), then a paused
-    /// combat continued, the entry from town, the combat of a monster's room, or the
-    /// movement phase (§6).
+    /// A seat's turn: a paused combat continued (no beginning phase, §10), else the entry
+    /// from town and the beginning phase (§6), then the rest of the turn.
     fn begin_turn<O: Observer<ChaosEvent>>(&mut self, seat: u8, obs: &mut O) {
         self.active = seat;
         self.turn = Default::default();
@@ -104,6 +109,13 @@ impl ChaosGame<'_> {
             let entry = self.entry;
             self.place_hero(entry, obs);
         }
+        if !self.pose_beginning() {
+            self.after_beginning(obs);
+        }
+    }
+
+    /// After the beginning phase: the combat of a monster's room, or the movement phase (§6).
+    fn after_beginning<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
         self.turn.moves = self.movement_actions();
         let at = self.me().square().unwrap_or(self.entry);
         let fled = std::mem::replace(&mut self.me().fled, false);
@@ -163,6 +175,7 @@ impl ChaosGame<'_> {
         if O::ENABLED {
             obs.event(ChaosEvent::Town { seat });
         }
+        self.redeem_treasure(obs);
         if self.me().gold >= GOLD_TO_WIN {
             self.finish(Ending::Won(seat), obs);
             return;
@@ -177,19 +190,23 @@ impl ChaosGame<'_> {
             let item = self.me().items[i];
             let def = &rules.items[item as usize];
             if def.cursed {
-                self.me().items.remove(i);
-                self.discard(DeckId::Items(def.level - 1), item as u16);
+                self.lose_item(seat, i);
             } else {
                 i += 1;
             }
+        }
+        let curses = std::mem::take(&mut self.me().curses);
+        for c in curses {
+            self.discard(DeckId::Curses, c);
         }
         if rules.characters[self.me().character as usize].colours != 0 {
             self.draw_spell(obs);
         }
     }
 
-    /// §15: the character's cards discarded (his coins with them: docs/rulings.md), three new
-    /// profiles drawn and one chosen; the next turn starts on the entry tile.
+    /// §15: the character's cards discarded (the player keeps his coins: docs/rulings.md),
+    /// his companions gone, three new profiles drawn and one chosen; the next turn starts on
+    /// the entry tile.
     pub(super) fn die<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
         let seat = self.active;
         if O::ENABLED {
@@ -198,21 +215,26 @@ impl ChaosGame<'_> {
         let rules = self.rules;
         let h = self.me();
         h.tally.deaths += 1;
-        h.gold = 0;
         h.place = Place::Town;
         h.fled = false;
         h.fight = None;
         let items = std::mem::take(&mut h.items);
+        h.worn = 0;
+        h.known = 0;
         let hand = std::mem::replace(&mut h.hand, [None; crate::dungeon_of_chaos::combat::MAX_HAND]);
+        let curses = std::mem::take(&mut h.curses);
         let character = h.character;
         for i in items {
             self.discard(DeckId::Items(rules.items[i as usize].level - 1), i as u16);
         }
         for c in hand.into_iter().flatten() {
-            match c {
-                HandCard::Spell { card, .. } => self.discard(DeckId::Spells, card),
-                HandCard::Potion(card) => self.discard(DeckId::Potions, card),
-            }
+            self.discard_hand_card(c);
+        }
+        for c in curses {
+            self.discard(DeckId::Curses, c);
+        }
+        while !self.me().companions.is_empty() {
+            self.part_with(0);
         }
         self.discard(DeckId::Profiles, character as u16);
         self.after_profile = AfterProfile::EndTurn;

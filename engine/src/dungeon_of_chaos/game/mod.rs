@@ -14,6 +14,8 @@
 //! - `flow.rs`: rounds, turns (§6), town (§14), dying (§15), winning and the round limit;
 //! - `moves.rs`: movement actions, tiles, doors, secret doors, stairs and arrivals (§1, §7);
 //! - `cards.rs`: card effects outside combat;
+//! - `items.rs`: items held and equipped, tools, chests on tiles, scrolls, curses, companions
+//!   and mounts with their shares, trading, treasure redeemed, the beginning phase (§6, §13, §16);
 //! - `fight.rs`: the combat phase through `Combat` (§10).
 //!
 //! Rulings where the text is unclear: docs/rulings.md, "The Dungeon of Chaos".
@@ -23,18 +25,20 @@ mod cards;
 mod decision;
 mod fight;
 mod flow;
+mod items;
 mod moves;
 mod setup;
 mod stock;
 
-pub use board::{Dir, DoorState, Edge, Laid, Sq};
+pub use board::{ChestLeft, Dir, DoorState, Edge, Laid, Sq};
 pub use decision::{Ask, ChaosChoice, ChaosChoices, ChaosDecision, ChaosEvent, ChaosIllegal, DeckId, Ending};
 pub use setup::{ChaosConfig, ChaosConfigError, ChaosSetup, ChaosSetupError, SeatSetup};
 pub use stock::{Stock, STOCK_CAP};
 
 use super::combat::{Ailments, Combat, Dice, HandCard, MAX_HAND};
-use super::data::{Ailment, Attr};
+use super::data::{Ailment, Attr, ItemType};
 use super::rules::ChaosRules;
+use super::rules::Op;
 use crate::core::rng::GameRng;
 use crate::core::{DecisionGame, Observer, Outcome};
 use arrayvec::ArrayVec;
@@ -44,6 +48,10 @@ use board::Board;
 pub const MAX_SEATS: usize = 4;
 /// Items one character carries (a storage bound: more are discarded, docs/rulings.md).
 pub const MAX_ITEMS: usize = 12;
+/// Curse cards one character holds (a storage bound: more are discarded).
+pub const MAX_CURSES: usize = 4;
+/// Companions and mounts one character leads (a storage bound: more do not join).
+pub const MAX_COMPANIONS: usize = 4;
 /// Gold to win with, back in town (§ Introduction).
 pub const GOLD_TO_WIN: u32 = 2000;
 /// Rounds after which a game no one has won ends, recorded as unfinished (docs/rulings.md).
@@ -74,6 +82,24 @@ pub struct Tally {
     pub town_visits: u16,
 }
 
+/// A companion or mount (§9, §16): an effective bonus while he follows, and whether he takes
+/// an equal share of the gold found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Companion {
+    pub attr: Attr,
+    pub by: i8,
+    pub share: bool,
+    /// The Monster card of a mount (kept while he rides it), `None` for a companion met on a
+    /// card.
+    pub mount: Option<u8>,
+}
+
+/// Whether an item of this type works only while equipped (§13: Body Armour, Shield, Helmet,
+/// Boots); the others work while held.
+pub fn needs_equipping(kind: ItemType) -> bool {
+    matches!(kind, ItemType::BodyArmour | ItemType::Shield | ItemType::Helmet | ItemType::Boots)
+}
+
 /// One seat's character.
 #[derive(Clone, Debug)]
 pub struct Hero {
@@ -87,10 +113,18 @@ pub struct Hero {
     pub ailments: Ailments,
     pub gold: u32,
     pub place: Place,
-    /// Item cards (ids of [`ChaosRules::items`]), all equipped in this slice.
+    /// Item cards (ids of [`ChaosRules::items`]).
     pub items: ArrayVec<u8, MAX_ITEMS>,
-    /// Spell and Potion cards.
+    /// Equipped items: bit `i` for `items[i]` (§13; only the types of [`needs_equipping`]
+    /// look at it).
+    pub worn: u16,
+    /// Spell, Potion and Scroll cards.
     pub hand: [Option<HandCard>; MAX_HAND],
+    /// Identified potions and scrolls: bit `i` for `hand[i]` (§13: face down until then).
+    pub known: u8,
+    /// Curse cards held (their boosts last while held; §14 removes them in town).
+    pub curses: ArrayVec<u16, MAX_CURSES>,
+    pub companions: ArrayVec<Companion, MAX_COMPANIONS>,
     /// Fled from the monsters of his room last turn (§6).
     pub fled: bool,
     /// A combat paused by a lost turn, continued next turn (§10).
@@ -109,11 +143,41 @@ impl Hero {
             gold: 0,
             place: Place::Town,
             items: ArrayVec::new(),
+            worn: 0,
             hand: [None; MAX_HAND],
+            known: 0,
+            curses: ArrayVec::new(),
+            companions: ArrayVec::new(),
             fled: false,
             fight: None,
             tally: Tally::default(),
         }
+    }
+
+    /// Whether the item in slot `i` works now: equipped, or of a type that needs no equipping.
+    pub fn works(&self, rules: &ChaosRules, i: usize) -> bool {
+        !needs_equipping(rules.items[self.items[i] as usize].kind) || self.worn & (1 << i) != 0
+    }
+
+    /// The items that work now.
+    pub fn working<'a>(&'a self, rules: &'a ChaosRules) -> impl Iterator<Item = u8> + Clone + 'a {
+        (0..self.items.len()).filter(|&i| self.works(rules, i)).map(|i| self.items[i])
+    }
+
+    /// Effective bonuses besides items (curse cards held, companions), by [`Attr`].
+    pub fn other_bonus(&self, rules: &ChaosRules) -> [i8; 5] {
+        let mut b = [0i8; 5];
+        for &c in &self.curses {
+            for op in rules.ops(rules.curses.cards[c as usize].effects) {
+                if let Op::Boost { attr, by } = *op {
+                    b[attr as usize] = b[attr as usize].saturating_add(by);
+                }
+            }
+        }
+        for c in &self.companions {
+            b[c.attr as usize] = b[c.attr as usize].saturating_add(c.by);
+        }
+        b
     }
 
     /// The square he stands on.
@@ -381,10 +445,12 @@ impl<'r> ChaosGame<'r> {
     pub fn effective(&self, seat: u8, attr: Attr) -> i8 {
         let h = self.hero(seat);
         let a = attr as usize;
-        let mut v = h.stats[a];
-        for &i in &h.items {
+        let mut v = h.stats[a].saturating_add(h.other_bonus(self.rules)[a]);
+        for (slot, &i) in h.items.iter().enumerate() {
             let it = &self.rules.items[i as usize];
-            v = v.saturating_add(it.bonus[a]);
+            if h.works(self.rules, slot) {
+                v = v.saturating_add(it.bonus[a]);
+            }
             if attr == Attr::Speed {
                 v = v.saturating_sub(it.weight as i8);
             }
@@ -400,7 +466,7 @@ impl<'r> ChaosGame<'r> {
     fn flies_or_climbs(&self, seat: u8) -> (bool, bool) {
         let h = self.hero(seat);
         let c = &self.rules.characters[h.character as usize];
-        let items = h.items.iter().map(|&i| &self.rules.items[i as usize]);
+        let items = h.working(self.rules).map(|i| &self.rules.items[i as usize]);
         let fly = c.flying || items.clone().any(|i| i.flying);
         let climb = c.climbing || items.clone().any(|i| i.climbing);
         (fly, climb)
@@ -472,7 +538,7 @@ impl<'r> ChaosGame<'r> {
 impl ChaosGame<'_> {
     /// Redraws in place what `seat` cannot see and reseeds the game's chance from `rng`
     /// ([`DecisionGame::resample`]). Hidden here: the order of every draw pile (decks and
-    /// tiles) and the dice. Known and kept: the board, the characters and what they hold, the
+    /// tiles), the dice, and the face-down potions and scrolls in every hand. Known and kept: the board, the characters and what they hold, the
     /// discards. Each pile is put in a canonical order first, so the result depends only on
     /// what `seat` knows and on `rng`.
     pub fn resample(&mut self, _seat: u8, rng: &mut GameRng) {
@@ -493,6 +559,23 @@ impl ChaosGame<'_> {
             &mut s.profiles,
         ] {
             st.resample(rng);
+        }
+        // Face-down potions and scrolls (§13) are unknown even to their holder: each is
+        // shuffled back and one drawn in its place.
+        for h in self.heroes.iter_mut() {
+            for slot in 0..MAX_HAND {
+                let (deck, card) = match h.hand[slot] {
+                    Some(HandCard::Potion(c)) if h.known & (1 << slot) == 0 => (&mut s.potions, c),
+                    Some(HandCard::Scroll { card, .. }) if h.known & (1 << slot) == 0 => (&mut s.scrolls, card),
+                    _ => continue,
+                };
+                deck.shuffle_in(card, rng);
+                let Some(new) = deck.draw(rng) else { continue };
+                h.hand[slot] = Some(match h.hand[slot] {
+                    Some(HandCard::Potion(_)) => HandCard::Potion(new),
+                    _ => HandCard::Scroll { card: new, on_enemy: self.rules.scrolls.cards[new as usize].on_enemy },
+                });
+            }
         }
         self.dice = GameDice::new(&[], GameRng::from_seed(rng.next_u64()));
         self.shuffle = GameRng::from_seed(rng.next_u64());

@@ -50,10 +50,6 @@ impl ChaosGame<'_> {
         })
     }
 
-    fn opens_locks(&self) -> bool {
-        self.hero(self.active).items.iter().any(|&i| self.rules.items[i as usize].opens_locks)
-    }
-
     /// Whether the active character can pass from `from` towards `d`.
     fn pass(&self, from: Sq, d: Dir) -> Pass {
         if self.board.edge(from, d) == Edge::Wall {
@@ -87,7 +83,7 @@ impl ChaosGame<'_> {
         })
     }
 
-    fn feature_at(&self, at: Sq) -> Feature {
+    pub(super) fn feature_at(&self, at: Sq) -> Feature {
         self.board.laid_at(at).map_or(Feature::Corridor, |l| self.rules.tiles[l.tile as usize].feature)
     }
 
@@ -131,6 +127,7 @@ impl ChaosGame<'_> {
                 legal.push(ChaosChoice::Drink(slot as u8));
             }
         }
+        self.carry_actions(&mut legal);
         legal.push(ChaosChoice::End);
         self.legal = legal;
         self.ask(Ask::Turn);
@@ -223,7 +220,7 @@ impl ChaosGame<'_> {
                 self.climb(c == ChaosChoice::Up, obs);
             }
             ChaosChoice::Drink(slot) => self.drink(slot, obs),
-            _ => {}
+            c => self.carry_action(c, obs),
         }
         self.settle(obs);
     }
@@ -268,7 +265,10 @@ impl ChaosGame<'_> {
     fn go_through<O: Observer<ChaosEvent>>(&mut self, from: Sq, dir: Dir, obs: &mut O) {
         let Pass::Yes(size) = self.pass(from, dir) else { return };
         match self.board.door(from, dir).map(|x| x.2) {
-            Some(DoorState::Locked) => self.board.set_door(from, dir, DoorState::Open),
+            Some(DoorState::Locked) => {
+                self.use_key(obs);
+                self.board.set_door(from, dir, DoorState::Open);
+            }
             Some(DoorState::Toll(n)) => {
                 let seat = self.active;
                 self.me().gold -= n as u32;
@@ -364,6 +364,7 @@ impl ChaosGame<'_> {
             }
             Feature::MuddyCorridor if !fly => self.turn.moves = 0,
             Feature::Teleporter | Feature::Pentagram => after.relocate = Some(Relocate::Teleport),
+            f @ (Feature::Laboratory | Feature::Library) => self.identify_here(f),
             _ => {}
         }
     }

@@ -3,8 +3,8 @@
 use super::board::{Board, Dir, DoorState, Sq};
 use super::stock::{Stock, STOCK_CAP};
 use super::{
-    AfterProfile, Ask, ChaosChoice, ChaosChoices, ChaosEvent, ChaosGame, DeckId, GameDice, Hero, Place, Stocks,
-    TurnState, MAX_ITEMS, MAX_SEATS, ROUND_LIMIT,
+    AfterProfile, Ask, ChaosChoice, ChaosChoices, ChaosEvent, ChaosGame, Companion, DeckId, GameDice, Hero, Place,
+    Stocks, TurnState, MAX_COMPANIONS, MAX_CURSES, MAX_ITEMS, MAX_SEATS, ROUND_LIMIT,
 };
 use crate::core::rng::{GameRng, Stream};
 use crate::core::Observer;
@@ -57,6 +57,10 @@ pub struct SeatSetup {
     /// Persistent ailments.
     pub ailments: Ailments,
     pub fled: bool,
+    /// Companions and mounts (a mount's Monster card is taken from its deck).
+    pub companions: Vec<Companion>,
+    /// Curse cards held.
+    pub curses: Vec<u16>,
 }
 
 impl SeatSetup {
@@ -71,6 +75,8 @@ impl SeatSetup {
             hand: Vec::new(),
             ailments: Ailments(0),
             fled: false,
+            companions: Vec::new(),
+            curses: Vec::new(),
         }
     }
 }
@@ -399,11 +405,25 @@ impl<'r> ChaosGame<'r> {
                 }
                 h.tally.deepest = at.level() + 1;
             }
-            if s.items.len() > MAX_ITEMS || s.hand.len() > MAX_HAND {
+            if s.items.len() > MAX_ITEMS
+                || s.hand.len() > MAX_HAND
+                || s.companions.len() > MAX_COMPANIONS
+                || s.curses.len() > MAX_CURSES
+            {
                 return Err(ChaosSetupError::Hand);
             }
+            for &c in &s.companions {
+                h.companions.push(c);
+                if let Some(m) = c.mount {
+                    g.stocks.get(DeckId::Monsters(rules.monsters[m as usize].level - 1)).take(m as u16);
+                }
+            }
+            for &c in &s.curses {
+                h.curses.push(c);
+                g.stocks.curses.take(c);
+            }
             for &i in &s.items {
-                h.items.push(i);
+                h.hold(rules, i);
                 g.stocks.get(DeckId::Items(rules.items[i as usize].level - 1)).take(i as u16);
             }
             for (slot, &c) in s.hand.iter().enumerate() {
@@ -411,6 +431,7 @@ impl<'r> ChaosGame<'r> {
                 match c {
                     HandCard::Spell { card, .. } => g.stocks.spells.take(card),
                     HandCard::Potion(card) => g.stocks.potions.take(card),
+                    HandCard::Scroll { card, .. } => g.stocks.scrolls.take(card),
                 };
             }
             g.heroes[seat] = h;

@@ -8,25 +8,25 @@ use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dungeon_of_chaos::combat::{HandCard, Presence};
 use crate::dungeon_of_chaos::data::{Ailment, Attr, Feature};
 use crate::dungeon_of_chaos::game::{
-    Ask, ChaosChoice, ChaosConfig, ChaosEvent, ChaosGame, ChaosSetup, DeckId, Dir, DoorState, Edge, Ending, Place,
-    SeatSetup, Sq, ROUND_LIMIT,
+    Ask, ChaosChoice, ChaosConfig, ChaosEvent, ChaosGame, ChaosSetup, ChestLeft, DeckId, Dir, DoorState, Edge, Ending,
+    Place, SeatSetup, Sq, ROUND_LIMIT,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-fn character(name: &str) -> u8 {
+pub(super) fn character(name: &str) -> u8 {
     rules().character(name).unwrap_or_else(|| panic!("{name}"))
 }
 
-fn tile(name: &str) -> u16 {
+pub(super) fn tile(name: &str) -> u16 {
     rules().tile_names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}")) as u16
 }
 
-fn card(names: &[String], name: &str) -> u16 {
+pub(super) fn card(names: &[String], name: &str) -> u16 {
     names.iter().position(|n| n == name).unwrap_or_else(|| panic!("{name}")) as u16
 }
 
-fn room(name: &str) -> (DeckId, u16) {
+pub(super) fn room(name: &str) -> (DeckId, u16) {
     (DeckId::Rooms, card(&rules().rooms.names, name))
 }
 
@@ -34,27 +34,27 @@ fn door(name: &str) -> (DeckId, u16) {
     (DeckId::Doors, card(&rules().doors.names, name))
 }
 
-fn tile1(name: &str) -> (DeckId, u16) {
+pub(super) fn tile1(name: &str) -> (DeckId, u16) {
     (DeckId::Tiles(rules().tiles[tile(name) as usize].size as u8), tile(name))
 }
 
-fn sq(level: u8, row: u8, col: u8) -> Sq {
+pub(super) fn sq(level: u8, row: u8, col: u8) -> Sq {
     Sq::new(level, row, col)
 }
 
 /// The entry tile's square of the arrow (row 3, column 3, level 1, 0-based).
-const ENTRY: Sq = Sq(27);
+pub(super) const ENTRY: Sq = Sq(27);
 
 /// One seat playing `who` on `at`.
-fn solo(who: &str, at: Sq) -> ChaosSetup {
+pub(super) fn solo(who: &str, at: Sq) -> ChaosSetup {
     ChaosSetup { seats: vec![SeatSetup::new(character(who), Place::Dungeon(at))], ..ChaosSetup::default() }
 }
 
-fn game(s: &ChaosSetup) -> ChaosGame<'static> {
+pub(super) fn game(s: &ChaosSetup) -> ChaosGame<'static> {
     ChaosGame::from_setup(rules(), s).expect("valid set-up")
 }
 
-fn play(g: &mut ChaosGame<'_>, c: ChaosChoice) -> Vec<ChaosEvent> {
+pub(super) fn play(g: &mut ChaosGame<'_>, c: ChaosChoice) -> Vec<ChaosEvent> {
     let mut log = Vec::new();
     g.apply(c, &mut |e| log.push(e)).unwrap_or_else(|e| panic!("{e}; legal: {:?}", g.legal()));
     log
@@ -520,7 +520,8 @@ fn chaos_a_dead_characters_cards_are_discarded_and_a_new_one_chosen_of_three() {
     assert_eq!(g.pending().unwrap().ask, Ask::Profile);
     assert_eq!(g.legal().len(), 3);
     let h = g.hero(0);
-    assert_eq!((h.gold, h.items.len(), h.hand.iter().flatten().count(), h.tally.deaths), (0, 0, 0, 1));
+    // The coins stay with the player (§15 discards cards; docs/rulings.md).
+    assert_eq!((h.gold, h.items.len(), h.hand.iter().flatten().count(), h.tally.deaths), (500, 0, 0, 1));
     let level = rules().items[sword as usize].level - 1;
     assert!(g.stock(DeckId::Items(level)).cards().contains(&(sword as u16)));
     assert!(g.stock(DeckId::Potions).cards().contains(&0));
@@ -603,7 +604,7 @@ fn chaos_an_unwon_game_ends_unfinished_at_the_round_limit() {
 }
 
 /// Every card of a deck is in its stock, in a hand, on the board or in a combat.
-fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
+pub(super) fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
     let r = g.rules();
     let count = |deck: DeckId, total: usize, held: usize| {
         let n = g.stock(deck).cards().len() + held;
@@ -622,6 +623,11 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
             .flat_map(|t| t.monsters())
             .filter(|&&m| r.monsters[m as usize].level == l + 1)
             .count();
+        let mounts = heroes()
+            .flat_map(|h| h.companions.iter())
+            .filter_map(|c| c.mount)
+            .filter(|&m| r.monsters[m as usize].level == l + 1)
+            .count();
         let fighting: usize = heroes()
             .filter_map(|h| h.fight.as_ref())
             .map(|f| {
@@ -633,19 +639,21 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
                     .count()
             })
             .sum();
-        count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting)?;
+        count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting + mounts)?;
         let items: usize =
             heroes().flat_map(|h| h.items.iter()).filter(|&&i| r.items[i as usize].level == l + 1).count();
         count(DeckId::Items(l), r.item_decks[l as usize].len(), items)?;
     }
     // A paused combat's used cards are discarded when it ends: until then the hand counts.
-    let hand = |spell: bool| {
-        heroes()
-            .map(|h| h.hand.iter().flatten().filter(|c| matches!(c, HandCard::Spell { .. }) == spell).count())
-            .sum::<usize>()
+    let hand = |kind: fn(&HandCard) -> bool| {
+        heroes().map(|h| h.hand.iter().flatten().filter(|c| kind(c)).count()).sum::<usize>()
     };
-    count(DeckId::Spells, r.spells.draw.len(), hand(true))?;
-    count(DeckId::Potions, r.potions.draw.len(), hand(false))?;
+    count(DeckId::Spells, r.spells.draw.len(), hand(|c| matches!(c, HandCard::Spell { .. })))?;
+    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))))?;
+    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })))?;
+    count(DeckId::Curses, r.curses.draw.len(), heroes().map(|h| h.curses.len()).sum())?;
+    let locked = g.board().laid().iter().filter(|t| matches!(t.chest, ChestLeft::Locked(_))).count();
+    count(DeckId::Chests, r.chests.draw.len(), locked)?;
     let playing = heroes().filter(|h| h.tally.characters > 0 && !h.is_dead()).count();
     let offered = if g.pending().is_some_and(|d| d.ask == Ask::Profile) { g.legal().len() } else { 0 };
     count(DeckId::Profiles, r.characters.len(), playing + offered)?;
@@ -659,14 +667,11 @@ fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
             .count();
         count(DeckId::Tiles(size), r.tile_decks[size as usize].len(), laid)?;
     }
-    for deck in [DeckId::Rooms, DeckId::Events, DeckId::Chests, DeckId::Gods, DeckId::Curses, DeckId::Scrolls] {
+    for deck in [DeckId::Rooms, DeckId::Events, DeckId::Gods] {
         let total = match deck {
             DeckId::Rooms => r.rooms.draw.len(),
             DeckId::Events => r.events.draw.len(),
-            DeckId::Chests => r.chests.draw.len(),
-            DeckId::Gods => r.gods.draw.len(),
-            DeckId::Curses => r.curses.draw.len(),
-            _ => r.scrolls.draw.len(),
+            _ => r.gods.draw.len(),
         };
         count(deck, total, 0)?;
     }
@@ -776,8 +781,9 @@ fn chaos_the_size_of_the_state() {
     assert!(size < 64 * 1024, "{size} bytes");
 }
 
-/// A plain test policy that plays for gold: fights with its best attack, flees when hurt,
-/// goes down when it can, heads up once it holds 2,000 coins, explores at random otherwise.
+/// A plain test policy that plays for gold: fights with its best attack, flees below 40%
+/// Health, goes down to level 2 (3 once it holds four items), opens chests and equips what
+/// fits, heads up once its coins and treasure reach 2,000, explores at random otherwise.
 fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
     use crate::dungeon_of_chaos::combat::Answer;
     let legal = g.legal();
@@ -789,7 +795,8 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
     };
     match g.pending().unwrap().ask {
         Ask::Combat => {
-            if h.stats[Attr::Health as usize] <= 6 && legal.contains(&ChaosChoice::Combat(Answer::Flee)) {
+            let low = h.stats[Attr::Health as usize] as i32 * 5 < h.start[Attr::Health as usize] as i32 * 2;
+            if low && legal.contains(&ChaosChoice::Combat(Answer::Flee)) {
                 return ChaosChoice::Combat(Answer::Flee);
             }
             legal
@@ -800,12 +807,32 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
                 .unwrap_or(legal[0])
         }
         Ask::Turn | Ask::Flight => {
-            let rich = h.gold >= 2000;
+            // Treasure items turn into coins in town (§13).
+            let treasure: u32 = h
+                .items
+                .iter()
+                .map(|&i| &g.rules().items[i as usize])
+                .filter(|i| i.kind == crate::dungeon_of_chaos::data::ItemType::Treasure)
+                .map(|i| i.value as u32)
+                .sum();
+            let rich = h.gold + treasure >= 2000;
             let hurt = h.stats[Attr::Health as usize] * 2 < h.start[Attr::Health as usize];
             if (rich || hurt) && legal.contains(&ChaosChoice::Up) {
                 return ChaosChoice::Up;
             }
-            if !rich && !hurt && legal.contains(&ChaosChoice::Down) && rng.below(2) == 0 {
+            // Chests opened; an item equipped only where nothing of its type is.
+            let kind = |i: u8| g.rules().items[h.items[i as usize] as usize].kind;
+            let bare = |i: u8| (0..h.items.len() as u8).all(|j| h.worn & (1 << j) == 0 || kind(j) != kind(i));
+            if let Some(c) =
+                pick(rng, &|c| matches!(*c, ChaosChoice::OpenChest) || matches!(*c, ChaosChoice::Equip(i) if bare(i)))
+            {
+                return c;
+            }
+            // Down to level 2, to level 3 once well equipped.
+            let level = h.square().map_or(0, |s| s.level()) as usize;
+            let deepest = if h.items.len() >= 4 { 2 } else { 1 };
+            let deep_enough = level >= deepest;
+            if !rich && !hurt && !deep_enough && legal.contains(&ChaosChoice::Down) && rng.below(2) == 0 {
                 return ChaosChoice::Down;
             }
             let new =
@@ -820,11 +847,47 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
                         None
                     }
                 })
-                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. })))
-                .unwrap_or_else(|| legal[rng.below(legal.len() as u32) as usize])
+                .or_else(|| toward_frontier(g, seat).filter(|c| legal.contains(c)))
+                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Fight)))
+                .unwrap_or(ChaosChoice::End)
         }
+        Ask::Beginning => ChaosChoice::Go,
         _ => legal[0],
     }
+}
+
+/// The first move of a shortest walk from the seat's tile to an exit onto an unexplored square
+/// (a breadth-first search over the squares, through open sides).
+fn toward_frontier(g: &ChaosGame<'_>, seat: u8) -> Option<ChaosChoice> {
+    use crate::dungeon_of_chaos::game::board::SQUARES;
+    let b = g.board();
+    let start = g.hero(seat).square()?;
+    let mut first: [Option<(Sq, Dir)>; SQUARES] = [None; SQUARES];
+    let mut seen = [false; SQUARES];
+    let mut queue = std::collections::VecDeque::new();
+    for s in (0..SQUARES as u8).map(Sq).filter(|&s| b.explored(s) && b.same_tile(s, start)) {
+        seen[s.0 as usize] = true;
+        queue.push_back(s);
+    }
+    while let Some(s) = queue.pop_front() {
+        for d in Dir::ALL {
+            let t = s.step(d);
+            if seen[t.0 as usize] || b.edge(s, d) == Edge::Wall {
+                continue;
+            }
+            let step = first[s.0 as usize].or(Some((s, d)));
+            if !b.explored(t) {
+                return step.map(|(from, dir)| ChaosChoice::Move { from, dir });
+            }
+            if b.edge(t, d.opp()) == Edge::Wall {
+                continue;
+            }
+            seen[t.0 as usize] = true;
+            first[t.0 as usize] = if b.same_tile(s, t) { first[s.0 as usize] } else { step };
+            queue.push_back(t);
+        }
+    }
+    None
 }
 
 /// Measures games played for gold (not a rule: a figure for the data's balance, see the

@@ -4,6 +4,7 @@
 mod combat;
 mod data;
 mod game;
+mod items;
 
 use super::combat::Dice;
 use super::ChaosRules;
