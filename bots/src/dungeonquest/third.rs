@@ -97,7 +97,7 @@ fn best(choices: &Choices, score: impl Fn(Choice) -> Option<i32>) -> Choice {
 /// life as wounds, the card combat being about even, with a death cost ramping in as that nears
 /// the wounds the hero can still take) with trying to escape (the chance that a random hero
 /// power card's escape value is at least a random monster card's, from the printed cards; on a
-/// failure its damage value and the fight; on a success, [`MEETS_AGAIN`] times the fight,
+/// failure its damage value and the fight; on a success, `MEETS_AGAIN` times the fight,
 /// met later). Under the `combat-dice` rule the fight costs the
 /// expected wounds before the hero wins the mean life's rounds at his chance p of rolling at
 /// most the attribute: life × (1 − p) / p.
