@@ -2,7 +2,7 @@
 //! plays (`--game dealing-dungeons`), the table of heroes and bots a run plays ([`table`]),
 //! one row per seat per game and the run's integer tallies ([`outcome`]), its results table
 //! ([`schema`]), its summary ([`summary`]), `dq replay` of one of its games ([`replay`]) and
-//! its `dq bench` pass ([`bench`]).
+//! its `dq bench` pass ([`mod@bench`]).
 //!
 //! Only the Standard mode plays yet (`--mode standard`); the other modes are refused with one
 //! line until the engine plays them.
