@@ -56,7 +56,8 @@ pub enum Command {
     Man(ManArgs),
     /// A report folder (HTML page, Markdown and JSON summaries, charts) from results files:
     /// survival with intervals, gold, death causes, turns and the treasure chamber per
-    /// edition × rules × hero × bot × players.
+    /// edition × rules × hero × bot × players (Dealing Dungeons: per mode × rules × hero × bot
+    /// × players, with End Bosses defeated, loot and levels).
     Report(ReportArgs),
     /// Compare two runs (B − A): survival and gold differences with intervals and a p-value,
     /// paired game by game when the runs share seed and games.
