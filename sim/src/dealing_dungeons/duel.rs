@@ -6,7 +6,10 @@
 //! (seed, duel index), so duel `i` depends only on the seed and `i`. Without `--monster` or
 //! `--boss` the monster is drawn like an Encounter card's, by the deck's copies (from the
 //! setup stream), and the exact figures are the same mixture. Run is never chosen (the chains
-//! fight to the end), so every duel ends with the foe or the hero defeated.
+//! fight to the end), so every duel ends with the foe or the hero defeated. Rounds are the
+//! hero's answers, plus one where a Curse takes his last life at the start of a round (the
+//! chain counts that round, which the hero never answers). A fight whose chain does not end
+//! with probability 1 (ranged shots that can neither hurt nor be hurt) is refused.
 
 use crate::cli::DuelArgs;
 use crate::dealing_dungeons::table::{hero_names, RULES};
