@@ -4,7 +4,6 @@
 
 use crate::error::{bad, Error};
 use crate::spec::ReportSpec;
-use dq_sim::parquet_out::COLUMNS;
 use dq_sim::schema::{self, ColumnDef};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::collections::{BTreeMap, BTreeSet};
@@ -13,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// The columns a report or comparison of `spec`'s family reads, checked before any query:
 /// the spec's, then those that pair hero-games across runs and that a comparison may be
-/// grouped by. Their types and whether they may hold nulls are the schema's ([`COLUMNS`]).
+/// grouped by. Their types and whether they may hold nulls are the family's schema's.
 pub fn checked_columns(spec: &ReportSpec) -> Vec<&'static str> {
     let mut out = spec.columns();
     for c in crate::compare::PAIR_KEYS.iter().chain(spec.compare_by) {
@@ -26,17 +25,19 @@ pub fn checked_columns(spec: &ReportSpec) -> Vec<&'static str> {
 
 /// The schema's entry of each column of [`checked_columns`].
 fn read_columns(spec: &ReportSpec) -> impl Iterator<Item = &'static ColumnDef> {
-    checked_columns(spec).into_iter().map(|name| {
-        let at = schema::position(&COLUMNS, name).unwrap_or_else(|| panic!("{name} is not a column of the schema"));
-        &COLUMNS[at]
+    let columns = spec.family.columns();
+    checked_columns(spec).into_iter().map(move |name| {
+        let at = schema::position(columns, name).unwrap_or_else(|| panic!("{name} is not a column of the schema"));
+        &columns[at]
     })
 }
 
 /// The run metadata a report shows for each file (the `dq.` prefix dropped), in this order.
-pub const SHOWN_META: [&str; 15] = [
+pub const SHOWN_META: [&str; 16] = [
     "label",
     "data_dir",
     "edition",
+    "mode",
     "rules",
     "heroes",
     "bots",
@@ -215,7 +216,11 @@ fn read_checked(
     // The family the command was given (`--game`), whose spec this is.
     let family = spec.family.name();
     if let Some(game) = kv.get("dq.game").filter(|g| *g != family) {
-        return Err(bad(format!("{shown}: results of the game {game}; this dq reports on {family}")));
+        // Files of two games are never pooled: one game per report (`--game` names it).
+        return Err(bad(format!(
+            "{shown}: results of the game {game}; this dq reports on {family} (one game per report: --game {game} \
+             reads its files)"
+        )));
     }
     let columns = fm.schema_descr().columns();
     for def in read_columns(spec) {

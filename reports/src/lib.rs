@@ -8,7 +8,8 @@
 //! integers at report time ([`stats`], [`summary`]), so figures do not depend on thread
 //! counts or file order.
 //!
-//! - [`spec`]: what a family's report is made of ([`dungeonquest`] declares DungeonQuest's);
+//! - [`spec`]: what a family's report is made of ([`dungeonquest`] declares DungeonQuest's,
+//!   [`dealing_dungeons`] Dealing Dungeons');
 //! - [`report`]: `dq report`, the folder with `index.html`, `summary.md`, `summary.json`
 //!   and the charts;
 //! - [`compare`]: `dq compare`, paired (common random numbers) or unpaired differences;
@@ -20,6 +21,7 @@ pub mod analysis;
 pub mod charts;
 pub mod commands;
 pub mod compare;
+pub mod dealing_dungeons;
 pub mod dungeonquest;
 pub mod effects;
 pub mod error;

@@ -1,5 +1,5 @@
-//! `dq sweep --config sweep.toml`: the grid of a sweep (editions × rule sets × heroes × bots
-//! × player counts), read from TOML and expanded into cells, each with the folder its Parquet
+//! `dq sweep --config sweep.toml`: the grid of a sweep (editions or Dealing Dungeons' modes ×
+//! rule sets × heroes × bots × player counts), read from TOML and expanded into cells, each with the folder its Parquet
 //! file goes to (`rules_late-start/bot_greedy/part-0.parquet`). Only the dimensions with more
 //! than one value name a folder level. The names are `name_value`, not Hive's `name=value`:
 //! every file already holds these columns, and a Hive key of the same name is read as a second
@@ -19,6 +19,7 @@ struct Raw {
     games: u64,
     seed: Option<u64>,
     editions: Option<Vec<String>>,
+    modes: Option<Vec<String>>,
     rules: Option<Vec<String>>,
     heroes: Option<Vec<String>>,
     bots: Option<Vec<String>>,
@@ -48,7 +49,10 @@ pub struct Sweep {
 /// One run of the grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
-    pub edition: String,
+    /// The edition (`--edition`), if the file names any (DungeonQuest's default is revised).
+    pub edition: Option<String>,
+    /// Dealing Dungeons' mode (`--mode`), if the file names any.
+    pub mode: Option<String>,
     /// Optional rules (empty: the standard game).
     pub rules: Vec<String>,
     /// The `--heroes` value: one id or `random` per seat.
@@ -124,7 +128,16 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
         distinct(name, &v).map_err(|e| err(e.to_string()))?;
         Ok(v)
     };
-    let editions = list("editions", raw.editions, "revised")?;
+    // Editions and modes: each family's default where the file names none (the `dq`
+    // binary refuses the other family's option by name).
+    let optional = |name: &str, v: Option<Vec<String>>, default: &str| -> Result<Vec<Option<String>>, Error> {
+        match v {
+            None => Ok(vec![None]),
+            Some(v) => Ok(list(name, Some(v), default)?.into_iter().map(Some).collect()),
+        }
+    };
+    let editions = optional("editions", raw.editions, "revised")?;
+    let modes = optional("modes", raw.modes, "standard, or solo-regular for one hero")?;
     let bots = list("bots", raw.bots, "greedy")?;
     let heroes = list("heroes", raw.heroes, "random")?;
     // Rule sets: "standard" (or "none", or "") is the game without optional rules; a set is
@@ -164,9 +177,10 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
         }
     }
 
-    let varies = [editions.len() > 1, rule_sets.len() > 1, heroes.len() > 1, bots.len() > 1, players.len() > 1];
+    let varies =
+        [editions.len() > 1, modes.len() > 1, rule_sets.len() > 1, heroes.len() > 1, bots.len() > 1, players.len() > 1];
     let mut cells = Vec::new();
-    for edition in &editions {
+    for (edition, mode) in editions.iter().flat_map(|e| modes.iter().map(move |m| (e, m))) {
         for (rules, rules_label) in rule_sets.iter().zip(&rule_labels) {
             for hero in &heroes {
                 for bot in &bots {
@@ -184,16 +198,23 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
                         if n_bots > 1 && n_bots != p as usize {
                             return Err(err(format!("bots \"{bot}\" gives {n_bots} bots, but players is {p}")));
                         }
-                        let values =
-                            [edition.as_str(), rules_label.as_str(), hero.as_str(), bot.as_str(), &p.to_string()];
-                        let names = ["edition", "rules", "hero", "bot", "players"];
-                        let mut partition: String = (0..5)
+                        let values = [
+                            edition.as_deref().unwrap_or_default(),
+                            mode.as_deref().unwrap_or_default(),
+                            rules_label.as_str(),
+                            hero.as_str(),
+                            bot.as_str(),
+                            &p.to_string(),
+                        ];
+                        let names = ["edition", "mode", "rules", "hero", "bot", "players"];
+                        let mut partition: String = (0..names.len())
                             .filter(|&i| varies[i])
                             .map(|i| format!("{}_{}/", names[i], encode(values[i])))
                             .collect();
                         partition.push_str("part-0.parquet");
                         cells.push(Cell {
                             edition: edition.clone(),
+                            mode: mode.clone(),
                             rules: rules.clone(),
                             heroes: all.join(","),
                             bot: bot.clone(),
@@ -223,6 +244,28 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Dealing Dungeons' modes are a dimension like editions: a folder level where several
+    /// are listed, no edition or mode where the file names none.
+    #[test]
+    fn modes_expand_like_editions() {
+        let s = parse("games = 10\nmodes = [\"solo-regular\", \"solo-hard\"]\nheroes = [\"mage\"]\n", "t", 1).unwrap();
+        let got: Vec<(&str, Option<&str>, Option<&str>)> =
+            s.cells.iter().map(|c| (c.partition.as_str(), c.mode.as_deref(), c.edition.as_deref())).collect();
+        assert_eq!(
+            got,
+            [
+                ("mode_solo-regular/part-0.parquet", Some("solo-regular"), None),
+                ("mode_solo-hard/part-0.parquet", Some("solo-hard"), None)
+            ]
+        );
+        let plain = parse("games = 10\n", "t", 1).unwrap();
+        assert_eq!((plain.cells[0].edition.as_deref(), plain.cells[0].mode.as_deref()), (None, None));
+        let err = parse("games = 10\nmodes = []\n", "t", 1).unwrap_err().to_string();
+        assert!(err.contains("modes is empty"), "{err}");
+        let err = parse("games = 10\nmodes = [\"standard\", \"standard\"]\n", "t", 1).unwrap_err().to_string();
+        assert!(err.contains("\"standard\" is listed twice"), "{err}");
+    }
 
     #[test]
     fn a_grid_expands_with_folders_for_varying_dimensions() {

@@ -5,7 +5,7 @@
 //! then). Ties, Defends and Regenerate make the chain loop, so the absorption probabilities
 //! are the solution of a small linear system (a few hundred states at most), solved by
 //! Gaussian elimination. Monte Carlo runs of [`super::combat`] are held to these figures by
-//! the tests, and `dq duel --game dealing-dungeons` is to print them. Not for the hot loop:
+//! the tests, and `dq duel --game dealing-dungeons` prints them. Not for the hot loop:
 //! it allocates its matrix. A fight that can never end (ranged shots that cannot hurt either
 //! side) has no meaningful odds: `win + die` falls short of 1 there.
 

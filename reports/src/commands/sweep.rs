@@ -6,6 +6,7 @@
 
 use crate::sweep_config::{self, Cell, Sweep};
 use dq_sim::cli::{DataArgs, SweepArgs, TableArgs, DEFAULT_SEED};
+use dq_sim::dealing_dungeons::run::DealingDungeons;
 use dq_sim::error::{bad, emit, Failure};
 use dq_sim::family::{Family, GameFamily, Headline};
 use dq_sim::outdir::{Existing, TempDir};
@@ -21,13 +22,13 @@ use std::path::PathBuf;
 fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: PathBuf) -> Result<RunPlan<F>, Failure> {
     let per_seat = cell.per_seat_bots();
     let table = TableArgs {
-        data: DataArgs { edition: Some(cell.edition.clone()), data: None },
+        data: DataArgs { edition: cell.edition.clone(), data: None },
         heroes: cell.heroes.clone(),
         bot: (!per_seat).then(|| cell.bot.clone()),
         bots: per_seat.then(|| cell.bot.clone()),
         monster_policy: s.monster_policy.clone(),
         rules: cell.rules.clone(),
-        mode: None,
+        mode: cell.mode.clone(),
         seed: s.seed,
     };
     let plan = RunPlan::<F>::new(&table, s.games, None, threads.or(s.threads), Some(out))?;
@@ -38,7 +39,7 @@ fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: Path
 pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => sweep::<DungeonQuest>(args),
-        Family::DealingDungeons => crate::spec::spec_or_refuse(args.game.family).map(|_| ()),
+        Family::DealingDungeons => sweep::<DealingDungeons>(args),
     }
 }
 

@@ -9,4 +9,5 @@ pub const DQ: &str = env!("CARGO_BIN_EXE_dq-reports");
 #[allow(dead_code)]
 mod support;
 
+mod dealing;
 mod reports;

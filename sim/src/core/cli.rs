@@ -56,7 +56,8 @@ pub enum Command {
     Man(ManArgs),
     /// A report folder (HTML page, Markdown and JSON summaries, charts) from results files:
     /// survival with intervals, gold, death causes, turns and the treasure chamber per
-    /// edition × rules × hero × bot × players.
+    /// edition × rules × hero × bot × players (Dealing Dungeons: per mode × rules × hero × bot
+    /// × players, with End Bosses defeated, loot and levels).
     Report(ReportArgs),
     /// Compare two runs (B − A): survival and gold differences with intervals and a p-value,
     /// paired game by game when the runs share seed and games.
@@ -254,6 +255,26 @@ pub struct DuelArgs {
     /// The hero never tries to escape.
     #[arg(long)]
     pub no_escape: bool,
+    /// Dealing Dungeons: the hero's level (skills at that level) [default: 1].
+    #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]
+    pub level: Option<u8>,
+    /// Dealing Dungeons: an End Boss fight against this boss (its card id, e.g. `troll-mage`)
+    /// instead of a monster encounter.
+    #[arg(long, value_name = "ID")]
+    pub boss: Option<String>,
+    /// Dealing Dungeons: the hero's fixed way of fighting. A monster: `fight`, `ranged` or
+    /// `defend-then-fight` (Fight where it cannot be defended against); a boss: `fight`,
+    /// `defend-then-fight` or `defend-above=K` (Defend when its dice total is K or more)
+    /// [default: fight].
+    #[arg(long, value_name = "NAME")]
+    pub policy: Option<String>,
+    /// Dealing Dungeons: spaces between the hero and the monster (above 0 only a ranged
+    /// attack reaches it) [default: 0, the same room].
+    #[arg(long, value_name = "D", value_parser = parse_small, allow_hyphen_values = true)]
+    pub distance: Option<u8>,
+    /// Dealing Dungeons: In Hand loot cards equipped (ids, comma-separated, e.g. `short-sword`).
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub gear: Vec<String>,
     /// Optional rule, repeatable or comma-separated (as in `dq run`).
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
     pub rules: Vec<String>,

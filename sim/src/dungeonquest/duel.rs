@@ -55,7 +55,7 @@ impl DuelTally {
 }
 
 /// Integer counts of a set of duels, merged chunk by chunk in order.
-trait DuelCounts: Default + Send {
+pub(crate) trait DuelCounts: Default + Send {
     fn merge(&mut self, o: &Self);
     /// Duels counted.
     fn games(&self) -> u64;
@@ -73,8 +73,8 @@ impl DuelCounts for DuelTally {
 
 /// Plays duels `0..args.games` on the run's threads in chunks, duel `i` by `one(worker state,
 /// i, counts)` (it depends only on the seed and `i`), under the progress bar and Ctrl-C: the
-/// counts and the seconds they took. Both editions' duels run on it.
-fn play_duels<W, T: DuelCounts>(
+/// counts and the seconds they took. Every family's and edition's duels run on it.
+pub(crate) fn play_duels<W, T: DuelCounts>(
     args: &DuelArgs,
     worker: impl Fn() -> W + Sync,
     one: impl Fn(&mut W, u64, &mut T) + Sync,
@@ -120,14 +120,28 @@ fn play_duels<W, T: DuelCounts>(
 pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => dungeonquest(args),
-        Family::DealingDungeons => Err(crate::error::bad(
-            "dq duel --game dealing-dungeons is not written yet (issue 26: one encounter or one boss fight)",
-        )),
+        Family::DealingDungeons => crate::dealing_dungeons::duel::run(args),
+    }
+}
+
+/// Dealing Dungeons' duel options, refused by name in a DungeonQuest duel.
+fn refuse_dealing_options(args: &DuelArgs) -> Result<(), Failure> {
+    let given = [
+        ("--level", args.level.is_some()),
+        ("--boss", args.boss.is_some()),
+        ("--policy", args.policy.is_some()),
+        ("--distance", args.distance.is_some()),
+        ("--gear", !args.gear.is_empty()),
+    ];
+    match given.iter().find(|(_, g)| *g) {
+        Some((name, _)) => Err(bad(format!("{name} is a dealing-dungeons duel option: dungeonquest has none"))),
+        None => Ok(()),
     }
 }
 
 /// `dq duel` of DungeonQuest.
 fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
+    refuse_dealing_options(args)?;
     let rules = match edition::load_any(&args.data)? {
         edition::Loaded::Classic(rules) => return classic::run(args, rules),
         edition::Loaded::Ffg(rules) => rules,

@@ -195,8 +195,38 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         refused_with(&a, expect);
     }
     refused_with(&["run", "--mode", "standard"], "--mode standard: modes are dealing-dungeons'; dungeonquest has none");
-    refused_with(
-        &["duel", "--game", "dealing-dungeons", "--hero", "barbarian"],
-        "dq duel --game dealing-dungeons is not written yet",
-    );
+    // `dq duel --game dealing-dungeons`.
+    let duels: &[(&[&str], &str)] = &[
+        (&["--hero", "bob"], "unknown hero \"bob\" (known: barbarian, berserker"),
+        (&["--hero", "barbarian", "--monster", "dragon"], "unknown monster \"dragon\" (known: giant-rat"),
+        (&["--hero", "barbarian", "--monster", "darkness"], "encounter \"darkness\" is no monster"),
+        (&["--hero", "barbarian", "--boss", "smaug"], "unknown boss \"smaug\" (known: troll-mage"),
+        (&["--hero", "barbarian", "--boss", "lich", "--monster", "orc"], "--boss and --monster: a duel is one fight"),
+        (&["--hero", "barbarian", "--policy", "charge"], "unknown monster policy \"charge\" (known: fight, ranged"),
+        (&["--hero", "barbarian", "--boss", "lich", "--policy", "ranged"], "unknown boss policy \"ranged\""),
+        (&["--hero", "barbarian", "--boss", "lich", "--policy", "defend-above=99"], "K must be a whole number"),
+        (&["--hero", "barbarian", "--policy", "ranged"], "barbarian has no Range skill at level 1"),
+        (&["--hero", "barbarian", "--distance", "1"], "from a distance only --policy ranged"),
+        (&["--hero", "barbarian", "--boss", "lich", "--distance", "1"], "an End Boss is fought in the Treasure Room"),
+        (&["--hero", "barbarian", "--wounds", "3"], "barbarian starts with 3 lives"),
+        (&["--hero", "barbarian", "--level", "0"], "--level 0: a hero's level is 1 to"),
+        (&["--hero", "barbarian", "--life", "0"], "--life 0: a foe has at least 1 life"),
+        (&["--hero", "barbarian", "--gear", "short-sword,mace"], "barbarian equips 1 In Hand card(s)"),
+        (&["--hero", "barbarian", "--gear", "excalibur"], "unknown In Hand card \"excalibur\""),
+        (&["--hero", "barbarian", "--rule", "bag-swap"], "rule \"bag-swap\" does not change one fight"),
+        (&["--hero", "barbarian", "--rule", "nonsense"], "unknown dealing-dungeons rule \"nonsense\""),
+        (&["--hero", "barbarian", "--boss", "lich", "--rule", "rolled-attack"], "a boss rolls its dice anyway"),
+        (&["--hero", "barbarian", "--bot", "greedy"], "a dealing-dungeons duel fights under a fixed --policy"),
+        (&["--hero", "barbarian", "--edition", "third"], "--edition third is a dungeonquest duel option"),
+        (&["--hero", "barbarian", "--monster-policy", "random"], "--monster-policy random is a dungeonquest duel"),
+        (&["--hero", "barbarian", "--solo"], "--solo is a dungeonquest duel option"),
+        (&["--hero", "barbarian", "--no-escape"], "a dealing-dungeons duel never runs"),
+    ];
+    for (extra, expect) in duels {
+        let mut a = vec!["duel", "--game", "dealing-dungeons"];
+        a.extend(*extra);
+        refused_with(&a, expect);
+    }
+    refused_with(&["duel", "--hero", "hugo", "--boss", "lich"], "--boss is a dealing-dungeons duel option");
+    refused_with(&["duel", "--hero", "hugo", "--policy", "fight"], "--policy is a dealing-dungeons duel option");
 }

@@ -12,5 +12,6 @@ mod cli;
 mod completions;
 mod dealing_dungeons;
 mod duel_classic;
+mod duel_dealing;
 mod merge;
 mod schema_doc;

@@ -1,0 +1,233 @@
+//! Dealing Dungeons' report: survival by hero, mode, optional rules, bot and players; the
+//! loot tally of the survivors, End Bosses defeated, wins, levels, monsters and rooms; death
+//! causes (monster, ranged miss, boss). Survival and the loot tally are the headline, the
+//! optional rules the rule effects (within a mode, bots and heroes).
+
+use crate::scan::VARIANT;
+use crate::spec::{
+    Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key, KeyKind, Of,
+    Plot, ReportSpec, Rgb, Rows, Stat, Subject, TableSpec, Tally, When,
+};
+use dq_sim::family::Family;
+
+/// Dealing Dungeons' report.
+pub static SPEC: ReportSpec = ReportSpec {
+    family: Family::DealingDungeons,
+    rows: "hero-games",
+    subject: Subject { key: "hero", plural: "heroes" },
+    keys: &[
+        Key { column: "mode", shown: "mode", kind: TEXT },
+        // The optional rules, comma-joined; "none" for none.
+        Key { column: "rules", shown: "rules", kind: KeyKind::Text { empty: "none" } },
+        Key { column: "hero", shown: "hero", kind: TEXT },
+        Key { column: "bot", shown: "bot", kind: TEXT },
+        Key { column: "players", shown: "players", kind: KeyKind::Number },
+        // The run's variant (its `--label`); "-" for none.
+        Key { column: VARIANT, shown: "variant", kind: KeyKind::Text { empty: "-" } },
+    ],
+    counts: &[
+        // Rows of seat 0: the games a group's rows come from, when it holds whole games.
+        Count { name: "seat0", tally: Tally::Equals("seat", 0) },
+        Count { name: "survived", tally: Tally::Sum("survived") },
+        Count { name: "winners", tally: Tally::Sum("winner") },
+        Count { name: "boss_defeated", tally: Tally::Sum("boss_defeated") },
+        Count { name: "stopped_at_edge", tally: Tally::Sum("stopped_at_edge") },
+    ],
+    dists: &[
+        Distribution { name: "gold_survivors", column: "gold", rows: Rows::Where("survived") },
+        Distribution { name: "level", column: "level", rows: Rows::All },
+        Distribution { name: "monsters", column: "monsters_defeated", rows: Rows::All },
+        Distribution { name: "rooms", column: "rooms_built", rows: Rows::All },
+        Distribution { name: "turns", column: "turns", rows: Rows::All },
+    ],
+    cause: "death_cause",
+    headline: Headline {
+        rate: "survived",
+        rate_name: "survival",
+        score: "gold",
+        score_name: "loot",
+        score_per_row: "loot tally per hero-game",
+        failed: "the dead",
+        held: "survivors",
+    },
+    effects: Effects {
+        rules: "rules",
+        context: &[("mode", "mode"), ("bots", "bot"), ("heroes", "heroes")],
+        bots: "bots",
+    },
+    compare_by: &["mode", "rules", "hero", "bot", "players", "seat"],
+    // Hero first, so the variants of one hero are adjacent in every table.
+    group_order: &["hero", "mode", "rules", "bot", "players", VARIANT],
+    figures: &[
+        fig("survived", Stat::Count("survived")),
+        fig("survival_rate", Stat::Rate("survived", Of::Rows)),
+        fig("survival_wilson95", Stat::Wilson("survived", Of::Rows)),
+        fig("survival_clopper_pearson95", Stat::ClopperPearson("survived", Of::Rows)),
+        // Heroes who won their game (a boss fell; alive with the highest tally).
+        fig("winners", Stat::Count("winners")),
+        fig("win_rate", Stat::Rate("winners", Of::Rows)),
+        fig("win_wilson95", Stat::Wilson("winners", Of::Rows)),
+        fig("boss_defeated", Stat::Count("boss_defeated")),
+        fig("boss_rate", Stat::Rate("boss_defeated", Of::Rows)),
+        fig("boss_wilson95", Stat::Wilson("boss_defeated", Of::Rows)),
+        fig("stopped_at_edge", Stat::Count("stopped_at_edge")),
+        fig("edge_rate", Stat::Rate("stopped_at_edge", Of::Rows)),
+        fig("gold_survivors", Stat::Dist("gold_survivors")),
+        fig("deaths", Stat::CauseTotal),
+        fig("death_causes", Stat::Causes),
+        fig("level", Stat::Dist("level")),
+        fig("monsters", Stat::Dist("monsters")),
+        fig("rooms", Stat::Dist("rooms")),
+        fig("turns", Stat::Dist("turns")),
+    ],
+    file_meta: &[("mode", "mode"), ("rules", "rules"), ("heroes", "heroes"), ("bots", "bots")],
+    table_keys: &["hero", VARIANT, "mode", "rules", "bot", "players"],
+    tables: &[
+        TableSpec {
+            id: "survival",
+            title: "Survival",
+            note: "Per hero-game (one hero in one game). Intervals are 95%, in percent.",
+            body: Body::Columns(&[
+                col("hero-games", Cell::Rows),
+                col("survived", Cell::Count(top("survived"))),
+                col("survival", Cell::Percent(top("survival_rate"))),
+                col("Wilson 95%", Cell::Interval(top("survival_wilson95"), None)),
+                col("Clopper–Pearson 95%", Cell::Interval(top("survival_clopper_pearson95"), None)),
+                col("win rate", Cell::Percent(top("win_rate"))),
+                col("win Wilson 95%", Cell::Interval(top("win_wilson95"), None)),
+            ]),
+        },
+        TableSpec {
+            id: "boss",
+            title: "End Boss",
+            note: "Hero-games in which the hero defeated his End Boss, and those stopped at the table edge.",
+            body: Body::Columns(&[
+                col("boss defeated", Cell::Count(top("boss_defeated"))),
+                col("boss rate", Cell::Percent(top("boss_rate"))),
+                col("boss Wilson 95%", Cell::Interval(top("boss_wilson95"), None)),
+                col("stopped at edge", Cell::Percent(top("edge_rate"))),
+            ]),
+        },
+        TableSpec {
+            id: "loot",
+            title: "Loot of survivors",
+            note: "The loot tally of heroes alive at the end; median and p90 are nearest-rank quantiles.",
+            body: Body::Columns(&[
+                col("survivors", Cell::Dist("gold_survivors", DistCell::N)),
+                col("mean loot", Cell::Dist("gold_survivors", DistCell::Mean)),
+                col("mean 95%", Cell::Dist("gold_survivors", DistCell::MeanCi)),
+                col("median", Cell::Dist("gold_survivors", DistCell::Median)),
+                col("p90", Cell::Dist("gold_survivors", DistCell::P90)),
+                col("max", Cell::Dist("gold_survivors", DistCell::Max)),
+            ]),
+        },
+        TableSpec {
+            id: "causes",
+            title: "Death causes",
+            note: "Deaths by cause as a share of all hero-games of the group.",
+            body: Body::Causes,
+        },
+        TableSpec {
+            id: "progress",
+            title: "Levels, monsters, rooms and turns",
+            note: "Per hero-game: the level at the end, monsters defeated, rooms built and turns begun.",
+            body: Body::Columns(&[
+                col("level mean", Cell::Dist("level", DistCell::Mean)),
+                col("level max", Cell::Dist("level", DistCell::Max)),
+                col("monsters mean", Cell::Dist("monsters", DistCell::Mean)),
+                col("monsters p90", Cell::Dist("monsters", DistCell::P90)),
+                col("rooms mean", Cell::Dist("rooms", DistCell::Mean)),
+                col("turns mean", Cell::Dist("turns", DistCell::Mean)),
+                col("turns p90", Cell::Dist("turns", DistCell::P90)),
+            ]),
+        },
+    ],
+    definitions: &[
+        ("hero-game", "one hero in one game: one row of a results file"),
+        ("survival", "the hero was alive when the game ended"),
+        ("win rate", "an End Boss fell and the hero is alive with the highest loot tally (ties shared)"),
+        ("boss rate", "the hero defeated his own End Boss (which ends the game)"),
+        ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+        ("loot", "the loot tally: Bag of Holding, In Hand cards 20 gold each, unused potions 10 each"),
+        ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+    ],
+    charts: &[
+        ChartSpec {
+            name: "survival",
+            title: "Survival by hero",
+            caption: "Share of hero-games the hero survived, with 95% Wilson intervals.",
+            size: (1100, 560),
+            plot: Plot::Rate { count: "survived", axis: "survival (% of hero-games)" },
+        },
+        ChartSpec {
+            name: "boss",
+            title: "End Boss defeated by hero",
+            caption: "Share of hero-games in which the hero defeated his End Boss, with 95% Wilson intervals.",
+            size: (1100, 560),
+            plot: Plot::Rate { count: "boss_defeated", axis: "boss defeated (% of hero-games)" },
+        },
+        ChartSpec {
+            name: "effects",
+            title: "Effect on survival against {baseline}",
+            caption: "Survival of each rule set minus the baseline ({baseline}), in percentage points, per hero, with \
+                      95% intervals (paired where the runs share seeds and games).",
+            size: (1100, 560),
+            plot: Plot::Effects { axis: "survival difference (pp)" },
+        },
+        ChartSpec {
+            name: "loot",
+            title: "Loot of survivors",
+            caption: "Share of survivors with a loot tally of at most x (cumulative), up to {top} (the largest 95th \
+                      percentile), one line per {series}.",
+            size: (1100, 520),
+            plot: Plot::Cumulative {
+                dist: "gold_survivors",
+                x_axis: "loot tally",
+                y_axis: "% of survivors with at most this loot",
+            },
+        },
+        ChartSpec {
+            name: "causes",
+            title: "How heroes ended",
+            caption: "Share of hero-games survived or lost to each death cause.",
+            size: (1100, 150),
+            plot: Plot::Ends {
+                count: "survived",
+                label: "survived",
+                colour: Rgb(0x9c, 0xd3, 0x8c),
+                causes: CAUSE_COLOURS,
+            },
+        },
+        ChartSpec {
+            name: "levels",
+            title: "Level and monsters defeated",
+            caption: "Share of hero-games ending at each level (left) and with each number of monsters defeated \
+                      (right), one line per {series}.",
+            size: (1100, 480),
+            plot: Plot::Shares {
+                panels: &[("level", "level"), ("monsters defeated", "monsters")],
+                x_axis: "value",
+                y_axis: "% of hero-games",
+            },
+        },
+    ],
+    series_forms: &[("players", "{}p")],
+};
+
+/// Each death cause's colour.
+const CAUSE_COLOURS: &[(&str, Rgb)] =
+    &[("monster", Rgb(0xd6, 0x27, 0x28)), ("ranged_miss", Rgb(0x94, 0x67, 0xbd)), ("boss", Rgb(0xff, 0x7f, 0x0e))];
+
+const TEXT: KeyKind = KeyKind::Text { empty: "" };
+
+const fn col(header: &'static str, cell: Cell) -> Column {
+    Column { header, cell, when: When::Always }
+}
+
+const fn top(name: &'static str) -> Fig {
+    Fig { section: None, name }
+}
+
+const fn fig(name: &'static str, stat: Stat) -> Figure {
+    Figure { name, stat }
+}

@@ -1,0 +1,201 @@
+//! `dq duel --game dealing-dungeons` end to end: its Monte Carlo figures against the exact
+//! chains (monster encounters under each policy, End Boss fights against each kind of boss
+//! skill), the exact figures against the engine's chains built here, the same output for any
+//! thread count, and the JSON fields.
+
+use crate::support::*;
+use dq_engine::dealing_dungeons::exact::{boss_odds, monster_odds, BossPolicy, Policy};
+use dq_engine::dealing_dungeons::rules::{Encounter, HeroSide, Loot};
+use dq_engine::dealing_dungeons::{BossFoe, DealingRules, Fighter, Foe, Setting};
+use serde_json::{Map, Value};
+
+const GAMES: u64 = 20_000;
+
+fn duel(extra: &[&str]) -> Map<String, Value> {
+    let games = GAMES.to_string();
+    let mut args = vec!["duel", "--game", "dealing-dungeons", "--games", &games, "--json", "--quiet"];
+    args.extend(extra);
+    json(&ok(&args))
+}
+
+fn f(s: &Map<String, Value>, key: &str) -> f64 {
+    s[key].as_f64().unwrap_or_else(|| panic!("{key} missing: {s:?}"))
+}
+
+/// A rate within 4 standard errors (from the exact p) of `want`, and inside a Wilson interval
+/// widened to 4 standard errors.
+fn rate_close(what: &str, got: f64, want: f64) {
+    let se = (want * (1.0 - want) / GAMES as f64).sqrt().max(1.0 / GAMES as f64);
+    assert!((got - want).abs() <= 4.0 * se, "{what}: {got} against exact {want} (se {se})");
+}
+
+/// A mean within 4 standard errors (from the run's own 95% interval) of `want`.
+fn mean_close(what: &str, s: &Map<String, Value>, key: &str, want: f64) {
+    let ci = s[&format!("{key}_ci95")].as_array().unwrap();
+    let se = (ci[1].as_f64().unwrap() - ci[0].as_f64().unwrap()) / (2.0 * 1.96);
+    let got = f(s, key);
+    assert!((got - want).abs() <= 4.0 * se.max(1e-9), "{what}: {key} {got} against exact {want} (se {se})");
+}
+
+/// The Monte Carlo figures within 4 standard errors of the printed exact ones; every duel
+/// ends with a win or a death.
+fn agrees(what: &str, s: &Map<String, Value>) {
+    let x = s["exact"].as_object().unwrap();
+    assert_eq!(s["games"], GAMES, "{what}");
+    assert_eq!(s["hero_wins"].as_u64().unwrap() + s["hero_deaths"].as_u64().unwrap(), GAMES, "{what}");
+    assert!((f(x, "p_hero_wins") + f(x, "p_hero_dies") - 1.0).abs() < 1e-9, "{what}: the chain ends");
+    rate_close(what, f(s, "p_hero_wins"), f(x, "p_hero_wins"));
+    rate_close(what, f(s, "p_hero_dies"), f(x, "p_hero_dies"));
+    mean_close(what, s, "mean_rounds", f(x, "mean_rounds"));
+    mean_close(what, s, "mean_lives_lost", f(x, "mean_lives_lost"));
+    let ci = s["p_hero_wins_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= f(s, "p_hero_wins") && f(s, "p_hero_wins") <= ci[1].as_f64().unwrap());
+}
+
+/// A hero side's fighter at `level`, by its front card's id.
+fn fighter(rules: &DealingRules, hero: &str, level: u8, wounds: u8, gear: &[&str]) -> Fighter {
+    let card = rules.heroes.iter().find(|h| h.id == hero).unwrap();
+    let gear = gear.iter().fold(Default::default(), |acc: dq_engine::dealing_dungeons::rules::Mods, g| {
+        match rules.loot.iter().find(|c| c.id == *g).unwrap().loot {
+            Loot::InHand(m) => acc.plus(m),
+            _ => panic!("{g} is no In Hand card"),
+        }
+    });
+    Fighter { lives: rules.modes.start_lives - wounds, skills: card.skills(HeroSide::Front, level), gear }
+}
+
+/// Monster encounters under each policy: the exact figures are the engine's chain built here
+/// from the cards, and the Monte Carlo ones agree with them.
+#[test]
+fn monster_duels_match_the_exact_chains() {
+    let rules = DealingRules::standard();
+    let monster = |id: &str| {
+        let c = rules.encounters.iter().find(|c| c.id == id).unwrap();
+        match c.encounter {
+            Encounter::Monster(m) => Foe::printed(m),
+            _ => panic!("{id} is no monster"),
+        }
+    };
+    let room = Setting::in_room(rules.modes.defend_bonus);
+    let cases: [(&[&str], Fighter, Foe, Setting, Policy); 4] = [
+        (
+            &["--hero", "barbarian", "--monster", "troll"],
+            fighter(&rules, "barbarian", 1, 0, &[]),
+            monster("troll"),
+            room,
+            Policy::Fight,
+        ),
+        (
+            &["--hero", "knight", "--monster", "werewolf", "--policy", "defend-then-fight", "--wounds", "1"],
+            fighter(&rules, "knight", 1, 1, &[]),
+            monster("werewolf"),
+            room,
+            Policy::DefendThenFight,
+        ),
+        (
+            &["--hero", "mage", "--monster", "wyvern", "--policy", "ranged", "--distance", "1"],
+            fighter(&rules, "mage", 1, 0, &[]),
+            monster("wyvern"),
+            Setting { distance: 1, may_run: false, defend_bonus: rules.modes.defend_bonus },
+            Policy::Ranged,
+        ),
+        (
+            &["--hero", "barbarian", "--monster", "hydra", "--gear", "battle-axe", "--wounds", "2"],
+            fighter(&rules, "barbarian", 1, 2, &["battle-axe"]),
+            monster("hydra"),
+            room,
+            Policy::Fight,
+        ),
+    ];
+    for (i, (args, hero, foe, setting, policy)) in cases.into_iter().enumerate() {
+        let e = monster_odds(hero, foe, setting, policy);
+        assert!(e.win > 0.05 && e.win < 0.95, "case {i}: a test that cannot fail ({})", e.win);
+        let seed = (i + 1).to_string();
+        let mut a = args.to_vec();
+        a.extend(["--seed", &seed]);
+        let s = duel(&a);
+        let what = format!("case {i}: {args:?}");
+        agrees(&what, &s);
+        let x = s["exact"].as_object().unwrap();
+        assert!((f(x, "p_hero_wins") - e.win).abs() < 1e-12, "{what}");
+        assert!((f(x, "mean_rounds") - e.rounds).abs() < 1e-12, "{what}");
+    }
+}
+
+/// "More of a challenge": the attack rolled on 2D6 each round changes the odds, and the Monte
+/// Carlo figures follow the rolled chain, not the printed one.
+#[test]
+fn rolled_attack_duels_follow_the_rolled_chain() {
+    let printed = duel(&["--hero", "knight", "--monster", "orc", "--policy", "defend-then-fight"]);
+    let rolled =
+        duel(&["--hero", "knight", "--monster", "orc", "--policy", "defend-then-fight", "--rule", "rolled-attack"]);
+    agrees("rolled", &rolled);
+    assert_eq!(rolled["rules"], "rolled-attack");
+    let (a, b) = (
+        f(&printed["exact"].as_object().unwrap().clone(), "p_hero_wins"),
+        f(rolled["exact"].as_object().unwrap(), "p_hero_wins"),
+    );
+    assert!((a - b).abs() > 0.01, "the rule changes nothing: {a} {b}");
+}
+
+/// End Boss fights against bosses of different skills (Regenerate, Curse, Drain, Crushing,
+/// Armour, Relentless, Cunning, Vengeful) under each boss policy.
+#[test]
+fn boss_duels_match_the_exact_chains() {
+    let rules = DealingRules::standard();
+    let cases = [
+        ("troll-mage", "fight"),
+        ("lich", "defend-then-fight"),
+        ("vampire-lord", "defend-above=11"),
+        ("minotaur-chief", "fight"),
+        ("iron-golem", "fight"),
+        ("demon-lord", "defend-then-fight"),
+        ("goblin-king", "defend-above=12"),
+        ("spider-queen", "fight"),
+    ];
+    for (i, (boss, policy)) in cases.into_iter().enumerate() {
+        let seed = (i + 10).to_string();
+        let s = duel(&["--hero", "knight", "--level", "3", "--boss", boss, "--policy", policy, "--seed", &seed]);
+        let what = format!("{boss} under {policy}");
+        agrees(&what, &s);
+        let card = rules.bosses.iter().find(|b| b.id == boss).unwrap();
+        let foe = BossFoe { lives: card.lives, skill: card.skill, dice: rules.modes.boss_dice, attack_bonus: 0 };
+        let p = match policy {
+            "fight" => BossPolicy::Fight,
+            "defend-then-fight" => BossPolicy::DefendThenFight,
+            _ => BossPolicy::DefendAbove(policy[13..].parse().unwrap()),
+        };
+        let e = boss_odds(fighter(&rules, "knight", 3, 0, &[]), foe, rules.modes.defend_bonus, p);
+        let x = s["exact"].as_object().unwrap();
+        assert!((f(x, "p_hero_wins") - e.win).abs() < 1e-12, "{what}");
+        assert!(e.win > 0.02 && e.win < 0.98, "{what}: a test that cannot fail ({})", e.win);
+    }
+}
+
+/// Any monster of the Encounter deck (drawn by its copies): the exact mixture and the Monte
+/// Carlo figures agree.
+#[test]
+fn drawn_monster_duels_match_the_mixture() {
+    let s = duel(&["--hero", "rogue", "--policy", "defend-then-fight", "--seed", "3"]);
+    assert_eq!(s["monster"], Value::Null);
+    agrees("drawn", &s);
+}
+
+/// The same seed gives the same figures on any number of threads; the fields are there.
+#[test]
+fn dealing_duels_do_not_depend_on_threads() {
+    let run = |t: &str| {
+        let mut m = duel(&["--hero", "paladin", "--boss", "lich", "--threads", t]);
+        for k in ["wall_seconds", "games_per_sec", "threads"] {
+            m.remove(k);
+        }
+        m
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    for k in ["game", "hero", "level", "lives", "boss", "policy", "rules", "seed", "data_hash", "exact"] {
+        assert!(one.contains_key(k), "{k} missing: {one:?}");
+    }
+    let text = ok(&["duel", "--game", "dealing-dungeons", "--hero", "paladin", "--boss", "lich", "--games", "2000"]);
+    assert!(text.contains("P(hero wins)") && text.contains("exact"), "{text}");
+}
