@@ -10,8 +10,9 @@
 //! is its [`Memory`].
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, RING, UNREACHED};
+use super::route::{BoardView, RouteMaps, Step, Target, Walker, Want, CHAMBER_ENTRY, NODES, RING, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
+use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{
     chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
 };
@@ -242,6 +243,22 @@ impl Planner {
         }
     }
 
+    /// The nodes [`Planner::here`] reads.
+    fn here_nodes(s: &Situation<'_, '_>) -> ArrayVec<usize, 2> {
+        if is_treasure(s.pos) {
+            chamber_cells(s.pos).iter().map(|&c| c as usize * 2).collect()
+        } else {
+            [s.node].into_iter().collect()
+        }
+    }
+
+    /// The move from where the hero stands (either half of the chamber) into `to`, as the
+    /// maps price it.
+    fn move_step(s: &Situation<'_, '_>, maps: &RouteMaps, to: Cell) -> Option<Step> {
+        let (from, d) = chamber_cells(s.pos).into_iter().find_map(|f| dir_between(f, to).map(|d| (f, d)))?;
+        maps.step(s.seat, from, d)
+    }
+
     /// The turn's action and every move that follows one.
     fn move_decision(
         &self,
@@ -268,8 +285,10 @@ impl Planner {
             // the same map as the way from a tower to here (exact when the hero came by the
             // shortest way in, else short of it).
             maps.look(&s.view, &s.walker, Target::Chamber);
+            maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
+            maps.settle(s.seat, Target::Chamber, Want::Each(&Self::here_nodes(s)));
             let cm = maps.map(s.seat, Target::Chamber);
-            let from_tower = TOWERS.iter().map(|&t| cm[t as usize * 2]).min().unwrap_or(UNREACHED);
+            let from_tower = TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED);
             let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
             let into = Self::here(cm, s);
             let home = if from_tower == UNREACHED || into == UNREACHED {
@@ -292,10 +311,26 @@ impl Planner {
         let mut out_of_chamber = UNREACHED;
         if target == Target::Tower {
             maps.look(&s.view, &s.walker, Target::Tower);
+            maps.settle(s.seat, Target::Tower, Want::Each(&Self::here_nodes(s)));
+            // Read only where it is weighed (the choice to loot).
+            if ask == Ask::Turn && choices.contains(&ClassicChoice::Loot) {
+                maps.settle(s.seat, Target::Tower, Want::Least(&TOWERS_FROM_CHAMBER));
+                let tower_map = maps.map(s.seat, Target::Tower);
+                out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
+            }
             let tower_map = maps.map(s.seat, Target::Tower);
-            out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
             spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
         }
+        // The moves' nodes, which the best move reads.
+        let mut ahead: ArrayVec<usize, 16> = ArrayVec::new();
+        for &c in choices.iter() {
+            if let ClassicChoice::Move(to) | ClassicChoice::MoveWithRing(to) = c {
+                if let Some(step) = Self::move_step(s, maps, to) {
+                    let _ = ahead.try_push(step.node);
+                }
+            }
+        }
+        maps.settle(s.seat, target, Want::Each(&ahead));
         let maps = &*maps;
         let life_ok = |worst: u8| s.life > worst;
         let risk = self.risks[h.hero as usize % self.risks.len()];
@@ -379,11 +414,7 @@ impl Planner {
                 ClassicChoice::Exit if target == Target::Tower => return Some((c, 0)),
                 _ => continue,
             };
-            let Some((from, d)) = chamber_cells(s.pos).into_iter().find_map(|f| dir_between(f, to).map(|d| (f, d)))
-            else {
-                continue;
-            };
-            let Some(step) = maps.step(s.seat, from, d) else { continue };
+            let Some(step) = Self::move_step(s, maps, to) else { continue };
             let dist = map[step.node];
             if dist == UNREACHED {
                 continue;
@@ -553,6 +584,10 @@ impl Offered {
         o
     }
 }
+
+/// The towers, as chamber-map nodes.
+const TOWER_NODES: [usize; 4] =
+    [TOWERS[0] as usize * 2, TOWERS[1] as usize * 2, TOWERS[2] as usize * 2, TOWERS[3] as usize * 2];
 
 /// The two halves of the Treasure Chamber, as tower-map nodes.
 const TOWERS_FROM_CHAMBER: [usize; 2] = [TREASURE[0] as usize * 2, TREASURE[1] as usize * 2];
