@@ -288,6 +288,128 @@ impl Heap {
     }
 }
 
+/// Buckets of a [`Queue`]'s ring: keys within this of the level go into the ring.
+const BUCKETS: u32 = 64;
+/// Entries a [`Queue`] keeps beyond its ring's reach (a door or portcullis behind a dear
+/// room; a handful at most).
+const FAR_CAP: usize = 512;
+
+/// The settling's queue of (key, node), taken in order of key, for keys never below the last
+/// one taken (the settling's keys never fall): a ring of buckets, each a set of nodes, and the
+/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and two
+/// trailing-zero counts, a put a bit set, where the heap sifts through its levels.
+#[derive(Clone, Debug)]
+struct Queue {
+    buckets: Box<[[u64; WORDS]; BUCKETS as usize]>,
+    /// Bit `b`: bucket `b` holds nodes.
+    full: u64,
+    /// The key of the last entry taken (or where the queue starts): every entry is at or above.
+    level: u32,
+    /// Entries a ring's length or more above the level when put, as `key << 16 | node`.
+    far: Box<ArrayVec<u32, FAR_CAP>>,
+    /// The least key in `far` (`u32::MAX`: none).
+    far_min: u32,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        Queue {
+            buckets: Box::new([[0; WORDS]; BUCKETS as usize]),
+            full: 0,
+            level: 0,
+            far: Box::new(ArrayVec::new()),
+            far_min: u32::MAX,
+        }
+    }
+
+    /// Empties the queue, to start at `level`.
+    fn start(&mut self, level: u32) {
+        while self.full != 0 {
+            let b = self.full.trailing_zeros() as usize;
+            self.buckets[b] = [0; WORDS];
+            self.full &= self.full - 1;
+        }
+        self.far.clear();
+        self.far_min = u32::MAX;
+        self.level = level;
+    }
+
+    #[inline]
+    fn put(&mut self, key: u16, n: usize) {
+        let k = u32::from(key);
+        debug_assert!(k >= self.level);
+        if k < self.level + BUCKETS {
+            let b = (k % BUCKETS) as usize;
+            self.buckets[b][n / 64] |= 1 << (n % 64);
+            self.full |= 1 << b;
+        } else {
+            self.put_far(k, n);
+        }
+    }
+
+    #[cold]
+    fn put_far(&mut self, k: u32, n: usize) {
+        // Not reached in play: entries beyond the ring are few.
+        if self.far.try_push((k << 16) | n as u32).is_ok() {
+            self.far_min = self.far_min.min(k);
+        } else {
+            debug_assert!(false, "route queue's far entries full");
+        }
+    }
+
+    /// The entry of least key (nodes of one key in any order).
+    #[inline]
+    fn take(&mut self) -> Option<(u16, usize)> {
+        loop {
+            if self.full != 0 {
+                let key = self.level + self.full.rotate_right(self.level % BUCKETS).trailing_zeros();
+                if key < self.far_min {
+                    self.level = key;
+                    let b = (key % BUCKETS) as usize;
+                    let bucket = &mut self.buckets[b];
+                    for w in 0..WORDS {
+                        let x = bucket[w];
+                        if x != 0 {
+                            bucket[w] = x & (x - 1);
+                            if x & (x - 1) == 0 && bucket[w + 1..].iter().all(|&y| y == 0) {
+                                self.full &= !(1 << b);
+                            }
+                            return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
+                        }
+                    }
+                }
+            }
+            if self.far.is_empty() {
+                return None;
+            }
+            self.reach_far();
+        }
+    }
+
+    /// Moves the level on to the least far key and the far entries now within reach into the
+    /// ring (every ring entry is at or above that key, and within a ring's length of it).
+    #[cold]
+    fn reach_far(&mut self) {
+        self.level = self.far_min;
+        let mut rest = u32::MAX;
+        let mut i = 0;
+        while i < self.far.len() {
+            let e = self.far[i];
+            let (k, n) = (e >> 16, (e & 0xFFFF) as usize);
+            if k < self.level + BUCKETS {
+                let b = (k % BUCKETS) as usize;
+                self.buckets[b][n / 64] |= 1 << (n % 64);
+                self.full |= 1 << b;
+                self.far.swap_remove(i);
+            } else {
+                rest = rest.min(k);
+                i += 1;
+            }
+        }
+        self.far_min = rest;
+    }
+}
+
 /// What the maps read of one space.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Space {
@@ -420,6 +542,7 @@ pub struct RouteMaps {
     /// The maps of the board before any tile is laid, per walker met so far.
     pristine: Box<ArrayVec<Maps, PRISTINE>>,
     heap: Heap,
+    queue: Queue,
 }
 
 impl Default for RouteMaps {
@@ -446,6 +569,7 @@ impl RouteMaps {
             seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
             pristine: Box::new(ArrayVec::new()),
             heap: Heap::new(),
+            queue: Queue::new(),
         }
     }
 
@@ -462,7 +586,7 @@ impl RouteMaps {
     pub fn settle(&mut self, seat: u8, target: Target, want: Want<'_>) {
         let m = &mut self.seats[seat as usize % MAX_SEATS].maps;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
-        settle(map, &m.enter[target as usize], &m.links, target, &mut self.heap, want);
+        settle(map, &m.enter[target as usize], &m.links, target, &mut self.queue, want);
     }
 
     /// Seat `seat`'s map to `target` as the last [`RouteMaps::look`] and [`RouteMaps::settle`]
@@ -932,12 +1056,13 @@ fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: im
 /// again. Keys taken never fall, so it can stop at the reader's need; whatever is left is
 /// pending, and in whatever order and however many calls apart the nodes are settled, the
 /// map ends where [`fill`] puts it.
-fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut Heap, want: Want<'_>) {
+fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &mut Queue, want: Want<'_>) {
     let mut need = want.need(map);
     if map.floor >= need {
         return;
     }
-    heap.len = 0;
+    // Every pending key is at least the floor.
+    queue.start(map.floor);
     for w in 0..WORDS {
         let mut bits = core::mem::take(&mut map.pending[w]);
         while bits != 0 {
@@ -945,28 +1070,26 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mu
             bits &= bits - 1;
             let (g, r) = (map.dist[n], map.rhs[n]);
             if g != r {
-                heap.push((g.min(r), n as u16));
+                queue.put(g.min(r), n);
             }
         }
     }
     map.floor = u32::MAX;
-    while let Some((k, u)) = heap.pop() {
-        let u = u as usize;
+    while let Some((k, u)) = queue.take() {
         let (g, r) = (map.dist[u], map.rhs[u]);
         if g == r || g.min(r) != k {
             // Settled already, or met at a key it no longer has (the entry at its key now is
-            // in the heap).
+            // in the queue).
             continue;
         }
         let k32 = u32::from(k);
         if k32 >= need {
             need = want.need(map);
             if k32 >= need {
-                // Left for a later reader: the rest of the heap waits as pending.
+                // Left for a later reader: the rest of the queue waits as pending.
                 map.pending[u / 64] |= 1 << (u % 64);
                 map.floor = k32;
-                while let Some((_, n)) = heap.pop() {
-                    let n = n as usize;
+                while let Some((_, n)) = queue.take() {
                     if map.dist[n] != map.rhs[n] {
                         map.pending[n / 64] |= 1 << (n % 64);
                     }
@@ -982,7 +1105,7 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mu
                 if through < map.rhs[p] && !is_seed(p, target) {
                     map.rhs[p] = through;
                     if through < map.dist[p] {
-                        heap.push((through, p as u16));
+                        queue.put(through, p);
                     }
                 }
             });
@@ -990,7 +1113,7 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mu
             // Loses its distance, and waits at its offer if it has one.
             map.dist[u] = UNREACHED;
             if r != UNREACHED {
-                heap.push((r, u as u16));
+                queue.put(r, u);
             }
             // The nodes whose offer came through it look again.
             each_before(u, enter, links, target, |p, cost| {
@@ -998,7 +1121,7 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mu
                     let now = offer(map, enter, links, target, p);
                     map.rhs[p] = now;
                     if now != map.dist[p] {
-                        heap.push((now.min(map.dist[p]), p as u16));
+                        queue.put(now.min(map.dist[p]), p);
                     }
                 }
             });
