@@ -1011,6 +1011,11 @@ pub enum Want<'a> {
     /// The least distance over these nodes exact: one more than their least key (that node
     /// is then consistent and below every pending key, so exact, and no other is lower).
     Least(&'a [usize]),
+    /// The least over these nodes of the distance plus a cost exact, and every node whose
+    /// distance reads otherwise known to sum to more: one more than the least key plus cost
+    /// (that node is then exact, and a node not exact costs the least pending key or more,
+    /// both exactly and as read).
+    Cheapest(&'a [(usize, u16)]),
     /// Every node.
     All,
 }
@@ -1021,6 +1026,7 @@ impl Want<'_> {
         match *self {
             Want::Each(ns) => ns.iter().map(|&n| key(n)).max().unwrap_or(0),
             Want::Least(ns) => ns.iter().map(|&n| key(n)).min().unwrap_or(0),
+            Want::Cheapest(ns) => ns.iter().map(|&(n, c)| key(n) + u32::from(c)).min().unwrap_or(0),
             Want::All => u32::MAX,
         }
     }
