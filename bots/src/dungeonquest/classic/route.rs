@@ -1204,6 +1204,22 @@ mod tests {
                                 maps.settle(seat, t, Want::All);
                             } else {
                                 maps.settle(seat, t, Want::Least(least));
+                                // The cheapest of the nodes around plus a cost each, as the best
+                                // move reads them: the same node and sum as on a fresh map.
+                                let priced: Vec<(usize, u16)> = near.iter().map(|&n| (n, (n % 7) as u16 * 3)).collect();
+                                maps.settle(seat, t, Want::Cheapest(&priced));
+                                let best = |m: &[u16; NODES]| {
+                                    let mut b: Option<(usize, u16)> = None;
+                                    for &(n, c) in &priced {
+                                        let s = m[n].saturating_add(c);
+                                        if m[n] != UNREACHED && b.is_none_or(|(_, x)| s < x) {
+                                            b = Some((n, s));
+                                        }
+                                    }
+                                    b
+                                };
+                                let (got, want) = (maps.map(seat, t), fresh.map(seat, t));
+                                assert_eq!(best(got), best(want), "game {i} {t:?}: cheapest of {priced:?}");
                                 maps.settle(seat, t, Want::Each(&near));
                             }
                             let (got, want) = (maps.map(seat, t), fresh.map(seat, t));
