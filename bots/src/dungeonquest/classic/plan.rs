@@ -10,8 +10,9 @@
 //! is its [`Memory`].
 
 use super::fight::ClassicHero;
-use super::route::{BoardView, RouteMaps, Target, Walker, CHAMBER_ENTRY, NODES, RING, UNREACHED};
+use super::route::{BoardView, RouteMaps, Step, Target, Walker, Want, CHAMBER_ENTRY, NODES, RING, UNREACHED};
 use crate::dungeonquest::spec::{BotKind, BotSpec, EscapeStyle};
+use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{
     chamber_cells, dir_between, is_tower, is_treasure, manhattan, Cell, TOWERS, TREASURE,
 };
@@ -242,6 +243,22 @@ impl Planner {
         }
     }
 
+    /// The nodes [`Planner::here`] reads.
+    fn here_nodes(s: &Situation<'_, '_>) -> ArrayVec<usize, 2> {
+        if is_treasure(s.pos) {
+            chamber_cells(s.pos).iter().map(|&c| c as usize * 2).collect()
+        } else {
+            [s.node].into_iter().collect()
+        }
+    }
+
+    /// The move from where the hero stands (either half of the chamber) into `to`, as the
+    /// maps price it.
+    fn move_step(s: &Situation<'_, '_>, maps: &RouteMaps, to: Cell) -> Option<Step> {
+        let (from, d) = chamber_cells(s.pos).into_iter().find_map(|f| dir_between(f, to).map(|d| (f, d)))?;
+        maps.step(s.seat, from, d)
+    }
+
     /// The turn's action and every move that follows one.
     fn move_decision(
         &self,
@@ -268,8 +285,10 @@ impl Planner {
             // the same map as the way from a tower to here (exact when the hero came by the
             // shortest way in, else short of it).
             maps.look(&s.view, &s.walker, Target::Chamber);
+            maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
+            maps.settle(s.seat, Target::Chamber, Want::Each(&Self::here_nodes(s)));
             let cm = maps.map(s.seat, Target::Chamber);
-            let from_tower = TOWERS.iter().map(|&t| cm[t as usize * 2]).min().unwrap_or(UNREACHED);
+            let from_tower = TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED);
             let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
             let into = Self::here(cm, s);
             let home = if from_tower == UNREACHED || into == UNREACHED {
@@ -292,9 +311,22 @@ impl Planner {
         let mut out_of_chamber = UNREACHED;
         if target == Target::Tower {
             maps.look(&s.view, &s.walker, Target::Tower);
+            maps.settle(s.seat, Target::Tower, Want::Each(&Self::here_nodes(s)));
+            // Read only where it is weighed (the choice to loot).
+            if ask == Ask::Turn && choices.contains(&ClassicChoice::Loot) {
+                maps.settle(s.seat, Target::Tower, Want::Least(&TOWERS_FROM_CHAMBER));
+                let tower_map = maps.map(s.seat, Target::Tower);
+                out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
+            }
             let tower_map = maps.map(s.seat, Target::Tower);
-            out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
             spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
+        }
+        // The moves' nodes, which the best move reads.
+        // The best move reads the moves' nodes: the cheapest exact, the others known dearer.
+        let priced = Self::priced_moves(s, maps, target, choices);
+        if let Some(p) = &priced {
+            let ahead: ArrayVec<(usize, u16), 16> = p.iter().map(|p| (p.node, p.cost)).collect();
+            maps.settle(s.seat, target, Want::Cheapest(&ahead));
         }
         let maps = &*maps;
         let life_ok = |worst: u8| s.life > worst;
@@ -314,7 +346,7 @@ impl Planner {
                 if offered.search && p.search > 0 && spare >= i32::from(p.search) && life_ok(risk.search) {
                     return ClassicChoice::Search;
                 }
-                match self.best_move(s, maps, target, choices) {
+                match Self::best_move(s, maps, target, &priced) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
                     None if offered.search => ClassicChoice::Search,
@@ -327,7 +359,7 @@ impl Planner {
                 if target == Target::Tower {
                     return ClassicChoice::Exit;
                 }
-                match self.best_move(s, maps, target, choices) {
+                match Self::best_move(s, maps, target, &priced) {
                     Some((c, _)) => c,
                     None => ClassicChoice::Exit,
                 }
@@ -335,7 +367,7 @@ impl Planner {
             Ask::Onward(Onward::SecretDoor) => {
                 let map = maps.map(s.seat, target);
                 let stay = Self::here(map, s);
-                match self.best_move(s, maps, target, choices) {
+                match Self::best_move(s, maps, target, &priced) {
                     Some((c, d)) if d < stay => c,
                     _ => ClassicChoice::Pass,
                 }
@@ -346,54 +378,66 @@ impl Planner {
                 let map = maps.map(s.seat, target);
                 let agility = i32::from(s.walker.agility.max(1));
                 let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
-                let back = self.best_move(s, maps, target, choices).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
+                let back = Self::best_move(s, maps, target, &priced).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
                 if back < on && choices.contains(&ClassicChoice::Retreat) {
                     ClassicChoice::Retreat
                 } else {
                     ClassicChoice::Roll
                 }
             }
-            _ => match self.best_move(s, maps, target, choices) {
+            _ => match Self::best_move(s, maps, target, &priced) {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
         }
     }
 
-    /// The move (or exit) of `choices` with the shortest way on to `target`, and its distance:
-    /// the move priced as the maps price it (off the spaces they were read with), another
-    /// hero's room dearer, the Ring of Opening's price for a move with it.
-    fn best_move(
-        &self,
+    /// The moves of `choices` priced as the maps price them (off the spaces they were read
+    /// with): per move the node entered and what the move costs beyond the map's distance
+    /// there, another hero's room dearer, the Ring of Opening's price for a move with it.
+    /// `None` when the Exit is offered on the way out: it is taken, no map read.
+    fn priced_moves(
         s: &Situation<'_, '_>,
         maps: &RouteMaps,
         target: Target,
         choices: &ClassicChoices,
-    ) -> Option<(ClassicChoice, u16)> {
-        let map = maps.map(s.seat, target);
-        let mut best: Option<(ClassicChoice, u16)> = None;
+    ) -> Option<ArrayVec<Priced, 16>> {
+        let mut out = ArrayVec::new();
         for &c in choices.iter() {
             let (to, ring) = match c {
                 ClassicChoice::Move(t) => (t, false),
                 ClassicChoice::MoveWithRing(t) => (t, true),
-                ClassicChoice::Exit if target == Target::Tower => return Some((c, 0)),
+                ClassicChoice::Exit if target == Target::Tower => return None,
                 _ => continue,
             };
-            let Some((from, d)) = chamber_cells(s.pos).into_iter().find_map(|f| dir_between(f, to).map(|d| (f, d)))
-            else {
-                continue;
-            };
-            let Some(step) = maps.step(s.seat, from, d) else { continue };
-            let dist = map[step.node];
-            if dist == UNREACHED {
-                continue;
-            }
+            let Some(step) = Self::move_step(s, maps, to) else { continue };
             let enter =
                 if target == Target::Tower && is_tower(to) { 0 } else { step.enter + s.view.taken(to, &s.walker) };
             let barrier = if ring { RING } else { step.barrier };
-            let score = dist.saturating_add(enter).saturating_add(barrier);
+            let _ = out.try_push(Priced { choice: c, node: step.node, cost: enter.saturating_add(barrier) });
+        }
+        Some(out)
+    }
+
+    /// The move (or exit) with the shortest way on to `target`, and its distance, of the
+    /// moves `priced` ([`Planner::priced_moves`]; the first of equal ones).
+    fn best_move(
+        s: &Situation<'_, '_>,
+        maps: &RouteMaps,
+        target: Target,
+        priced: &Option<ArrayVec<Priced, 16>>,
+    ) -> Option<(ClassicChoice, u16)> {
+        let Some(priced) = priced else { return Some((ClassicChoice::Exit, 0)) };
+        let map = maps.map(s.seat, target);
+        let mut best: Option<(ClassicChoice, u16)> = None;
+        for p in priced {
+            let dist = map[p.node];
+            if dist == UNREACHED {
+                continue;
+            }
+            let score = dist.saturating_add(p.cost);
             if best.is_none_or(|(_, b)| score < b) {
-                best = Some((c, score));
+                best = Some((p.choice, score));
             }
         }
         best
@@ -553,6 +597,20 @@ impl Offered {
         o
     }
 }
+
+/// A move as [`Planner::best_move`] weighs it.
+#[derive(Clone, Copy, Debug)]
+struct Priced {
+    choice: ClassicChoice,
+    /// The node entered.
+    node: usize,
+    /// What the move costs beyond the map's distance at `node`.
+    cost: u16,
+}
+
+/// The towers, as chamber-map nodes.
+const TOWER_NODES: [usize; 4] =
+    [TOWERS[0] as usize * 2, TOWERS[1] as usize * 2, TOWERS[2] as usize * 2, TOWERS[3] as usize * 2];
 
 /// The two halves of the Treasure Chamber, as tower-map nodes.
 const TOWERS_FROM_CHAMBER: [usize; 2] = [TREASURE[0] as usize * 2, TREASURE[1] as usize * 2];

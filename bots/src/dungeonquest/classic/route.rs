@@ -8,9 +8,10 @@
 //! Agility test, an unexplored space a turn and the chance that it leads nowhere. A node is a
 //! space and, on a Chasm tile, the part of it the hero stands on.
 //!
-//! [`RouteMaps`] keeps each seat's maps from decision to decision and repairs them where a
-//! tile was laid or turned (a repair equals a fresh fill; see [`RouteMaps::look`] and the
-//! test below), so a decision costs a few loads unless the board changed. Fixed arrays, a
+//! [`RouteMaps`] keeps each seat's maps from decision to decision, takes in the tiles laid or
+//! turned where they lie ([`RouteMaps::look`]) and settles the distances only as far as a
+//! decision reads them ([`RouteMaps::settle`]; what it reads equals a fresh fill, see the
+//! tests below), so a decision costs a few loads unless the board changed. Fixed arrays, a
 //! heap in the struct: no allocation per game.
 
 use arrayvec::ArrayVec;
@@ -287,6 +288,128 @@ impl Heap {
     }
 }
 
+/// Buckets of a [`Queue`]'s ring: keys within this of the level go into the ring.
+const BUCKETS: u32 = 64;
+/// Entries a [`Queue`] keeps beyond its ring's reach (a door or portcullis behind a dear
+/// room; a handful at most).
+const FAR_CAP: usize = 512;
+
+/// The settling's queue of (key, node), taken in order of key, for keys never below the last
+/// one taken (the settling's keys never fall): a ring of buckets, each a set of nodes, and the
+/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and two
+/// trailing-zero counts, a put a bit set, where the heap sifts through its levels.
+#[derive(Clone, Debug)]
+struct Queue {
+    buckets: Box<[[u64; WORDS]; BUCKETS as usize]>,
+    /// Bit `b`: bucket `b` holds nodes.
+    full: u64,
+    /// The key of the last entry taken (or where the queue starts): every entry is at or above.
+    level: u32,
+    /// Entries a ring's length or more above the level when put, as `key << 16 | node`.
+    far: Box<ArrayVec<u32, FAR_CAP>>,
+    /// The least key in `far` (`u32::MAX`: none).
+    far_min: u32,
+}
+
+impl Queue {
+    fn new() -> Queue {
+        Queue {
+            buckets: Box::new([[0; WORDS]; BUCKETS as usize]),
+            full: 0,
+            level: 0,
+            far: Box::new(ArrayVec::new()),
+            far_min: u32::MAX,
+        }
+    }
+
+    /// Empties the queue, to start at `level`.
+    fn start(&mut self, level: u32) {
+        while self.full != 0 {
+            let b = self.full.trailing_zeros() as usize;
+            self.buckets[b] = [0; WORDS];
+            self.full &= self.full - 1;
+        }
+        self.far.clear();
+        self.far_min = u32::MAX;
+        self.level = level;
+    }
+
+    #[inline]
+    fn put(&mut self, key: u16, n: usize) {
+        let k = u32::from(key);
+        debug_assert!(k >= self.level);
+        if k < self.level + BUCKETS {
+            let b = (k % BUCKETS) as usize;
+            self.buckets[b][n / 64] |= 1 << (n % 64);
+            self.full |= 1 << b;
+        } else {
+            self.put_far(k, n);
+        }
+    }
+
+    #[cold]
+    fn put_far(&mut self, k: u32, n: usize) {
+        // Not reached in play: entries beyond the ring are few.
+        if self.far.try_push((k << 16) | n as u32).is_ok() {
+            self.far_min = self.far_min.min(k);
+        } else {
+            debug_assert!(false, "route queue's far entries full");
+        }
+    }
+
+    /// The entry of least key (nodes of one key in any order).
+    #[inline]
+    fn take(&mut self) -> Option<(u16, usize)> {
+        loop {
+            if self.full != 0 {
+                let key = self.level + self.full.rotate_right(self.level % BUCKETS).trailing_zeros();
+                if key < self.far_min {
+                    self.level = key;
+                    let b = (key % BUCKETS) as usize;
+                    let bucket = &mut self.buckets[b];
+                    for w in 0..WORDS {
+                        let x = bucket[w];
+                        if x != 0 {
+                            bucket[w] = x & (x - 1);
+                            if x & (x - 1) == 0 && bucket[w + 1..].iter().all(|&y| y == 0) {
+                                self.full &= !(1 << b);
+                            }
+                            return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
+                        }
+                    }
+                }
+            }
+            if self.far.is_empty() {
+                return None;
+            }
+            self.reach_far();
+        }
+    }
+
+    /// Moves the level on to the least far key and the far entries now within reach into the
+    /// ring (every ring entry is at or above that key, and within a ring's length of it).
+    #[cold]
+    fn reach_far(&mut self) {
+        self.level = self.far_min;
+        let mut rest = u32::MAX;
+        let mut i = 0;
+        while i < self.far.len() {
+            let e = self.far[i];
+            let (k, n) = (e >> 16, (e & 0xFFFF) as usize);
+            if k < self.level + BUCKETS {
+                let b = (k % BUCKETS) as usize;
+                self.buckets[b][n / 64] |= 1 << (n % 64);
+                self.full |= 1 << b;
+                self.far.swap_remove(i);
+            } else {
+                rest = rest.min(k);
+                i += 1;
+            }
+        }
+        self.far_min = rest;
+    }
+}
+
 /// What the maps read of one space.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Space {
@@ -302,19 +425,42 @@ struct Space {
     barrier: [u16; 4],
 }
 
-/// No next node: a target, or no way.
+/// No node: no move that way.
 const NONE: u16 = u16::MAX;
 
-/// One distance map: per node the distance to the target and the next node on a shortest
-/// way (the tree a repair follows to find the ways a changed space cut).
+/// Words of a set of nodes, a bit per node.
+const WORDS: usize = NODES.div_ceil(64);
+
+/// One distance map, settled lazily: per node its distance `dist` (what [`RouteMaps::map`]
+/// reads) and its offer `rhs`, the least over its moves out of the distance there and the
+/// move's cost (0 on a target); the nodes where the two may differ are `pending`. A map
+/// brought up to date with a change only works out the offers the change touched; the
+/// distances are settled (Lifelong Planning A* without a heuristic: Koenig, Likhachev and
+/// Furcy) as far as a decision reads them, so the nodes behind a hero, farther from the
+/// target than anything he reads, wait (see [`settle`]).
 #[derive(Clone, Debug)]
 struct Map {
     dist: [u16; NODES],
-    next: [u16; NODES],
+    rhs: [u16; NODES],
+    /// Every node whose distance is not its offer is here (consistent nodes may be too).
+    pending: [u64; WORDS],
+    /// At most the least key (`min(dist, rhs)`) of the nodes pending; `u32::MAX`: none.
+    /// Every node whose exact distance is below it reads exact.
+    floor: u32,
 }
 
 impl Map {
-    const EMPTY: Map = Map { dist: [UNREACHED; NODES], next: [NONE; NODES] };
+    const EMPTY: Map = Map { dist: [UNREACHED; NODES], rhs: [UNREACHED; NODES], pending: [0; WORDS], floor: u32::MAX };
+
+    /// Notes node `n` as pending if its distance is not its offer.
+    #[inline]
+    fn mark(&mut self, n: usize) {
+        let (g, r) = (self.dist[n], self.rhs[n]);
+        if g != r {
+            self.pending[n / 64] |= 1 << (n % 64);
+            self.floor = self.floor.min(u32::from(g.min(r)));
+        }
+    }
 }
 
 /// What prices a step for a walker (his seat left out: the maps ignore other heroes).
@@ -349,6 +495,9 @@ struct Maps {
     /// Per node and [`Dir`], the move that way: read from the spaces once, when they change, so
     /// the maps' inner loops only load it.
     links: [[Link; 4]; NODES],
+    /// Per [`Target`] (as index), per node, what entering it costs: read from the spaces once,
+    /// when they change.
+    enter: [Enter; 2],
     chamber: Map,
     tower: Map,
     /// Per map ([`Target`] as index): the spaces changed since it was last asked for, to
@@ -380,10 +529,12 @@ struct SeatMaps {
 const PRISTINE: usize = 16;
 
 /// Distance maps to the Treasure Chamber and to the nearest tower per seat, kept from decision
-/// to decision and repaired only where a tile was laid or turned.
+/// to decision, brought up to date only where a tile was laid or turned and settled only as
+/// far as a decision reads them.
 ///
-/// Why: a decision then reads a map in a few loads; a laid tile costs a repair of the nodes
-/// whose way ran through its space; a game starts from a copy of the empty board's maps. The
+/// Why: a decision then reads a map in a few loads; a laid tile costs the settling of the
+/// nodes whose way ran through its space, and of those only the ones a decision reads (and
+/// the ones nearer the target); a game starts from a copy of the empty board's maps. The
 /// storage is built once per table and reused game after game (no allocation per game).
 #[derive(Clone, Debug)]
 pub struct RouteMaps {
@@ -391,7 +542,7 @@ pub struct RouteMaps {
     /// The maps of the board before any tile is laid, per walker met so far.
     pristine: Box<ArrayVec<Maps, PRISTINE>>,
     heap: Heap,
-    marks: Marks,
+    queue: Queue,
 }
 
 impl Default for RouteMaps {
@@ -407,6 +558,7 @@ impl RouteMaps {
             tiles_left: true,
             spaces: [Space::default(); CELLS],
             links: [[Link::NO; 4]; NODES],
+            enter: [[0; NODES]; 2],
             chamber: Map::EMPTY,
             tower: Map::EMPTY,
             pending: [ArrayVec::new_const(), ArrayVec::new_const()],
@@ -417,7 +569,7 @@ impl RouteMaps {
             seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
             pristine: Box::new(ArrayVec::new()),
             heap: Heap::new(),
-            marks: Marks::new(),
+            queue: Queue::new(),
         }
     }
 
@@ -428,7 +580,17 @@ impl RouteMaps {
         }
     }
 
-    /// Seat `seat`'s map to `target` as the last [`RouteMaps::look`] left it.
+    /// Settles seat `seat`'s map to `target` (brought up to date by [`RouteMaps::look`]) until
+    /// what `want` reads is exact. Why not at the look: a hero heading in never reads the ways
+    /// behind him that a tile laid ahead shortens, so they are never settled.
+    pub fn settle(&mut self, seat: u8, target: Target, want: Want<'_>) {
+        let m = &mut self.seats[seat as usize % MAX_SEATS].maps;
+        let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
+        settle(map, &m.enter[target as usize], &m.links, target, &mut self.queue, want);
+    }
+
+    /// Seat `seat`'s map to `target` as the last [`RouteMaps::look`] and [`RouteMaps::settle`]
+    /// left it: exact where `settle` was asked to make it so.
     pub fn map(&self, seat: u8, target: Target) -> &[u16; NODES] {
         let m = &self.seats[seat as usize % MAX_SEATS].maps;
         match target {
@@ -530,6 +692,7 @@ impl RouteMaps {
             }
             for &c in &changed {
                 m.relink(c, w);
+                m.reprice(c);
             }
             for t in [0, 1] {
                 let pending = &mut m.pending[t];
@@ -548,11 +711,11 @@ impl RouteMaps {
         let t = target as usize;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
         if m.stale[t] {
-            fill(map, &m.spaces, &m.links, target, &mut self.heap);
+            fill(map, &m.enter[t], &m.links, target, &mut self.heap);
             m.stale[t] = false;
             m.pending[t].clear();
         } else if !m.pending[t].is_empty() {
-            repair(map, &m.spaces, &m.links, target, &m.pending[t], &mut self.heap, &mut self.marks);
+            note(map, &m.enter[t], &m.spaces, &m.links, target, &m.pending[t]);
             m.pending[t].clear();
         }
     }
@@ -601,69 +764,119 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
             m.links[n][d as usize] = link(n, d, &m.spaces, w);
         }
     }
-    fill(&mut m.tower, &m.spaces, &m.links, Target::Tower, heap);
-    fill(&mut m.chamber, &m.spaces, &m.links, Target::Chamber, heap);
+    for c in 0..CELLS as Cell {
+        m.reprice(c);
+    }
+    fill(&mut m.tower, &m.enter[Target::Tower as usize], &m.links, Target::Tower, heap);
+    fill(&mut m.chamber, &m.enter[Target::Chamber as usize], &m.links, Target::Chamber, heap);
     m.stale = [false; 2];
     m.pending[0].clear();
     m.pending[1].clear();
 }
 
-/// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards.
-fn fill(map: &mut Map, spaces: &[Space; CELLS], links: &Links, target: Target, heap: &mut Heap) {
+/// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards; every node is
+/// then settled.
+fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut Heap) {
     map.dist.fill(UNREACHED);
-    map.next.fill(NONE);
     heap.len = 0;
-    let seeds: &[Cell] = match target {
-        Target::Chamber => &TREASURE,
-        Target::Tower => &TOWERS,
-    };
-    for &c in seeds {
+    for &c in seeds(target) {
         map.dist[c as usize * 2] = 0;
         heap.push((0, c as u16 * 2));
     }
-    settle(map, spaces, links, target, heap);
-}
-
-/// Per node, what the current repair made of it: marks cleared by moving the epoch on, not by
-/// a pass over every node.
-#[derive(Clone, Debug)]
-struct Marks {
-    epoch: u32,
-    at: Box<[u32; NODES]>,
-}
-
-/// A node's standing in a repair (added to the epoch).
-const SUSPECT: u32 = 1;
-const KEPT: u32 = 2;
-const LOST: u32 = 3;
-
-impl Marks {
-    fn new() -> Marks {
-        Marks { epoch: 0, at: Box::new([0; NODES]) }
-    }
-
-    /// Starts a repair: no node marked.
-    fn clear(&mut self) {
-        if self.epoch >= u32::MAX - 8 {
-            self.epoch = 0;
-            self.at.fill(0);
+    while let Some((d0, n)) = heap.pop() {
+        let n = n as usize;
+        if d0 > map.dist[n] {
+            continue;
         }
-        self.epoch += 4;
+        let c = (n / 2) as Cell;
+        // The Treasure Chamber's halves are one room.
+        if is_treasure(c) {
+            let m = other_half(c);
+            if d0 < map.dist[m] {
+                map.dist[m] = d0;
+                heap.push((d0, m as u16));
+            }
+        }
+        // The forward move into `n` from each neighbour costs entering `c` and the barriers.
+        let enter = enter[n];
+        for l in links[n] {
+            if l.to == NONE {
+                continue;
+            }
+            let m = l.to as usize;
+            let nd = d0.saturating_add(enter).saturating_add(l.barrier);
+            if nd < map.dist[m] {
+                map.dist[m] = nd;
+                heap.push((nd, m as u16));
+            }
+        }
     }
+    map.rhs = map.dist;
+    map.pending = [0; WORDS];
+    map.floor = u32::MAX;
+}
 
-    #[inline]
-    fn get(&self, n: usize) -> u32 {
-        self.at[n].wrapping_sub(self.epoch)
+/// The spaces a map to `target` measures the way to.
+#[inline]
+fn seeds(target: Target) -> &'static [Cell] {
+    match target {
+        Target::Chamber => &TREASURE,
+        Target::Tower => &TOWERS,
     }
+}
 
-    #[inline]
-    fn set(&mut self, n: usize, m: u32) {
-        self.at[n] = self.epoch + m;
+/// The node of the Treasure Chamber's other half.
+#[inline]
+fn other_half(c: Cell) -> usize {
+    (if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] }) as usize * 2
+}
+
+/// A tower's node (a [`NODE_FLAGS`] bit).
+const TOWER_NODE: u8 = 1;
+/// A Treasure Chamber half's node (a [`NODE_FLAGS`] bit).
+const HALF_NODE: u8 = 2;
+
+/// Per node, whether it is a tower's or a chamber half's: one load where the settling's inner
+/// loops would compare the space with six.
+static NODE_FLAGS: [u8; NODES] = {
+    let mut f = [0; NODES];
+    let mut i = 0;
+    while i < TOWERS.len() {
+        f[TOWERS[i] as usize * 2] = TOWER_NODE;
+        i += 1;
     }
+    f[TREASURE[0] as usize * 2] = HALF_NODE;
+    f[TREASURE[1] as usize * 2] = HALF_NODE;
+    f
+};
+
+/// The [`NODE_FLAGS`] bit of the nodes the map to `target` starts from.
+#[inline]
+fn seed_flag(target: Target) -> u8 {
+    match target {
+        Target::Chamber => HALF_NODE,
+        Target::Tower => TOWER_NODE,
+    }
+}
+
+/// Whether node `n` is one the map to `target` starts from (distance 0 whatever the board).
+#[inline]
+fn is_seed(n: usize, target: Target) -> bool {
+    NODE_FLAGS[n] & seed_flag(target) != 0
+}
+
+/// Whether node `n` is a chamber half whose moves are the other half's too: on the map to the
+/// towers (on the map to the chamber the halves are targets).
+#[inline]
+fn joined_half(n: usize, target: Target) -> bool {
+    target == Target::Tower && NODE_FLAGS[n] & HALF_NODE != 0
 }
 
 /// Per node and [`Dir`], the move that way.
 type Links = [[Link; 4]; NODES];
+
+/// Per node, what entering it costs on the way to one target (see [`enter_cost`]).
+type Enter = [u16; NODES];
 
 /// The move from node `n` (space and chasm part) through side `d`, if that side is open on
 /// both spaces, with the barriers crossed (doors, portcullises, the Ring of Opening's price).
@@ -691,6 +904,15 @@ fn link(n: usize, d: Dir, spaces: &[Space; CELLS], w: &Walker) -> Link {
 }
 
 impl Maps {
+    /// Reads what entering space `c`'s nodes costs anew, after `c` changed.
+    fn reprice(&mut self, c: Cell) {
+        for t in [Target::Chamber, Target::Tower] {
+            let e = enter_cost(c, &self.spaces, t);
+            self.enter[t as usize][c as usize * 2] = e;
+            self.enter[t as usize][c as usize * 2 + 1] = e;
+        }
+    }
+
     /// Reads the links of space `c` anew, and its neighbours' links into it, after `c` changed.
     /// A side belongs to one part of its space, so only that part's node can have a link
     /// through it: the other node's link is none (and a neighbour's, unchanged, stays none).
@@ -720,175 +942,195 @@ fn enter_cost(c: Cell, spaces: &[Space; CELLS], target: Target) -> u16 {
     }
 }
 
-/// The moves out of node `n` and what each costs: `f(node reached, cost)`.
-#[inline]
-fn moves_out(n: usize, spaces: &[Space; CELLS], links: &Links, target: Target, mut f: impl FnMut(usize, u16)) {
-    let c = (n / 2) as Cell;
-    for l in links[n] {
-        if l.to != NONE {
-            f(l.to as usize, enter_cost((l.to / 2) as Cell, spaces, target) + l.barrier);
+/// The offer of node `n` over the distances of `map`: 0 on a target, else the least over its
+/// moves out of the distance there and the move's cost. The Treasure Chamber's halves are one
+/// room, each half's moves the other's too (the free move between them would be a way of
+/// no cost, which the settling cannot take: two halves could offer each other a way cut).
+fn offer(map: &Map, enter: &Enter, links: &Links, target: Target, n: usize) -> u16 {
+    if is_seed(n, target) {
+        return 0;
+    }
+    let out = |n: usize, best: u32| {
+        let mut best = best;
+        for l in links[n] {
+            // A missing move reads node 0 and adds past `UNREACHED`.
+            let m = (l.to as usize).min(NODES - 1);
+            let step = if l.to == NONE { u32::from(UNREACHED) } else { u32::from(enter[m]) + u32::from(l.barrier) };
+            best = best.min(u32::from(map.dist[m]) + step);
         }
+        best
+    };
+    let mut best = out(n, u32::from(UNREACHED));
+    if joined_half(n, target) {
+        best = out(other_half((n / 2) as Cell), best);
     }
-    if is_treasure(c) {
-        let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
-        f(other as usize * 2, 0);
-    }
+    best.min(u32::from(UNREACHED)) as u16
 }
 
-/// Repairs `map` after the spaces `changed` were read anew, to what [`fill`] gives.
-///
-/// The changed spaces' nodes and the nodes whose next is on a changed space (their move into
-/// it may cost otherwise now) are suspect; so is, in turn, a node whose next node is lost.
-/// Looked at in order of its old distance, a suspect keeps its distance if a move out of it
-/// (read anew), into a node that is not lost or suspect, is as short: its old way, when the
-/// change left it (a laid tile open where the hero came in), or another (common on the
-/// unexplored board, where many ways tie); a shorter one lowers it. Else it is lost and the
-/// nodes whose next it was become suspect. Lost nodes are then settled again from the moves
-/// out of them; a way the change shortened spreads from the changed and lowered nodes as
-/// they settle.
-fn repair(
-    map: &mut Map,
-    spaces: &[Space; CELLS],
-    links: &Links,
-    target: Target,
-    changed: &[Cell],
-    heap: &mut Heap,
-    marks: &mut Marks,
-) {
-    marks.clear();
-    let mut lost: ArrayVec<u16, NODES> = ArrayVec::new();
-    heap.len = 0;
-    // Suspects, by old distance (the children of a lost node).
-    let suspect = |n: usize, marks: &mut Marks, heap: &mut Heap, map: &Map| {
-        let children = |m: usize, marks: &mut Marks, heap: &mut Heap| {
-            // A kept node is looked at again: the node it now leads to may be lost since.
-            let k = marks.get(m);
-            if map.next[m] == n as u16 && (k > LOST || k == KEPT) {
-                marks.set(m, SUSPECT);
-                heap.push((map.dist[m], m as u16));
-            }
-        };
-        let c = (n / 2) as Cell;
-        for d in Dir::ALL {
-            if let Some(v) = step(c, d) {
-                children(v as usize * 2, marks, heap);
-                children(v as usize * 2 + 1, marks, heap);
-            }
+/// Takes the spaces `changed` (read anew, links and all) into `map`: the offers they may
+/// change (their nodes', their neighbours', and both chamber halves' when one is among them)
+/// are worked out again over the distances as they are, and the nodes left inconsistent
+/// become pending. No distance changes here: [`settle`] does that, as far as a reader needs.
+fn note(map: &mut Map, enter: &Enter, spaces: &[Space; CELLS], links: &Links, target: Target, changed: &[Cell]) {
+    let redo = |map: &mut Map, n: usize| {
+        if is_seed(n, target) {
+            return;
         }
-        if is_treasure(c) {
-            let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
-            children(other as usize * 2, marks, heap);
+        map.rhs[n] = offer(map, enter, links, target, n);
+        map.mark(n);
+        if joined_half(n, target) {
+            let m = other_half((n / 2) as Cell);
+            map.rhs[m] = offer(map, enter, links, target, m);
+            map.mark(m);
         }
     };
     for &c in changed {
-        for n in [c as usize * 2, c as usize * 2 + 1] {
-            marks.set(n, SUSPECT);
-            heap.push((map.dist[n], n as u16));
+        let n = c as usize * 2;
+        redo(map, n);
+        // The far part: only on a Chasm tile (or where one was).
+        if links[n + 1].iter().any(|l| l.to != NONE) || map.rhs[n + 1] != UNREACHED {
+            redo(map, n + 1);
         }
-    }
-    for &c in changed {
-        for n in [c as usize * 2, c as usize * 2 + 1] {
-            suspect(n, marks, heap, map);
-        }
-    }
-    // Lowered distances to spread once the lost nodes are settled.
-    let mut lowered: ArrayVec<u16, NODES> = ArrayVec::new();
-    while let Some((_, n)) = heap.pop() {
-        let n = n as usize;
-        if marks.get(n) != SUSPECT {
-            continue;
-        }
-        let mut best: Option<(u16, u16)> = None;
-        moves_out(n, spaces, links, target, |m, cost| {
-            // Not a node that leads back here (the chamber's halves lead to each other free).
-            let k = marks.get(m);
-            if (k == KEPT || k > LOST) && map.dist[m] != UNREACHED && map.next[m] != n as u16 {
-                let d = map.dist[m].saturating_add(cost);
-                if best.is_none_or(|(b, _)| d < b) {
-                    best = Some((d, m as u16));
-                }
-            }
-        });
-        match best {
-            Some((d, m)) if d <= map.dist[n] => {
-                marks.set(n, KEPT);
-                map.next[n] = m;
-                if d < map.dist[n] {
-                    map.dist[n] = d;
-                    lowered.push(n as u16);
-                }
-            }
-            _ => {
-                marks.set(n, LOST);
-                lost.push(n as u16);
-                suspect(n, marks, heap, map);
+        // Of each neighbour, the node whose side faces `c` (the other has no move that way).
+        for d in Dir::ALL {
+            if let Some(v) = step(c, d) {
+                let far = spaces[v as usize].far & (1 << d.opposite() as u8) != 0;
+                redo(map, v as usize * 2 + usize::from(far));
             }
         }
     }
-    // Lost nodes start from their best move out into a node whose way stands.
-    for &n in &lost {
-        let n = n as usize;
-        let mut best = (UNREACHED, NONE);
-        moves_out(n, spaces, links, target, |m, cost| {
-            if marks.get(m) != LOST && map.dist[m] != UNREACHED {
-                let d = map.dist[m].saturating_add(cost);
-                if d < best.0 {
-                    best = (d, m as u16);
-                }
-            }
-        });
-        (map.dist[n], map.next[n]) = best;
-    }
-    heap.len = 0;
-    // A changed node kept may now offer its neighbours a shorter way (its entry cheaper, a
-    // side opened).
-    for &c in changed {
-        for n in [c as u16 * 2, c as u16 * 2 + 1] {
-            if marks.get(n as usize) == KEPT && map.dist[n as usize] != UNREACHED {
-                heap.push((map.dist[n as usize], n));
-            }
-        }
-    }
-    for &n in lost.iter().chain(&lowered) {
-        if map.dist[n as usize] != UNREACHED {
-            heap.push((map.dist[n as usize], n));
-        }
-    }
-    settle(map, spaces, links, target, heap);
 }
 
-/// Dijkstra's main loop over the heap's nodes: a move's cost is the entered space's and the
-/// crossed barriers', which read the same both ways, so the map grows from the target.
-fn settle(map: &mut Map, spaces: &[Space; CELLS], links: &Links, target: Target, heap: &mut Heap) {
-    while let Some((d0, n)) = heap.pop() {
-        let n = n as usize;
-        if d0 > map.dist[n] {
+/// What a reader of a map needs settled: the map reads right once the least key of the
+/// nodes pending is at least this.
+#[derive(Clone, Copy, Debug)]
+pub enum Want<'a> {
+    /// Each of these nodes' distances exact: one more than the highest key among them (a
+    /// consistent node that costs less than every pending key is exact).
+    Each(&'a [usize]),
+    /// The least distance over these nodes exact: one more than their least key (that node
+    /// is then consistent and below every pending key, so exact, and no other is lower).
+    Least(&'a [usize]),
+    /// The least over these nodes of the distance plus a cost exact, and every node whose
+    /// distance reads otherwise known to sum to more: one more than the least key plus cost
+    /// (that node is then exact, and a node not exact costs the least pending key or more,
+    /// both exactly and as read).
+    Cheapest(&'a [(usize, u16)]),
+    /// Every node.
+    All,
+}
+
+impl Want<'_> {
+    fn need(&self, map: &Map) -> u32 {
+        let key = |n: usize| u32::from(map.dist[n].min(map.rhs[n])) + 1;
+        match *self {
+            Want::Each(ns) => ns.iter().map(|&n| key(n)).max().unwrap_or(0),
+            Want::Least(ns) => ns.iter().map(|&n| key(n)).min().unwrap_or(0),
+            Want::Cheapest(ns) => ns.iter().map(|&(n, c)| key(n) + u32::from(c)).min().unwrap_or(0),
+            Want::All => u32::MAX,
+        }
+    }
+}
+
+/// Calls `f` with each node that can step onto `u` (links read the same both ways) and the
+/// cost of that step; a chamber half's moves are the other half's too (see [`offer`]).
+#[inline]
+fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: impl FnMut(usize, u16)) {
+    let enter = enter[u];
+    for l in links[u] {
+        if l.to != NONE {
+            let p = l.to as usize;
+            let cost = enter + l.barrier;
+            f(p, cost);
+            if joined_half(p, target) {
+                f(other_half((p / 2) as Cell), cost);
+            }
+        }
+    }
+}
+
+/// Settles `map` until what `want` reads is right: Lifelong Planning A* without a heuristic,
+/// stopped once the least key pending is at least the reader's need.
+///
+/// Kept between calls and changes: every offer right over the distances as they are, every
+/// inconsistent node pending, `floor` at most the least key pending. Then every node whose
+/// exact distance is below the least key `K` reads exact (moves cost at least a tenth but
+/// into a tower on the way out, which is a target), so a reader of nodes below it needs no
+/// settling. The settling takes inconsistent nodes in order of key: one above its offer takes
+/// it, and the nodes that can step onto it may get a lower offer; one below loses its
+/// distance and waits at its offer, and the nodes whose offer came through it work theirs out
+/// again. Keys taken never fall, so it can stop at the reader's need; whatever is left is
+/// pending, and in whatever order and however many calls apart the nodes are settled, the
+/// map ends where [`fill`] puts it.
+fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &mut Queue, want: Want<'_>) {
+    let mut need = want.need(map);
+    if map.floor >= need {
+        return;
+    }
+    // Every pending key is at least the floor.
+    queue.start(map.floor);
+    for w in 0..WORDS {
+        let mut bits = core::mem::take(&mut map.pending[w]);
+        while bits != 0 {
+            let n = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (g, r) = (map.dist[n], map.rhs[n]);
+            if g != r {
+                queue.put(g.min(r), n);
+            }
+        }
+    }
+    map.floor = u32::MAX;
+    while let Some((k, u)) = queue.take() {
+        let (g, r) = (map.dist[u], map.rhs[u]);
+        if g == r || g.min(r) != k {
+            // Settled already, or met at a key it no longer has (the entry at its key now is
+            // in the queue).
             continue;
         }
-        let c = (n / 2) as Cell;
-        // The Treasure Chamber's halves are one room.
-        if is_treasure(c) {
-            let other = if c == TREASURE[0] { TREASURE[1] } else { TREASURE[0] };
-            let m = other as usize * 2;
-            if d0 < map.dist[m] {
-                map.dist[m] = d0;
-                map.next[m] = n as u16;
-                heap.push((d0, m as u16));
+        let k32 = u32::from(k);
+        if k32 >= need {
+            need = want.need(map);
+            if k32 >= need {
+                // Left for a later reader: the rest of the queue waits as pending.
+                map.pending[u / 64] |= 1 << (u % 64);
+                map.floor = k32;
+                while let Some((_, n)) = queue.take() {
+                    if map.dist[n] != map.rhs[n] {
+                        map.pending[n / 64] |= 1 << (n % 64);
+                    }
+                }
+                return;
             }
         }
-        // The forward move into `n` from each neighbour costs entering `c` and the barriers.
-        let enter = enter_cost(c, spaces, target);
-        for l in links[n] {
-            let m = l.to as usize;
-            if l.to == NONE {
-                continue;
+        if r < g {
+            // Takes its offer; the nodes that can step onto it may get a lower one.
+            map.dist[u] = r;
+            each_before(u, enter, links, target, |p, cost| {
+                let through = r.saturating_add(cost);
+                if through < map.rhs[p] && !is_seed(p, target) {
+                    map.rhs[p] = through;
+                    if through < map.dist[p] {
+                        queue.put(through, p);
+                    }
+                }
+            });
+        } else {
+            // Loses its distance, and waits at its offer if it has one.
+            map.dist[u] = UNREACHED;
+            if r != UNREACHED {
+                queue.put(r, u);
             }
-            let nd = d0.saturating_add(enter).saturating_add(l.barrier);
-            if nd < map.dist[m] {
-                map.dist[m] = nd;
-                map.next[m] = n as u16;
-                heap.push((nd, m as u16));
-            }
+            // The nodes whose offer came through it look again.
+            each_before(u, enter, links, target, |p, cost| {
+                if map.rhs[p] == g.saturating_add(cost) && !is_seed(p, target) {
+                    let now = offer(map, enter, links, target, p);
+                    map.rhs[p] = now;
+                    if now != map.dist[p] {
+                        queue.put(now.min(map.dist[p]), p);
+                    }
+                }
+            });
         }
     }
 }
@@ -897,7 +1139,8 @@ fn settle(map: &mut Map, spaces: &[Space; CELLS], links: &Links, target: Target,
 mod tests {
     use super::*;
 
-    /// A repaired map equals a map filled afresh, decision after decision of bot-played games.
+    /// A map brought up to date and settled as far as asked reads as a map filled afresh,
+    /// decision after decision of bot-played games.
     #[test]
     fn repairs_equal_fresh_fills() {
         use crate::dungeonquest::classic::ClassicPlayers;
@@ -941,10 +1184,50 @@ mod tests {
                         fresh.new_game();
                         fresh.pristine.clear();
                         fresh.look(&view, &w, t);
+                        fresh.look(&view, &w, t2);
+                        // Settled as far as a decision reads (the hero's node and the nodes
+                        // around it, the nearest tower or chamber half), or now and then in
+                        // full: what is read equals a fresh fill.
+                        let mut near = vec![h.pos as usize * 2, h.pos as usize * 2 + 1];
+                        for d in Dir::ALL {
+                            if let Some(v) = step(h.pos, d) {
+                                near.extend([v as usize * 2, v as usize * 2 + 1]);
+                            }
+                        }
+                        near.retain(|&n| n < NODES);
+                        let towers: Vec<usize> = seeds(Target::Tower).iter().map(|&c| c as usize * 2).collect();
+                        let halves: Vec<usize> = seeds(Target::Chamber).iter().map(|&c| c as usize * 2).collect();
+                        let all = checked % 3 == 0;
                         for t in [t, t2] {
+                            let least = if t == Target::Chamber { &towers } else { &halves };
+                            if all {
+                                maps.settle(seat, t, Want::All);
+                            } else {
+                                maps.settle(seat, t, Want::Least(least));
+                                // The cheapest of the nodes around plus a cost each, as the best
+                                // move reads them: the same node and sum as on a fresh map.
+                                let priced: Vec<(usize, u16)> = near.iter().map(|&n| (n, (n % 7) as u16 * 3)).collect();
+                                maps.settle(seat, t, Want::Cheapest(&priced));
+                                let best = |m: &[u16; NODES]| {
+                                    let mut b: Option<(usize, u16)> = None;
+                                    for &(n, c) in &priced {
+                                        let s = m[n].saturating_add(c);
+                                        if m[n] != UNREACHED && b.is_none_or(|(_, x)| s < x) {
+                                            b = Some((n, s));
+                                        }
+                                    }
+                                    b
+                                };
+                                let (got, want) = (maps.map(seat, t), fresh.map(seat, t));
+                                assert_eq!(best(got), best(want), "game {i} {t:?}: cheapest of {priced:?}");
+                                maps.settle(seat, t, Want::Each(&near));
+                            }
+                            let (got, want) = (maps.map(seat, t), fresh.map(seat, t));
+                            let low = |m: &[u16; NODES]| least.iter().map(|&n| m[n]).min();
+                            assert_eq!(low(got), low(want), "game {i} {t:?}: least of {least:?}");
                             let bad: Vec<_> = (0..NODES)
-                                .filter(|&n| maps.map(seat, t)[n] != fresh.map(seat, t)[n])
-                                .map(|n| (n, maps.map(seat, t)[n], fresh.map(seat, t)[n]))
+                                .filter(|&n| (all || near.contains(&n)) && got[n] != want[n])
+                                .map(|n| (n, got[n], want[n]))
                                 .collect();
                             assert!(bad.is_empty(), "game {i} {t:?} {bad:?}");
                         }
