@@ -11,7 +11,8 @@ use dq_bots::core::Policy;
 use dq_bots::dealing_dungeons::{play_dealing_into, DealingPlayers};
 use dq_bots::BotSpec;
 use dq_engine::dealing_dungeons::game::{
-    DealingChoice, DealingChoices, DealingConfig, DealingGame, DeathCause, End, Status,
+    AfterDeath, DealingChoice, DealingChoices, DealingConfig, DealingGame, DeathCause, End, HeroPick, Mode, Options,
+    Status,
 };
 use dq_engine::dealing_dungeons::DealingRules;
 use dq_engine::rng::GameRng;
@@ -86,6 +87,38 @@ fn the_settings_play_to_their_objectives() {
     assert!(greedy.1 > 2 * random.1.max(1), "greedy {greedy:?} vs random {random:?}");
     assert!(greedy.2 > cautious.2 && greedy.2 > random.2, "greedy {greedy:?} vs {cautious:?}, {random:?}");
     assert!(cautious.0 < greedy.0, "cautious {cautious:?} vs greedy {greedy:?}");
+}
+
+/// Each mode's goal is played: after Solo Moderate's boss the hero walks back out (most who
+/// beat it win), a replacement hero walks on to his Treasure Room, and no game waits for the
+/// round limit (a walled-in hero's game ends; a hero walled in at one room walks to another).
+#[test]
+fn the_bots_play_each_modes_goal_to_the_end() {
+    let rules = DealingRules::standard();
+    let replaced = Options { death: AfterDeath::Replaced, ..Options::default() };
+    let configs = [
+        DealingConfig::standard(2),
+        DealingConfig::standard(4),
+        DealingConfig::standard(2).with(replaced),
+        DealingConfig::solo(Mode::SoloRegular, HeroPick::Random),
+        DealingConfig::solo(Mode::SoloModerate, HeroPick::Random),
+    ];
+    for config in configs {
+        let mut game = DealingGame::new(&rules, &config, 4, 0, &mut NoObserver).unwrap();
+        let mut p = players("greedy", config.heroes.len());
+        let (mut round_limit, mut bosses, mut out) = (0u32, 0u32, 0u32);
+        for i in 0..2_000 {
+            play_dealing_into(&mut game, &config, 4, i, &mut p, &mut NoObserver).unwrap();
+            round_limit += u32::from(game.end() == Some(End::RoundLimit));
+            bosses += u32::from(game.player(0).bosses > 0);
+            out += u32::from(matches!(game.end(), Some(End::Boss(_))));
+        }
+        let name = format!("{:?} {:?}", config.mode, config.options.death);
+        assert_eq!(round_limit, 0, "{name}: {round_limit} games reached the round limit");
+        if config.mode == Mode::SoloModerate {
+            assert!(out * 10 > bosses * 7, "{name}: {out} of {bosses} who beat the boss got out");
+        }
+    }
 }
 
 #[test]

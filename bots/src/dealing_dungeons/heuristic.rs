@@ -8,7 +8,7 @@ use super::style::{CombatChoice, Style};
 use dq_engine::dealing_dungeons::combat::{Answer, BossAnswer, BossPending, Pending};
 use dq_engine::dealing_dungeons::data::Side;
 use dq_engine::dealing_dungeons::game::table::{opposite, step, turn};
-use dq_engine::dealing_dungeons::game::{Ask, DealingChoice, DealingChoices, DealingGame, RoomCard};
+use dq_engine::dealing_dungeons::game::{Ask, DealingChoice, DealingChoices, DealingGame, Mode, RoomCard};
 use dq_engine::dealing_dungeons::rules::{Encounter, Loot, Mods, Monster};
 use dq_engine::DecisionGame;
 
@@ -64,6 +64,12 @@ impl Heuristic {
             return Some(c);
         }
         let p = game.player(seat);
+        // Solo Moderate's way out after the End Boss: back to the entrance.
+        if game.mode() == Mode::SoloModerate && p.bosses > 0 {
+            if let Some(c) = toward(game, seat, 0, choices) {
+                return Some(c);
+            }
+        }
         let fighter = game.fighter(seat);
         for &c in choices {
             if let C::Shoot(room) = c {
@@ -94,6 +100,19 @@ impl Heuristic {
             }
         }
         if let Some(&c) = choices.iter().find(|c| matches!(c, C::Search(_))) {
+            return Some(c);
+        }
+        if can_build {
+            // Walled in: to the nearest room with a blank wall onto an empty space, to search
+            // there for a Secret Door.
+            let searchable = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.open & !r.doors & 0xF != 0);
+            if let Some(&c) = choices.iter().find(|&&c| matches!(c, C::Move(r) if searchable(r))) {
+                return Some(c);
+            }
+        }
+        // Nowhere to build or search from (a replacement hero in a reset dungeon): on to the
+        // Treasure Room through the rooms to meet again.
+        if let Some(c) = treasure_room(game, seat).and_then(|t| toward(game, seat, t, choices)) {
             return Some(c);
         }
         if choices.contains(&C::Go) {
@@ -213,6 +232,48 @@ impl Heuristic {
 }
 
 /// The monster standing in `seat`'s room `room`.
+/// The move that brings the hero closest to room `goal`, counting steps along the tree of
+/// rooms each was built from; `None` if no move gets closer than where he stands.
+fn toward(game: &DealingGame<'_>, seat: u8, goal: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+    let dungeon = game.dungeon(seat);
+    let parent = |room: u8| dungeon.get(room as usize).map_or(0, |r| r.parent);
+    // Steps from each of the goal's ancestors (itself included) down to the goal.
+    let mut to_goal = [u8::MAX; 64];
+    let (mut room, mut steps) = (goal, 0u8);
+    loop {
+        to_goal[room as usize % 64] = steps;
+        if room == 0 || steps >= 63 {
+            break;
+        }
+        room = parent(room);
+        steps += 1;
+    }
+    let distance = |mut room: u8| {
+        let mut up = 0u8;
+        while to_goal[room as usize % 64] == u8::MAX && up < 64 {
+            room = parent(room);
+            up += 1;
+        }
+        up.saturating_add(to_goal[room as usize % 64])
+    };
+    let here = distance(game.player(seat).at);
+    choices
+        .iter()
+        .copied()
+        .filter_map(|c| match c {
+            C::Move(r) => Some((distance(r), c)),
+            _ => None,
+        })
+        .filter(|&(d, _)| d < here)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// The last Treasure Room laid in the hero's dungeon (Solo Hard's deepest level's).
+fn treasure_room(game: &DealingGame<'_>, seat: u8) -> Option<u8> {
+    game.dungeon(seat).iter().rposition(|r| r.card == RoomCard::Treasure).map(|i| i as u8)
+}
+
 fn monster_in(game: &DealingGame<'_>, seat: u8, room: u8) -> Option<Monster> {
     let st = game.dungeon(seat).get(room as usize)?.monster?;
     match game.rules().encounters.get(st.card as usize)?.encounter {

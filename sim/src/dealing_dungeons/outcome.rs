@@ -52,22 +52,25 @@ pub struct Row {
     pub monsters_defeated: u8,
     pub edge: bool,
     pub end: End,
+    /// Heroes of the seat who died (more than one under the replacement rule).
+    pub heroes_lost: u8,
 }
 
 impl Row {
     /// The row of `seat` in finished game `index`, the seats' turns counted by `turns`.
     pub fn of(game: &DealingGame<'_>, index: u64, seat: u8, turns: &Turns) -> Row {
         let p = game.player(seat);
-        let cause = match p.status {
-            Status::Dead(c) => Some(c),
-            _ => None,
+        // The seat's first hero: under the replacement rule, the one who died first.
+        let (hero, survived, cause) = match p.stats.first_death {
+            Some((hero, side, cause)) => (hero_side(hero, side), false, Some(cause)),
+            None => (hero_side(p.hero, p.side), p.alive(), None),
         };
         Row {
             game_index: index,
             seat,
-            hero: hero_side(p.hero, p.side),
+            hero,
             players: game.seats(),
-            survived: p.alive(),
+            survived,
             winner: game.won(seat),
             gold: game.tally(seat),
             death_cause: cause,
@@ -79,8 +82,9 @@ impl Row {
             boss_defeated: p.stats.boss_defeated,
             rooms_built: p.stats.rooms_built,
             monsters_defeated: p.stats.monsters_defeated,
-            edge: p.status == Status::Edge,
+            edge: matches!(p.status, Status::Edge | Status::WalledIn),
             end: game.end().unwrap_or(End::RoundLimit),
+            heroes_lost: p.stats.heroes_lost,
         }
     }
 }

@@ -18,7 +18,7 @@ const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role,
 }
 
 /// The columns in file order (see `docs/schema.md`, which must show exactly this table).
-pub const COLUMNS: [ColumnDef; 24] = [
+pub const COLUMNS: [ColumnDef; 25] = [
     // The common prefix.
     col("game", Str, Dictionary, RunConstant, "The game played: `dealing-dungeons` (the columns after `seed` are that game's own)."),
     col("edition", Str, Dictionary, RunConstant, "The edition: `2021` (Dark Keep Games; the card lists are documented estimates, data/dealing_dungeons/)."),
@@ -46,8 +46,9 @@ pub const COLUMNS: [ColumnDef; 24] = [
     col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game)."),
     col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included)."),
     col("monsters_defeated", U8, Dictionary, PerSeat, "Monsters defeated (in the room or from afar)."),
-    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended because his next card could only go off the table edge (alive; he tallies)."),
+    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended with nowhere to build: his next card could only go off the table edge, or his dungeon is walled in (no doorway, nor with Secret Door tokens left a blank wall, onto an empty space); alive, he tallies."),
     col("game_end", Str, Dictionary, PerSeat, "How the game ended: `boss` (a boss fell), `none_left` (no hero still playing) or `round_limit` (200 rounds)."),
+    col("heroes_lost", U8, Dictionary, PerSeat, "Heroes of the seat who died. Under `--rule replace-dead-hero` a seat plays on with new heroes: `hero`, `survived` and `death_cause` are then its first hero's, and the columns from `level` to `loot_value` its last hero's."),
 ];
 
 /// What the rows of a run share: the run-constant columns' values and the strings behind a
@@ -103,6 +104,7 @@ pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
     sink.u8s("monsters_defeated", each().map(|r| r.monsters_defeated));
     sink.bools("stopped_at_edge", each().map(|r| r.edge));
     sink.keyed_strs("game_end", each().map(|r| Some(r.end)), end_slot, end_name);
+    sink.u8s("heroes_lost", each().map(|r| r.heroes_lost));
 }
 
 /// A game end's dictionary slot.

@@ -9,8 +9,8 @@ use arrayvec::ArrayVec;
 use dq_bots::dealing_dungeons::DealingPlayers;
 use dq_bots::BotSpec;
 use dq_engine::dealing_dungeons::game::{
-    BagOfHolding, DealingConfig, DealingGame, DungeonSize, HeroChoice, HeroPick, Mode, MonsterAttack, Options,
-    MAX_SEATS,
+    AfterDeath, BagOfHolding, DealingConfig, DealingGame, DungeonSize, HeroChoice, HeroPick, Mode, MonsterAttack,
+    Options, MAX_SEATS,
 };
 use dq_engine::dealing_dungeons::rules::HeroSide;
 use dq_engine::dealing_dungeons::DealingRules;
@@ -155,13 +155,7 @@ fn options(given: &[String]) -> Result<(Options, String), Failure> {
         let name = raw.trim().to_ascii_lowercase();
         let twice = |what: &str| bad(format!("rule \"{name}\": {what} is given twice"));
         match name.as_str() {
-            // The engine plays it, but a seat's one row would show only its last hero and
-            // count the seat as surviving though heroes died: refused until rows say more.
-            "replace-dead-hero" => {
-                return Err(bad(format!(
-                    "rule \"{name}\" is not run yet: a seat's row would hide the heroes who died (issue 26)"
-                )));
-            }
+            "replace-dead-hero" => o.death = AfterDeath::Replaced,
             "choose-from-two" | "choose-from-all" => {
                 if o.heroes != HeroChoice::Dealt {
                     return Err(twice("a hero-choice procedure"));

@@ -100,6 +100,37 @@ fn dealing_solo_modes_and_rules_run() {
     }
 }
 
+/// Under `--rule replace-dead-hero` a seat plays on with new heroes: its row keeps the hero it
+/// started with (the same as without the rule, whose set-up is the same), counts the heroes
+/// lost, and says the first hero died when one did.
+#[test]
+fn dealing_replacement_rows_report_the_first_hero() {
+    let dir = Scratch::new("dd-replace");
+    let run = |rules: &[&str], out: &str| {
+        let mut a: Vec<&str> = vec!["run", "--games", "1000", "--heroes", "2", "--seed", "8", "--quiet"];
+        a.extend(GAME);
+        a.extend(rules);
+        a.extend(["--out", out]);
+        ok(&a);
+        read_rows(out)
+    };
+    let plain = run(&[], &dir.file("plain.parquet"));
+    let replaced = run(&["--rule", "replace-dead-hero"], &dir.file("replaced.parquet"));
+    assert_eq!(plain.len(), replaced.len());
+    let lost = |r: &serde_json::Map<String, Value>| r["heroes_lost"].as_u64().unwrap();
+    for (a, b) in plain.iter().zip(&replaced) {
+        assert_eq!(a["hero"], b["hero"], "the row's hero is the seat's first: {b:?}");
+        assert!(lost(a) <= 1 && (lost(a) == 1) == (a["survived"] == false), "{a:?}");
+        assert_eq!(lost(b) == 0, b["survived"] == true, "{b:?}");
+        assert_eq!(b["death_cause"].is_null(), b["survived"] == true, "{b:?}");
+        assert_eq!(b["rules"], Value::from("replace-dead-hero"));
+    }
+    assert!(replaced.iter().any(|r| lost(r) >= 2), "no seat lost two heroes in 1,000 games");
+    // A seat with a new hero plays on: the game ends with a boss far more often.
+    let boss_ends = |rows: &Rows| rows.iter().filter(|r| r["game_end"] == "boss").count();
+    assert!(boss_ends(&replaced) > boss_ends(&plain) + 200, "{} vs {}", boss_ends(&replaced), boss_ends(&plain));
+}
+
 /// `dq replay --game dealing-dungeons --index I` plays a run's game again: the same rows, and a
 /// trace of its events and answers.
 #[test]
@@ -173,7 +204,7 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
             "the rulebook's longer dungeon has 12 to 15",
         ),
         (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "long-dungeon=x"], "must be a number 12 to 15"),
-        (&["--heroes", "2", "--rule", "replace-dead-hero"], "a seat's row would hide the heroes who died"),
+        (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "replace-dead-hero"], "in Solo Moderate"),
         (&["--heroes", "2", "--rule", "choose-from-two,choose-from-all"], "a hero-choice procedure is given twice"),
         (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),

@@ -96,6 +96,10 @@ pub enum Status {
     Dead(DeathCause),
     /// The next card could only go off the table edge: "your game is over" (alive; tallies).
     Edge,
+    /// Walled in: cards left, but no room of his dungeon has a doorway onto an empty space
+    /// nor (with Secret Door tokens left) a blank wall onto one. Nothing can ever free a
+    /// space, so his game is over as at the table edge (alive; tallies).
+    WalledIn,
     /// Defeated his End Boss.
     Victor,
 }
@@ -152,6 +156,8 @@ pub enum DealingEvent {
     NoPlacement(u8),
     /// Only a placement off the table edge: the seat's game is over.
     OffTable(u8),
+    /// Walled in ([`Status::WalledIn`]): the seat's game is over.
+    WalledIn(u8),
     SecretDoor {
         seat: u8,
         room: u8,

@@ -143,6 +143,11 @@ impl DealingGame<'_> {
             return self.ask(s, Ask::Fight);
         }
         p.fight = None;
+        if self.walled_in(s) {
+            self.players[s as usize].status = Status::WalledIn;
+            Self::emit(obs, DealingEvent::WalledIn(s));
+            return self.next_seat(obs);
+        }
         let p = &self.players[s as usize];
         if self.dungeons[s as usize].len() > 1 || p.deck.is_empty() {
             let moves = self.table().moves(s, at);
@@ -191,6 +196,17 @@ impl DealingGame<'_> {
                 self.legal.push(C::Search(side));
             }
         }
+    }
+
+    /// Whether seat `s` has cards to build but no room to build them from, ever: no doorway
+    /// of his dungeon opens on an empty space, and no blank wall faces one where a Secret
+    /// Door token could go (or none is left). Spaces only fill up, so this never changes.
+    fn walled_in(&self, s: u8) -> bool {
+        if self.players[s as usize].deck.is_empty() {
+            return false;
+        }
+        let tokens = self.door_tokens > 0;
+        !self.dungeons[s as usize].iter().any(|r| r.doors & r.open != 0 || (tokens && r.open & !r.doors & 0xF != 0))
     }
 
     /// The Horn of Kilter: in the first room, against its first encounter, after two lives
@@ -819,6 +835,10 @@ impl DealingGame<'_> {
         self.leave_fight(s);
         let p = &mut self.players[s as usize];
         p.lives = 0;
+        if p.stats.heroes_lost == 0 {
+            p.stats.first_death = Some((p.hero, p.side, cause));
+        }
+        p.stats.heroes_lost = p.stats.heroes_lost.saturating_add(1);
         if let Some((b, _)) = p.boss.take() {
             // Back under the End Boss deck (a replacement meets a new one).
             let _ = self.bosses.try_insert(0, b);

@@ -74,6 +74,11 @@ pub struct Stats {
     pub rooms_built: u8,
     pub monsters_defeated: u8,
     pub boss_defeated: bool,
+    /// Heroes of this seat who died (more than one only under the replacement rule).
+    pub heroes_lost: u8,
+    /// The seat's first hero to die: his card, side and cause. Under the replacement rule the
+    /// seat plays on with another hero, and a row still reports the one it started with.
+    pub first_death: Option<(u8, HeroSide, DeathCause)>,
 }
 
 /// One seat: the hero and his dashboard.

@@ -272,7 +272,7 @@ const NO_PLAYER: Player = Player {
     first_losses: 0,
     fight_bonus: 0,
     swapped: 0,
-    stats: Stats { rooms_built: 0, monsters_defeated: 0, boss_defeated: false },
+    stats: Stats { rooms_built: 0, monsters_defeated: 0, boss_defeated: false, heroes_lost: 0, first_death: None },
 };
 
 impl<'r> DealingGame<'r> {

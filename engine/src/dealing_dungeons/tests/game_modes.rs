@@ -432,6 +432,12 @@ fn dealing_a_replacement_hero_starts_at_level_one_in_a_reset_dungeon() {
     let p = g.player(0);
     assert_eq!((p.hero, p.status, p.lives, p.level, p.at), (new, Status::Playing, 3, 1, 0));
     assert!(p.hand.is_empty() && p.dashboard.is_empty() && p.bag.is_empty());
+    assert_eq!(p.stats.heroes_lost, 1);
+    assert_eq!(
+        p.stats.first_death,
+        Some((hero("barbarian"), HeroSide::Front, DeathCause::Monster)),
+        "the first hero kept"
+    );
     assert_eq!(g.loot_left(), loot_before + 1, "the loot goes back to its deck");
     assert_eq!(g.encounter_piles().1, discard_before + 2, "the XP card and the standing monster are discarded");
     let d = g.dungeon(0);

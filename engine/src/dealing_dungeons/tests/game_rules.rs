@@ -657,3 +657,35 @@ fn dealing_rulebook_examples_entrances_in_inches_xp_values_and_the_level_card() 
     let f = g.fighter(0);
     assert_eq!((g.player(0).level, f.skills.range, f.skills.defend), (2, 1, 1));
 }
+
+/// A dungeon with cards left but no doorway, nor blank wall, onto an empty space can never
+/// grow again: the hero's game is over as at the table edge (ruling in docs/rulings.md), where
+/// he used to wait for the round limit.
+#[test]
+fn dealing_a_walled_in_dungeon_ends_that_players_game() {
+    let walled = |table: (u8, u8)| {
+        let mut s0 = SeatSetup::hero(hero("barbarian"));
+        s0.deck = Some(vec![room("cross"); 9]);
+        s0.at = 1;
+        let s = DealingSetup {
+            seats: vec![s0],
+            laid: vec![laid(0, 0, Side::North, "end-s", None)],
+            table: Some(table),
+            mode: Mode::SoloRegular,
+            ..DealingSetup::default()
+        };
+        let mut ev = Vec::new();
+        let g = DealingGame::from_setup(rules(), &s, 1, &mut |e| ev.push(e)).unwrap();
+        (g, ev)
+    };
+    // A table one space wide: the entrance and the dead end fill it.
+    let (g, ev) = walled((1, 2));
+    assert!(ev.contains(&DealingEvent::WalledIn(0)), "{ev:?}");
+    assert_eq!(g.player(0).status, Status::WalledIn);
+    assert!(g.player(0).alive(), "his game is over, but he is not dead");
+    assert_eq!(g.end(), Some(End::NoneLeft));
+    // On a wide table the dead end's blank walls face empty spaces: a Secret Door search.
+    let (g, _) = walled((32, 2));
+    assert_eq!(g.player(0).status, Status::Playing);
+    assert!(g.legal().iter().any(|c| matches!(c, C::Search(_))), "{:?}", g.legal());
+}
