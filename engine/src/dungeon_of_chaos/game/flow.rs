@@ -37,6 +37,8 @@ impl ChaosGame<'_> {
                 }
             }
             (Ask::Beginning, _) => self.after_beginning(obs),
+            (Ask::Escape, c) => self.escape(c, obs),
+            (Ask::Loop, c) => self.land(c, obs),
             (Ask::Flight, ChaosChoice::Fight) => self.start_combat(obs),
             (Ask::Flight, c) => self.flee_away(c, obs),
             (_, c) => self.action(c, obs),
@@ -72,6 +74,7 @@ impl ChaosGame<'_> {
         if self.ending.is_some() {
             return;
         }
+        self.end_of_turn_room(obs);
         let next = (self.active + 1) % self.seats;
         if next == self.first {
             self.start_round(next, obs);
@@ -102,6 +105,11 @@ impl ChaosGame<'_> {
         }
         if self.me().fight.is_some() {
             self.resume_combat(obs);
+            return;
+        }
+        // Lost during another's turn (washed off level 4 by the floodgates): §15 now.
+        if self.me().is_dead() && self.me().place != Place::Town {
+            self.die(obs);
             return;
         }
         if self.me().place == Place::Town {
@@ -143,6 +151,9 @@ impl ChaosGame<'_> {
         }
         if self.me().is_dead() {
             self.die(obs);
+            return;
+        }
+        if self.pose_loop() {
             return;
         }
         let Some(at) = self.me().square() else {

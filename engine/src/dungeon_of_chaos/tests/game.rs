@@ -9,7 +9,7 @@ use crate::dungeon_of_chaos::combat::{HandCard, Presence};
 use crate::dungeon_of_chaos::data::{Ailment, Attr, Feature};
 use crate::dungeon_of_chaos::game::{
     Ask, ChaosChoice, ChaosConfig, ChaosEvent, ChaosGame, ChaosSetup, ChestLeft, DeckId, Dir, DoorState, Edge, Ending,
-    Place, SeatSetup, Sq, ROUND_LIMIT,
+    Place, SeatSetup, Sq, Ware, ROUND_LIMIT,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -642,15 +642,20 @@ pub(super) fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
         count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting + mounts)?;
         let items: usize =
             heroes().flat_map(|h| h.items.iter()).filter(|&&i| r.items[i as usize].level == l + 1).count();
-        count(DeckId::Items(l), r.item_decks[l as usize].len(), items)?;
+        let for_sale = g.wares().filter(|w| matches!(w, Ware::Item(i) if r.items[*i as usize].level == l + 1)).count();
+        count(DeckId::Items(l), r.item_decks[l as usize].len(), items + for_sale)?;
     }
     // A paused combat's used cards are discarded when it ends: until then the hand counts.
     let hand = |kind: fn(&HandCard) -> bool| {
         heroes().map(|h| h.hand.iter().flatten().filter(|c| kind(c)).count()).sum::<usize>()
     };
     count(DeckId::Spells, r.spells.draw.len(), hand(|c| matches!(c, HandCard::Spell { .. })))?;
-    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))))?;
-    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })))?;
+    // Shops' wares and fountains' potions (tile guide) stay on the board.
+    let fountains = g.board().laid().iter().filter(|t| t.fountain.is_some()).count();
+    let potions = g.wares().filter(|w| matches!(w, Ware::Potion(_))).count() + fountains;
+    let scrolls = g.wares().filter(|w| matches!(w, Ware::Scroll(_))).count();
+    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))) + potions)?;
+    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })) + scrolls)?;
     count(DeckId::Curses, r.curses.draw.len(), heroes().map(|h| h.curses.len()).sum())?;
     let locked = g.board().laid().iter().filter(|t| matches!(t.chest, ChestLeft::Locked(_))).count();
     count(DeckId::Chests, r.chests.draw.len(), locked)?;
