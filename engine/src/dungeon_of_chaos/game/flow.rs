@@ -107,9 +107,11 @@ impl ChaosGame<'_> {
             self.resume_combat(obs);
             return;
         }
-        // Lost during another's turn (washed off level 4 by the floodgates): §15 now.
-        if self.me().is_dead() && self.me().place != Place::Town {
-            self.die(obs);
+        // Lost during another's turn (washed off level 4 by the floodgates): his new
+        // character now (§15).
+        if self.me().is_dead() {
+            self.after_profile = AfterProfile::EndTurn;
+            self.offer_profiles(obs);
             return;
         }
         if self.me().place == Place::Town {
@@ -219,7 +221,23 @@ impl ChaosGame<'_> {
     /// his companions gone, three new profiles drawn and one chosen; the next turn starts on
     /// the entry tile.
     pub(super) fn die<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
+        self.bury(obs);
+        self.after_profile = AfterProfile::EndTurn;
+        self.offer_profiles(obs);
+    }
+
+    /// §15 without the new profile: the active character's cards discarded (a paused
+    /// combat's monsters too), his companions gone, the seat in town.
+    pub(super) fn bury<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
         let seat = self.active;
+        if let Some(f) = self.me().fight.take() {
+            for i in 1..f.len() {
+                if let crate::dungeon_of_chaos::combat::Who::Monster(m) = f.fighter(i).who {
+                    let l = self.rules.monsters[m as usize].level - 1;
+                    self.discard(DeckId::Monsters(l), m as u16);
+                }
+            }
+        }
         if O::ENABLED {
             obs.event(ChaosEvent::Died { seat });
         }
@@ -248,7 +266,5 @@ impl ChaosGame<'_> {
             self.part_with(0);
         }
         self.discard(DeckId::Profiles, character as u16);
-        self.after_profile = AfterProfile::EndTurn;
-        self.offer_profiles(obs);
     }
 }

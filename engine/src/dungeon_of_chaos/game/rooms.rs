@@ -318,8 +318,16 @@ impl ChaosGame<'_> {
                         obs.event(ChaosEvent::Moved { seat, to });
                     }
                 }
-                // Off level 4 (or with no tile to land on): lost, as in a bottomless pit.
-                None => h.stats[Attr::Health as usize] = 0,
+                // Off level 4 (or with no tile to land on): lost, as in a bottomless pit; one
+                // lost outside his turn is buried now and chooses anew at his turn (§15).
+                None => {
+                    h.stats[Attr::Health as usize] = 0;
+                    if seat != active {
+                        self.active = seat;
+                        self.bury(obs);
+                        self.active = active;
+                    }
+                }
             }
         }
         self.active = active;

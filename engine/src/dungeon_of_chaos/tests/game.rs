@@ -531,6 +531,9 @@ fn chaos_a_dead_characters_cards_are_discarded_and_a_new_one_chosen_of_three() {
     assert!(log.contains(&ChaosEvent::Profile { seat: 0, character: offered }));
     assert_eq!(g.hero(0).character, offered);
     assert_eq!(g.hero(0).tally.characters, 2);
+    // The player's coins go on with the new character (slice 3's ruling; slice 4 fixed them
+    // being reset with the profile).
+    assert_eq!(g.hero(0).gold, 500);
     // Next turn on the entry tile.
     assert_eq!(g.hero(0).place, Place::Dungeon(ENTRY));
 }
