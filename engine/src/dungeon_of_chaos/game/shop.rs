@@ -93,9 +93,9 @@ impl ChaosGame<'_> {
         let h = self.hero(self.active);
         match w {
             Ware::Item(i) => {
-                !h.items.is_full()
-                    && !(self.rules.characters[h.character as usize].no_weight
-                        && self.rules.items[i as usize].weight > 0)
+                let heavy = self.rules.items[i as usize].weight > 0;
+                let lifts = !(self.rules.characters[h.character as usize].no_weight && heavy);
+                lifts && !h.items.is_full()
             }
             Ware::Potion(_) | Ware::Scroll(_) => h.hand.iter().any(|c| c.is_none()),
         }
