@@ -791,7 +791,8 @@ fn chaos_the_size_of_the_state() {
 
 /// A plain test policy that plays for gold: fights with its best attack, flees below 40%
 /// Health, goes down to level 2 (3 once it holds four items), opens chests and equips what
-/// fits, heads up once its coins and treasure reach 2,000, explores at random otherwise.
+/// fits, redeems treasure at a shop (the Alchemist transmutes), heads up once its coins and
+/// treasure reach 2,000, explores at random otherwise (stumbling out of dark rooms).
 fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
     use crate::dungeon_of_chaos::combat::Answer;
     let legal = g.legal();
@@ -831,6 +832,10 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
             // Chests opened; an item equipped only where nothing of its type is.
             let kind = |i: u8| g.rules().items[h.items[i as usize] as usize].kind;
             let bare = |i: u8| (0..h.items.len() as u8).all(|j| h.worn & (1 << j) == 0 || kind(j) != kind(i));
+            // Treasure redeemed at a shop (§13), an Alchemist's items made coins.
+            if let Some(c) = pick(rng, &|c| matches!(c, ChaosChoice::Redeem(_) | ChaosChoice::Transmute(_))) {
+                return c;
+            }
             if let Some(c) =
                 pick(rng, &|c| matches!(*c, ChaosChoice::OpenChest) || matches!(*c, ChaosChoice::Equip(i) if bare(i)))
             {
@@ -856,10 +861,13 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
                     }
                 })
                 .or_else(|| toward_frontier(g, seat).filter(|c| legal.contains(c)))
-                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Fight)))
+                .or_else(|| {
+                    pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Stumble | ChaosChoice::Fight))
+                })
                 .unwrap_or(ChaosChoice::End)
         }
         Ask::Beginning => ChaosChoice::Go,
+        Ask::Escape => ChaosChoice::Away,
         _ => legal[0],
     }
 }
@@ -909,6 +917,7 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
     let games = 200u64;
     let (mut won, mut rounds, mut deaths, mut kills, mut best, mut laid, mut tiles_left) =
         (0, 0u64, 0u64, 0u64, 0u32, 0u64, 0u64);
+    let (mut gold, mut deepest, mut towns) = (0u64, 0u64, 0u64);
     for index in 0..games {
         g.restart(&config, 31, index, &mut NoObserver).unwrap();
         while !g.is_over() {
@@ -925,15 +934,21 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
             deaths += h.tally.deaths as u64;
             kills += h.tally.kills as u64;
             best = best.max(h.gold);
+            gold += h.gold as u64;
+            deepest += h.tally.deepest as u64;
+            towns += h.tally.town_visits as u64;
         }
     }
     println!(
-        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; most gold held at the end {best}",
+        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; a seat: {:.0} gold, deepest level {:.2}, {:.1} town visits; most gold held at the end {best}",
         rounds / games,
         deaths as f64 / games as f64,
         kills as f64 / games as f64,
         laid as f64 / games as f64,
         tiles_left as f64 / games as f64,
+        gold as f64 / (2 * games) as f64,
+        deepest as f64 / (2 * games) as f64,
+        towns as f64 / (2 * games) as f64,
     );
     assert!(g.is_over());
 }
