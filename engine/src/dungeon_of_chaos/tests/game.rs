@@ -917,7 +917,7 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
     let games = 200u64;
     let (mut won, mut rounds, mut deaths, mut kills, mut best, mut laid, mut tiles_left) =
         (0, 0u64, 0u64, 0u64, 0u32, 0u64, 0u64);
-    let (mut gold, mut deepest, mut towns) = (0u64, 0u64, 0u64);
+    let (mut gold, mut deepest, mut towns, mut closed) = (0u64, 0u64, 0u64, 0u32);
     for index in 0..games {
         g.restart(&config, 31, index, &mut NoObserver).unwrap();
         while !g.is_over() {
@@ -926,6 +926,8 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
         }
         cards_are_conserved(&g).unwrap();
         won += matches!(g.ending(), Some(Ending::Won(_))) as u32;
+        // No seat in the dungeon can walk to an unexplored square: the maze closed itself.
+        closed += (0..2).all(|s| toward_frontier(&g, s).is_none()) as u32;
         rounds += g.round() as u64;
         laid += g.board().laid().len() as u64;
         tiles_left += (0..3).map(|s| g.stock(DeckId::Tiles(s)).left() as u64).sum::<u64>();
@@ -940,7 +942,7 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
         }
     }
     println!(
-        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; a seat: {:.0} gold, deepest level {:.2}, {:.1} town visits; most gold held at the end {best}",
+        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; a seat: {:.0} gold, deepest level {:.2}, {:.1} town visits; most gold held at the end {best}; maze closed at the end in {closed}",
         rounds / games,
         deaths as f64 / games as f64,
         kills as f64 / games as f64,
