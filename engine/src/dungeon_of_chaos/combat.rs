@@ -8,9 +8,9 @@
 //! just taken its turn". Dice come through the [`Dice`] trait, so tests force every roll.
 //! Rulings where the rulebook is unclear are in docs/rulings.md (The Dungeon of Chaos).
 //!
-//! The hero may ATTACK, DEFEND, FLEE, use his profile's action, CAST SPELL and DRINK or THROW
-//! a POTION from the cards in his hand. Not in this slice: READ SCROLL, item actions (tools,
-//! their sturdiness) and fights with more than one character.
+//! The hero may ATTACK, DEFEND, FLEE, use his profile's action or an item's (a tool that may
+//! break after use, §13), CAST SPELL, DRINK or THROW a POTION and READ SCROLL from the cards in
+//! his hand (not blind, not in a dark room). Not here: fights with more than one character.
 
 use super::data::{Ailment, Amount, AttackType, Attr, Confusion, SpecialRule};
 use super::rules::{Act, ActionDef, ChaosRules, Op, Span, TypeSet};
@@ -29,6 +29,18 @@ pub const MAX_SUMMON_DEPTH: u8 = 4;
 pub const HERO: u8 = 0;
 /// Most Spell and Potion cards a hero brings into a combat.
 pub const MAX_HAND: usize = 8;
+/// Most items with a combat action (§10: "an action written on your ... Item Cards") a hero
+/// chooses among.
+pub const MAX_TOOLS: usize = 4;
+
+/// An item's combat action: the item (an id of [`ChaosRules::items`]), what it does, and its
+/// sturdiness (§13: it breaks when a d8 after use exceeds it; 0 never breaks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub item: u8,
+    pub action: ActionDef,
+    pub sturdiness: u8,
+}
 
 /// A card the hero may use in combat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +196,11 @@ pub struct HeroSetup {
     pub casts: bool,
     /// Spells and potions he carries.
     pub hand: [Option<HandCard>; MAX_HAND],
+    /// Items with a combat action, in the order he holds them.
+    pub tools: [Option<Tool>; MAX_TOOLS],
+    /// Whether he may READ SCROLL: not in a dark room (tile guide; blindness is checked in
+    /// the combat, §11).
+    pub reads: bool,
 }
 
 impl HeroSetup {
@@ -203,6 +220,8 @@ impl HeroSetup {
             action: c.action,
             casts: c.colours != 0,
             hand: [None; MAX_HAND],
+            tools: [None; MAX_TOOLS],
+            reads: true,
         }
     }
 
@@ -236,6 +255,11 @@ impl HeroSetup {
         self.immune = TypeSet(self.immune.0 | it.immune.0);
         self.weak = TypeSet(self.weak.0 | it.weak.0);
         self.retribution += it.retribution;
+        if let Some(action) = it.action {
+            if let Some(t) = self.tools.iter_mut().find(|t| t.is_none()) {
+                *t = Some(Tool { item: id, action, sturdiness: it.sturdiness });
+            }
+        }
         self
     }
 }
@@ -252,6 +276,12 @@ pub enum Answer {
     Flee,
     /// The profile's combat action, at `foe` when it targets an enemy.
     Action {
+        foe: u8,
+    },
+    /// The combat action of tool `tool` (an index of the hero's tools), at `foe` when it
+    /// targets an enemy (or at himself, [`HERO`]).
+    Use {
+        tool: u8,
         foe: u8,
     },
     /// CAST SPELL: the spell in hand `slot`, at `foe` (or at himself, [`HERO`]).
@@ -276,7 +306,7 @@ pub enum Answer {
 }
 
 /// Up to this many answers are legal at once.
-pub const MAX_ANSWERS: usize = MAX_FOES * (MAX_WEAPONS + 2) + 3 + MAX_HAND * (2 * MAX_FOES + 1);
+pub const MAX_ANSWERS: usize = MAX_FOES * (MAX_WEAPONS + 2) + 3 + MAX_HAND * (2 * MAX_FOES + 1) + MAX_TOOLS * MAX_FOES;
 
 /// How a combat ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -374,6 +404,10 @@ pub enum Event {
         on: u8,
         amount: i8,
     },
+    /// A tool broke after use (§13): the item's id.
+    Broke {
+        item: u8,
+    },
 }
 
 /// The hero's answer was not legal.
@@ -408,6 +442,10 @@ pub struct Combat {
     n_weapons: u8,
     retribution: u8,
     action: Option<ActionDef>,
+    tools: [Option<Tool>; MAX_TOOLS],
+    /// Tools broken in this combat (bit `i` for tool `i`): the game discards their items.
+    pub broken: u8,
+    reads: bool,
     casts: bool,
     hand: [Option<HandCard>; MAX_HAND],
     /// Coins taken from the hero (the Bandit's touch).
@@ -464,6 +502,9 @@ impl Combat {
             n_weapons: hero.n_weapons.min(MAX_WEAPONS as u8),
             retribution: hero.retribution,
             action: hero.action,
+            tools: hero.tools,
+            broken: 0,
+            reads: hero.reads,
             casts: hero.casts,
             hand: hero.hand,
             gold_lost: 0,
@@ -611,6 +652,15 @@ impl Combat {
             out.push(Answer::Action { foe: HERO });
         }
         let foes = (1..self.n).filter(|&f| self.fighters[f as usize].is_in());
+        for (i, t) in self.tools.iter().enumerate() {
+            let tool = i as u8;
+            match t {
+                _ if self.broken & (1 << i) != 0 => {}
+                Some(t) if t.action.on_enemy => out.extend(foes.clone().map(|foe| Answer::Use { tool, foe })),
+                Some(_) => out.push(Answer::Use { tool, foe: HERO }),
+                None => {}
+            }
+        }
         for (slot, card) in self.hand.iter().enumerate() {
             let slot = slot as u8;
             match *card {
@@ -624,8 +674,8 @@ impl Combat {
                     out.push(Answer::Drink { slot });
                     out.extend(foes.clone().map(|foe| Answer::Throw { slot, foe }));
                 }
-                // §11: the blind cannot read.
-                Some(HandCard::Scroll { .. }) if self.fighters[0].ailments.has(Ailment::Blind) => {}
+                // §11: the blind cannot read; nor can anyone in a dark room (tile guide).
+                Some(HandCard::Scroll { .. }) if !self.reads || self.fighters[0].ailments.has(Ailment::Blind) => {}
                 Some(HandCard::Scroll { on_enemy: true, .. }) => {
                     out.extend(foes.clone().map(|foe| Answer::Read { slot, foe }))
                 }
@@ -797,6 +847,18 @@ impl Combat {
                     let me = self.actor(HERO);
                     let on = if act.on_enemy { foe } else { HERO };
                     self.apply(rules, dice, act.effects, on, me, log);
+                }
+            }
+            Answer::Use { tool, foe } => {
+                if let Some(t) = self.tools[tool as usize] {
+                    let me = self.actor(HERO);
+                    let on = if t.action.on_enemy { foe } else { HERO };
+                    self.apply(rules, dice, t.action.effects, on, me, log);
+                    // §13: a tool with a sturdiness may break after use.
+                    if t.sturdiness > 0 && dice.d8() > t.sturdiness {
+                        self.broken |= 1 << tool;
+                        log(Event::Broke { item: t.item });
+                    }
                 }
             }
             Answer::Cast { slot, foe } => {

@@ -464,6 +464,17 @@ pub enum Confusion {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 pub struct ConfusionRow(pub u8, pub u8, pub Confusion);
 
+/// Ye Olde Shoppe (tile guide): an Item card's price is its printed value; Potion and
+/// Scroll cards print none, so their prices are data.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ShopData {
+    pub potion_price: u16,
+    pub scroll_price: u16,
+    #[serde(default)]
+    pub estimated: Option<String>,
+}
+
 /// `decks.ron`: the shared decks.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -478,6 +489,8 @@ pub struct DecksFile {
     pub doors: Vec<DoorData>,
     pub chests: Vec<ChestData>,
     pub confusion: Vec<ConfusionRow>,
+    /// Ye Olde Shoppe's prices for the cards that print none.
+    pub shop: ShopData,
     /// Why the whole file is an estimate (cards without their own `estimated`).
     #[serde(default)]
     pub estimated: Option<String>,

@@ -12,7 +12,8 @@
 //! - [`game`]: the game itself, [`game::ChaosGame`] as a `DecisionGame`: the dungeon, set-up,
 //!   turns and movement, rooms and doors, town and dying (slice 2).
 //!
-//! Items beyond combat, scrolls, curses, companions and the tile guide's features are slice 3.
+//! Items, scrolls, curses and companions came with slice 3; Ye Olde Shoppe, the Alchemist, item
+//! actions in combat and every special tile of the guide with slice 4.
 
 pub mod combat;
 pub mod data;

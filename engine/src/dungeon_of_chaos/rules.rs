@@ -326,6 +326,13 @@ pub struct TileDef {
     pub exits: [SquareExits; 4],
 }
 
+/// What Ye Olde Shoppe asks for the cards that print no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShopPrices {
+    pub potion: u16,
+    pub scroll: u16,
+}
+
 /// The validated data of The Dungeon of Chaos.
 #[derive(Clone, Debug)]
 pub struct ChaosRules {
@@ -352,6 +359,8 @@ pub struct ChaosRules {
     pub chests: Deck<Chest>,
     /// The Confusion card by d8 roll − 1.
     pub confusion: [Confusion; 8],
+    /// Ye Olde Shoppe's price of a Potion card and of a Scroll card.
+    pub shop_prices: ShopPrices,
     pub tiles: Vec<TileDef>,
     pub tile_names: Vec<String>,
     /// By [`TileSize`]: tile ids, one per physical tile (special tiles excluded).
@@ -845,6 +854,7 @@ impl ChaosRules {
             doors,
             chests,
             confusion,
+            shop_prices: ShopPrices { potion: decks.shop.potion_price, scroll: decks.shop.scroll_price },
             tiles: tile_defs,
             tile_names,
             tile_decks,

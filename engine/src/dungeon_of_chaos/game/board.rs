@@ -2,7 +2,7 @@
 //! between squares, in fixed arrays.
 
 use crate::dungeon_of_chaos::combat::MAX_FOES;
-use crate::dungeon_of_chaos::data::{ExitKind, Side, TileSize};
+use crate::dungeon_of_chaos::data::{ExitKind, Feature, Side, TileSize};
 use crate::dungeon_of_chaos::rules::{ChaosRules, TileDef, LEVELS};
 use arrayvec::ArrayVec;
 
@@ -157,6 +157,8 @@ pub struct Laid {
     pub n_monsters: u8,
     /// A chest waiting on the tile (§13).
     pub chest: ChestLeft,
+    /// The Potion card of a fountain once someone drank from it (tile guide).
+    pub fountain: Option<u16>,
 }
 
 /// A chest left on a tile (§13): a token for one nobody risked opening (the next to open it
@@ -275,12 +277,23 @@ impl Board {
                     None => Edge::Wall,
                     Some(ExitKind::Open) => Edge::Open,
                     Some(ExitKind::WhiteArrow) => Edge::Arrow,
+                    // Tile guide: the locked door tile's door is locked from the start
+                    // (docs/rulings.md).
+                    Some(ExitKind::Door) if def.feature == Feature::LockedDoor => Edge::Door(DoorState::Locked),
                     Some(ExitKind::Door) => Edge::Door(DoorState::Closed),
                 };
                 self.edges[s.0 as usize][Dir::of_side(facing, side) as usize] = e;
             }
         }
-        self.laid.push(Laid { tile, origin, facing, monsters: [0; MAX_FOES], n_monsters: 0, chest: ChestLeft::None });
+        self.laid.push(Laid {
+            tile,
+            origin,
+            facing,
+            monsters: [0; MAX_FOES],
+            n_monsters: 0,
+            chest: ChestLeft::None,
+            fountain: None,
+        });
     }
 
     /// The squares of the tile on `s` (none if unexplored).
@@ -343,6 +356,35 @@ impl Board {
             true
         } else {
             false
+        }
+    }
+
+    /// Washes away every tile of levels `from` and below but the entry tile (index 0), in
+    /// place (the floodgates, tile guide); `gone` sees each tile taken off.
+    pub fn wash(&mut self, from: u8, mut gone: impl FnMut(&Laid)) {
+        let mut map = [NO_TILE; SQUARES];
+        let mut kept = 0u8;
+        let mut i = 0;
+        self.laid.retain(|l| {
+            let keep = i == 0 || l.origin.level() < from;
+            if keep {
+                map[i] = kept;
+                kept += 1;
+            } else {
+                gone(l);
+            }
+            i += 1;
+            keep
+        });
+        for s in 0..SQUARES {
+            let t = self.tile_at[s];
+            if t == NO_TILE {
+                continue;
+            }
+            self.tile_at[s] = map[t as usize];
+            if self.tile_at[s] == NO_TILE {
+                self.edges[s] = [Edge::Wall; 4];
+            }
         }
     }
 

@@ -23,6 +23,12 @@ pub enum Relocate {
     Teleport,
     /// A random square of a random level.
     Portal,
+    /// Out of the tile heading this way without an action (ice, slides).
+    Carry(super::board::Dir),
+    /// Blown this way by a giant fan until a wall or a door.
+    Blown(super::board::Dir),
+    /// Up to the square above (a springboard).
+    Spring,
 }
 
 /// What is left to do once a card's effects are read.

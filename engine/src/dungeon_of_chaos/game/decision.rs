@@ -21,6 +21,12 @@ pub enum Ask {
     Combat,
     /// The beginning phase (§6): dismiss a companion (§16), or go on.
     Beginning,
+    /// A successful flight from a portal chamber or a floodgates room (tile guide): into the
+    /// portal, pull the lever, or simply away.
+    Escape,
+    /// A springboard under a pit (the tile guide's loop note): which of the two tiles to
+    /// end up on.
+    Loop,
 }
 
 /// A pending decision and who answers it.
@@ -76,6 +82,37 @@ pub enum ChaosChoice {
     Dismiss(u8),
     /// The beginning phase: on to the rest of the turn.
     Go,
+    /// A non-movement action in Ye Olde Shoppe: buy ware `i` (tile guide), store credit first.
+    Buy(u8),
+    /// A non-movement action in Ye Olde Shoppe: trade in the item in slot `i` for store
+    /// credit at half its value (rounded up, §16).
+    TradeIn(u8),
+    /// A non-movement action in Ye Olde Shoppe: redeem the Treasure item in slot `i` for
+    /// coins at its value (§13).
+    Redeem(u8),
+    /// A non-movement action of the Alchemist: turn the item in slot `i` into coins at its
+    /// value (§13).
+    Transmute(u8),
+    /// A non-movement action in a portal chamber: into the portal (a random square of a
+    /// random level); after a flight, the escape into it.
+    Portal,
+    /// A non-movement action at a tunnel mouth: out at the tunnel mouth of this square.
+    Tunnel(Sq),
+    /// A non-movement action in a floodgates room: pull the lever (the level and those below
+    /// washed away); after a flight, the escape by it.
+    Lever,
+    /// A non-movement action on a chasm: jump in (two levels down).
+    Jump,
+    /// A non-movement action at a fountain: drink from it (once a turn).
+    Fountain,
+    /// A non-movement action in the room of the mysterious statues: touch one.
+    Touch,
+    /// A movement action out of a dark room: by an exit chosen at random.
+    Stumble,
+    /// After a flight: away without the portal or the lever.
+    Away,
+    /// The springboard's loop: end up on the tile of this square.
+    Land(Sq),
 }
 
 /// Most legal answers at once: a combat's, or a 2×2 tile's exits, walls and doors.

@@ -5,8 +5,10 @@
 use super::cards::Aftermath;
 use super::{Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId};
 use crate::core::Observer;
-use crate::dungeon_of_chaos::combat::{Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND};
-use crate::dungeon_of_chaos::data::Attr;
+use crate::dungeon_of_chaos::combat::{
+    Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND, MAX_TOOLS,
+};
+use crate::dungeon_of_chaos::data::{Attr, Feature};
 use arrayvec::ArrayVec;
 
 impl ChaosGame<'_> {
@@ -30,6 +32,8 @@ impl ChaosGame<'_> {
             *b = b.saturating_add(o);
         }
         s.hand = h.hand;
+        // Tile guide: no reading in a dark room, in combat too.
+        s.reads = h.square().is_none_or(|at| self.feature_at(at) != Feature::Dark);
         s
     }
 
@@ -113,6 +117,22 @@ impl ChaosGame<'_> {
                 _ => {}
             }
         }
+        // §13: tools broken in the combat are discarded (tool `k` is the k-th working item
+        // with an action, as `hero_setup` listed them).
+        if fight.broken != 0 {
+            let rules = self.rules;
+            let h = self.hero(self.active);
+            let slots: ArrayVec<usize, MAX_TOOLS> = (0..h.items.len())
+                .filter(|&i| h.works(rules, i) && rules.items[h.items[i] as usize].action.is_some())
+                .take(MAX_TOOLS)
+                .collect();
+            let seat = self.active;
+            for (k, &slot) in slots.iter().enumerate().rev() {
+                if fight.broken & (1 << k) != 0 {
+                    self.lose_item(seat, slot);
+                }
+            }
+        }
         let seat = self.active;
         if fight.gold_lost > 0 {
             let h = self.me();
@@ -170,6 +190,10 @@ impl ChaosGame<'_> {
         }
         if let Some((to, fresh)) = self.resolve(after, obs) {
             self.enter(to, fresh, obs);
+        }
+        // Tile guide: a flight from a portal chamber or a floodgates room may escape by it.
+        if end == End::HeroFled && !self.me().is_dead() && self.me().fled && self.pose_escape() {
+            return;
         }
         self.settle(obs);
     }

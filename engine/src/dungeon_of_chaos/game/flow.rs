@@ -37,6 +37,8 @@ impl ChaosGame<'_> {
                 }
             }
             (Ask::Beginning, _) => self.after_beginning(obs),
+            (Ask::Escape, c) => self.escape(c, obs),
+            (Ask::Loop, c) => self.land(c, obs),
             (Ask::Flight, ChaosChoice::Fight) => self.start_combat(obs),
             (Ask::Flight, c) => self.flee_away(c, obs),
             (_, c) => self.action(c, obs),
@@ -72,6 +74,7 @@ impl ChaosGame<'_> {
         if self.ending.is_some() {
             return;
         }
+        self.end_of_turn_room(obs);
         let next = (self.active + 1) % self.seats;
         if next == self.first {
             self.start_round(next, obs);
@@ -102,6 +105,13 @@ impl ChaosGame<'_> {
         }
         if self.me().fight.is_some() {
             self.resume_combat(obs);
+            return;
+        }
+        // Lost during another's turn (washed off level 4 by the floodgates): his new
+        // character now (§15).
+        if self.me().is_dead() {
+            self.after_profile = AfterProfile::EndTurn;
+            self.offer_profiles(obs);
             return;
         }
         if self.me().place == Place::Town {
@@ -143,6 +153,9 @@ impl ChaosGame<'_> {
         }
         if self.me().is_dead() {
             self.die(obs);
+            return;
+        }
+        if self.pose_loop() {
             return;
         }
         let Some(at) = self.me().square() else {
@@ -208,7 +221,23 @@ impl ChaosGame<'_> {
     /// his companions gone, three new profiles drawn and one chosen; the next turn starts on
     /// the entry tile.
     pub(super) fn die<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
+        self.bury(obs);
+        self.after_profile = AfterProfile::EndTurn;
+        self.offer_profiles(obs);
+    }
+
+    /// §15 without the new profile: the active character's cards discarded (a paused
+    /// combat's monsters too), his companions gone, the seat in town.
+    pub(super) fn bury<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
         let seat = self.active;
+        if let Some(f) = self.me().fight.take() {
+            for i in 1..f.len() {
+                if let crate::dungeon_of_chaos::combat::Who::Monster(m) = f.fighter(i).who {
+                    let l = self.rules.monsters[m as usize].level - 1;
+                    self.discard(DeckId::Monsters(l), m as u16);
+                }
+            }
+        }
         if O::ENABLED {
             obs.event(ChaosEvent::Died { seat });
         }
@@ -237,7 +266,5 @@ impl ChaosGame<'_> {
             self.part_with(0);
         }
         self.discard(DeckId::Profiles, character as u16);
-        self.after_profile = AfterProfile::EndTurn;
-        self.offer_profiles(obs);
     }
 }

@@ -16,7 +16,12 @@
 //! - `cards.rs`: card effects outside combat;
 //! - `items.rs`: items held and equipped, tools, chests on tiles, scrolls, curses, companions
 //!   and mounts with their shares, trading, treasure redeemed, the beginning phase (§6, §13, §16);
-//! - `fight.rs`: the combat phase through `Combat` (§10).
+//! - `fight.rs`: the combat phase through `Combat` (§10);
+//! - `rooms.rs`: the tile guide's special tiles and rooms (ice, slides, fans, spikes, portal,
+//!   tunnels, floodgates, dark rooms, statues, tome, crystal ball, barrier, fountain,
+//!   springboard, altar);
+//! - `shop.rs`: Ye Olde Shoppe (stock, buying, trade-ins, redeeming) and the Alchemist's
+//!   transmutation (§13, tile guide).
 //!
 //! Rulings where the text is unclear: docs/rulings.md, "The Dungeon of Chaos".
 
@@ -27,12 +32,16 @@ mod fight;
 mod flow;
 mod items;
 mod moves;
+mod rooms;
 mod setup;
+mod shop;
 mod stock;
 
 pub use board::{ChestLeft, Dir, DoorState, Edge, Laid, Sq};
 pub use decision::{Ask, ChaosChoice, ChaosChoices, ChaosDecision, ChaosEvent, ChaosIllegal, DeckId, Ending};
+pub use rooms::Arrival;
 pub use setup::{ChaosConfig, ChaosConfigError, ChaosSetup, ChaosSetupError, SeatSetup};
+pub use shop::{Shop, Ware, MAX_SHOPS, MAX_WARES};
 pub use stock::{Stock, STOCK_CAP};
 
 use super::combat::{Ailments, Combat, Dice, HandCard, MAX_HAND};
@@ -112,6 +121,8 @@ pub struct Hero {
     /// Persistent ailments (§11: blindness, drunkenness, disease).
     pub ailments: Ailments,
     pub gold: u32,
+    /// Store credit from trade-ins (tile guide: spent only on a shop's wares, never coins).
+    pub credit: u32,
     pub place: Place,
     /// Item cards (ids of [`ChaosRules::items`]).
     pub items: ArrayVec<u8, MAX_ITEMS>,
@@ -141,6 +152,7 @@ impl Hero {
             stats,
             ailments: Ailments(0),
             gold: 0,
+            credit: 0,
             place: Place::Town,
             items: ArrayVec::new(),
             worn: 0,
@@ -306,6 +318,15 @@ pub struct TurnState {
     pub over: bool,
     /// The secret door just found, waiting on [`Ask::SecretDoor`].
     found: Option<(Sq, Dir)>,
+    /// How the character came onto the tile he stands on (ice needs momentum, spikes hurt
+    /// the carried and the fallen).
+    pub arrival: Arrival,
+    /// Drank from a fountain this turn (once a turn, tile guide).
+    pub drank: bool,
+    /// Touched the statues this turn (new ones only upon re-entry).
+    pub touched: bool,
+    /// A springboard's loop waiting on [`Ask::Loop`]: the springboard's and the pit's squares.
+    looped: Option<(Sq, Sq)>,
 }
 
 /// What a Profile decision leads to once answered.
@@ -335,6 +356,8 @@ pub struct ChaosGame<'r> {
     stair_up: u16,
     stair_down: u16,
     turn: TurnState,
+    /// Ye Olde Shoppes on the board and their wares.
+    shops: ArrayVec<Shop, MAX_SHOPS>,
     /// The three profiles offered to the seat choosing.
     offer: [u8; 3],
     /// How many were drawn (fewer only if the deck ran short).

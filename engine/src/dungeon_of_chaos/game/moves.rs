@@ -4,11 +4,12 @@
 
 use super::board::{Dir, DoorState, Edge, Sq};
 use super::cards::{Aftermath, Relocate};
-use super::{Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId, Place, MAX_CHAIN};
+use super::{Arrival, Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId, Place, MAX_CHAIN};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::HandCard;
 use crate::dungeon_of_chaos::data::{Attr, DoorKind, Feature, TileSize};
 use crate::dungeon_of_chaos::rules::LEVELS;
+use arrayvec::ArrayVec;
 
 /// Whether a passage out of the tile can be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,14 +88,25 @@ impl ChaosGame<'_> {
         self.board.laid_at(at).map_or(Feature::Corridor, |l| self.rules.tiles[l.tile as usize].feature)
     }
 
-    /// Whether the staircase of the tile on `at` leads up (to town from level 1) or down.
+    /// Whether the staircase of the tile on `at` leads up (to town from level 1) or down; a
+    /// flier goes down a pit as a staircase, and a flier or climber up through the pit above
+    /// (tile guide).
     fn stairs(&self, at: Sq) -> (bool, bool) {
+        let (fly, climb) = self.flies_or_climbs(self.active);
+        let pit_above = at.up().is_some_and(|up| self.board.explored(up) && self.feature_at(up) == Feature::Pit);
+        let up_pit = (fly || climb) && pit_above;
         match self.feature_at(at) {
             Feature::StaircaseUp => (true, false),
             Feature::Entry => (at.level() == 0, false),
-            Feature::StaircaseDown => (false, at.level() + 1 < LEVELS),
-            _ => (false, false),
+            Feature::StaircaseDown => (up_pit, at.level() + 1 < LEVELS),
+            Feature::Pit => (up_pit, fly && at.level() + 1 < LEVELS),
+            _ => (up_pit, false),
         }
+    }
+
+    /// The exits he could take out of the tile on `at` now.
+    fn open_exits(&self, at: Sq) -> ArrayVec<(Sq, Dir), 16> {
+        self.sides(at).filter(|&(s, d)| matches!(self.pass(s, d), Pass::Yes(_))).take(16).collect()
     }
 
     /// Asks the movement phase's decision (§6).
@@ -103,9 +115,14 @@ impl ChaosGame<'_> {
         let Some(at) = self.hero(self.active).square() else { return };
         let moving = self.turn.moves > 0 && !self.turn.after_combat;
         let mut legal = std::mem::take(&mut self.legal);
+        // A dark room's exit is taken at random (tile guide).
+        let dark = self.feature_at(at) == Feature::Dark;
+        if dark && moving && !self.open_exits(at).is_empty() {
+            legal.push(ChaosChoice::Stumble);
+        }
         for (s, d) in self.sides(at) {
             match self.pass(s, d) {
-                Pass::Yes(_) if moving => legal.push(ChaosChoice::Move { from: s, dir: d }),
+                Pass::Yes(_) if moving && !dark => legal.push(ChaosChoice::Move { from: s, dir: d }),
                 Pass::Closed => legal.push(ChaosChoice::Open { from: s, dir: d }),
                 _ => {}
             }
@@ -128,6 +145,8 @@ impl ChaosGame<'_> {
             }
         }
         self.carry_actions(&mut legal);
+        self.shop_actions(&mut legal);
+        self.room_actions(&mut legal);
         legal.push(ChaosChoice::End);
         self.legal = legal;
         self.ask(Ask::Turn);
@@ -140,8 +159,13 @@ impl ChaosGame<'_> {
         let Some(at) = self.hero(self.active).square() else { return };
         let mut legal = std::mem::take(&mut self.legal);
         if self.turn.moves > 0 {
+            let dark = self.feature_at(at) == Feature::Dark;
+            if dark && !self.open_exits(at).is_empty() {
+                legal.push(ChaosChoice::Stumble);
+            }
             for (s, d) in self.sides(at) {
                 match self.pass(s, d) {
+                    Pass::Yes(_) if dark => {}
                     Pass::Yes(_) => legal.push(ChaosChoice::Move { from: s, dir: d }),
                     Pass::Closed => legal.push(ChaosChoice::Open { from: s, dir: d }),
                     Pass::No => {}
@@ -220,6 +244,23 @@ impl ChaosGame<'_> {
                 self.climb(c == ChaosChoice::Up, obs);
             }
             ChaosChoice::Drink(slot) => self.drink(slot, obs),
+            ChaosChoice::Stumble => {
+                self.turn.moves -= 1;
+                if let Some(at) = self.me().square() {
+                    let exits = self.open_exits(at);
+                    self.stumble(&exits, obs);
+                }
+            }
+            c
+            @ (ChaosChoice::Buy(_) | ChaosChoice::TradeIn(_) | ChaosChoice::Redeem(_) | ChaosChoice::Transmute(_)) => {
+                self.shop_action(c, obs)
+            }
+            c @ (ChaosChoice::Portal
+            | ChaosChoice::Tunnel(_)
+            | ChaosChoice::Lever
+            | ChaosChoice::Jump
+            | ChaosChoice::Fountain
+            | ChaosChoice::Touch) => self.room_action(c, obs),
             c => self.carry_action(c, obs),
         }
         self.settle(obs);
@@ -262,7 +303,7 @@ impl ChaosGame<'_> {
 
     /// Out through the exit of `from` towards `dir`: a locked door opened by an item, a toll
     /// paid, a tile laid behind it if need be, and arrival (§7).
-    fn go_through<O: Observer<ChaosEvent>>(&mut self, from: Sq, dir: Dir, obs: &mut O) {
+    pub(super) fn go_through<O: Observer<ChaosEvent>>(&mut self, from: Sq, dir: Dir, obs: &mut O) {
         let Pass::Yes(size) = self.pass(from, dir) else { return };
         match self.board.door(from, dir).map(|x| x.2) {
             Some(DoorState::Locked) => {
@@ -284,12 +325,19 @@ impl ChaosGame<'_> {
             Some(_) => true,
             None => false,
         };
+        self.turn.arrival = Arrival::Walked(dir);
         self.enter(to, fresh, obs);
     }
 
     /// Draws a tile of `size` and lays it with its arrow on `at` pointing `facing`; `false`
     /// when none is left or it does not fit.
-    fn lay_tile<O: Observer<ChaosEvent>>(&mut self, size: TileSize, at: Sq, facing: Dir, obs: &mut O) -> bool {
+    pub(super) fn lay_tile<O: Observer<ChaosEvent>>(
+        &mut self,
+        size: TileSize,
+        at: Sq,
+        facing: Dir,
+        obs: &mut O,
+    ) -> bool {
         if self.board.fits(size, at, facing).is_none() {
             return false;
         }
@@ -297,6 +345,10 @@ impl ChaosGame<'_> {
         self.board.lay(&self.rules.tiles[tile as usize], tile, at, facing);
         if O::ENABLED {
             obs.event(ChaosEvent::TilePlaced { at, tile, facing });
+        }
+        // Tile guide: a shoppe is stocked when it appears on the board.
+        if self.rules.tiles[tile as usize].feature == Feature::Shoppe {
+            self.stock_shop(at, obs);
         }
         true
     }
@@ -311,7 +363,17 @@ impl ChaosGame<'_> {
             return;
         };
         let mut fresh = false;
-        if !self.board.explored(to) {
+        self.turn.arrival = Arrival::Placed;
+        let f = self.feature_at(at);
+        let stairs = if up { matches!(f, Feature::StaircaseUp | Feature::Entry) } else { f == Feature::StaircaseDown };
+        if !stairs && !self.board.explored(to) {
+            // Through a pit (tile guide): an unexplored square gets a 1×1 tile, as a fall.
+            let facing = self.board.laid_at(at).map_or(Dir::N, |l| l.facing);
+            if !self.lay_tile(TileSize::One, to, facing, obs) {
+                return;
+            }
+            fresh = true;
+        } else if !self.board.explored(to) {
             let tile = if up { self.stair_down } else { self.stair_up };
             let facing = self.board.laid_at(at).map_or(Dir::N, |l| l.facing);
             self.board.lay(&self.rules.tiles[tile as usize], tile, to, facing);
@@ -340,7 +402,7 @@ impl ChaosGame<'_> {
                 }
             }
             if !self.me().is_dead() {
-                self.feature(at, &mut after, obs);
+                self.arrive(at, &mut after, obs);
             }
             match self.resolve(after, obs) {
                 Some((next, f)) => (at, fresh) = (next, f),
@@ -349,31 +411,15 @@ impl ChaosGame<'_> {
         }
     }
 
-    /// The feature of the tile on `at` as one arrives (this slice's: pits, chasms, mud,
-    /// teleporters and pentagrams; flying avoids pits, chasms and mud, climbing pits).
-    fn feature<O: Observer<ChaosEvent>>(&mut self, at: Sq, after: &mut Aftermath, obs: &mut O) {
-        let (fly, climb) = self.flies_or_climbs(self.active);
-        match self.feature_at(at) {
-            Feature::Pit if !fly && !climb => after.relocate = Some(Relocate::Fall(1)),
-            Feature::Chasm if !fly => {
-                // Ruling: "roll against your speed" is a d8 at most the effective Speed.
-                let speed = self.effective(self.active, Attr::Speed);
-                if self.roll(8, obs) as i8 > speed {
-                    after.relocate = Some(Relocate::Fall(2));
-                }
-            }
-            Feature::MuddyCorridor if !fly => self.turn.moves = 0,
-            Feature::Teleporter | Feature::Pentagram => after.relocate = Some(Relocate::Teleport),
-            f @ (Feature::Laboratory | Feature::Library) => self.identify_here(f),
-            _ => {}
-        }
-    }
-
     /// Where a relocation leads from `at`: the square and whether a tile was laid there
     /// (`None`: the character stays, or fell through a bottomless pit and died).
     pub(super) fn relocation<O: Observer<ChaosEvent>>(&mut self, r: Relocate, obs: &mut O) -> Option<(Sq, bool)> {
         let at = self.me().square()?;
+        self.turn.arrival = if matches!(r, Relocate::Fall(_)) { Arrival::Fell } else { Arrival::Placed };
         let to = match r {
+            Relocate::Carry(d) => return self.carried(at, d, obs),
+            Relocate::Blown(d) => return self.blown(at, d, obs),
+            Relocate::Spring => return self.sprung(at, obs),
             Relocate::Fall(n) => match at.down(n) {
                 Some(to) => to,
                 None => {

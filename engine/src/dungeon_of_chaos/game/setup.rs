@@ -221,6 +221,7 @@ impl<'r> ChaosGame<'r> {
             stair_up,
             stair_down,
             turn: TurnState::default(),
+            shops: arrayvec::ArrayVec::new(),
             offer: [0; 3],
             offered: 0,
             after_profile: AfterProfile::Setup,
@@ -279,6 +280,7 @@ impl<'r> ChaosGame<'r> {
         let entry = self.rules.entry_tile;
         self.board.lay(&self.rules.tiles[entry as usize], entry, ENTRY, ENTRY_FACING);
         self.turn = TurnState::default();
+        self.shops.clear();
         self.after_profile = AfterProfile::Setup;
         self.ending = None;
         self.pending = None;
@@ -309,9 +311,13 @@ impl<'r> ChaosGame<'r> {
                 self.stocks.profiles.shuffle_in(c, &mut self.shuffle);
             }
         }
-        let tally = self.me().tally;
+        let (tally, gold, credit) = (self.me().tally, self.me().gold, self.me().credit);
         let mut hero = Hero::new(self.rules, chosen);
         hero.tally = tally;
+        // §15 and docs/rulings.md: the player keeps his coins (and store credit) through a
+        // death.
+        hero.gold = gold;
+        hero.credit = credit;
         hero.tally.characters += 1;
         if self.after_profile == AfterProfile::Setup {
             // §3: every token starts on the entry tile.
@@ -440,6 +446,17 @@ impl<'r> ChaosGame<'r> {
             if !g.stocks.get(deck).put_on_top(card) {
                 return Err(ChaosSetupError::Card(deck, card));
             }
+        }
+        // Tile guide: a shoppe on the board is stocked (from the decks as stacked).
+        let shops: Vec<Sq> = g
+            .board
+            .laid()
+            .iter()
+            .filter(|l| rules.tiles[l.tile as usize].feature == Feature::Shoppe)
+            .map(|l| l.origin)
+            .collect();
+        for at in shops {
+            g.stock_shop(at, &mut crate::core::NoObserver);
         }
         g.first = setup.first;
         g.after_profile = AfterProfile::EndTurn;

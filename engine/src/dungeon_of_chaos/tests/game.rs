@@ -9,7 +9,7 @@ use crate::dungeon_of_chaos::combat::{HandCard, Presence};
 use crate::dungeon_of_chaos::data::{Ailment, Attr, Feature};
 use crate::dungeon_of_chaos::game::{
     Ask, ChaosChoice, ChaosConfig, ChaosEvent, ChaosGame, ChaosSetup, ChestLeft, DeckId, Dir, DoorState, Edge, Ending,
-    Place, SeatSetup, Sq, ROUND_LIMIT,
+    Place, SeatSetup, Sq, Ware, ROUND_LIMIT,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -531,6 +531,9 @@ fn chaos_a_dead_characters_cards_are_discarded_and_a_new_one_chosen_of_three() {
     assert!(log.contains(&ChaosEvent::Profile { seat: 0, character: offered }));
     assert_eq!(g.hero(0).character, offered);
     assert_eq!(g.hero(0).tally.characters, 2);
+    // The player's coins go on with the new character (slice 3's ruling; slice 4 fixed them
+    // being reset with the profile).
+    assert_eq!(g.hero(0).gold, 500);
     // Next turn on the entry tile.
     assert_eq!(g.hero(0).place, Place::Dungeon(ENTRY));
 }
@@ -642,15 +645,20 @@ pub(super) fn cards_are_conserved(g: &ChaosGame<'_>) -> Result<(), String> {
         count(DeckId::Monsters(l), r.monster_decks[l as usize].len(), on_board + fighting + mounts)?;
         let items: usize =
             heroes().flat_map(|h| h.items.iter()).filter(|&&i| r.items[i as usize].level == l + 1).count();
-        count(DeckId::Items(l), r.item_decks[l as usize].len(), items)?;
+        let for_sale = g.wares().filter(|w| matches!(w, Ware::Item(i) if r.items[*i as usize].level == l + 1)).count();
+        count(DeckId::Items(l), r.item_decks[l as usize].len(), items + for_sale)?;
     }
     // A paused combat's used cards are discarded when it ends: until then the hand counts.
     let hand = |kind: fn(&HandCard) -> bool| {
         heroes().map(|h| h.hand.iter().flatten().filter(|c| kind(c)).count()).sum::<usize>()
     };
     count(DeckId::Spells, r.spells.draw.len(), hand(|c| matches!(c, HandCard::Spell { .. })))?;
-    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))))?;
-    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })))?;
+    // Shops' wares and fountains' potions (tile guide) stay on the board.
+    let fountains = g.board().laid().iter().filter(|t| t.fountain.is_some()).count();
+    let potions = g.wares().filter(|w| matches!(w, Ware::Potion(_))).count() + fountains;
+    let scrolls = g.wares().filter(|w| matches!(w, Ware::Scroll(_))).count();
+    count(DeckId::Potions, r.potions.draw.len(), hand(|c| matches!(c, HandCard::Potion(_))) + potions)?;
+    count(DeckId::Scrolls, r.scrolls.draw.len(), hand(|c| matches!(c, HandCard::Scroll { .. })) + scrolls)?;
     count(DeckId::Curses, r.curses.draw.len(), heroes().map(|h| h.curses.len()).sum())?;
     let locked = g.board().laid().iter().filter(|t| matches!(t.chest, ChestLeft::Locked(_))).count();
     count(DeckId::Chests, r.chests.draw.len(), locked)?;
@@ -783,7 +791,8 @@ fn chaos_the_size_of_the_state() {
 
 /// A plain test policy that plays for gold: fights with its best attack, flees below 40%
 /// Health, goes down to level 2 (3 once it holds four items), opens chests and equips what
-/// fits, heads up once its coins and treasure reach 2,000, explores at random otherwise.
+/// fits, redeems treasure at a shop (the Alchemist transmutes), heads up once its coins and
+/// treasure reach 2,000, explores at random otherwise (stumbling out of dark rooms).
 fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
     use crate::dungeon_of_chaos::combat::Answer;
     let legal = g.legal();
@@ -823,6 +832,10 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
             // Chests opened; an item equipped only where nothing of its type is.
             let kind = |i: u8| g.rules().items[h.items[i as usize] as usize].kind;
             let bare = |i: u8| (0..h.items.len() as u8).all(|j| h.worn & (1 << j) == 0 || kind(j) != kind(i));
+            // Treasure redeemed at a shop (§13), an Alchemist's items made coins.
+            if let Some(c) = pick(rng, &|c| matches!(c, ChaosChoice::Redeem(_) | ChaosChoice::Transmute(_))) {
+                return c;
+            }
             if let Some(c) =
                 pick(rng, &|c| matches!(*c, ChaosChoice::OpenChest) || matches!(*c, ChaosChoice::Equip(i) if bare(i)))
             {
@@ -848,10 +861,13 @@ fn gold_digger(g: &ChaosGame<'_>, rng: &mut GameRng) -> ChaosChoice {
                     }
                 })
                 .or_else(|| toward_frontier(g, seat).filter(|c| legal.contains(c)))
-                .or_else(|| pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Fight)))
+                .or_else(|| {
+                    pick(rng, &|c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Stumble | ChaosChoice::Fight))
+                })
                 .unwrap_or(ChaosChoice::End)
         }
         Ask::Beginning => ChaosChoice::Go,
+        Ask::Escape => ChaosChoice::Away,
         _ => legal[0],
     }
 }
@@ -901,6 +917,7 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
     let games = 200u64;
     let (mut won, mut rounds, mut deaths, mut kills, mut best, mut laid, mut tiles_left) =
         (0, 0u64, 0u64, 0u64, 0u32, 0u64, 0u64);
+    let (mut gold, mut deepest, mut towns, mut closed) = (0u64, 0u64, 0u64, 0u32);
     for index in 0..games {
         g.restart(&config, 31, index, &mut NoObserver).unwrap();
         while !g.is_over() {
@@ -909,6 +926,8 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
         }
         cards_are_conserved(&g).unwrap();
         won += matches!(g.ending(), Some(Ending::Won(_))) as u32;
+        // No seat in the dungeon can walk to an unexplored square: the maze closed itself.
+        closed += (0..2).all(|s| toward_frontier(&g, s).is_none()) as u32;
         rounds += g.round() as u64;
         laid += g.board().laid().len() as u64;
         tiles_left += (0..3).map(|s| g.stock(DeckId::Tiles(s)).left() as u64).sum::<u64>();
@@ -917,15 +936,21 @@ fn chaos_games_played_for_gold_end_and_keep_every_card() {
             deaths += h.tally.deaths as u64;
             kills += h.tally.kills as u64;
             best = best.max(h.gold);
+            gold += h.gold as u64;
+            deepest += h.tally.deepest as u64;
+            towns += h.tally.town_visits as u64;
         }
     }
     println!(
-        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; most gold held at the end {best}",
+        "{games} games played for gold: {won} won; a game: {} rounds, {:.1} deaths, {:.1} kills, {:.1} tiles laid, {:.1} left; a seat: {:.0} gold, deepest level {:.2}, {:.1} town visits; most gold held at the end {best}; maze closed at the end in {closed}",
         rounds / games,
         deaths as f64 / games as f64,
         kills as f64 / games as f64,
         laid as f64 / games as f64,
         tiles_left as f64 / games as f64,
+        gold as f64 / (2 * games) as f64,
+        deepest as f64 / (2 * games) as f64,
+        towns as f64 / (2 * games) as f64,
     );
     assert!(g.is_over());
 }

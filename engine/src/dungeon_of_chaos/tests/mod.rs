@@ -5,6 +5,7 @@ mod combat;
 mod data;
 mod game;
 mod items;
+mod rooms;
 
 use super::combat::Dice;
 use super::ChaosRules;
