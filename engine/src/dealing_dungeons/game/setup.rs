@@ -382,6 +382,7 @@ impl<'r> DealingGame<'r> {
             active: 0,
             round: 0,
             players: [NO_PLAYER; MAX_SEATS],
+            kits: [super::Kit::default(); MAX_SEATS],
             dungeons: Dungeons::new(),
             dungeon_cards: 0,
             encounter_cards: 0,
@@ -464,6 +465,9 @@ impl<'r> DealingGame<'r> {
             self.players[s] = Player { hero, side, lives: rules.modes.start_lives, ..NO_PLAYER };
         }
         self.heroes_used = taken;
+        for s in 0..n as u8 {
+            self.refit(s);
+        }
         // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top (Solo
         // Hard: four such stacks, one on another; Solo Moderate's long dungeon: 12 to 15).
         let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
@@ -538,6 +542,7 @@ impl<'r> DealingGame<'r> {
         let p = &mut self.players[seat as usize];
         p.hero = hero;
         p.side = side;
+        self.refit(seat);
         self.offered &= !(1 << hero);
         self.heroes_used |= 1 << hero;
         self.choosing.pop();
@@ -669,6 +674,7 @@ impl<'r> DealingGame<'r> {
             }
             g.heroes_used |= 1 << seat.hero.min(63);
             g.players[s] = p;
+            g.refit(s as u8);
             super::table::lay(&mut g.dungeons, w as i8, d as i8, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         for (i, l) in setup.laid.iter().enumerate() {

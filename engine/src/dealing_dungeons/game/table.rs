@@ -111,10 +111,14 @@ impl Dungeons {
         self.share as usize
     }
 
+    /// A dungeon's rooms in the pool (none for a seat past the count).
+    #[inline]
     fn range(&self, seat: usize) -> std::ops::Range<usize> {
-        let seat = seat.min(self.count as usize);
+        if seat >= self.count as usize {
+            return 0..0;
+        }
         let start = seat * self.share as usize;
-        start..start + self.len.get(seat).copied().unwrap_or(0) as usize
+        start..start + self.len[seat] as usize
     }
 
     /// Adds a room to a dungeon; false when its share is full.
@@ -144,12 +148,14 @@ impl Default for Dungeons {
 
 impl std::ops::Index<usize> for Dungeons {
     type Output = [Room];
+    #[inline]
     fn index(&self, seat: usize) -> &[Room] {
         &self.rooms[self.range(seat)]
     }
 }
 
 impl std::ops::IndexMut<usize> for Dungeons {
+    #[inline]
     fn index_mut(&mut self, seat: usize) -> &mut [Room] {
         let r = self.range(seat);
         &mut self.rooms[r]
@@ -321,16 +327,17 @@ impl Table<'_> {
     /// and whether any doorway leads off the table edge.
     pub fn build_sides(&self, seat: u8, room: u8) -> (ArrayVec<Side, 4>, bool) {
         let r = &self.dungeons[seat as usize][room as usize];
+        // `open` is kept as cards are laid: a doorway onto it is Free, any other is Taken or
+        // off the Edge (read from the bits, not side by side through `beyond`: docs/perf.md).
+        let (free_mask, shut) = (r.doors & r.open, r.doors & !r.open);
         let mut free = ArrayVec::new();
         let mut edge = false;
         for side in Side::ALL {
-            if r.doors & side.bit() == 0 {
-                continue;
-            }
-            match self.beyond(seat, room, side) {
-                Beyond::Free => free.push(side),
-                Beyond::Edge => edge = true,
-                Beyond::Taken => {}
+            if free_mask & side.bit() != 0 {
+                free.push(side);
+            } else if shut & side.bit() != 0 {
+                let (dx, dy) = step(side);
+                edge |= !self.on_table(r.x + dx, r.y + dy);
             }
         }
         (free, edge)

@@ -19,6 +19,9 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
     let (w, d) = rules.geometry.table_spaces;
     let mut spaces: Vec<(i8, i8)> = Vec::new();
     let mut encounters = g.encounter_piles().0 + g.encounter_piles().1;
+    if !g.kits_fresh() {
+        return Err("a seat's kept skills or gear differ from his hero card, level and hand".into());
+    }
     for s in 0..g.seats() {
         let p = g.player(s);
         if p.lives > m.max_lives {
