@@ -272,6 +272,13 @@ impl<'r> DealingGame<'r> {
         &self.dungeons[seat as usize]
     }
 
+    /// The seat and room of the card on space (x, y), if one lies there (cards on the table
+    /// are public).
+    #[inline]
+    pub fn room_at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
+        self.dungeons.at(x, y)
+    }
+
     /// How the game ended (`None` while it goes on).
     pub fn end(&self) -> Option<End> {
         self.end

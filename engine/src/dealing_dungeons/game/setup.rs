@@ -248,6 +248,11 @@ pub enum SetupError {
     Seat(usize, &'static str),
 }
 
+/// Whether a table of `w` × `d` spaces fits the game's grid.
+fn table_fits(w: u8, d: u8) -> bool {
+    w <= 64 && d <= 64 && w as usize * d as usize <= super::table::TABLE_SPACES
+}
+
 const NO_PLAYER: Player = Player {
     hero: 0,
     side: HeroSide::Front,
@@ -291,8 +296,8 @@ impl<'r> DealingGame<'r> {
             return Err(DealingConfigError::Storage("too few room cards to deal every seat a deck"));
         }
         let (w, d) = rules.geometry.table_spaces;
-        if w > 64 || d > 64 {
-            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side"));
+        if !table_fits(w, d) {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side or 1,024 in all"));
         }
         if rules.heroes.iter().any(|h| h.levels.iter().flatten().any(|s| s.hand_slots as usize > HAND_CAP)) {
             return Err(DealingConfigError::Storage("a hero with more than 4 hand slots"));
@@ -628,6 +633,9 @@ impl<'r> DealingGame<'r> {
         g.stock_decks(&mut rng);
         let spacing = rules.modes.entrance_spacing[n] as i8;
         let (w, d) = setup.table.unwrap_or(rules.geometry.table_spaces);
+        if !table_fits(w, d) {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side or 1,024 in all").into());
+        }
         let x0 = (w as i8 - 1 - spacing * (n as i8 - 1)) / 2;
         for (s, seat) in setup.seats.iter().enumerate() {
             let mut p = Player {

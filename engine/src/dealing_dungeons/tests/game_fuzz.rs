@@ -49,6 +49,9 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
             if r.x < 0 || r.y < 0 || r.x >= w as i8 || r.y >= d as i8 {
                 return Err(format!("seat {s} room {k} off the table at ({}, {})", r.x, r.y));
             }
+            if g.room_at(r.x, r.y) != Some((s, k as u8)) {
+                return Err(format!("seat {s} room {k}: the grid holds {:?}", g.room_at(r.x, r.y)));
+            }
             if spaces.contains(&(r.x, r.y)) {
                 return Err(format!("two cards on ({}, {})", r.x, r.y));
             }
