@@ -128,3 +128,110 @@ fn specs_dealing_dungeons_does_not_play_are_refused() {
     assert!(err("greedy:risk=5", 2).contains("take no parameters yet"));
     assert!(err("greedy,cautious", 3).contains("2 bots for 3 heroes"));
 }
+
+/// FNV-1a over words and hashable values: the golden digest below.
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+}
+
+/// The players, every answer folded into a digest as it is given.
+struct Noted(DealingPlayers, Fnv);
+
+impl<'r> Policy<DealingGame<'r>> for Noted {
+    fn choose(&mut self, game: &DealingGame<'r>, choices: &DealingChoices, rng: &mut GameRng) -> DealingChoice {
+        use std::hash::Hash;
+        let c = self.0.choose(game, choices, rng);
+        c.hash(&mut self.1);
+        choices.len().hash(&mut self.1);
+        c
+    }
+}
+
+/// Digest of the first `games` games of `config` at seed 7 with `bots`: every answer given,
+/// and every seat's end state (hero, lives, level, XP cards, potions, hand, bag, place,
+/// Dungeon Deck left, stats, tally) and dungeon (each room's card, place, doorways, tokens,
+/// monster), the game's end, round and random words drawn. Built from public fields, not
+/// from `Debug`, so a change of representation that plays the same games keeps it.
+fn golden_digest(config: &DealingConfig, bots: &str, games: u64) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let rules = DealingRules::standard();
+    let seats = config.heroes.len();
+    let mut game = DealingGame::new(&rules, config, 7, 0, &mut NoObserver).unwrap();
+    let mut noted = Noted(players(bots, seats), Fnv(0xcbf2_9ce4_8422_2325));
+    for i in 0..games {
+        play_dealing_into(&mut game, config, 7, i, &mut noted, &mut NoObserver).unwrap();
+        let h = &mut noted.1;
+        (format!("{:?}", game.end()), game.round(), game.rng_draws(), game.door_tokens()).hash(h);
+        (game.encounter_piles(), game.loot_left()).hash(h);
+        for s in 0..game.seats() {
+            let p = game.player(s);
+            (p.hero, p.side as u8, p.status, p.lives, p.level, &p.dashboard[..], p.potion).hash(h);
+            (&p.specials[..], &p.hand[..], p.bag_gold, p.bag_cards, &p.bag[..], p.bosses).hash(h);
+            (p.at, p.came_from, &p.deck[..], p.miss_turn, p.kilter_used, p.first_losses, p.fight_bonus).hash(h);
+            (p.stats.rooms_built, p.stats.monsters_defeated, p.stats.boss_defeated).hash(h);
+            (p.fight.is_some(), p.boss.map(|b| b.0), game.xp(s), game.tally(s), game.outcome(s).score).hash(h);
+            for r in game.dungeon(s) {
+                (r.card, r.x, r.y, r.doors, r.secret, r.blocked, r.open, r.links, r.parent).hash(h);
+                (r.monster.map(|m| (m.card, m.lives)), r.loot_waiting, r.fresh, r.level).hash(h);
+            }
+        }
+    }
+    noted.1.finish()
+}
+
+/// Golden digests: what the bots and the engine do today, per mode and bot, so a change
+/// meant only to be faster cannot change a game unnoticed. A rule or bot change meant to
+/// change games records the new values in its commit, saying why.
+#[test]
+fn golden_games_are_unchanged() {
+    use dq_engine::dealing_dungeons::game::{AfterDeath, BagOfHolding, HeroPick, Mode, MonsterAttack, Options};
+    let solo = |m| DealingConfig::solo(m, HeroPick::Random);
+    let options = Options {
+        death: AfterDeath::Replaced,
+        attack: MonsterAttack::Rolled,
+        bag: BagOfHolding::Swap,
+        ..Options::default()
+    };
+    let configs = [
+        ("standard 2", DealingConfig::standard(2)),
+        ("standard 4", DealingConfig::standard(4)),
+        ("standard 3 options", DealingConfig::standard(3).with(options)),
+        ("solo-regular", solo(Mode::SoloRegular)),
+        ("solo-moderate", solo(Mode::SoloModerate)),
+        ("solo-hard", solo(Mode::SoloHard)),
+    ];
+    let bots = ["greedy", "cautious", "mixed", "random"];
+    // By configuration, in the order of `bots`; then one table of all four.
+    let expected: [[u64; 4]; 6] = [
+        [0xf881_2fd2_0d01_61a4, 0xdbd1_f75a_f776_9f36, 0x721e_b13d_d2db_652d, 0x666e_14c1_a3d0_ee04],
+        [0x809e_d414_2969_19aa, 0x9c0d_8cbb_a744_e409, 0x6b0b_a27a_fdbe_fd49, 0x6583_7523_2902_db7e],
+        [0x3086_686e_d771_c569, 0xd196_4a3e_acae_994b, 0x5102_e8ce_1dd6_c647, 0x49cb_a63d_9f73_530b],
+        [0x2dd3_4b35_a4cb_b016, 0x4570_39d6_c9a1_afd6, 0x7863_beb8_231d_9c70, 0x8f8b_5516_dd41_02f9],
+        [0x7968_cd53_a2f4_893d, 0xcde0_77ea_c65b_7881, 0xc3f5_d19c_3d08_ac2a, 0xbb7a_f189_50fe_6b1c],
+        [0xb397_f106_df2d_aba3, 0x8732_55b1_21da_c62e, 0x0e28_5593_bac0_3275, 0x47ff_a1f6_2ee0_5ac0],
+    ];
+    let table = "greedy,cautious,mixed,random";
+    let mut wrong = Vec::new();
+    for ((name, config), want) in configs.iter().zip(expected) {
+        for (bot, want) in bots.into_iter().zip(want) {
+            let d = golden_digest(config, bot, 1_000);
+            if d != want {
+                wrong.push(format!("{name} {bot}: {d:#018x}"));
+            }
+        }
+    }
+    let d = golden_digest(&DealingConfig::standard(4), table, 1_000);
+    if d != 0xc81d_cbe2_1b60_8130 {
+        wrong.push(format!("standard 4 {table}: {d:#018x}"));
+    }
+    assert!(wrong.is_empty(), "changed games: {wrong:#?}");
+}

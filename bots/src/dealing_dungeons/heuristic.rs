@@ -10,7 +10,6 @@ use dq_engine::dealing_dungeons::data::Side;
 use dq_engine::dealing_dungeons::game::table::{opposite, step, turn};
 use dq_engine::dealing_dungeons::game::{Ask, DealingChoice, DealingChoices, DealingGame, Mode, RoomCard};
 use dq_engine::dealing_dungeons::rules::{Encounter, Loot, Mods, Monster};
-use dq_engine::DecisionGame;
 
 use DealingChoice as C;
 
@@ -293,7 +292,7 @@ fn place(game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<D
     };
     let from = game.dungeon(seat).get(game.player(seat).at as usize)?;
     let (w, d) = (rules.geometry.table_spaces.0 as i8, rules.geometry.table_spaces.1 as i8);
-    let taken = |x: i8, y: i8| (0..game.seats()).any(|s| game.dungeon(s).iter().any(|r| r.x == x && r.y == y));
+    let taken = |x: i8, y: i8| game.room_at(x, y).is_some();
     let score = |side: Side, turns: u8| {
         let (dx, dy) = step(side);
         let (x, y) = (from.x + dx, from.y + dy);

@@ -188,11 +188,18 @@ impl DealingGame<'_> {
         if first_turn || self.door_tokens == 0 || (room.monster.is_some() && !defended) {
             return;
         }
-        if !self.table().build_sides(s, at).0.is_empty() {
+        // A doorway onto a free space: no dead end (`open` holds the free sides).
+        if room.doors & room.open != 0 {
             return;
         }
+        self.push_searches(room);
+    }
+
+    /// A Secret Door search on each side of `room` without a doorway that faces a free space.
+    fn push_searches(&mut self, room: Room) {
+        let sides = !room.doors & room.open;
         for side in Side::ALL {
-            if room.doors & side.bit() == 0 && self.table().beyond(s, at, side) == super::table::Beyond::Free {
+            if sides & side.bit() != 0 {
                 self.legal.push(C::Search(side));
             }
         }
@@ -257,6 +264,7 @@ impl DealingGame<'_> {
                         p.bag_cards -= 1;
                     }
                 }
+                self.refit(s);
                 self.potion_or_action(obs);
             }
             C::Go if d.ask == Ask::Potion => self.action(obs),
@@ -301,6 +309,7 @@ impl DealingGame<'_> {
                     }
                     None => p.hand.push(card),
                 }
+                self.refit(s);
                 self.next_loot(s, obs);
             }
             C::Bag => {
@@ -321,7 +330,9 @@ impl DealingGame<'_> {
                 }
                 if choice == C::Level {
                     p.level += 1;
-                    Self::emit(obs, DealingEvent::LevelUp { seat: s, level: p.level });
+                    let level = p.level;
+                    self.refit(s);
+                    Self::emit(obs, DealingEvent::LevelUp { seat: s, level });
                 } else {
                     Self::emit(obs, DealingEvent::LifeBought(s));
                 }
@@ -817,11 +828,7 @@ impl DealingGame<'_> {
         let at = self.players[s as usize].at;
         let room = self.dungeons[s as usize][at as usize];
         self.legal.clear();
-        for side in Side::ALL {
-            if room.doors & side.bit() == 0 && self.table().beyond(s, at, side) == super::table::Beyond::Free {
-                self.legal.push(C::Search(side));
-            }
-        }
+        self.push_searches(room);
         if self.legal.is_empty() {
             self.players[s as usize].status = Status::Edge;
             Self::emit(obs, DealingEvent::OffTable(s));
@@ -902,6 +909,7 @@ impl DealingGame<'_> {
             bag: std::mem::take(&mut p.bag),
             ..*p
         };
+        self.refit(s);
         for r in self.dungeons[s as usize].iter_mut().skip(1) {
             if let Some(st) = r.monster.take() {
                 let _ = self.discard.try_push(st.card);

@@ -45,7 +45,7 @@ pub use setup::{
 pub use table::{Dungeon, Dungeons, Room, RoomCard, Standing, MAX_ROOMS, ROOM_POOL};
 
 use super::combat::{BossFight, Fighter, MonsterFight, Stacked};
-use super::rules::{DealingRules, HeroSide, Loot, Mods};
+use super::rules::{DealingRules, HeroSide, Loot, Mods, Skills};
 use crate::core::rng::{GameRng, LazyRng};
 use crate::core::{DecisionGame, Observer, Outcome};
 use arrayvec::ArrayVec;
@@ -140,6 +140,15 @@ impl Player {
     }
 }
 
+/// A seat's skills at his level and his equipped cards' modifiers, kept as they change
+/// (hero, side, level, hand: [`DealingGame::refit`]) so a [`Fighter`] is read, not rebuilt, at
+/// every decision (docs/perf.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Kit {
+    skills: Skills,
+    gear: Mods,
+}
+
 /// Where a step goes once its Loot cards are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum After {
@@ -173,6 +182,8 @@ pub struct DealingGame<'r> {
     active: u8,
     round: u16,
     players: [Player; MAX_SEATS],
+    /// Each seat's skills and gear, refitted whenever its hero, level or hand changes.
+    kits: [Kit; MAX_SEATS],
     dungeons: Dungeons,
     /// Cards of each dungeon: its entrance and its Dungeon Deck as dealt.
     dungeon_cards: u8,
@@ -261,6 +272,13 @@ impl<'r> DealingGame<'r> {
         &self.dungeons[seat as usize]
     }
 
+    /// The seat and room of the card on space (x, y), if one lies there (cards on the table
+    /// are public).
+    #[inline]
+    pub fn room_at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
+        self.dungeons.at(x, y)
+    }
+
     /// How the game ended (`None` while it goes on).
     pub fn end(&self) -> Option<End> {
         self.end
@@ -319,14 +337,37 @@ impl<'r> DealingGame<'r> {
     }
 
     /// The hero's side of a fight now: lives, skills at his level, equipped cards.
+    #[inline]
     pub fn fighter(&self, seat: u8) -> Fighter {
+        let k = &self.kits[seat as usize % MAX_SEATS];
+        Fighter { lives: self.player(seat).lives, skills: k.skills, gear: k.gear }
+    }
+
+    /// A seat's skills and gear computed afresh from his hero card, level and hand.
+    pub(crate) fn kit_of(&self, seat: u8) -> (Skills, Mods) {
         let p = self.player(seat);
-        let skills = self.rules.heroes[p.hero as usize].skills(p.side, p.level);
+        let skills = self.rules.heroes.get(p.hero as usize).map_or_else(Skills::default, |h| h.skills(p.side, p.level));
         let gear = p.hand.iter().fold(Mods::default(), |acc, &c| match self.rules.loot[c as usize].loot {
             Loot::InHand(m) => acc.plus(m),
             _ => acc,
         });
-        Fighter { lives: p.lives, skills, gear }
+        (skills, gear)
+    }
+
+    /// Keeps seat `seat`'s [`Kit`] after his hero, side, level or hand changed: every
+    /// change of those calls it.
+    pub(super) fn refit(&mut self, seat: u8) {
+        let (skills, gear) = self.kit_of(seat);
+        self.kits[seat as usize % MAX_SEATS] = Kit { skills, gear };
+    }
+
+    /// Whether every seat's kit is up to date (the tests' invariant).
+    #[cfg(test)]
+    pub(crate) fn kits_fresh(&self) -> bool {
+        (0..self.seats).all(|s| {
+            let k = self.kits[s as usize];
+            self.kit_of(s) == (k.skills, k.gear)
+        })
     }
 
     fn monster_attack(&self, card: u8) -> u8 {

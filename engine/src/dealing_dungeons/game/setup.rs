@@ -248,6 +248,11 @@ pub enum SetupError {
     Seat(usize, &'static str),
 }
 
+/// Whether a table of `w` × `d` spaces fits the game's grid.
+fn table_fits(w: u8, d: u8) -> bool {
+    w <= 64 && d <= 64 && w as usize * d as usize <= super::table::TABLE_SPACES
+}
+
 const NO_PLAYER: Player = Player {
     hero: 0,
     side: HeroSide::Front,
@@ -291,8 +296,8 @@ impl<'r> DealingGame<'r> {
             return Err(DealingConfigError::Storage("too few room cards to deal every seat a deck"));
         }
         let (w, d) = rules.geometry.table_spaces;
-        if w > 64 || d > 64 {
-            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side"));
+        if !table_fits(w, d) {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side or 1,024 in all"));
         }
         if rules.heroes.iter().any(|h| h.levels.iter().flatten().any(|s| s.hand_slots as usize > HAND_CAP)) {
             return Err(DealingConfigError::Storage("a hero with more than 4 hand slots"));
@@ -382,6 +387,7 @@ impl<'r> DealingGame<'r> {
             active: 0,
             round: 0,
             players: [NO_PLAYER; MAX_SEATS],
+            kits: [super::Kit::default(); MAX_SEATS],
             dungeons: Dungeons::new(),
             dungeon_cards: 0,
             encounter_cards: 0,
@@ -464,6 +470,9 @@ impl<'r> DealingGame<'r> {
             self.players[s] = Player { hero, side, lives: rules.modes.start_lives, ..NO_PLAYER };
         }
         self.heroes_used = taken;
+        for s in 0..n as u8 {
+            self.refit(s);
+        }
         // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top (Solo
         // Hard: four such stacks, one on another; Solo Moderate's long dungeon: 12 to 15).
         let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
@@ -538,6 +547,7 @@ impl<'r> DealingGame<'r> {
         let p = &mut self.players[seat as usize];
         p.hero = hero;
         p.side = side;
+        self.refit(seat);
         self.offered &= !(1 << hero);
         self.heroes_used |= 1 << hero;
         self.choosing.pop();
@@ -623,6 +633,9 @@ impl<'r> DealingGame<'r> {
         g.stock_decks(&mut rng);
         let spacing = rules.modes.entrance_spacing[n] as i8;
         let (w, d) = setup.table.unwrap_or(rules.geometry.table_spaces);
+        if !table_fits(w, d) {
+            return Err(DealingConfigError::Storage("a table of more than 64 spaces a side or 1,024 in all").into());
+        }
         let x0 = (w as i8 - 1 - spacing * (n as i8 - 1)) / 2;
         for (s, seat) in setup.seats.iter().enumerate() {
             let mut p = Player {
@@ -669,6 +682,7 @@ impl<'r> DealingGame<'r> {
             }
             g.heroes_used |= 1 << seat.hero.min(63);
             g.players[s] = p;
+            g.refit(s as u8);
             super::table::lay(&mut g.dungeons, w as i8, d as i8, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         for (i, l) in setup.laid.iter().enumerate() {

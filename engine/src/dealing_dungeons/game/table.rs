@@ -19,6 +19,9 @@ pub const MAX_ROOMS: usize = ROOM_POOL;
 /// Most dungeons on the table.
 pub const MAX_DUNGEONS: usize = 4;
 const _: () = assert!(MAX_ROOMS <= 64, "moves keep a u64 of rooms seen");
+/// Most spaces of the table (its width times its depth), each a byte of [`Dungeons`]' grid.
+pub const TABLE_SPACES: usize = 1024;
+const _: () = assert!(MAX_DUNGEONS * 64 <= 256, "a grid byte holds a seat and a room");
 
 /// What card a room is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,6 +83,12 @@ pub struct Dungeons {
     /// Rooms each dungeon may hold.
     share: u8,
     count: u8,
+    /// The table's width, the row length of `grid`.
+    width: u8,
+    /// By space (`y * width + x`), the room laid there: `seat * 64 + room + 1`, 0 for none.
+    /// A room's place is fixed once laid. Building asks what lies beside a space, and this
+    /// answers without a scan of every room (docs/perf.md).
+    grid: [u8; TABLE_SPACES],
 }
 
 impl Dungeons {
@@ -90,6 +99,8 @@ impl Dungeons {
             len: [0; MAX_DUNGEONS],
             share: 0,
             count: 0,
+            width: 0,
+            grid: [0; TABLE_SPACES],
         }
     }
 
@@ -99,6 +110,7 @@ impl Dungeons {
         self.count = count as u8;
         self.share = share.min(ROOM_POOL / count.max(1)) as u8;
         self.len = [0; MAX_DUNGEONS];
+        self.grid = [0; TABLE_SPACES];
     }
 
     /// How many dungeons there are.
@@ -111,17 +123,39 @@ impl Dungeons {
         self.share as usize
     }
 
+    /// A dungeon's rooms in the pool (none for a seat past the count).
+    #[inline]
     fn range(&self, seat: usize) -> std::ops::Range<usize> {
-        let seat = seat.min(self.count as usize);
+        if seat >= self.count as usize {
+            return 0..0;
+        }
         let start = seat * self.share as usize;
-        start..start + self.len.get(seat).copied().unwrap_or(0) as usize
+        start..start + self.len[seat] as usize
     }
 
-    /// Adds a room to a dungeon; false when its share is full.
-    fn push(&mut self, seat: usize, room: Room) -> bool {
+    /// The grid's cell of (x, y) on a table `width` wide (`None` off it or past the grid).
+    #[inline]
+    fn cell(width: u8, x: i8, y: i8) -> Option<usize> {
+        let i = (y as usize).wrapping_mul(width as usize).wrapping_add(x as usize);
+        (x >= 0 && y >= 0 && (x as u8) < width && i < TABLE_SPACES).then_some(i)
+    }
+
+    /// The dungeon and room on a space of the grid.
+    #[inline]
+    pub fn at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
+        let v = *self.grid.get(Self::cell(self.width, x, y)?)?;
+        (v != 0).then(|| ((v - 1) / 64, (v - 1) % 64))
+    }
+
+    /// Adds a room to a dungeon on a table `width` wide; false when its share is full.
+    fn push(&mut self, seat: usize, room: Room, width: u8) -> bool {
         let r = self.range(seat);
         if seat >= self.count as usize || r.len() >= self.share as usize {
             return false;
+        }
+        self.width = width;
+        if let Some(i) = Self::cell(width, room.x, room.y) {
+            self.grid[i] = (seat * 64 + r.len() + 1) as u8;
         }
         self.rooms[r.end] = room;
         self.len[seat] += 1;
@@ -131,6 +165,13 @@ impl Dungeons {
     /// Takes a dungeon back to its first `n` rooms.
     pub fn truncate(&mut self, seat: usize, n: usize) {
         if seat < self.count as usize {
+            let r = self.range(seat);
+            for k in r.start + n.min(r.len())..r.end {
+                let room = self.rooms[k];
+                if let Some(i) = Self::cell(self.width, room.x, room.y) {
+                    self.grid[i] = 0;
+                }
+            }
             self.len[seat] = self.len[seat].min(n as u8);
         }
     }
@@ -144,12 +185,14 @@ impl Default for Dungeons {
 
 impl std::ops::Index<usize> for Dungeons {
     type Output = [Room];
+    #[inline]
     fn index(&self, seat: usize) -> &[Room] {
         &self.rooms[self.range(seat)]
     }
 }
 
 impl std::ops::IndexMut<usize> for Dungeons {
+    #[inline]
     fn index_mut(&mut self, seat: usize) -> &mut [Room] {
         let r = self.range(seat);
         &mut self.rooms[r]
@@ -206,38 +249,34 @@ pub fn lay(dungeons: &mut Dungeons, width: i8, depth: i8, seat: u8, mut room: Ro
     for side in Side::ALL {
         let (dx, dy) = step(side);
         let (nx, ny) = (x + dx, y + dy);
-        if (0..width).contains(&nx) && (0..depth).contains(&ny) {
+        if !(0..width).contains(&nx) || !(0..depth).contains(&ny) {
+            continue;
+        }
+        let Some((s, k)) = dungeons.at(nx, ny) else {
             room.open |= side.bit();
-        }
-    }
-    for s in 0..dungeons.count() {
-        for (k, r) in dungeons[s].iter_mut().enumerate() {
-            let Some(side) = Side::ALL.into_iter().find(|&side| {
-                let (dx, dy) = step(side);
-                r.x + dx == x && r.y + dy == y
-            }) else {
-                continue;
-            };
-            // `r` is beside the new card, on its `opposite(side)`.
-            let back = opposite(side);
-            r.open &= !side.bit();
-            room.open &= !back.bit();
-            let both = r.doors & side.bit() != 0 && room.doors & back.bit() != 0;
-            if s == seat as usize {
-                if both {
-                    r.links[side as usize] = new;
-                    room.links[back as usize] = k as u8;
-                }
-            } else {
-                if r.doors & side.bit() != 0 && r.blocked & side.bit() == 0 {
-                    r.blocked |= side.bit();
-                    others.push((s as u8, k as u8, side));
-                }
-                room.blocked |= room.doors & back.bit();
+            continue;
+        };
+        // `r` is beside the new card, on its `side`; `back` is r's side facing it.
+        let back = opposite(side);
+        let r = &mut dungeons[s as usize][k as usize];
+        r.open &= !back.bit();
+        let both = r.doors & back.bit() != 0 && room.doors & side.bit() != 0;
+        if s == seat {
+            if both {
+                r.links[back as usize] = new;
+                room.links[side as usize] = k;
             }
+        } else {
+            if r.doors & back.bit() != 0 && r.blocked & back.bit() == 0 {
+                r.blocked |= back.bit();
+                others.push((s, k, back));
+            }
+            room.blocked |= room.doors & side.bit();
         }
     }
-    dungeons.push(seat as usize, room);
+    // Reported by dungeon and room, as a scan of the rooms would meet them.
+    others.sort_unstable_by_key(|&(s, k, _)| (s, k));
+    dungeons.push(seat as usize, room, width as u8);
     others
 }
 
@@ -288,12 +327,10 @@ impl Table<'_> {
 
     /// The dungeon and room on a space.
     pub fn at(&self, x: i8, y: i8) -> Option<(u8, u8)> {
-        for s in 0..self.dungeons.count() {
-            if let Some(r) = self.dungeons[s].iter().position(|r| r.x == x && r.y == y) {
-                return Some((s as u8, r as u8));
-            }
+        if !self.on_table(x, y) {
+            return None;
         }
-        None
+        self.dungeons.at(x, y)
     }
 
     /// What lies beyond `side` of seat `seat`'s room `room`.
@@ -321,16 +358,17 @@ impl Table<'_> {
     /// and whether any doorway leads off the table edge.
     pub fn build_sides(&self, seat: u8, room: u8) -> (ArrayVec<Side, 4>, bool) {
         let r = &self.dungeons[seat as usize][room as usize];
+        // `open` is kept as cards are laid: a doorway onto it is Free, any other is Taken or
+        // off the Edge (read from the bits, not side by side through `beyond`: docs/perf.md).
+        let (free_mask, shut) = (r.doors & r.open, r.doors & !r.open);
         let mut free = ArrayVec::new();
         let mut edge = false;
         for side in Side::ALL {
-            if r.doors & side.bit() == 0 {
-                continue;
-            }
-            match self.beyond(seat, room, side) {
-                Beyond::Free => free.push(side),
-                Beyond::Edge => edge = true,
-                Beyond::Taken => {}
+            if free_mask & side.bit() != 0 {
+                free.push(side);
+            } else if shut & side.bit() != 0 {
+                let (dx, dy) = step(side);
+                edge |= !self.on_table(r.x + dx, r.y + dy);
             }
         }
         (free, edge)

@@ -19,6 +19,9 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
     let (w, d) = rules.geometry.table_spaces;
     let mut spaces: Vec<(i8, i8)> = Vec::new();
     let mut encounters = g.encounter_piles().0 + g.encounter_piles().1;
+    if !g.kits_fresh() {
+        return Err("a seat's kept skills or gear differ from his hero card, level and hand".into());
+    }
     for s in 0..g.seats() {
         let p = g.player(s);
         if p.lives > m.max_lives {
@@ -45,6 +48,9 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
         for (k, r) in dn.iter().enumerate() {
             if r.x < 0 || r.y < 0 || r.x >= w as i8 || r.y >= d as i8 {
                 return Err(format!("seat {s} room {k} off the table at ({}, {})", r.x, r.y));
+            }
+            if g.room_at(r.x, r.y) != Some((s, k as u8)) {
+                return Err(format!("seat {s} room {k}: the grid holds {:?}", g.room_at(r.x, r.y)));
             }
             if spaces.contains(&(r.x, r.y)) {
                 return Err(format!("two cards on ({}, {})", r.x, r.y));
