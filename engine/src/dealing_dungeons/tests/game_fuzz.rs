@@ -14,6 +14,9 @@ use crate::dealing_dungeons::DealingRules;
 
 /// What must hold in every position.
 pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
+    if g.mode() == Mode::CoOp {
+        return super::game_coop::invariants(g);
+    }
     let rules = g.rules();
     let m = &rules.modes;
     let (w, d) = rules.geometry.table_spaces;
@@ -123,6 +126,16 @@ pub(super) fn every_mode() -> Vec<DealingConfig> {
         }
         for options in list {
             out.push(DealingConfig::solo(mode, HeroPick::Random).with(options));
+        }
+    }
+    for n in 2..=4 {
+        for options in [
+            o,
+            rolled,
+            Options { heroes: HeroChoice::FromTwoEach, ..o },
+            Options { heroes: HeroChoice::FromAll, ..rolled },
+        ] {
+            out.push(DealingConfig::coop(n).with(options));
         }
     }
     out
