@@ -70,7 +70,7 @@ pub struct Coop {
     last_by: u8,
     /// The hand card (index) and the spot (room, side) picked for the card being laid.
     pick: u8,
-    spot: (u8, Side),
+    pub spot: (u8, Side),
     /// This round: seats that moved (a ranged attack counts) / rested; rested last round.
     moved: u8,
     rested: u8,
