@@ -160,7 +160,7 @@ mod rules {
             seats,
             mode: Mode::CoOp,
             laid: vec![cross(0, cards[0]), cross(1, cards[1]), treasure],
-            loot_tops: vec![loot("coins"); 6],
+            loot_tops: ["coins", "purse", "goblet", "gem", "crown", "chest"].map(loot).to_vec(),
             dice,
             ..DealingSetup::default()
         }
@@ -403,8 +403,8 @@ mod rules {
         let loot = ev.iter().filter(|e| matches!(e, DealingEvent::Loot { seat: 1, .. })).count();
         assert_eq!(loot, 3, "3 Loot cards for the killing blow");
         assert!(g.won(0) && g.won(1), "the party wins");
-        // Both heroes at 1 life lose to 6+6+6: the party loses.
-        let mut setup = treasure_only(2, vec![6, 6, 6, 1, 1, 1, 1, 1, 6, 6, 6, 1, 1]);
+        // Both heroes at 1 life lose (to 6+6+6, then to 1+1+1 with 1+1): the party loses.
+        let mut setup = treasure_only(2, vec![6, 6, 6, 1, 1, 1, 1, 1, 1, 1]);
         setup.seats[0].lives = Some(1);
         setup.seats[1].lives = Some(1);
         let mut g = game(&setup);
