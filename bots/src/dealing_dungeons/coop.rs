@@ -98,9 +98,9 @@ pub fn walk(h: &Heuristic, game: &DealingGame<'_>, seat: u8, choices: &DealingCh
     let mut dist = [u8::MAX; ROOM_POOL];
     let mut queue = [0u8; ROOM_POOL];
     let (mut head, mut tail) = (0, 0);
-    for r in 0..d.len().min(ROOM_POOL) {
+    for (r, far) in dist.iter_mut().enumerate().take(d.len()) {
         if unresolved(r) {
-            dist[r] = 0;
+            *far = 0;
             queue[tail] = r as u8;
             tail += 1;
         }

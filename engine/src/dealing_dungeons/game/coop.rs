@@ -77,7 +77,7 @@ pub struct Coop {
     rested_before: u8,
     /// Rooms entered or passed through in this movement phase.
     entered: u64,
-    /// The face-down Encounter card of each room ([`NONE`]: none).
+    /// The face-down Encounter card of each room (`u8::MAX`: none).
     pub hidden: [u8; ROOM_POOL],
     /// A revealed monster's lives when flipped (the most it heals to).
     most: [u8; ROOM_POOL],

@@ -110,7 +110,7 @@ fn dealing_coop_random_games_end() {
 }
 
 mod rules {
-    use crate::core::{DecisionGame, NoObserver};
+    use crate::core::NoObserver;
     use crate::dealing_dungeons::combat::{Answer, BossAnswer, Pending};
     use crate::dealing_dungeons::data::Side;
     use crate::dealing_dungeons::game::{
