@@ -129,6 +129,7 @@ fn dealing_replacement_rows_report_the_first_hero() {
     // A seat with a new hero plays on: the game ends with a boss far more often.
     let boss_ends = |rows: &Rows| rows.iter().filter(|r| r["game_end"] == "boss").count();
     assert!(boss_ends(&replaced) > boss_ends(&plain) + 200, "{} vs {}", boss_ends(&replaced), boss_ends(&plain));
+}
 
 /// `--mode co-op`: the rows of a game win or lose together, a win is a boss's fall, and the
 /// rows do not depend on the threads.

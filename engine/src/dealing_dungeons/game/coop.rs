@@ -771,6 +771,10 @@ impl<'r> DealingGame<'r> {
         }
         let cause = if self.coop.phase == CoopPhase::Boss { DeathCause::Boss } else { DeathCause::Monster };
         p.status = Status::Dead(cause);
+        if p.stats.heroes_lost == 0 {
+            p.stats.first_death = Some((p.hero, p.side, cause));
+        }
+        p.stats.heroes_lost = p.stats.heroes_lost.saturating_add(1);
         p.fight = None;
         p.boss = None;
         Self::emit(obs, DealingEvent::Died(s));
