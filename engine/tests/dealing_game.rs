@@ -35,6 +35,8 @@ fn every_mode() -> Vec<DealingConfig> {
     out.push(solo(Mode::SoloModerate, o));
     out.push(solo(Mode::SoloHard, o));
     out.push(solo(Mode::SoloHard, Options { heroes: HeroChoice::Dealt, ..all }));
+    out.extend((2..=4).map(DealingConfig::coop));
+    out.push(DealingConfig::coop(3).with(Options { heroes: HeroChoice::FromAll, attack: MonsterAttack::Rolled, ..o }));
     out
 }
 

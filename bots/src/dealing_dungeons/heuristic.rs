@@ -26,12 +26,18 @@ impl Heuristic {
 
     /// The answer to `ask` for `seat` among `choices` (never empty).
     pub fn choose(&self, game: &DealingGame<'_>, seat: u8, ask: Ask, choices: &DealingChoices) -> DealingChoice {
+        let coop = game.mode() == Mode::CoOp;
         let pick = match ask {
             Ask::Potion => self.potion(game, seat, choices),
             Ask::Action => self.action(game, seat, choices),
+            Ask::Place if coop => super::coop::place(game, choices),
             Ask::Place => place(game, seat, choices),
             Ask::Fight => self.fight(game, seat, choices),
+            Ask::Boss if coop => super::coop::boss(self, game, seat, choices),
             Ask::Boss => self.boss(game, seat, choices),
+            Ask::Lay => super::coop::lay(self, game, seat, choices),
+            Ask::Spot => super::coop::spot(game, choices),
+            Ask::Walk => super::coop::walk(self, game, seat, choices),
             Ask::Loot => self.loot(game, seat, choices),
             Ask::Exchange => self.exchange(game, seat, choices),
             Ask::Hero => hero(game, choices),
@@ -170,7 +176,7 @@ impl Heuristic {
     }
 
     /// The End Boss: Fight, or Defend first by the style (as against a monster).
-    fn boss(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+    pub(super) fn boss(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
         let fight = C::Boss(BossAnswer::Fight);
         if !choices.contains(&C::Boss(BossAnswer::Defend)) {
             return Some(fight);

@@ -563,6 +563,11 @@ impl BossFight {
         self.bonus = self.bonus.saturating_add(n);
     }
 
+    /// The boss already wounded (Co-Op's shared boss, met by a hero a round at a time).
+    pub fn set_foe_lives(&mut self, lives: u8) {
+        self.foe_lives = lives.clamp(1, self.foe.lives.clamp(1, MAX_LIVES));
+    }
+
     /// The legal answers now: Fight, and Defend unless the boss is Relentless.
     pub fn legal(&self) -> ArrayVec<BossAnswer, 2> {
         let mut out = ArrayVec::new();

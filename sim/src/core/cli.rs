@@ -129,9 +129,9 @@ pub struct TableArgs {
     /// choose-from-two, long-dungeon=N (solo-moderate, 12-15), rolled-attack.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
-    /// The mode of `--game dealing-dungeons`: standard (2-4 heroes), solo-regular,
-    /// solo-moderate or solo-hard (1 hero); co-op and chaos are not played yet [default:
-    /// standard, or solo-regular for one hero]. DungeonQuest has none.
+    /// The mode of `--game dealing-dungeons`: standard or co-op (2-4 heroes), solo-regular,
+    /// solo-moderate or solo-hard (1 hero); chaos is not played yet [default: standard, or
+    /// solo-regular for one hero]. DungeonQuest has none.
     #[arg(long, value_name = "NAME", value_parser = Listed(&MODE_VALUES), hide_possible_values = true)]
     pub mode: Option<String>,
     /// Master seed: game i of a run depends only on this seed and i.

@@ -131,6 +131,39 @@ fn dealing_replacement_rows_report_the_first_hero() {
     assert!(boss_ends(&replaced) > boss_ends(&plain) + 200, "{} vs {}", boss_ends(&replaced), boss_ends(&plain));
 }
 
+/// `--mode co-op`: the rows of a game win or lose together, a win is a boss's fall, and the
+/// rows do not depend on the threads.
+#[test]
+fn dealing_coop_runs_and_the_party_wins_or_loses_together() {
+    let dir = Scratch::new("dd-coop");
+    let (one, two) = (dir.file("coop1.parquet"), dir.file("coop2.parquet"));
+    let mut summaries = Vec::new();
+    for (threads, out) in [("1", &one), ("2", &two)] {
+        let mut a: Vec<&str> = vec!["run", "--games", "600", "--seed", "4", "--quiet", "--json", "--threads", threads];
+        a.extend(GAME);
+        a.extend(["--mode", "co-op", "--heroes", "3", "--bots", "greedy,cautious,mixed", "--out", out]);
+        summaries.push(json(&ok(&a)));
+    }
+    let rows = read_rows(&one);
+    assert_eq!(rows, read_rows(&two), "co-op rows differ between 1 and 2 threads");
+    assert_eq!(summaries[0]["by_hero"], summaries[1]["by_hero"]);
+    assert_eq!(rows.len(), 1_800);
+    let mut wins = 0;
+    for game in rows.chunks(3) {
+        assert!(game.iter().all(|r| r["mode"] == "co-op" && r["game_index"] == game[0]["game_index"]));
+        assert!(game.iter().all(|r| r["winner"] == game[0]["winner"]), "the party wins together: {game:?}");
+        if game[0]["winner"] == true {
+            wins += 1;
+            assert!(game.iter().all(|r| r["game_end"] == "boss"), "{game:?}");
+            assert_eq!(game.iter().filter(|r| r["boss_defeated"] == true).count(), 1, "one killing blow");
+        }
+        for r in game {
+            assert_eq!(r["death_cause"].is_null(), r["survived"] == true, "{r:?}");
+        }
+    }
+    assert!(wins > 100 && wins < 600, "{wins} of 600 games won");
+}
+
 /// `dq replay --game dealing-dungeons --index I` plays a run's game again: the same rows, and a
 /// trace of its events and answers.
 #[test]

@@ -26,6 +26,12 @@ pub enum Ask {
     Exchange,
     /// Before round 1, a hero-choice procedure: a hero card on offer and its side.
     Hero,
+    /// Co-Op's building: which room card of the hand to lay.
+    Lay,
+    /// Co-Op's building: off which room's doorway the card goes.
+    Spot,
+    /// Co-Op's movement phase: where to walk (up to three spaces), or stay.
+    Walk,
 }
 
 /// A pending decision and who answers it.
@@ -74,6 +80,12 @@ pub enum DealingChoice {
     Level,
     /// Hero: this hero card, this side up.
     Hero { hero: u8, side: HeroSide },
+    /// Lay: this card of the hand (index in `Player::deck`).
+    Card(u8),
+    /// Spot: off this room's doorway on `side`.
+    Spot { room: u8, side: Side },
+    /// Boss (Co-Op): an answer to one of the End Boss's two minions.
+    Minion { minion: u8, answer: Answer },
 }
 
 /// The legal answers of a decision (at most 16 placements, 47 rooms to move to with a few
@@ -224,5 +236,19 @@ pub enum DealingEvent {
     },
     /// Solo Moderate: the End Boss fell and the dungeon resets for the way out.
     Reset(u8),
+    /// Co-Op: a face-down Encounter card turned up (a monster's lives by 1D6; 0 otherwise).
+    Flipped {
+        room: u8,
+        card: u8,
+        lives: u8,
+    },
+    /// Co-Op: a hero rested and healed a life.
+    Rested(u8),
+    /// Co-Op: the last Encounter card resolved, the heroes are in the Treasure Room.
+    Vortex,
+    /// Co-Op: a minion of the End Boss (its Encounter card).
+    Minion {
+        card: u8,
+    },
     Over(End),
 }

@@ -18,11 +18,11 @@ use DealingChoice as C;
 
 impl DealingGame<'_> {
     /// The table as the building and moving rules see it.
-    fn table(&self) -> Table<'_> {
+    pub(super) fn table(&self) -> Table<'_> {
         Table { width: self.table.0 as i8, depth: self.table.1 as i8, dungeons: &self.dungeons }
     }
 
-    fn emit<O: Observer<DealingEvent>>(obs: &mut O, e: DealingEvent) {
+    pub(super) fn emit<O: Observer<DealingEvent>>(obs: &mut O, e: DealingEvent) {
         if O::ENABLED {
             obs.event(e);
         }
@@ -44,7 +44,7 @@ impl DealingGame<'_> {
 
     /// The potions he may drink now: the token (below his most lives), a healing special
     /// potion (below his most lives) or one that also strengthens his next Fight.
-    fn potion_choices(&mut self) {
+    pub(super) fn potion_choices(&mut self) {
         let s = self.active;
         let p = &self.players[s as usize];
         let hurt = p.lives < self.rules.modes.max_lives;
@@ -226,6 +226,9 @@ impl DealingGame<'_> {
     /// Runs the answer to a decision on.
     pub(super) fn answer<O: Observer<DealingEvent>>(&mut self, d: DealingDecision, choice: DealingChoice, obs: &mut O) {
         let s = d.seat;
+        if self.mode == Mode::CoOp && self.coop_answer(d, choice, obs) {
+            return;
+        }
         match choice {
             C::Drink => {
                 let p = &mut self.players[s as usize];
@@ -318,6 +321,8 @@ impl DealingGame<'_> {
                 self.next_loot(s, obs);
             }
             C::Hero { hero, side } => self.hero_chosen(s, hero, side, obs),
+            // Co-Op's answers, never legal in the other modes.
+            C::Card(_) | C::Spot { .. } | C::Minion { .. } => self.end_turn(obs),
             C::Life | C::Level => {
                 let max = self.rules.modes.max_lives;
                 let treasure = self.shut_in(s);
@@ -465,7 +470,7 @@ impl DealingGame<'_> {
     }
 
     /// Draws an Encounter card (the discard pile reshuffled when the deck is empty).
-    fn draw_encounter<O: Observer<DealingEvent>>(&mut self, obs: &mut O) -> Option<u8> {
+    pub(super) fn draw_encounter<O: Observer<DealingEvent>>(&mut self, obs: &mut O) -> Option<u8> {
         if self.encounters.is_empty() && !self.discard.is_empty() {
             std::mem::swap(&mut self.encounters, &mut self.discard);
             self.chance.shuffle.get().shuffle(&mut self.encounters);
@@ -604,7 +609,7 @@ impl DealingGame<'_> {
     }
 
     /// Spends a Ward potion if the hero has lost a life (down to `now`).
-    fn take_ward<O: Observer<DealingEvent>>(&mut self, s: u8, now: u8, obs: &mut O) -> bool {
+    pub(super) fn take_ward<O: Observer<DealingEvent>>(&mut self, s: u8, now: u8, obs: &mut O) -> bool {
         let p = &mut self.players[s as usize];
         if now >= p.lives {
             return false;
@@ -763,7 +768,7 @@ impl DealingGame<'_> {
     }
 
     /// Draws `n` Loot cards for `s`, then goes on to `after`.
-    fn give_loot<O: Observer<DealingEvent>>(&mut self, s: u8, n: u8, after: After, obs: &mut O) {
+    pub(super) fn give_loot<O: Observer<DealingEvent>>(&mut self, s: u8, n: u8, after: After, obs: &mut O) {
         self.loot_queue = n;
         self.after = after;
         self.next_loot(s, obs);
@@ -818,6 +823,7 @@ impl DealingGame<'_> {
                 self.end_turn(obs)
             }
             After::NextLevel => self.magic_door(s, obs),
+            After::Coop => self.coop_next(obs),
         }
     }
 
@@ -967,7 +973,7 @@ impl DealingGame<'_> {
         self.begin_turn(obs)
     }
 
-    fn finish<O: Observer<DealingEvent>>(&mut self, end: End, obs: &mut O) {
+    pub(super) fn finish<O: Observer<DealingEvent>>(&mut self, end: End, obs: &mut O) {
         self.end = Some(end);
         self.pending = None;
         self.legal.clear();
@@ -984,7 +990,10 @@ fn bag(p: &mut super::Player, card: u8, gold: u16) {
 
 /// The monster printed on an Encounter card kind (a default one if the card is not a
 /// monster, which the game never asks).
-fn monster(rules: &crate::dealing_dungeons::DealingRules, card: u8) -> crate::dealing_dungeons::rules::Monster {
+pub(super) fn monster(
+    rules: &crate::dealing_dungeons::DealingRules,
+    card: u8,
+) -> crate::dealing_dungeons::rules::Monster {
     match rules.encounters[card as usize].encounter {
         Encounter::Monster(m) => m,
         _ => crate::dealing_dungeons::rules::Monster { attack: 2, defense: None, lives: 1, range: false },

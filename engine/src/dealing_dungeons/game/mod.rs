@@ -21,20 +21,22 @@
 //!   mode); no Darkness / Empty / Nothing; monsters and bosses by level; 2 Loot cards a boss
 //!   and a Secret Door token out of its Treasure Room; a life for a missed turn; levels past 3.
 //!
-//! Still to come (the configuration check refuses them):
-//! - Co-Op: one shared dungeon built from hands (a fill-out phase, a Secret Door token each),
-//!   a face-down Encounter card in every room, rounds of four phases (new asks), crowd lives
-//!   and attack, the fleeing wound, the passed Defend bonus, XP to the killing blow and loot to
-//!   every wounder, the vortex, a boss with two minions and extra lives.
+//! - Co-Op (`coop.rs`, 2-4 players): one shared dungeon built from the hands (a Secret Door
+//!   token each, the fill-out phase), a face-down Encounter card in every room, rounds of four
+//!   phases, the vortex and the End Boss with two minions.
+//!
+//! Still to come (the configuration check refuses it):
 //! - Chaos: building and populating the other players' dungeons in the left / right / across
 //!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
 //!   and healing, monsters attacking back on a 1, victory by the most loot.
 
+mod coop;
 mod decision;
 mod flow;
 mod setup;
 pub mod table;
 
+pub use coop::{Coop, CoopPhase};
 pub use decision::{
     Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
 };
@@ -159,6 +161,8 @@ enum After {
     WayOut,
     /// A Solo Hard level's boss fell: a Secret Door token out of its Treasure Room.
     NextLevel,
+    /// Co-Op: its state machine goes on.
+    Coop,
 }
 
 /// The streams a game draws from.
@@ -213,6 +217,8 @@ pub struct DealingGame<'r> {
     chance: Chance,
     pending: Option<DealingDecision>,
     legal: DealingChoices,
+    /// Co-Op's phases, face-down cards and boss (untouched in the other modes).
+    coop: Coop,
 }
 
 impl<'r> DealingGame<'r> {
@@ -268,8 +274,10 @@ impl<'r> DealingGame<'r> {
         &self.players[seat as usize % MAX_SEATS]
     }
 
+    /// The dungeon seat `seat`'s hero is in: his own, or Co-Op's shared one.
     pub fn dungeon(&self, seat: u8) -> &Dungeon {
-        &self.dungeons[seat as usize]
+        let d = if self.mode == Mode::CoOp { 0 } else { seat as usize };
+        &self.dungeons[d]
     }
 
     /// The seat and room of the card on space (x, y), if one lies there (cards on the table
@@ -327,8 +335,12 @@ impl<'r> DealingGame<'r> {
             + (p.potion as u32 + p.specials.len() as u32) * m.gold_per_potion as u32
     }
 
-    /// Whether a seat won: alive with the highest tally once the game is over by a boss.
+    /// Whether a seat won: alive with the highest tally once the game is over by a boss; in
+    /// Co-Op, the party won (every seat, the fallen too) when the End Boss fell.
     pub fn won(&self, seat: u8) -> bool {
+        if self.mode == Mode::CoOp {
+            return matches!(self.end, Some(End::Boss(_)));
+        }
         if !matches!(self.end, Some(End::Boss(_))) || !self.player(seat).alive() {
             return false;
         }
@@ -410,8 +422,9 @@ impl<'r> DealingGame<'r> {
     /// Redraws what `seat` cannot see and reseeds chance from `rng`. Hidden: the order of the
     /// Encounter, Loot and End Boss decks and of every Dungeon Deck above its Treasure Room
     /// card (no one looks at them), and the dice. Other players' Bag contents are hidden at
-    /// the table but kept here (only their tally is used, and only at the end).
-    pub fn resample(&mut self, _seat: u8, rng: &mut GameRng) {
+    /// the table but kept here (only their tally is used, and only at the end). Co-Op: also
+    /// the face-down Encounter cards and the other seats' hands.
+    pub fn resample(&mut self, seat: u8, rng: &mut GameRng) {
         self.encounters.sort_unstable();
         rng.shuffle(&mut self.encounters);
         self.loot.sort_unstable();
@@ -427,6 +440,9 @@ impl<'r> DealingGame<'r> {
                 });
                 rng.shuffle(stack);
             }
+        }
+        if self.mode == Mode::CoOp {
+            self.coop_resample(seat, rng);
         }
         self.chance.dice = Stacked::new(&[], GameRng::from_seed(rng.next_u64()));
         self.chance.shuffle = LazyRng::from_seed(rng.next_u64());

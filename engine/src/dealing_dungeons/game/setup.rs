@@ -14,8 +14,8 @@ use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::rules::{DealingRules, Encounter, HeroSide, Loot};
 use arrayvec::ArrayVec;
 
-/// The play modes of the rulebook. Standard and the three Solo modes are played; Co-Op and
-/// Chaos are refused by the configuration check until their slice.
+/// The play modes of the rulebook. Standard, the three Solo modes and Co-Op are played;
+/// Chaos is refused by the configuration check until its slice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
     #[default]
@@ -127,6 +127,11 @@ impl DealingConfig {
             heroes: (0..n.clamp(1, MAX_SEATS)).map(|_| HeroPick::Random).collect(),
             options: Options::default(),
         }
+    }
+
+    /// A Co-Op game of `n` seats with random heroes.
+    pub fn coop(n: usize) -> DealingConfig {
+        DealingConfig { mode: Mode::CoOp, ..DealingConfig::standard(n) }
     }
 
     /// A one-player game of a Solo mode ("you may choose your Hero": `hero`).
@@ -253,7 +258,7 @@ fn table_fits(w: u8, d: u8) -> bool {
     w <= 64 && d <= 64 && w as usize * d as usize <= super::table::TABLE_SPACES
 }
 
-const NO_PLAYER: Player = Player {
+pub(super) const NO_PLAYER: Player = Player {
     hero: 0,
     side: HeroSide::Front,
     status: Status::Playing,
@@ -309,7 +314,7 @@ impl<'r> DealingGame<'r> {
     pub fn check(rules: &DealingRules, config: &DealingConfig) -> Result<(), DealingConfigError> {
         Self::check_rules(rules)?;
         let mode = config.mode;
-        if matches!(mode, Mode::CoOp | Mode::Chaos) {
+        if mode == Mode::Chaos {
             return Err(DealingConfigError::ModeNotYet(mode));
         }
         let (lo, hi) = if mode.solo() {
@@ -332,6 +337,9 @@ impl<'r> DealingGame<'r> {
             }
         }
         Self::check_options(rules, config)?;
+        if mode == Mode::CoOp {
+            return Self::coop_fits(rules, n).map_err(DealingConfigError::Storage);
+        }
         let cards = level_cards(rules, config.options) as usize;
         if rules.room_deck.len() < n * cards * levels(mode) {
             return Err(DealingConfigError::Storage("too few room cards to deal every seat its Dungeon Deck"));
@@ -370,6 +378,12 @@ impl<'r> DealingGame<'r> {
                 return refuse("hero choice", "too few hero cards to deal two for each player");
             }
         }
+        if config.mode == Mode::CoOp && o.death == AfterDeath::Replaced {
+            return refuse("replacement hero", "Co-Op's shared dungeon is not reset for one hero");
+        }
+        if config.mode == Mode::CoOp && o.bag == BagOfHolding::Swap {
+            return refuse("bag of holding", "Co-Op trades nothing from the bag (its In Hand cards stay put)");
+        }
         if o.death == AfterDeath::Replaced && config.mode == Mode::SoloModerate {
             return refuse("replacement hero", "in Solo Moderate \"if you die your game is over\"");
         }
@@ -377,7 +391,7 @@ impl<'r> DealingGame<'r> {
     }
 
     /// A game before set-up.
-    fn blank(rules: &'r DealingRules, master: u64, index: u64) -> DealingGame<'r> {
+    pub(super) fn blank(rules: &'r DealingRules, master: u64, index: u64) -> DealingGame<'r> {
         DealingGame {
             rules,
             mode: Mode::Standard,
@@ -412,6 +426,7 @@ impl<'r> DealingGame<'r> {
             },
             pending: None,
             legal: ArrayVec::new_const(),
+            coop: super::Coop::new(),
         }
     }
 
@@ -473,6 +488,9 @@ impl<'r> DealingGame<'r> {
         for s in 0..n as u8 {
             self.refit(s);
         }
+        if self.mode == Mode::CoOp {
+            return self.coop_restart(rng, choosing, obs);
+        }
         // The Dungeon Decks: a Treasure Room card each, 10 room cards dealt on top (Solo
         // Hard: four such stacks, one on another; Solo Moderate's long dungeon: 12 to 15).
         let mut rooms: ArrayVec<u8, 256> = rules.room_deck.iter().copied().take(256).collect();
@@ -498,6 +516,29 @@ impl<'r> DealingGame<'r> {
             super::table::lay(&mut self.dungeons, w, d, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
         }
         self.first = first_player(n, &mut rng);
+        if choosing {
+            self.deal_hero_choice(&mut rng);
+        }
+        self.chance.setup_draws = rng.draws();
+        if choosing {
+            self.ask_hero();
+            return Ok(());
+        }
+        self.start(obs);
+        Ok(())
+    }
+
+    /// Co-Op's set-up after the heroes: the hands, the shared dungeon, the decks, the first
+    /// player; then the hero choice or the building.
+    fn coop_restart<O: Observer<DealingEvent>>(
+        &mut self,
+        mut rng: GameRng,
+        choosing: bool,
+        obs: &mut O,
+    ) -> Result<(), DealingConfigError> {
+        self.coop_deal(&mut rng);
+        self.stock_decks(&mut rng);
+        self.first = first_player(self.seats as usize, &mut rng);
         if choosing {
             self.deal_hero_choice(&mut rng);
         }
@@ -559,7 +600,7 @@ impl<'r> DealingGame<'r> {
     }
 
     /// Fills and shuffles the Encounter, Loot and End Boss decks.
-    fn stock_decks(&mut self, rng: &mut GameRng) {
+    pub(super) fn stock_decks(&mut self, rng: &mut GameRng) {
         let r = self.rules;
         // Solo Hard: "Remove all the Darkness, Empty and Nothing Cards".
         let hard = self.mode == Mode::SoloHard;
@@ -582,6 +623,9 @@ impl<'r> DealingGame<'r> {
             obs.event(DealingEvent::FirstPlayer(self.first));
             obs.event(DealingEvent::Round(1));
         }
+        if self.mode == Mode::CoOp {
+            return self.coop_start(obs);
+        }
         self.begin_turn(obs);
     }
 
@@ -602,6 +646,9 @@ impl<'r> DealingGame<'r> {
         let n = setup.seats.len();
         if setup.first as usize >= n {
             return Err(SetupError::Seat(setup.first as usize, "the first player is not a seat"));
+        }
+        if setup.mode == Mode::CoOp {
+            return Self::coop_from_setup(rules, setup, master, obs);
         }
         let mut g = DealingGame::blank(rules, master, 0);
         g.seats = n as u8;
@@ -769,7 +816,7 @@ fn entrance(rules: &DealingRules, x: i8, y: i8) -> Room {
 }
 
 /// Moves one copy of card `c` to the top (the end) of a draw pile.
-fn lift<const N: usize>(pile: &mut ArrayVec<u8, N>, c: u8) -> Option<()> {
+pub(super) fn lift<const N: usize>(pile: &mut ArrayVec<u8, N>, c: u8) -> Option<()> {
     let i = pile.iter().rposition(|&x| x == c)?;
     let card = pile.remove(i);
     pile.push(card);

@@ -14,14 +14,17 @@ use crate::dealing_dungeons::DealingRules;
 
 /// What must hold in every position.
 pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
+    if !g.kits_fresh() {
+        return Err("a seat's kept skills or gear differ from his hero card, level and hand".into());
+    }
+    if g.mode() == Mode::CoOp {
+        return super::game_coop::invariants(g);
+    }
     let rules = g.rules();
     let m = &rules.modes;
     let (w, d) = rules.geometry.table_spaces;
     let mut spaces: Vec<(i8, i8)> = Vec::new();
     let mut encounters = g.encounter_piles().0 + g.encounter_piles().1;
-    if !g.kits_fresh() {
-        return Err("a seat's kept skills or gear differ from his hero card, level and hand".into());
-    }
     for s in 0..g.seats() {
         let p = g.player(s);
         if p.lives > m.max_lives {
@@ -129,6 +132,16 @@ pub(super) fn every_mode() -> Vec<DealingConfig> {
         }
         for options in list {
             out.push(DealingConfig::solo(mode, HeroPick::Random).with(options));
+        }
+    }
+    for n in 2..=4 {
+        for options in [
+            o,
+            rolled,
+            Options { heroes: HeroChoice::FromTwoEach, ..o },
+            Options { heroes: HeroChoice::FromAll, ..rolled },
+        ] {
+            out.push(DealingConfig::coop(n).with(options));
         }
     }
     out

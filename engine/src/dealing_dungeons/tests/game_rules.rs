@@ -97,11 +97,11 @@ fn dealing_setup_entrances_decks_lives_and_a_forced_first_build() {
 
 #[test]
 fn dealing_other_modes_are_refused_until_their_slice() {
-    for mode in [Mode::CoOp, Mode::Chaos] {
-        let cfg = DealingConfig { mode, ..DealingConfig::standard(2) };
-        let e = DealingGame::new(rules(), &cfg, 1, 0, &mut NoObserver).unwrap_err();
-        assert_eq!(e, DealingConfigError::ModeNotYet(mode));
-    }
+    let cfg = DealingConfig { mode: Mode::Chaos, ..DealingConfig::standard(2) };
+    let e = DealingGame::new(rules(), &cfg, 1, 0, &mut NoObserver).unwrap_err();
+    assert_eq!(e, DealingConfigError::ModeNotYet(Mode::Chaos));
+    let e = DealingGame::new(rules(), &DealingConfig::coop(1), 1, 0, &mut NoObserver).unwrap_err();
+    assert!(matches!(e, DealingConfigError::Seats(1, 2, 4)), "Co-Op is for 2 to 4 players");
     let e = DealingGame::new(rules(), &DealingConfig::standard(1), 1, 0, &mut NoObserver).unwrap_err();
     assert!(matches!(e, DealingConfigError::Seats(1, 2, 4)));
     let cfg = DealingConfig {
