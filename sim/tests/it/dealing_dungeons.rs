@@ -238,6 +238,7 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         ),
         (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "long-dungeon=x"], "must be a number 12 to 15"),
         (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "replace-dead-hero"], "in Solo Moderate"),
+        (&["--heroes", "1", "--mode", "solo-hard", "--rule", "replace-dead-hero"], "is not run in solo-hard yet"),
         (&["--heroes", "2", "--rule", "choose-from-two,choose-from-all"], "a hero-choice procedure is given twice"),
         (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),

@@ -2,7 +2,7 @@
 //! a Secret Door search, Re-Encounter), fights a round a turn, loot, the end-of-turn XP
 //! exchange, the next seat and the end of the game.
 
-use super::table::{opposite, step, turn, Room, RoomCard, Standing, Table};
+use super::table::{opposite, step, turn, Room, RoomCard, Standing, Table, MAX_ROOMS, NO_LINK};
 use super::{
     After, AfterDeath, Ask, BagOfHolding, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End,
     Mode, MonsterAttack, Player, Status, ROUND_LIMIT,
@@ -13,6 +13,7 @@ use crate::dealing_dungeons::combat::{
 };
 use crate::dealing_dungeons::data::{AttackRule, PotionEffect, Side};
 use crate::dealing_dungeons::rules::{Encounter, HeroSide, Loot};
+use arrayvec::ArrayVec;
 
 use DealingChoice as C;
 
@@ -206,14 +207,38 @@ impl DealingGame<'_> {
     }
 
     /// Whether seat `s` has cards to build but no room to build them from, ever: no doorway
-    /// of his dungeon opens on an empty space, and no blank wall faces one where a Secret
-    /// Door token could go (or none is left). Spaces only fill up, so this never changes.
+    /// of a room he can reach opens on an empty space, and no blank wall faces one where a
+    /// Secret Door token could go (or none is left). Spaces only fill up, so this never
+    /// changes.
     fn walled_in(&self, s: u8) -> bool {
         if self.players[s as usize].deck.is_empty() {
             return false;
         }
         let tokens = self.door_tokens > 0;
-        !self.dungeons[s as usize].iter().any(|r| r.doors & r.open != 0 || (tokens && r.open & !r.doors & 0xF != 0))
+        let rooms = &self.dungeons[s as usize];
+        // The rooms he can still reach, monsters or not: a Treasure Room met already is
+        // entered no more (Solo Hard's earlier levels lie behind one).
+        let start = self.players[s as usize].at;
+        let (mut seen, mut queue) = (1u64 << start, ArrayVec::<u8, MAX_ROOMS>::new());
+        queue.push(start);
+        let mut i = 0;
+        while let Some(&r) = queue.get(i) {
+            i += 1;
+            let room = &rooms[r as usize];
+            if room.doors & room.open != 0 || (tokens && room.open & !room.doors & 0xF != 0) {
+                return false;
+            }
+            for &k in &room.links {
+                if k == NO_LINK || seen & (1 << k) != 0 {
+                    continue;
+                }
+                seen |= 1 << k;
+                if rooms[k as usize].card != RoomCard::Treasure || rooms[k as usize].fresh {
+                    queue.push(k);
+                }
+            }
+        }
+        true
     }
 
     /// The Horn of Kilter: in the first room, against its first encounter, after two lives
@@ -923,6 +948,7 @@ impl DealingGame<'_> {
             r.loot_waiting = false;
             r.fresh = true;
         }
+        self.last_round = self.round.saturating_add(ROUND_LIMIT);
         Self::emit(obs, DealingEvent::NewHero { seat: s, hero });
     }
 
@@ -960,7 +986,7 @@ impl DealingGame<'_> {
             s = (s + 1) % n;
             if s == self.first {
                 self.round += 1;
-                if self.round > ROUND_LIMIT {
+                if self.round > self.last_round {
                     return self.finish(End::RoundLimit, obs);
                 }
                 Self::emit(obs, DealingEvent::Round(self.round));

@@ -185,6 +185,9 @@ pub struct DealingGame<'r> {
     first: u8,
     active: u8,
     round: u16,
+    /// The round after which the game stops unfinished: [`ROUND_LIMIT`] rounds past the
+    /// start or the latest replacement hero's arrival (each new hero walks his dungeon anew).
+    last_round: u16,
     players: [Player; MAX_SEATS],
     /// Each seat's skills and gear, refitted whenever its hero, level or hand changes.
     kits: [Kit; MAX_SEATS],

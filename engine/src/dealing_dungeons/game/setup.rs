@@ -5,7 +5,7 @@ use super::table::{turn, Room, RoomCard, Standing, Table};
 use super::table::{Dungeons, ROOM_POOL};
 use super::{
     After, Ask, Chance, DealingDecision, DealingEvent, DealingGame, Player, Stats, Status, BOSS_CAP, DECK_CAP,
-    DUNGEON_DECK_CAP, HAND_CAP, HARD_LEVELS, MAX_SEATS,
+    DUNGEON_DECK_CAP, HAND_CAP, HARD_LEVELS, MAX_SEATS, ROUND_LIMIT,
 };
 use crate::core::rng::{GameRng, LazyRng, Stream};
 use crate::core::Observer;
@@ -400,6 +400,7 @@ impl<'r> DealingGame<'r> {
             first: 0,
             active: 0,
             round: 0,
+            last_round: ROUND_LIMIT,
             players: [NO_PLAYER; MAX_SEATS],
             kits: [super::Kit::default(); MAX_SEATS],
             dungeons: Dungeons::new(),
@@ -619,6 +620,7 @@ impl<'r> DealingGame<'r> {
     fn start<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
         self.active = self.first;
         self.round = 1;
+        self.last_round = ROUND_LIMIT;
         if O::ENABLED {
             obs.event(DealingEvent::FirstPlayer(self.first));
             obs.event(DealingEvent::Round(1));
