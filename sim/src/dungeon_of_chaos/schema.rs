@@ -33,7 +33,7 @@ pub const COLUMNS: [ColumnDef; 23] = [
     col("gold", U32, Plain, PerSeat, "Gold coins held at the end (a dead character's are lost with him; Treasure items not yet redeemed do not count)."),
     ColumnDef {
         nullable: true,
-        ..col("death_cause", Str, Dictionary, PerSeat, "`died` if a character of the seat died (the engine does not yet report what killed him); null for the seats that never lost one.")
+        ..col("death_cause", Str, Dictionary, PerSeat, "The word `died` if a character of the seat died (the engine does not yet report what killed him); null for the seats that never lost one.")
     },
     col("turns", U16, Dictionary, PerSeat, "Turns the seat began."),
     col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
