@@ -7,7 +7,8 @@
 //! Laid out by game family, as the engine is: [`core`] holds what every family's bots share
 //! (the [`Policy`] trait over `dq_engine::DecisionGame`, the uniform [`RandomPolicy`], the
 //! [`play_out`] loop); [`dealing_dungeons`] holds Dealing Dungeons' (`greedy`, `cautious`,
-//! `mixed` as settings of one heuristic, and `random`); [`dungeonquest`] holds DungeonQuest's:
+//! `mixed` as settings of one heuristic, and `random`); [`dungeon_of_chaos`] The Dungeon of
+//! Chaos' (the same four names); [`dungeonquest`] holds DungeonQuest's:
 //!
 //! - `random`: uniform over the legal options (the baseline and the fuzzer);
 //! - `greedy`, `cautious`, `mixed`: the strategic policies of [`strategic`];
@@ -20,6 +21,7 @@
 
 pub mod core;
 pub mod dealing_dungeons;
+pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 
 pub use crate::core::{play_out, Policy, RandomPolicy};

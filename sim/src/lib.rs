@@ -7,7 +7,7 @@
 //! schema core and Parquet writer, merge, output folders, errors); [`dungeonquest`] holds
 //! DungeonQuest as such a family (its `run` module), its replay, duel, table,
 //! outcomes, summary, rule data loading and results table; [`dealing_dungeons`] holds Dealing
-//! Dungeons the same way (Standard mode). The Dungeon of Chaos is to come beside them.
+//! Dungeons the same way; [`dungeon_of_chaos`] The Dungeon of Chaos (run, replay, bench).
 //!
 //! - [`runner`]: `dq run`, seeded Monte Carlo runs on all cores, streamed to Parquet;
 //! - [`duel`]: `dq duel`, one combat many times;
@@ -26,6 +26,7 @@
 
 pub mod core;
 pub mod dealing_dungeons;
+pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 
 pub use crate::core::{

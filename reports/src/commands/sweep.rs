@@ -40,6 +40,9 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => sweep::<DungeonQuest>(args),
         Family::DealingDungeons => sweep::<DealingDungeons>(args),
+        Family::DungeonOfChaos => {
+            Err(bad(format!("dq sweep --game {}: not written yet (dq run plays it)", args.game.family)))
+        }
     }
 }
 

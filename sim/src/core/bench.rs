@@ -210,6 +210,16 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             args,
             &RunPlan::<DealingDungeons>::new(&args.table, args.games, None, args.threads, None)?,
         ),
+        Family::DungeonOfChaos => crate::dungeon_of_chaos::bench::run(
+            args,
+            &RunPlan::<crate::dungeon_of_chaos::run::DungeonOfChaos>::new(
+                &args.table,
+                args.games,
+                None,
+                args.threads,
+                None,
+            )?,
+        ),
     }
 }
 

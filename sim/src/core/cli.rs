@@ -70,7 +70,7 @@ pub enum Command {
 /// Which game's rules a command plays, or whose results it reads.
 #[derive(Args, Debug, Clone)]
 pub struct GameArg {
-    /// The game [known: dungeonquest, dealing-dungeons] [default: dungeonquest]. Results files
+    /// The game [known: dungeonquest, dealing-dungeons, dungeon-of-chaos] [default: dungeonquest]. Results files
     /// of another game are refused by name.
     #[arg(long = "game", value_name = "NAME", default_value = "dungeonquest", value_parser = FamilyName, hide_default_value = true, hide_possible_values = true)]
     pub family: Family,
@@ -310,7 +310,7 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub table: TableArgs,
     /// The game's index in the run (the Parquet game_index), as a number; or the game
-    /// [known: dungeonquest, dealing-dungeons] [default: dungeonquest], as a name (then give
+    /// [known: dungeonquest, dealing-dungeons, dungeon-of-chaos] [default: dungeonquest], as a name (then give
     /// the index with `--index`).
     #[arg(long = "game", value_name = "I|NAME", value_parser = parse_index_or_family, allow_hyphen_values = true)]
     pub game: Option<IndexOrFamily>,

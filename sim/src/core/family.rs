@@ -5,6 +5,7 @@
 
 use crate::cli::{Shard, TableArgs};
 use crate::dealing_dungeons::run::DealingDungeons;
+use crate::dungeon_of_chaos::run::DungeonOfChaos;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::meta::Meta;
@@ -21,17 +22,20 @@ pub enum Family {
     DungeonQuest,
     /// Dealing Dungeons (2021; `--mode standard`).
     DealingDungeons,
+    /// The Dungeon of Chaos (`dq run`, `dq replay`, `dq bench`; no report yet).
+    DungeonOfChaos,
 }
 
 impl Family {
     /// Every family, in the order help texts list them.
-    pub const ALL: [Family; 2] = [Family::DungeonQuest, Family::DealingDungeons];
+    pub const ALL: [Family; 3] = [Family::DungeonQuest, Family::DealingDungeons, Family::DungeonOfChaos];
 
     /// The family's name on the command line and in results files.
     pub fn name(self) -> &'static str {
         match self {
             Family::DungeonQuest => DungeonQuest::GAME,
             Family::DealingDungeons => DealingDungeons::GAME,
+            Family::DungeonOfChaos => DungeonOfChaos::GAME,
         }
     }
 
@@ -45,6 +49,7 @@ impl Family {
         match self {
             Family::DungeonQuest => columns::<DungeonQuest>(),
             Family::DealingDungeons => columns::<DealingDungeons>(),
+            Family::DungeonOfChaos => columns::<DungeonOfChaos>(),
         }
     }
 
@@ -54,6 +59,7 @@ impl Family {
         match self {
             Family::DungeonQuest => run_keys::<DungeonQuest>(),
             Family::DealingDungeons => run_keys::<DealingDungeons>(),
+            Family::DungeonOfChaos => run_keys::<DungeonOfChaos>(),
         }
     }
 

@@ -77,6 +77,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => merge::<DungeonQuest>(args),
         Family::DealingDungeons => merge::<crate::dealing_dungeons::run::DealingDungeons>(args),
+        Family::DungeonOfChaos => merge::<crate::dungeon_of_chaos::run::DungeonOfChaos>(args),
     }
 }
 

@@ -28,6 +28,7 @@ pub fn run(args: &RunArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => run_family::<DungeonQuest>(args),
         Family::DealingDungeons => run_family::<DealingDungeons>(args),
+        Family::DungeonOfChaos => run_family::<crate::dungeon_of_chaos::run::DungeonOfChaos>(args),
     }
 }
 

@@ -9,6 +9,7 @@
 
 /// Each family's table, by the family's name (it lives in the family's own module).
 pub use crate::dealing_dungeons::schema as dealing_dungeons;
+pub use crate::dungeon_of_chaos::schema as dungeon_of_chaos;
 pub use crate::dungeonquest::schema as dungeonquest;
 
 use arrow_schema::{DataType, Field, Schema, SchemaRef};
@@ -188,7 +189,7 @@ mod tests {
 
     #[test]
     fn every_table_opens_with_the_common_prefix() {
-        for table in [&dungeonquest::COLUMNS[..], &dealing_dungeons::COLUMNS[..]] {
+        for table in [&dungeonquest::COLUMNS[..], &dealing_dungeons::COLUMNS[..], &dungeon_of_chaos::COLUMNS[..]] {
             let head: Vec<(&str, ColumnType, bool)> =
                 table.iter().take(COMMON_PREFIX.len()).map(|c| (c.name, c.ty, c.nullable)).collect();
             assert_eq!(head, COMMON_PREFIX);

@@ -121,6 +121,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => dungeonquest(args),
         Family::DealingDungeons => crate::dealing_dungeons::duel::run(args),
+        Family::DungeonOfChaos => {
+            Err(bad("dq duel --game dungeon-of-chaos is not written yet (dq run, replay and bench play it)"))
+        }
     }
 }
 

@@ -31,6 +31,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     match args.family() {
         Family::DungeonQuest => dungeonquest(args, index),
         Family::DealingDungeons => crate::dealing_dungeons::replay::run(args, index),
+        Family::DungeonOfChaos => crate::dungeon_of_chaos::replay::run(args, index),
     }
 }
 

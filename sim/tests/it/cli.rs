@@ -375,7 +375,7 @@ fn bad_input_fails_cleanly() {
         (&["replay", "--game", "dungeonquest"], "which game? give its index: --game I (or --index I)"),
         (
             &["run", "--game", "chess"],
-            "invalid value 'chess' for '--game <NAME>' [possible values: dungeonquest, dealing-dungeons]",
+            "invalid value 'chess' for '--game <NAME>' [possible values: dungeonquest, dealing-dungeons, dungeon-of-chaos]",
         ),
         (&["run", "--game", "dealing-dungeons", "--heroes", "bob"], "unknown hero \"bob\" (known: barbarian,"),
         (&["run", "--game", "dealing-dungeons", "--heroes", "2", "--mode", "chaos"], "mode chaos is not played yet"),

@@ -13,5 +13,6 @@ mod completions;
 mod dealing_dungeons;
 mod duel_classic;
 mod duel_dealing;
+mod dungeon_of_chaos;
 mod merge;
 mod schema_doc;

@@ -49,6 +49,11 @@ fn dealing_dungeons_columns_table_is_its_schema() {
     columns_match(&doc(), "## Dealing Dungeons columns", &dq_sim::schema::dealing_dungeons::COLUMNS);
 }
 
+#[test]
+fn dungeon_of_chaos_columns_table_is_its_schema() {
+    columns_match(&doc(), "## The Dungeon of Chaos columns", &dq_sim::schema::dungeon_of_chaos::COLUMNS);
+}
+
 /// The table after `heading` shows exactly `columns`.
 fn columns_match(doc: &str, heading: &str, columns: &[dq_sim::schema::ColumnDef]) {
     let rows = table(doc, heading);

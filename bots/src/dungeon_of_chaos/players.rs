@@ -1,0 +1,146 @@
+//! The bots of a Dungeon of Chaos table: a policy per seat, and playing game `index` of a run
+//! with them.
+
+use super::heuristic::Heuristic;
+use super::style::Style;
+use crate::core::{play_out_noting, Policy};
+use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
+use arrayvec::ArrayVec;
+use dq_engine::core::Observer;
+use dq_engine::dungeon_of_chaos::combat::Answer;
+use dq_engine::dungeon_of_chaos::game::{
+    ChaosChoice, ChaosChoices, ChaosConfig, ChaosConfigError, ChaosDecision, ChaosEvent, MAX_SEATS,
+};
+use dq_engine::dungeon_of_chaos::ChaosGame;
+use dq_engine::rng::{GameRng, Stream};
+
+/// Answers one turn takes before the heuristic ends it or runs from its combat (a guard: its
+/// actions without a movement action are each bounded, but a combat where neither side can
+/// wound the other would go on for ever).
+const TURN_ANSWERS: u16 = 64;
+
+/// One seat's policy: enum dispatch, no virtual calls in the hot loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seat {
+    /// Uniform over the legal answers.
+    Random,
+    Heuristic(Heuristic),
+}
+
+/// The bots of a table: a policy per seat (`greedy`, `cautious`, `mixed`, `random`). Built once
+/// per worker; its only state is the count of answers in the turn in progress, reset each
+/// game; nothing allocated per game.
+#[derive(Clone, Debug)]
+pub struct ChaosPlayers {
+    specs: ArrayVec<BotSpec, MAX_SEATS>,
+    seats: ArrayVec<Seat, MAX_SEATS>,
+    /// The turn being answered (seat, round, the seat's turns) and answers given in it.
+    turn: (u8, u16, u16),
+    answers: u16,
+}
+
+impl ChaosPlayers {
+    /// The spec of each of `seats` seats from `bots` (one spec for all, or one per seat), or
+    /// why they cannot play: `expert` is not written for this game, and its bots take no
+    /// parameters yet.
+    pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
+        if !(1..=MAX_SEATS).contains(&seats) {
+            return Err(SpecError(format!("{seats} seats: a game has 1 to {MAX_SEATS} adventurers")));
+        }
+        let specs: ArrayVec<BotSpec, MAX_SEATS> = match bots.len() {
+            1 => (0..seats).map(|_| bots[0]).collect(),
+            n if n == seats => bots.iter().copied().collect(),
+            n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
+        };
+        for s in &specs {
+            if s.kind == BotKind::Expert {
+                return Err(SpecError(
+                    "bot \"expert\" does not play dungeon-of-chaos yet: use greedy, cautious, mixed or random".into(),
+                ));
+            }
+            if *s != BotSpec::new(s.kind) {
+                return Err(SpecError(format!(
+                    "bot \"{s}\": dungeon-of-chaos bots take no parameters yet (give greedy, cautious, mixed or random)"
+                )));
+            }
+        }
+        Ok(specs)
+    }
+
+    /// The bots of `seats` seats (see [`ChaosPlayers::check`]).
+    pub fn new(bots: &[BotSpec], seats: usize) -> Result<ChaosPlayers, SpecError> {
+        let specs = ChaosPlayers::check(bots, seats)?;
+        let seats =
+            specs.iter().map(|s| Style::of(s.kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st))));
+        Ok(ChaosPlayers { seats: seats.collect(), specs, turn: (u8::MAX, 0, 0), answers: 0 })
+    }
+
+    /// The spec seat `seat` plays.
+    pub fn spec(&self, seat: u8) -> BotSpec {
+        self.specs[seat as usize % self.specs.len()]
+    }
+}
+
+impl<'r> Policy<ChaosGame<'r>> for ChaosPlayers {
+    fn new_game(&mut self) {
+        self.turn = (u8::MAX, 0, 0);
+        self.answers = 0;
+    }
+
+    #[inline]
+    fn choose(&mut self, game: &ChaosGame<'r>, choices: &ChaosChoices, rng: &mut GameRng) -> ChaosChoice {
+        let Some(d) = game.pending() else { return choices[0] };
+        match &self.seats[d.seat as usize % self.seats.len()] {
+            Seat::Random => choices[rng.below(choices.len() as u32) as usize],
+            Seat::Heuristic(h) => {
+                let turn = (d.seat, game.round(), game.hero(d.seat).tally.turns);
+                if turn == self.turn {
+                    self.answers += 1;
+                } else {
+                    self.turn = turn;
+                    self.answers = 0;
+                }
+                if self.answers > TURN_ANSWERS {
+                    // A turn that goes on and on (a combat where neither side can wound):
+                    // end it, or run.
+                    let out = [ChaosChoice::End, ChaosChoice::Combat(Answer::Flee)];
+                    if let Some(&c) = out.iter().find(|c| choices.contains(c)) {
+                        return c;
+                    }
+                }
+                h.choose(game, d.seat, d.ask, choices, rng)
+            }
+        }
+    }
+}
+
+/// Plays game `index` of a run to its end in `game`, restarted in place (its rules kept),
+/// every decision answered by `players` from the game's bot stream.
+pub fn play_chaos_into<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
+    game: &mut ChaosGame<'r>,
+    config: &ChaosConfig,
+    master: u64,
+    index: u64,
+    players: &mut P,
+    obs: &mut O,
+) -> Result<(), ChaosConfigError> {
+    play_chaos_noting(game, config, master, index, players, obs, |_, _, _| {})
+}
+
+/// [`play_chaos_into`], handing each decision and its answer to `noted` before it is applied
+/// (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+pub fn play_chaos_noting<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
+    game: &mut ChaosGame<'r>,
+    config: &ChaosConfig,
+    master: u64,
+    index: u64,
+    players: &mut P,
+    obs: &mut O,
+    noted: impl FnMut(&mut O, ChaosDecision, ChaosChoice),
+) -> Result<(), ChaosConfigError> {
+    players.new_game();
+    game.restart(config, master, index, obs)?;
+    let mut rng = GameRng::new(master, index, Stream::Bot);
+    play_out_noting(game, &mut rng, players, obs, noted);
+    Ok(())
+}

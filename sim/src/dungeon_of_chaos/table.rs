@@ -1,0 +1,126 @@
+//! The table a Dungeon of Chaos run is played at: the seats and a bot per seat, checked (one-line
+//! errors, exit 2) and kept with the canonical spellings the summary, the Parquet columns and
+//! the replay command print. Other games' options (`--edition`, `--data`, `--monster-policy`,
+//! `--rule`, `--mode`) are refused by name.
+
+use crate::cli::TableArgs;
+use crate::error::{bad, Failure};
+use dq_bots::dungeon_of_chaos::ChaosPlayers;
+use dq_bots::BotSpec;
+use dq_engine::dungeon_of_chaos::game::{ChaosConfig, MAX_SEATS};
+use dq_engine::dungeon_of_chaos::ChaosRules;
+
+/// The default bot.
+pub const DEFAULT_BOT: &str = "greedy";
+/// Fewest adventurers (§ Introduction: 2 to 4 players).
+pub const MIN_SEATS: usize = 2;
+
+/// Everything a game of a run is played with, except the seed and index.
+#[derive(Clone, Debug)]
+pub struct ChaosTable {
+    pub config: ChaosConfig,
+    /// `--heroes` canonical: the number of seats.
+    pub heroes: String,
+    /// The bot spec of each seat, canonical (the Parquet `bot` column).
+    pub bots: Vec<String>,
+    pub specs: Vec<BotSpec>,
+}
+
+impl ChaosTable {
+    /// Checks the table options.
+    pub fn new(args: &TableArgs) -> Result<ChaosTable, Failure> {
+        refuse_other_games_options(args)?;
+        let seats = seats(&args.heroes)?;
+        let specs = match (&args.bot, &args.bots) {
+            (_, Some(list)) => BotSpec::parse_list(list),
+            (Some(one), None) => BotSpec::parse(one).map(|s| vec![s]),
+            (None, None) => BotSpec::parse(DEFAULT_BOT).map(|s| vec![s]),
+        }
+        .map_err(|e| bad(e.to_string()))?;
+        let checked = ChaosPlayers::check(&specs, seats).map_err(|e| bad(e.to_string()))?;
+        Ok(ChaosTable {
+            config: ChaosConfig::new(seats as u8),
+            heroes: seats.to_string(),
+            bots: checked.iter().map(|s| s.to_string()).collect(),
+            specs,
+        })
+    }
+
+    pub fn seats(&self) -> usize {
+        usize::from(self.config.seats)
+    }
+
+    /// The bots of the table, ready to play (one per worker).
+    pub fn players(&self) -> ChaosPlayers {
+        ChaosPlayers::new(&self.specs, self.seats()).expect("checked in ChaosTable::new")
+    }
+
+    /// The bot option as a user would type it: one spec if all seats share it.
+    pub fn bot_option(&self) -> String {
+        if self.bots.iter().all(|b| *b == self.bots[0]) {
+            format!("--bot {}", self.bots[0])
+        } else {
+            format!("--bots {}", self.bots.join(","))
+        }
+    }
+
+    /// The options that rebuild this table (for the printed replay command).
+    pub fn options(&self) -> String {
+        format!(" --heroes {} {}", self.heroes, self.bot_option())
+    }
+}
+
+/// Other games' table options, refused by name: none of them means anything here.
+fn refuse_other_games_options(args: &TableArgs) -> Result<(), Failure> {
+    let not_here = |what: String| Err(bad(format!("{what}: dungeon-of-chaos has no such option")));
+    if let Some(e) = &args.data.edition {
+        return not_here(format!("--edition {e}"));
+    }
+    if args.data.data.is_some() {
+        return Err(bad("--data: dungeon-of-chaos plays its embedded data only (data/dungeon_of_chaos/) for now"));
+    }
+    if let Some(m) = &args.monster_policy {
+        return not_here(format!("--monster-policy {m}"));
+    }
+    if let Some(r) = args.rules.first() {
+        return Err(bad(format!("--rule {r}: dungeon-of-chaos has no optional rules")));
+    }
+    if let Some(m) = &args.mode {
+        return not_here(format!("--mode {m}"));
+    }
+    Ok(())
+}
+
+/// `--heroes`: a count of adventurers, or `random` once per seat. Profiles cannot be fixed:
+/// each seat is dealt three and chooses in play (§3), as after every death (§15).
+fn seats(s: &str) -> Result<usize, Failure> {
+    let s = s.trim();
+    let range = || bad(format!("--heroes {s}: dungeon-of-chaos has {MIN_SEATS} to {MAX_SEATS} adventurers"));
+    let n = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        s.parse::<usize>().map_err(|_| range())?
+    } else {
+        let items: Vec<String> = s.split(',').map(|i| i.trim().to_ascii_lowercase()).collect();
+        if let Some(named) = items.iter().find(|i| *i != "random") {
+            return Err(bad(format!(
+                "--heroes {s}: \"{named}\" cannot be fixed: each seat is dealt three Character Profiles and its bot chooses (§3); give a count ({MIN_SEATS} to {MAX_SEATS}) or `random` per seat"
+            )));
+        }
+        items.len()
+    };
+    if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
+        return Err(range());
+    }
+    Ok(n)
+}
+
+/// The profiles' names by character index: the rules' names in lower case with dashes
+/// (`Faerie` is `faerie`).
+pub fn profile_names(rules: &ChaosRules) -> Vec<String> {
+    rules
+        .character_names
+        .iter()
+        .map(|n| {
+            n.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
+        })
+        .collect()
+}
