@@ -123,6 +123,24 @@ impl<'r> DealingGame<'r> {
         &self.chaos
     }
 
+    /// A test set-up's laid monsters are face down, as the populating phase leaves them.
+    pub(super) fn chaos_face_down(&mut self) {
+        for t in 0..self.seats as usize {
+            for r in 1..self.dungeons[t].len() {
+                if let Some(st) = self.dungeons[t][r].monster.take() {
+                    self.chaos.hidden[t][r] = st.card;
+                    self.dungeons[t][r].fresh = true;
+                }
+            }
+        }
+    }
+
+    /// Chaos's state, for tests to set the boss or the tokens used.
+    #[cfg(test)]
+    pub(crate) fn chaos_mut(&mut self) -> &mut Chaos {
+        &mut self.chaos
+    }
+
     /// Set-up step: the Encounter hands for the populating phase (a seeded game only).
     pub(super) fn chaos_deal(&mut self) {
         let n = self.rules.modes.chaos_encounters as usize;

@@ -802,6 +802,9 @@ impl<'r> DealingGame<'r> {
             lift(&mut g.bosses, c).ok_or(SetupError::Card("End Boss"))?;
         }
         g.table = (w, d);
+        if setup.mode == Mode::Chaos {
+            g.chaos_face_down();
+        }
         g.chance.dice = Stacked::new(&setup.dice, GameRng::new(master, 0, Stream::Dice));
         g.start(obs);
         Ok(g)
