@@ -123,6 +123,16 @@ impl<'r> DealingGame<'r> {
         &self.chaos
     }
 
+    /// The dungeon (its seat) the pending set-up decision places into; `None` in play.
+    pub fn chaos_placing_into(&self) -> Option<u8> {
+        let s = self.pending?.seat;
+        match self.chaos.phase {
+            ChaosPhase::Play => None,
+            ChaosPhase::Treasure => Some(s),
+            _ => Some(target(self.seats, self.chaos.round, s)),
+        }
+    }
+
     /// A test set-up's laid monsters are face down, as the populating phase leaves them.
     pub(super) fn chaos_face_down(&mut self) {
         for t in 0..self.seats as usize {
