@@ -107,3 +107,12 @@ pub fn cover(game: &DealingGame<'_>, choices: &DealingChoices) -> Option<Dealing
         })
         .copied()
 }
+
+/// Play: every room still face down is met before the Treasure Room (XP for levels, loot to
+/// win by), the nearest first (moves are listed nearest first).
+pub fn explore(game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+    let d = game.dungeon(seat);
+    choices.iter().copied().find(
+        |c| matches!(c, C::Move(r) if d.get(*r as usize).is_some_and(|q| q.fresh && q.card != RoomCard::Treasure)),
+    )
+}

@@ -92,6 +92,11 @@ impl Heuristic {
                 }
             }
         }
+        if game.mode() == Mode::Chaos {
+            if let Some(c) = super::chaos::explore(game, seat, choices) {
+                return Some(c);
+            }
+        }
         let dungeon = game.dungeon(seat);
         let free = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0);
         let can_build = choices.contains(&C::Build);
