@@ -152,8 +152,6 @@ impl DealingConfig {
 /// A configuration (or rules) a game cannot be set up with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DealingConfigError {
-    #[error("{0:?} mode is not played yet (a later slice)")]
-    ModeNotYet(Mode),
     #[error("the mode needs {1} to {2} players, got {0}")]
     Seats(usize, u8, u8),
     #[error("hero card {0} does not exist or is taken twice")]

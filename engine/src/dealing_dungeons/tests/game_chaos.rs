@@ -2,7 +2,7 @@
 //! and one test per rule with stacked decks and forced dice. Rulings are in docs/rulings.md
 //! ("Dealing Dungeons, Chaos").
 
-use crate::core::{DecisionGame, NoObserver};
+use crate::core::NoObserver;
 use crate::dealing_dungeons::combat::{Answer, BossAnswer};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::{
