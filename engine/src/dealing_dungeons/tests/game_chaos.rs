@@ -251,3 +251,41 @@ fn dealing_chaos_a_minion_returns_at_the_start_of_the_next_turn() {
     assert_eq!((seat, a), (0, Ask::Fight), "a new minion before the boss");
     assert_eq!(g.dungeon(0)[3].monster.map(|m| m.card), Some(enc("orc")));
 }
+
+#[test]
+fn dealing_chaos_a_dungeon_with_no_open_doorway_takes_the_placers_secret_door_token() {
+    // A table one space deep: the entrances' doorways face its edge.
+    let seats = vec![
+        SeatSetup { deck: Some(vec![room("hall-ew")]), ..SeatSetup::hero(rules().hero("barbarian").unwrap()) },
+        SeatSetup { deck: Some(vec![]), ..SeatSetup::hero(rules().hero("knight").unwrap()) },
+    ];
+    let s = DealingSetup { seats, mode: Mode::Chaos, table: Some((20, 1)), ..DealingSetup::default() };
+    let mut g = DealingGame::from_setup(rules(), &s, 1, &mut NoObserver).unwrap();
+    let tokens = g.door_tokens();
+    // Round 1 (two players: across): seat 0 into seat 1's dungeon, its free token on the
+    // entrance's first blank wall onto a free space (East), the card off it.
+    assert_eq!(ask(&g), (0, Ask::Lay));
+    assert_eq!(g.dungeon(1)[0].secret, Side::East.bit());
+    assert_eq!(g.chaos().tokens_used, [1, 0, 0, 0]);
+    play(&mut g, C::Card(1));
+    assert_eq!(g.legal().as_slice(), &[C::Spot { room: 0, side: Side::East }]);
+    play(&mut g, C::Spot { room: 0, side: Side::East });
+    let c = g.legal()[0];
+    let ev = play(&mut g, c);
+    assert!(ev.iter().any(|e| matches!(e, DealingEvent::Built { seat: 1, room: 1, .. })), "{ev:?}");
+    // Seat 0's own Treasure Room: a second token, from the box (to be paid for in loot).
+    assert_eq!(ask(&g), (0, Ask::Spot));
+    assert_eq!(g.chaos().tokens_used, [2, 0, 0, 0]);
+    assert_eq!(g.door_tokens(), tokens - 1, "the free token is not the box's");
+    play(&mut g, C::Spot { room: 0, side: Side::East });
+    let c = g.legal()[0];
+    play(&mut g, c);
+    // Seat 1 lays its Treasure Room off the Gallery without a token.
+    assert_eq!(ask(&g), (1, Ask::Spot));
+    assert_eq!(g.chaos().tokens_used, [2, 0, 0, 0]);
+    play(&mut g, C::Spot { room: 1, side: Side::East });
+    let c = g.legal()[0];
+    play(&mut g, c);
+    assert_eq!(g.chaos().phase, ChaosPhase::Play);
+    assert_eq!(ask(&g), (0, Ask::Action));
+}
