@@ -65,6 +65,37 @@ fn every_bot_answers_co_op_legally_and_every_game_ends() {
 }
 
 #[test]
+fn every_bot_answers_chaos_legally_and_every_game_ends() {
+    let rules = DealingRules::standard();
+    for (seats, list) in [(2, "greedy,cautious"), (3, "mixed,random,greedy"), (4, "cautious,mixed,random,greedy")] {
+        let config = DealingConfig::chaos(seats);
+        let mut game = DealingGame::new(&rules, &config, 1, 0, &mut NoObserver).unwrap();
+        let mut p = Checked(players(list, seats));
+        let mut bosses = 0;
+        for i in 0..1_000 {
+            play_dealing_into(&mut game, &config, 1, i, &mut p, &mut NoObserver).unwrap();
+            assert!(game.is_over() && game.end().is_some(), "game {i}");
+            bosses += matches!(game.end(), Some(End::Boss(_))) as u32;
+        }
+        assert!(bosses > 100, "{list}: the shared boss falls now and then ({bosses} of 1000)");
+    }
+}
+
+#[test]
+fn chaos_games_allocate_nothing() {
+    let rules = DealingRules::standard();
+    let config = DealingConfig::chaos(4);
+    let mut game = DealingGame::new(&rules, &config, 2, 0, &mut NoObserver).unwrap();
+    let mut p = players("greedy,cautious,mixed,random", 4);
+    for i in 0..1_000u64 {
+        let ((), allocs) = counting_alloc::measure(|| {
+            play_dealing_into(&mut game, &config, 2, i, &mut p, &mut NoObserver).unwrap();
+        });
+        assert_eq!(allocs, 0, "game {i} allocated {allocs} times");
+    }
+}
+
+#[test]
 fn co_op_games_allocate_nothing() {
     let rules = DealingRules::standard();
     let config = DealingConfig::coop(4);

@@ -37,6 +37,8 @@ fn every_mode() -> Vec<DealingConfig> {
     out.push(solo(Mode::SoloHard, Options { heroes: HeroChoice::Dealt, ..all }));
     out.extend((2..=4).map(DealingConfig::coop));
     out.push(DealingConfig::coop(3).with(Options { heroes: HeroChoice::FromAll, attack: MonsterAttack::Rolled, ..o }));
+    out.extend((2..=4).map(DealingConfig::chaos));
+    out.push(DealingConfig::chaos(4).with(Options { death: AfterDeath::Out, ..all }));
     out
 }
 

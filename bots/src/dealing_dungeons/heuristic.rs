@@ -27,16 +27,23 @@ impl Heuristic {
     /// The answer to `ask` for `seat` among `choices` (never empty).
     pub fn choose(&self, game: &DealingGame<'_>, seat: u8, ask: Ask, choices: &DealingChoices) -> DealingChoice {
         let coop = game.mode() == Mode::CoOp;
+        let chaos = game.mode() == Mode::Chaos && game.chaos_placing_into().is_some();
         let pick = match ask {
             Ask::Potion => self.potion(game, seat, choices),
             Ask::Action => self.action(game, seat, choices),
             Ask::Place if coop => super::coop::place(game, choices),
+            // Chaos's set-up: the first turn that fits.
+            Ask::Place if chaos => None,
             Ask::Place => place(game, seat, choices),
             Ask::Fight => self.fight(game, seat, choices),
             Ask::Boss if coop => super::coop::boss(self, game, seat, choices),
             Ask::Boss => self.boss(game, seat, choices),
+            Ask::Lay if chaos => super::chaos::lay(game, seat, choices),
+            Ask::Spot if chaos => super::chaos::spot(game, seat, choices),
             Ask::Lay => super::coop::lay(self, game, seat, choices),
             Ask::Spot => super::coop::spot(game, choices),
+            Ask::Deal => super::chaos::deal(game, seat, choices),
+            Ask::Cover => super::chaos::cover(game, choices),
             Ask::Walk => super::coop::walk(self, game, seat, choices),
             Ask::Loot => self.loot(game, seat, choices),
             Ask::Exchange => self.exchange(game, seat, choices),
@@ -83,6 +90,11 @@ impl Heuristic {
                 if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
                     return Some(c);
                 }
+            }
+        }
+        if game.mode() == Mode::Chaos {
+            if let Some(c) = super::chaos::explore(game, seat, choices) {
+                return Some(c);
             }
         }
         let dungeon = game.dungeon(seat);

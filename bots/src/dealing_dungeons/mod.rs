@@ -6,6 +6,7 @@
 //! `--bots greedy,cautious`); they take no parameters yet. What each one aims for is in
 //! docs/bots.md ("Dealing Dungeons").
 
+mod chaos;
 mod coop;
 mod heuristic;
 mod odds;

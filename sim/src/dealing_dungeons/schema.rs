@@ -30,7 +30,7 @@ pub const COLUMNS: [ColumnDef; 25] = [
     col("rules", Str, Dictionary, RunConstant, "Optional rules (`--rule`), sorted and comma-joined; empty for none."),
     col("survived", Bool, Plain, PerSeat, "The hero was alive when the game ended (the victor, a hero stopped at the table edge, or one still playing; in `co-op`, a hero of the party still standing)."),
     col("winner", Bool, Plain, PerSeat, "A boss was defeated and the hero is alive with the highest loot tally (ties shared); nobody wins otherwise. In `co-op` the party wins or loses together: true in every row of a game whose End Boss fell (the fallen heroes' too), false in every row otherwise."),
-    col("gold", U32, Plain, PerSeat, "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts)."),
+    col("gold", U32, Plain, PerSeat, "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts). In `chaos`, after a Loot card is discarded for each Secret Door token used past the free one."),
     ColumnDef {
         nullable: true,
         ..col("death_cause", Str, Dictionary, PerSeat, "What took the hero's last life: `monster`, `ranged_miss` (a failed ranged attack on a ranged monster) or `boss`; null for the living.")
@@ -38,15 +38,15 @@ pub const COLUMNS: [ColumnDef; 25] = [
     col("turns", U16, Dictionary, PerSeat, "Turns the hero began (missed ones included); in `co-op`, rounds (his movement phase each round, until the vortex)."),
     col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
     // Dealing Dungeons' own.
-    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard`, `co-op`, `solo-regular`, `solo-moderate` or `solo-hard` (`--mode`; one hero plays `solo-regular` unless told)."),
+    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard`, `co-op`, `chaos`, `solo-regular`, `solo-moderate` or `solo-hard` (`--mode`; one hero plays `solo-regular` unless told)."),
     col("level", U8, Dictionary, PerSeat, "The hero's level at the end (1 to 3)."),
     col("xp", U16, Dictionary, PerSeat, "XP on the dashboard at the end, not yet exchanged (the defeated monsters' attack values)."),
     col("lives_left", U8, Dictionary, PerSeat, "Lives at the end (0 for the dead)."),
     col("loot_value", U32, Dictionary, PerSeat, "Gold in the Bag of Holding at the end: the Loot cards' values, bagged In Hand cards 20 each, extra potions 10 each (`gold` adds the equipped cards and unused potions)."),
-    col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game)."),
-    col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included); in `co-op`, the cards this player laid in the shared dungeon."),
+    col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game); in `chaos`, the shared End Boss's killing blow."),
+    col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included); in `co-op`, the cards this player laid in the shared dungeon; in `chaos`, the cards this player laid in every dungeon (the others' and his own, his Treasure Room included)."),
     col("monsters_defeated", U8, Dictionary, PerSeat, "Monsters defeated (in the room or from afar)."),
-    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended with nowhere to build: his next card could only go off the table edge, or his dungeon is walled in (no doorway, nor with Secret Door tokens left a blank wall, onto an empty space); alive, he tallies."),
+    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended with nowhere to build: his next card could only go off the table edge, or his dungeon is walled in (no doorway, nor with Secret Door tokens left a blank wall, onto an empty space); alive, he tallies. In `chaos`, also a hero whose Treasure Room could not be laid."),
     col("game_end", Str, Dictionary, PerSeat, "How the game ended: `boss` (a boss fell), `none_left` (no hero still playing) or `round_limit` (200 rounds)."),
     col("heroes_lost", U8, Dictionary, PerSeat, "Heroes of the seat who died. Under `--rule replace-dead-hero` a seat plays on with new heroes: `hero`, `survived` and `death_cause` are then its first hero's, and the columns from `level` to `loot_value` its last hero's."),
 ];

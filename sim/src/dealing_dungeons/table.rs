@@ -56,13 +56,6 @@ impl DealingTable {
         // One hero plays the solo rules (Regular unless `--mode` says otherwise).
         let default = if picks.len() == 1 { Mode::SoloRegular } else { Mode::Standard };
         let mode = mode(args.mode.as_deref())?.unwrap_or(default);
-        if mode == Mode::Chaos {
-            return Err(bad(format!(
-                "--mode {}: mode {} is not played yet (dealing-dungeons plays standard, co-op and the solo modes)",
-                mode_name(mode),
-                mode_name(mode)
-            )));
-        }
         let (lo, hi) = if mode.solo() {
             (1, 1)
         } else {

@@ -378,7 +378,10 @@ fn bad_input_fails_cleanly() {
             "invalid value 'chess' for '--game <NAME>' [possible values: dungeonquest, dealing-dungeons, dungeon-of-chaos]",
         ),
         (&["run", "--game", "dealing-dungeons", "--heroes", "bob"], "unknown hero \"bob\" (known: barbarian,"),
-        (&["run", "--game", "dealing-dungeons", "--heroes", "2", "--mode", "chaos"], "mode chaos is not played yet"),
+        (
+            &["run", "--game", "dealing-dungeons", "--heroes", "1", "--mode", "chaos"],
+            "--heroes 1: dealing-dungeons' chaos mode has 2 to 4 heroes",
+        ),
         (
             &["run", "--game", "dealing-dungeons", "--heroes", "2", "--rule", "solo"],
             "unknown dealing-dungeons rule \"solo\" (known: replace-dead-hero,",

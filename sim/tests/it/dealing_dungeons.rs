@@ -164,6 +164,41 @@ fn dealing_coop_runs_and_the_party_wins_or_loses_together() {
     assert!(wins > 100 && wins < 600, "{wins} of 600 games won");
 }
 
+/// `--mode chaos`: every seat's row, one killing blow in a game won by a boss's fall, the
+/// winner the living hero with the most loot; the same rows on 1 and 2 threads.
+#[test]
+fn dealing_chaos_runs_with_the_most_loot_winning() {
+    let dir = Scratch::new("dd-chaos");
+    let (one, two) = (dir.file("1.parquet"), dir.file("2.parquet"));
+    for (out, threads) in [(&one, "1"), (&two, "2")] {
+        let mut a = vec!["run", "--games", "1000", "--seed", "5", "--threads", threads, "--quiet"];
+        a.extend(GAME);
+        a.extend(["--mode", "chaos", "--heroes", "2", "--bots", "greedy,cautious", "--out", out]);
+        ok(&a);
+    }
+    let rows = read_rows(&one);
+    assert_eq!(rows, read_rows(&two), "chaos rows differ between 1 and 2 threads");
+    assert_eq!(rows.len(), 2_000);
+    let mut boss_games = 0;
+    for game in rows.chunks(2) {
+        assert!(game.iter().all(|r| r["mode"] == "chaos" && r["game_index"] == game[0]["game_index"]));
+        let killed = game.iter().filter(|r| r["boss_defeated"] == true).count();
+        if game[0]["game_end"] == "boss" {
+            boss_games += 1;
+            assert_eq!(killed, 1, "one killing blow: {game:?}");
+            let best = game.iter().filter(|r| r["survived"] == true).map(|r| r["gold"].as_u64().unwrap()).max();
+            for r in game {
+                let top = r["survived"] == true && Some(r["gold"].as_u64().unwrap()) == best;
+                assert_eq!(r["winner"] == true, top, "{game:?}");
+            }
+        } else {
+            assert!(game.iter().all(|r| r["winner"] == false));
+        }
+    }
+    // Few: every turn in the Treasure Room is a new minion, then a round with the boss.
+    assert!(boss_games > 100, "{boss_games} of 1000 games end with the boss's fall");
+}
+
 /// `dq replay --game dealing-dungeons --index I` plays a run's game again: the same rows, and a
 /// trace of its events and answers.
 #[test]
@@ -222,7 +257,10 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         (&["--heroes", "2", "--mode", "solo-hard"], "--heroes 2: dealing-dungeons' solo-hard mode has 1 hero"),
         (&["--heroes", "5"], "--heroes 5: dealing-dungeons has 1 to 4 heroes"),
         (&["--heroes", "barbarian,berserker"], "hero card \"barbarian\" is chosen twice"),
-        (&["--heroes", "2", "--mode", "chaos"], "--mode chaos: mode chaos is not played yet"),
+        (
+            &["--heroes", "2", "--mode", "chaos", "--rule", "replace-dead-hero"],
+            "replacement hero does not apply here: Chaos's dungeons were built and populated by every player",
+        ),
         (&["--heroes", "2", "--mode", "hard"], "unknown mode \"hard\" (known: standard, solo-regular"),
         (
             &["--heroes", "2", "--rule", "torchlight"],

@@ -1112,7 +1112,7 @@ impl<'r> DealingGame<'r> {
                 }
                 self.coop_next(obs);
             }
-            C::Swap { .. } | C::Build | C::Kilter => self.coop_next(obs),
+            C::Swap { .. } | C::Build | C::Kilter | C::Cover(_) => self.coop_next(obs),
         }
         true
     }

@@ -32,6 +32,10 @@ pub enum Ask {
     Spot,
     /// Co-Op's movement phase: where to walk (up to three spaces), or stay.
     Walk,
+    /// Chaos's populating phase: which Encounter card of the hand to lay face down.
+    Deal,
+    /// Chaos's populating phase: in which empty room of the dungeon.
+    Cover,
 }
 
 /// A pending decision and who answers it.
@@ -86,6 +90,8 @@ pub enum DealingChoice {
     Spot { room: u8, side: Side },
     /// Boss (Co-Op): an answer to one of the End Boss's two minions.
     Minion { minion: u8, answer: Answer },
+    /// Cover (Chaos): the Encounter card face down in this room (index in the dungeon).
+    Cover(u8),
 }
 
 /// The legal answers of a decision (at most 16 placements, 47 rooms to move to with a few
@@ -250,5 +256,11 @@ pub enum DealingEvent {
     Minion {
         card: u8,
     },
+    /// Chaos: another hero reached his Treasure Room and the wounded End Boss healed.
+    BossHealed {
+        lives: u8,
+    },
+    /// Chaos: a monster attacked back (a 1 on 1D6 after the round) and took a life.
+    AttackedBack(u8),
     Over(End),
 }

@@ -40,6 +40,9 @@ impl DealingGame<'_> {
             Self::emit(obs, DealingEvent::Missed(s));
             return self.next_seat(obs);
         }
+        if self.mode == Mode::Chaos {
+            self.chaos_turn_start(s, obs);
+        }
         self.potion_or_action(obs);
     }
 
@@ -100,7 +103,7 @@ impl DealingGame<'_> {
     }
 
     /// Asks for the turn's action (or the forced fight).
-    fn action<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
+    pub(super) fn action<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
         let s = self.active;
         let fighter = self.fighter(s);
         let defend_bonus = self.rules.modes.defend_bonus;
@@ -109,8 +112,14 @@ impl DealingGame<'_> {
         let facing = p.boss.is_some() || self.dungeons[s as usize][p.at as usize].monster.is_some();
         let bonus = if facing { std::mem::take(&mut p.fight_bonus) } else { 0 };
         self.legal.clear();
+        // Chaos: the minion in the Treasure Room is fought before the boss.
+        let minion = self.mode == Mode::Chaos && self.dungeons[s as usize][p.at as usize].monster.is_some();
+        if self.mode == Mode::Chaos && !minion {
+            self.chaos_sync_boss(s);
+        }
+        let p = &mut self.players[s as usize];
         // The End Boss: Fight or Defend, every turn until one falls.
-        if let Some((_, boss)) = &mut p.boss {
+        if let (false, Some((_, boss))) = (minion, &mut p.boss) {
             boss.refresh(fighter, &mut self.chance.dice);
             boss.grant_bonus(bonus);
             if let BossPending::Over(BossOutcome::HeroDied) = boss.pending() {
@@ -254,6 +263,9 @@ impl DealingGame<'_> {
         if self.mode == Mode::CoOp && self.coop_answer(d, choice, obs) {
             return;
         }
+        if self.mode == Mode::Chaos && self.chaos_answer(d, choice, obs) {
+            return;
+        }
         match choice {
             C::Drink => {
                 let p = &mut self.players[s as usize];
@@ -347,7 +359,7 @@ impl DealingGame<'_> {
             }
             C::Hero { hero, side } => self.hero_chosen(s, hero, side, obs),
             // Co-Op's answers, never legal in the other modes.
-            C::Card(_) | C::Spot { .. } | C::Minion { .. } => self.end_turn(obs),
+            C::Card(_) | C::Spot { .. } | C::Minion { .. } | C::Cover(_) => self.end_turn(obs),
             C::Life | C::Level => {
                 let max = self.rules.modes.max_lives;
                 let treasure = self.shut_in(s);
@@ -374,7 +386,7 @@ impl DealingGame<'_> {
     /// In the Treasure Room with its End Boss: "the door slams shut behind you and you can
     /// no longer heal" (it opens again once the boss falls, in the Solo modes that go on).
     fn shut_in(&self, s: u8) -> bool {
-        self.players[s as usize].boss.is_some()
+        self.players[s as usize].boss.is_some() || (self.mode == Mode::Chaos && self.chaos_in_treasure(s))
     }
 
     /// Whether a monster stands in the seat's dungeon, or a reset room is still to be met.
@@ -507,7 +519,9 @@ impl DealingGame<'_> {
     /// The new room's Encounter card: a monster is fought at once, Darkness costs the next
     /// turn, an empty room nothing.
     fn encounter<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) {
-        let Some(card) = self.draw_encounter(obs) else {
+        // Chaos: the card laid face down in the room.
+        let card = if self.mode == Mode::Chaos { self.chaos_reveal(s) } else { self.draw_encounter(obs) };
+        let Some(card) = card else {
             return self.end_turn(obs);
         };
         Self::emit(obs, DealingEvent::Encounter { seat: s, card });
@@ -678,6 +692,10 @@ impl DealingGame<'_> {
             Pending::Over(Outcome::Defeated) => {
                 self.players[s as usize].fight = None;
                 self.defeat(s, at, obs);
+                if self.mode == Mode::Chaos && self.chaos_in_treasure(s) {
+                    // A minion: no loot, and the End Boss is attacked at once.
+                    return self.chaos_minion_down(s, obs);
+                }
                 self.give_loot(s, 1, After::EndTurn, obs)
             }
             Pending::Over(Outcome::Ran) => {
@@ -700,6 +718,9 @@ impl DealingGame<'_> {
                 if let Some(st) = &mut self.dungeons[s as usize][at as usize].monster {
                     st.lives = f.foe_lives().max(1);
                 }
+                if self.chaos_attack_back(s, DeathCause::Monster, obs) {
+                    return;
+                }
                 self.end_turn(obs)
             }
         }
@@ -717,6 +738,9 @@ impl DealingGame<'_> {
 
     /// The Treasure Room: an End Boss card, its first round this turn.
     fn meet_boss<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) {
+        if self.mode == Mode::Chaos {
+            return self.chaos_meet_boss(s, obs);
+        }
         let Some(b) = self.bosses.pop() else {
             return self.end_turn(obs);
         };
@@ -762,6 +786,9 @@ impl DealingGame<'_> {
         }
         self.players[s as usize].lives = f.hero_lives();
         self.players[s as usize].boss = Some((b, f));
+        if self.mode == Mode::Chaos {
+            self.chaos_boss_wounded(f.foe_lives());
+        }
         match f.pending() {
             BossPending::Over(BossOutcome::HeroDied) => self.die(s, DeathCause::Boss, obs),
             BossPending::Over(BossOutcome::Defeated) => {
@@ -788,7 +815,12 @@ impl DealingGame<'_> {
                 }
                 self.give_loot(s, loot, after, obs)
             }
-            BossPending::Choose { .. } => self.end_turn(obs),
+            BossPending::Choose { .. } => {
+                if self.chaos_attack_back(s, DeathCause::Boss, obs) {
+                    return;
+                }
+                self.end_turn(obs)
+            }
         }
     }
 
@@ -838,7 +870,12 @@ impl DealingGame<'_> {
         self.loot_queue = 0;
         match self.after {
             After::EndTurn => self.end_turn(obs),
-            After::EndGame(s) => self.finish(End::Boss(s), obs),
+            After::EndGame(s) => {
+                if self.mode == Mode::Chaos {
+                    self.chaos_pay_doors();
+                }
+                self.finish(End::Boss(s), obs)
+            }
             After::WayOut => {
                 // "After Defeating the End Boss, the door opens and your dungeon resets."
                 for r in self.dungeons[s as usize].iter_mut().skip(1) {
@@ -869,7 +906,7 @@ impl DealingGame<'_> {
     }
 
     /// A hero's last life is gone.
-    fn die<O: Observer<DealingEvent>>(&mut self, s: u8, cause: DeathCause, obs: &mut O) {
+    pub(super) fn die<O: Observer<DealingEvent>>(&mut self, s: u8, cause: DeathCause, obs: &mut O) {
         self.leave_fight(s);
         let p = &mut self.players[s as usize];
         p.lives = 0;
@@ -877,7 +914,7 @@ impl DealingGame<'_> {
             p.stats.first_death = Some((p.hero, p.side, cause));
         }
         p.stats.heroes_lost = p.stats.heroes_lost.saturating_add(1);
-        if let Some((b, _)) = p.boss.take() {
+        if let (false, Some((b, _))) = (self.mode == Mode::Chaos, p.boss.take()) {
             // Back under the End Boss deck (a replacement meets a new one).
             let _ = self.bosses.try_insert(0, b);
         }
@@ -954,7 +991,7 @@ impl DealingGame<'_> {
 
     /// End of turn: one XP exchange may be made (7 for a life below the most, none in the
     /// Treasure Room; 15 for a level while the card has one).
-    fn end_turn<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
+    pub(super) fn end_turn<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
         let s = self.active;
         let xp = self.xp(s);
         let m = &self.rules.modes;

@@ -25,17 +25,19 @@
 //!   token each, the fill-out phase), a face-down Encounter card in every room, rounds of four
 //!   phases, the vortex and the End Boss with two minions.
 //!
-//! Still to come (the configuration check refuses it):
-//! - Chaos: building and populating the other players' dungeons in the left / right / across
-//!   / self orders, Secret Door tokens paid in loot, the shared teleporting boss with minions
-//!   and healing, monsters attacking back on a 1, victory by the most loot.
+//! - Chaos (`chaos.rs`, 2-4 players): every dungeon built and populated with face-down
+//!   Encounter cards by the players in the left / right / across / self orders, Secret Door
+//!   tokens paid in loot, the shared teleporting boss with a minion in each Treasure Room and
+//!   its healing, monsters attacking back on a 1, victory by the most loot.
 
+mod chaos;
 mod coop;
 mod decision;
 mod flow;
 mod setup;
 pub mod table;
 
+pub use chaos::{target as chaos_target, Chaos, ChaosPhase};
 pub use coop::{Coop, CoopPhase};
 pub use decision::{
     Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
@@ -222,6 +224,8 @@ pub struct DealingGame<'r> {
     legal: DealingChoices,
     /// Co-Op's phases, face-down cards and boss (untouched in the other modes).
     coop: Coop,
+    /// Chaos's set-up phases, face-down cards and shared boss (untouched in the others).
+    chaos: Chaos,
 }
 
 impl<'r> DealingGame<'r> {
@@ -446,6 +450,9 @@ impl<'r> DealingGame<'r> {
         }
         if self.mode == Mode::CoOp {
             self.coop_resample(seat, rng);
+        }
+        if self.mode == Mode::Chaos {
+            self.chaos_resample(seat, rng);
         }
         self.chance.dice = Stacked::new(&[], GameRng::from_seed(rng.next_u64()));
         self.chance.shuffle = LazyRng::from_seed(rng.next_u64());

@@ -14,8 +14,7 @@ use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::rules::{DealingRules, Encounter, HeroSide, Loot};
 use arrayvec::ArrayVec;
 
-/// The play modes of the rulebook. Standard, the three Solo modes and Co-Op are played;
-/// Chaos is refused by the configuration check until its slice.
+/// The play modes of the rulebook, all played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
     #[default]
@@ -134,6 +133,11 @@ impl DealingConfig {
         DealingConfig { mode: Mode::CoOp, ..DealingConfig::standard(n) }
     }
 
+    /// A Chaos game of `n` seats with random heroes.
+    pub fn chaos(n: usize) -> DealingConfig {
+        DealingConfig { mode: Mode::Chaos, ..DealingConfig::standard(n) }
+    }
+
     /// A one-player game of a Solo mode ("you may choose your Hero": `hero`).
     pub fn solo(mode: Mode, hero: HeroPick) -> DealingConfig {
         DealingConfig { mode, heroes: [hero].into_iter().collect(), options: Options::default() }
@@ -148,8 +152,6 @@ impl DealingConfig {
 /// A configuration (or rules) a game cannot be set up with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DealingConfigError {
-    #[error("{0:?} mode is not played yet (a later slice)")]
-    ModeNotYet(Mode),
     #[error("the mode needs {1} to {2} players, got {0}")]
     Seats(usize, u8, u8),
     #[error("hero card {0} does not exist or is taken twice")]
@@ -314,9 +316,6 @@ impl<'r> DealingGame<'r> {
     pub fn check(rules: &DealingRules, config: &DealingConfig) -> Result<(), DealingConfigError> {
         Self::check_rules(rules)?;
         let mode = config.mode;
-        if mode == Mode::Chaos {
-            return Err(DealingConfigError::ModeNotYet(mode));
-        }
         let (lo, hi) = if mode.solo() {
             (1, 1)
         } else {
@@ -384,6 +383,12 @@ impl<'r> DealingGame<'r> {
         if config.mode == Mode::CoOp && o.bag == BagOfHolding::Swap {
             return refuse("bag of holding", "Co-Op trades nothing from the bag (its In Hand cards stay put)");
         }
+        if config.mode == Mode::Chaos && o.death == AfterDeath::Replaced {
+            return refuse(
+                "replacement hero",
+                "Chaos's dungeons were built and populated by every player, not reset for one",
+            );
+        }
         if o.death == AfterDeath::Replaced && config.mode == Mode::SoloModerate {
             return refuse("replacement hero", "in Solo Moderate \"if you die your game is over\"");
         }
@@ -428,6 +433,7 @@ impl<'r> DealingGame<'r> {
             pending: None,
             legal: ArrayVec::new_const(),
             coop: super::Coop::new(),
+            chaos: super::Chaos::new(),
         }
     }
 
@@ -508,6 +514,9 @@ impl<'r> DealingGame<'r> {
         self.dungeon_cards = dungeon_cards(self.mode, cards as usize) as u8;
         self.dungeons.reset(n, self.dungeon_cards as usize);
         self.stock_decks(&mut rng);
+        if self.mode == Mode::Chaos {
+            self.chaos_deal();
+        }
         // Entrances along the players' edge, the rulebook's spaces apart, centred.
         let spacing = rules.modes.entrance_spacing[n] as i8;
         let width = rules.geometry.table_spaces.0 as i8;
@@ -625,10 +634,11 @@ impl<'r> DealingGame<'r> {
             obs.event(DealingEvent::FirstPlayer(self.first));
             obs.event(DealingEvent::Round(1));
         }
-        if self.mode == Mode::CoOp {
-            return self.coop_start(obs);
+        match self.mode {
+            Mode::CoOp => self.coop_start(obs),
+            Mode::Chaos => self.chaos_start(obs),
+            _ => self.begin_turn(obs),
         }
-        self.begin_turn(obs);
     }
 
     /// A game laid out by `setup` (checked), at the start of the first player's turn. Its
@@ -792,6 +802,9 @@ impl<'r> DealingGame<'r> {
             lift(&mut g.bosses, c).ok_or(SetupError::Card("End Boss"))?;
         }
         g.table = (w, d);
+        if setup.mode == Mode::Chaos {
+            g.chaos_face_down();
+        }
         g.chance.dice = Stacked::new(&setup.dice, GameRng::new(master, 0, Stream::Dice));
         g.start(obs);
         Ok(g)

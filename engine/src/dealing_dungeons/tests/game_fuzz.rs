@@ -7,8 +7,8 @@ use crate::core::{fuzz, DecisionGame, NoObserver};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::table::{opposite, step, NO_LINK};
 use crate::dealing_dungeons::game::{
-    AfterDeath, BagOfHolding, DealingChoice, DealingConfig, DealingGame, DungeonSize, End, HeroChoice, HeroPick, Mode,
-    MonsterAttack, Options, RoomCard, Status, MAX_SEATS,
+    AfterDeath, BagOfHolding, ChaosPhase, DealingChoice, DealingConfig, DealingGame, DungeonSize, End, HeroChoice,
+    HeroPick, Mode, MonsterAttack, Options, RoomCard, Status, MAX_SEATS,
 };
 use crate::dealing_dungeons::DealingRules;
 
@@ -25,6 +25,7 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
     let (w, d) = rules.geometry.table_spaces;
     let mut spaces: Vec<(i8, i8)> = Vec::new();
     let mut encounters = g.encounter_piles().0 + g.encounter_piles().1;
+    let mut chaos_cards = 0;
     for s in 0..g.seats() {
         let p = g.player(s);
         if p.lives > m.max_lives {
@@ -41,7 +42,15 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
             return Err(format!("seat {s} stands in room {} of {}", p.at, dn.len()));
         }
         let drawn = (s == g.active() && g.drawn().is_some()) as usize;
-        if dn.len() + p.deck.len() + drawn != g.dungeon_cards() {
+        if g.mode() == Mode::Chaos {
+            // Dungeons are built by every seat: the cards are counted over the table below.
+            chaos_cards += dn.len() + p.deck.len();
+            encounters += g.chaos().hands[s as usize].len();
+            encounters += g.chaos().hidden[s as usize].iter().filter(|&&c| c != u8::MAX).count();
+            if g.chaos().hidden[s as usize].iter().enumerate().any(|(k, &c)| c != u8::MAX && k >= dn.len()) {
+                return Err(format!("seat {s}: a face-down card on a room not laid"));
+            }
+        } else if dn.len() + p.deck.len() + drawn != g.dungeon_cards() {
             return Err(format!("seat {s}: {} rooms laid and {} in the deck", dn.len(), p.deck.len()));
         }
         if p.deck.first().is_some_and(|&c| c != RoomCard::Treasure) {
@@ -94,6 +103,22 @@ pub(super) fn invariants(g: &DealingGame<'_>) -> Result<(), String> {
             return Err(format!("seat {s} fights in a room without a monster"));
         }
     }
+    if g.mode() == Mode::Chaos {
+        // A picked card stays in its hand until laid.
+        let total = chaos_cards + g.chaos().set_aside as usize;
+        if total != g.seats() as usize * g.dungeon_cards() {
+            return Err(format!("{total} room cards on the table, in hands and set aside"));
+        }
+        if g.chaos().phase == ChaosPhase::Play && (0..g.seats()).any(|s| !g.player(s).deck.is_empty()) {
+            return Err("a room card still in hand in play".into());
+        }
+        if let Some((_, lives, most)) = g.chaos().boss {
+            let fallen = (0..g.seats()).any(|s| g.player(s).stats.boss_defeated);
+            if (lives == 0) != fallen || lives > most {
+                return Err(format!("the shared End Boss has {lives} lives of {most}"));
+            }
+        }
+    }
     if encounters != g.encounter_cards() {
         return Err(format!("{encounters} Encounter cards accounted for, not {}", g.encounter_cards()));
     }
@@ -142,6 +167,11 @@ pub(super) fn every_mode() -> Vec<DealingConfig> {
             Options { heroes: HeroChoice::FromAll, ..rolled },
         ] {
             out.push(DealingConfig::coop(n).with(options));
+        }
+    }
+    for n in 2..=4 {
+        for options in [o, rolled, Options { heroes: HeroChoice::FromTwoEach, bag: BagOfHolding::Swap, ..o }] {
+            out.push(DealingConfig::chaos(n).with(options));
         }
     }
     out

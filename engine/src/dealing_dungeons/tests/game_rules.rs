@@ -6,8 +6,8 @@ use crate::core::{DecisionGame, NoObserver};
 use crate::dealing_dungeons::combat::{Answer, BossAnswer};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::{
-    Ask, DealingChoice as C, DealingConfig, DealingConfigError, DealingEvent, DealingGame, DealingSetup, DeathCause,
-    End, HeroPick, Laid, Mode, RoomCard, SeatSetup, Status, ROUND_LIMIT,
+    AfterDeath, Ask, DealingChoice as C, DealingConfig, DealingConfigError, DealingEvent, DealingGame, DealingSetup,
+    DeathCause, End, HeroPick, Laid, Mode, Options, RoomCard, SeatSetup, Status, ROUND_LIMIT,
 };
 use crate::dealing_dungeons::rules::HeroSide;
 use crate::dealing_dungeons::DealingRules;
@@ -96,10 +96,12 @@ fn dealing_setup_entrances_decks_lives_and_a_forced_first_build() {
 }
 
 #[test]
-fn dealing_other_modes_are_refused_until_their_slice() {
-    let cfg = DealingConfig { mode: Mode::Chaos, ..DealingConfig::standard(2) };
+fn dealing_modes_refuse_seat_counts_and_options_that_do_not_apply() {
+    let e = DealingGame::new(rules(), &DealingConfig::chaos(1), 1, 0, &mut NoObserver).unwrap_err();
+    assert!(matches!(e, DealingConfigError::Seats(1, 2, 4)), "Chaos is for 2 to 4 players");
+    let cfg = DealingConfig::chaos(3).with(Options { death: AfterDeath::Replaced, ..Options::default() });
     let e = DealingGame::new(rules(), &cfg, 1, 0, &mut NoObserver).unwrap_err();
-    assert_eq!(e, DealingConfigError::ModeNotYet(Mode::Chaos));
+    assert!(matches!(e, DealingConfigError::Option { option: "replacement hero", .. }), "{e:?}");
     let e = DealingGame::new(rules(), &DealingConfig::coop(1), 1, 0, &mut NoObserver).unwrap_err();
     assert!(matches!(e, DealingConfigError::Seats(1, 2, 4)), "Co-Op is for 2 to 4 players");
     let e = DealingGame::new(rules(), &DealingConfig::standard(1), 1, 0, &mut NoObserver).unwrap_err();

@@ -2,6 +2,7 @@
 
 mod combat;
 mod data;
+mod game_chaos;
 mod game_coop;
 mod game_fuzz;
 mod game_modes;
