@@ -7,5 +7,7 @@
 mod play;
 mod policy;
 
+pub mod seats;
+
 pub use play::{play_out, play_out_noting};
 pub use policy::{Policy, RandomPolicy};

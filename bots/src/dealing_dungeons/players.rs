@@ -3,8 +3,9 @@
 
 use super::heuristic::Heuristic;
 use super::style::Style;
+use crate::core::seats::Plain;
 use crate::core::{play_out_noting, Policy};
-use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
+use crate::dungeonquest::spec::{BotSpec, SpecError};
 use arrayvec::ArrayVec;
 use dq_engine::core::Observer;
 use dq_engine::dealing_dungeons::game::{
@@ -34,27 +35,7 @@ impl DealingPlayers {
     /// why they cannot play: `expert` is not written for this game, and its bots take no
     /// parameters yet.
     pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
-        if !(1..=MAX_SEATS).contains(&seats) {
-            return Err(SpecError(format!("{seats} seats: a game has 1 to {MAX_SEATS} heroes")));
-        }
-        let specs: ArrayVec<BotSpec, MAX_SEATS> = match bots.len() {
-            1 => (0..seats).map(|_| bots[0]).collect(),
-            n if n == seats => bots.iter().copied().collect(),
-            n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
-        };
-        for s in &specs {
-            if s.kind == BotKind::Expert {
-                return Err(SpecError(
-                    "bot \"expert\" does not play dealing-dungeons yet: use greedy, cautious, mixed or random".into(),
-                ));
-            }
-            if *s != BotSpec::new(s.kind) {
-                return Err(SpecError(format!(
-                    "bot \"{s}\": dealing-dungeons bots take no parameters yet (give greedy, cautious, mixed or random)"
-                )));
-            }
-        }
-        Ok(specs)
+        Plain { game: "dealing-dungeons", seat_noun: "heroes" }.specs(bots, seats)
     }
 
     /// The bots of `seats` seats (see [`DealingPlayers::check`]).
