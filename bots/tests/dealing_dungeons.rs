@@ -33,93 +33,60 @@ fn players(list: &str, seats: usize) -> DealingPlayers {
     DealingPlayers::new(&BotSpec::parse_list(list).unwrap(), seats).unwrap()
 }
 
-#[test]
-fn every_bot_answers_legally_and_every_game_ends() {
+/// Plays `games` games of each table (2 to 4 seats, every bot) of `config`'s mode with every
+/// answer checked legal and every game ended; returns the games each table ended by a boss.
+fn checked_tables(config: fn(usize) -> DealingConfig, games: u64) -> Vec<(&'static str, u32)> {
     let rules = DealingRules::standard();
+    let mut out = Vec::new();
     for (seats, list) in [(2, "greedy,cautious"), (3, "mixed,random,greedy"), (4, "cautious,mixed,random,greedy")] {
-        let config = DealingConfig::standard(seats);
+        let config = config(seats);
         let mut game = DealingGame::new(&rules, &config, 1, 0, &mut NoObserver).unwrap();
         let mut p = Checked(players(list, seats));
-        for i in 0..2_000 {
+        let mut bosses = 0;
+        for i in 0..games {
             play_dealing_into(&mut game, &config, 1, i, &mut p, &mut NoObserver).unwrap();
-            assert!(game.is_over() && game.end().is_some(), "game {i}");
+            assert!(game.is_over() && game.end().is_some(), "{:?} game {i}", config.mode);
+            bosses += matches!(game.end(), Some(End::Boss(_))) as u32;
         }
+        out.push((list, bosses));
     }
+    out
+}
+
+#[test]
+fn every_bot_answers_legally_and_every_game_ends() {
+    checked_tables(DealingConfig::standard, 2_000);
 }
 
 #[test]
 fn every_bot_answers_co_op_legally_and_every_game_ends() {
-    let rules = DealingRules::standard();
-    for (seats, list) in [(2, "greedy,cautious"), (3, "mixed,random,greedy"), (4, "cautious,mixed,random,greedy")] {
-        let config = DealingConfig::coop(seats);
-        let mut game = DealingGame::new(&rules, &config, 1, 0, &mut NoObserver).unwrap();
-        let mut p = Checked(players(list, seats));
-        let mut wins = 0;
-        for i in 0..1_000 {
-            play_dealing_into(&mut game, &config, 1, i, &mut p, &mut NoObserver).unwrap();
-            assert!(game.is_over() && game.end().is_some(), "game {i}");
-            wins += matches!(game.end(), Some(End::Boss(_))) as u32;
-        }
+    for (list, wins) in checked_tables(DealingConfig::coop, 1_000) {
         assert!(wins > 100, "{list}: the party beats the boss now and then ({wins} of 1000)");
     }
 }
 
 #[test]
 fn every_bot_answers_chaos_legally_and_every_game_ends() {
-    let rules = DealingRules::standard();
-    for (seats, list) in [(2, "greedy,cautious"), (3, "mixed,random,greedy"), (4, "cautious,mixed,random,greedy")] {
-        let config = DealingConfig::chaos(seats);
-        let mut game = DealingGame::new(&rules, &config, 1, 0, &mut NoObserver).unwrap();
-        let mut p = Checked(players(list, seats));
-        let mut bosses = 0;
-        for i in 0..1_000 {
-            play_dealing_into(&mut game, &config, 1, i, &mut p, &mut NoObserver).unwrap();
-            assert!(game.is_over() && game.end().is_some(), "game {i}");
-            bosses += matches!(game.end(), Some(End::Boss(_))) as u32;
-        }
+    for (list, bosses) in checked_tables(DealingConfig::chaos, 1_000) {
         assert!(bosses > 100, "{list}: the shared boss falls now and then ({bosses} of 1000)");
     }
 }
 
-#[test]
-fn chaos_games_allocate_nothing() {
-    let rules = DealingRules::standard();
-    let config = DealingConfig::chaos(4);
-    let mut game = DealingGame::new(&rules, &config, 2, 0, &mut NoObserver).unwrap();
-    let mut p = players("greedy,cautious,mixed,random", 4);
-    for i in 0..1_000u64 {
-        let ((), allocs) = counting_alloc::measure(|| {
-            play_dealing_into(&mut game, &config, 2, i, &mut p, &mut NoObserver).unwrap();
-        });
-        assert_eq!(allocs, 0, "game {i} allocated {allocs} times");
-    }
-}
-
-#[test]
-fn co_op_games_allocate_nothing() {
-    let rules = DealingRules::standard();
-    let config = DealingConfig::coop(4);
-    let mut game = DealingGame::new(&rules, &config, 2, 0, &mut NoObserver).unwrap();
-    let mut p = players("greedy,cautious,mixed,random", 4);
-    for i in 0..1_000u64 {
-        let ((), allocs) = counting_alloc::measure(|| {
-            play_dealing_into(&mut game, &config, 2, i, &mut p, &mut NoObserver).unwrap();
-        });
-        assert_eq!(allocs, 0, "game {i} allocated {allocs} times");
-    }
-}
-
+/// No allocation per game in any mode with players: Standard, Co-Op and Chaos, four seats.
 #[test]
 fn games_allocate_nothing() {
     let rules = DealingRules::standard();
-    let config = DealingConfig::standard(4);
-    let mut game = DealingGame::new(&rules, &config, 2, 0, &mut NoObserver).unwrap();
-    let mut p = players("greedy,cautious,mixed,random", 4);
-    for i in 0..3_000u64 {
-        let ((), allocs) = counting_alloc::measure(|| {
-            play_dealing_into(&mut game, &config, 2, i, &mut p, &mut NoObserver).unwrap();
-        });
-        assert_eq!(allocs, 0, "game {i} allocated {allocs} times");
+    for (config, games) in
+        [(DealingConfig::standard(4), 3_000u64), (DealingConfig::coop(4), 1_000), (DealingConfig::chaos(4), 1_000)]
+    {
+        let mut game = DealingGame::new(&rules, &config, 2, 0, &mut NoObserver).unwrap();
+        let mut p = players("greedy,cautious,mixed,random", 4);
+        for i in 0..games {
+            let ((), allocs) = counting_alloc::measure(|| {
+                play_dealing_into(&mut game, &config, 2, i, &mut p, &mut NoObserver).unwrap();
+            });
+            assert_eq!(allocs, 0, "{:?} game {i} allocated {allocs} times", config.mode);
+        }
     }
 }
 
