@@ -277,31 +277,48 @@ impl Planner {
         let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
-        let mut spare = 0;
+        let mut spare = Spare::Known(0);
         if may_go_in {
-            // Heading in, only the chamber map is kept. A way's cost read backwards differs
-            // only by its ends' entries, so the way out of the chamber is the chamber map's
-            // least distance from a tower, less the chamber's entry; the way home is read off
-            // the same map as the way from a tower to here (exact when the hero came by the
+            // Heading in, the chamber map is kept. A way's cost read backwards differs only by
+            // its ends' entries, so the way out of the chamber is the chamber map's least
+            // distance from a tower, less the chamber's entry; the way home is read off the
+            // same map as the way from a tower to here (exact when the hero came by the
             // shortest way in, else short of it).
             maps.look(&s.view, &s.walker, Target::Chamber);
-            maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
             maps.settle(s.seat, Target::Chamber, Want::Each(&Self::here_nodes(s)));
-            let cm = maps.map(s.seat, Target::Chamber);
-            let from_tower = TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED);
-            let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
-            let into = Self::here(cm, s);
-            let home = if from_tower == UNREACHED || into == UNREACHED {
-                UNREACHED
-            } else {
-                from_tower.saturating_sub(into).saturating_sub(s.view.room_cost(s.pos, &s.walker))
+            let into = Self::here(maps.map(s.seat, Target::Chamber), s);
+            let entry = s.view.room_cost(s.pos, &s.walker);
+            let (held, worth) = (self.held_worth(game, s), self.treasure_worth(game, s));
+            // The worth of going in and of heading home, were the way between the chamber and
+            // the nearest tower `from_tower` long.
+            let go = |from_tower: u16| {
+                let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
+                let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
+                worth * self.way(s.turns, trip)
             };
-            let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
-            let go = self.treasure_worth(game, s) * self.way(s.turns, trip);
-            let stay = self.held_worth(game, s) * self.way(s.turns, self.mean_turns(home, PACE_OUT));
-            if go > stay && !wounded {
+            let stay = |from_tower: u16| {
+                let home = if from_tower == UNREACHED || into == UNREACHED {
+                    UNREACHED
+                } else {
+                    from_tower.saturating_sub(into).saturating_sub(entry)
+                };
+                held * self.way(s.turns, self.mean_turns(home, PACE_OUT))
+            };
+            let go_in = !wounded
+                && match self.from_tower_bounds(s, maps) {
+                    Bounds::Exact(d) => go(d) > stay(d),
+                    // Both worths fall as the way lengthens (see `Planner::way`): the decision
+                    // holds over the whole range when it holds at its ends.
+                    Bounds::Within(low, high) if sure_above(go(high), stay(low)) => true,
+                    Bounds::Within(low, high) if sure_above(stay(high), go(low)) => false,
+                    Bounds::Within(..) => {
+                        let d = Self::from_tower(s, maps);
+                        go(d) > stay(d)
+                    }
+                };
+            if go_in {
                 target = Target::Chamber;
-                spare = s.turns - self.turns_at(into, PACE_IN) - self.turns(out_of_chamber) - margin - SLACK;
+                spare = Spare::Into(into);
             } else {
                 memory.homeward = true;
             }
@@ -319,8 +336,25 @@ impl Planner {
                 out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
             }
             let tower_map = maps.map(s.seat, Target::Tower);
-            spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
+            spare = Spare::Known(s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK);
         }
+        // Heading in, the turns to spare are read (with the exact way out of the chamber) only
+        // where they are weighed: a heal or a search.
+        let spare = match spare {
+            Spare::Known(n) => n,
+            Spare::Into(into) => {
+                let offered = Offered::of(choices);
+                let weighed = ask == Ask::Turn
+                    && ((offered.heal && s.life * 2 <= s.max_life) || (offered.search && p.search > 0));
+                if weighed {
+                    let out_of_chamber = Self::from_tower(s, maps).saturating_sub(CHAMBER_ENTRY);
+                    s.turns - self.turns_at(into, PACE_IN) - self.turns(out_of_chamber) - margin - SLACK
+                } else {
+                    // Not read.
+                    0
+                }
+            }
+        };
         // The moves' nodes, which the best move reads.
         // The best move reads the moves' nodes: the cheapest exact, the others known dearer.
         let priced = Self::priced_moves(s, maps, target, choices);
@@ -389,6 +423,37 @@ impl Planner {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
+        }
+    }
+
+    /// The chamber map's least distance from a tower: the way between the chamber and the
+    /// nearest tower, settled exactly.
+    fn from_tower(s: &Situation<'_, '_>, maps: &mut RouteMaps) -> u16 {
+        maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
+        let cm = maps.map(s.seat, Target::Chamber);
+        TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED)
+    }
+
+    /// What [`Planner::from_tower`] would read, without settling the chamber map at the
+    /// towers (that settles every way a new tile shortens, all the way back to the tower the
+    /// hero came from): exact if nothing there waits to be settled, else bounded. Below by
+    /// what the map reads there or its least pending key, whichever is less (a distance below
+    /// that key reads exact); above by a real way from the tower the map reads nearest
+    /// ([`RouteMaps::walk`]), which is most often the exact one.
+    fn from_tower_bounds(&self, s: &Situation<'_, '_>, maps: &mut RouteMaps) -> Bounds {
+        if maps.settled(s.seat, Target::Chamber, Want::Least(&TOWER_NODES)) {
+            return Bounds::Exact(Self::from_tower(s, maps));
+        }
+        let cm = maps.map(s.seat, Target::Chamber);
+        let (read, nearest) = TOWER_NODES.iter().map(|&t| (cm[t], t)).min().unwrap_or((UNREACHED, TOWER_NODES[0]));
+        let low = read.min(maps.floor(s.seat, Target::Chamber));
+        let fair = s.turns - i32::from(self.spec.params.margin) - SLACK >= 0;
+        match maps.walk(s.seat, Target::Chamber, nearest) {
+            Some(high) if high == u32::from(low) => Bounds::Exact(low),
+            Some(high) if fair && high < u32::from(UNREACHED) && u32::from(low) < high => {
+                Bounds::Within(low, high as u16)
+            }
+            _ => Bounds::Exact(Self::from_tower(s, maps)),
         }
     }
 
@@ -596,6 +661,28 @@ impl Offered {
         }
         o
     }
+}
+
+/// The turns to spare as a decision knows them: worked out, or (heading in) to be worked
+/// out from the way into the chamber if they are read.
+#[derive(Clone, Copy, Debug)]
+enum Spare {
+    Known(i32),
+    Into(u16),
+}
+
+/// What [`Planner::from_tower_bounds`] knows of the way between the chamber and the towers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bounds {
+    Exact(u16),
+    /// At least the first, at most the second.
+    Within(u16, u16),
+}
+
+/// Whether `a` exceeds `b` by more than rounding could blur (the worths are sums of
+/// products of a few `exp`s: a relative 1e-9 is far above their rounding).
+fn sure_above(a: f64, b: f64) -> bool {
+    a - b > 1e-9 * (a.abs() + b.abs() + 1.0)
 }
 
 /// A move as [`Planner::best_move`] weighs it.

@@ -425,6 +425,9 @@ struct Space {
     barrier: [u16; 4],
 }
 
+/// Steps [`RouteMaps::walk`] takes at most.
+const WALK: usize = 64;
+
 /// No node: no move that way.
 const NONE: u16 = u16::MAX;
 
@@ -587,6 +590,65 @@ impl RouteMaps {
         let m = &mut self.seats[seat as usize % MAX_SEATS].maps;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
         settle(map, &m.enter[target as usize], &m.links, target, &mut self.queue, want);
+    }
+
+    /// Whether what `want` reads of seat `seat`'s map to `target` is exact without settling.
+    pub fn settled(&self, seat: u8, target: Target, want: Want<'_>) -> bool {
+        let m = &self.seats[seat as usize % MAX_SEATS].maps;
+        let map = if target == Target::Chamber { &m.chamber } else { &m.tower };
+        map.floor >= want.need(map)
+    }
+
+    /// A lower bound of the distances of seat `seat`'s map to `target` that may not read
+    /// exact: a distance below it reads exact, so an exact distance is at least the lesser of
+    /// this and what the map reads.
+    pub fn floor(&self, seat: u8, target: Target) -> u16 {
+        let m = &self.seats[seat as usize % MAX_SEATS].maps;
+        let map = if target == Target::Chamber { &m.chamber } else { &m.tower };
+        map.floor.min(u32::from(UNREACHED)) as u16
+    }
+
+    /// The cost of a way from node `from` to `target` on seat `seat`'s map as it stands:
+    /// each step to the neighbour of least distance read plus step cost, the costs summed,
+    /// until a node that reads exact (below the map's floor), whose distance ends the sum.
+    /// A real way, so at least the exact distance (equal where the map reads exact along
+    /// it); `None` if it meets no such node within [`WALK`] steps (distances not yet settled
+    /// may lead in circles) or has no move on.
+    pub fn walk(&self, seat: u8, target: Target, from: usize) -> Option<u32> {
+        let m = &self.seats[seat as usize % MAX_SEATS].maps;
+        let map = if target == Target::Chamber { &m.chamber } else { &m.tower };
+        let enter = &m.enter[target as usize];
+        let mut n = from;
+        let mut cost = 0u32;
+        for _ in 0..WALK {
+            let d = u32::from(map.dist[n]);
+            if d < map.floor {
+                return Some(cost + d);
+            }
+            let mut best = (u32::MAX, 0u32, NODES);
+            let mut look = |n: usize| {
+                for l in m.links[n] {
+                    if l.to != NONE {
+                        let to = l.to as usize;
+                        let step = u32::from(enter[to]) + u32::from(l.barrier);
+                        let via = u32::from(map.dist[to]) + step;
+                        if via < best.0 {
+                            best = (via, step, to);
+                        }
+                    }
+                }
+            };
+            look(n);
+            if joined_half(n, target) {
+                look(other_half((n / 2) as Cell));
+            }
+            if best.2 == NODES {
+                return None;
+            }
+            cost += best.1;
+            n = best.2;
+        }
+        None
     }
 
     /// Seat `seat`'s map to `target` as the last [`RouteMaps::look`] and [`RouteMaps::settle`]
