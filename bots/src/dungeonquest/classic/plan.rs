@@ -338,12 +338,12 @@ impl Planner {
             let tower_map = maps.map(s.seat, Target::Tower);
             spare = Spare::Known(s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK);
         }
+        let offered = if ask == Ask::Turn { Offered::of(choices) } else { Offered::default() };
         // Heading in, the turns to spare are read (with the exact way out of the chamber) only
         // where they are weighed: a heal or a search.
         let spare = match spare {
             Spare::Known(n) => n,
             Spare::Into(into) => {
-                let offered = Offered::of(choices);
                 let weighed = ask == Ask::Turn
                     && ((offered.heal && s.life * 2 <= s.max_life) || (offered.search && p.search > 0));
                 if weighed {
@@ -367,7 +367,6 @@ impl Planner {
         let risk = self.risks[h.hero as usize % self.risks.len()];
         match ask {
             Ask::Turn => {
-                let offered = Offered::of(choices);
                 if offered.drink && s.life * 2 <= s.max_life && risk.potion_heals {
                     return ClassicChoice::Drink;
                 }
@@ -439,7 +438,7 @@ impl Planner {
     /// hero came from): exact if nothing there waits to be settled, else bounded. Below by
     /// what the map reads there or its least pending key, whichever is less (a distance below
     /// that key reads exact); above by a real way from the tower the map reads nearest
-    /// ([`RouteMaps::walk`]), which is most often the exact one.
+    /// ([`RouteMaps::walk_to_chamber`]), which is most often the exact one.
     fn from_tower_bounds(&self, s: &Situation<'_, '_>, maps: &mut RouteMaps) -> Bounds {
         if maps.settled(s.seat, Target::Chamber, Want::Least(&TOWER_NODES)) {
             return Bounds::Exact(Self::from_tower(s, maps));
@@ -448,7 +447,7 @@ impl Planner {
         let (read, nearest) = TOWER_NODES.iter().map(|&t| (cm[t], t)).min().unwrap_or((UNREACHED, TOWER_NODES[0]));
         let low = read.min(maps.floor(s.seat, Target::Chamber));
         let fair = s.turns - i32::from(self.spec.params.margin) - SLACK >= 0;
-        match maps.walk(s.seat, Target::Chamber, nearest) {
+        match maps.walk_to_chamber(s.seat, nearest) {
             Some(high) if high == u32::from(low) => Bounds::Exact(low),
             Some(high) if fair && high < u32::from(UNREACHED) && u32::from(low) < high => {
                 Bounds::Within(low, high as u16)

@@ -484,7 +484,9 @@ struct Link {
 }
 
 impl Link {
-    const NO: Link = Link { to: NONE, barrier: 0 };
+    /// No move: its barrier alone prices it past [`UNREACHED`], so a sum over a move reads
+    /// no way without a test for it.
+    const NO: Link = Link { to: NONE, barrier: UNREACHED };
 }
 
 /// One walker's reading of the board (the spaces, and per node its moves) and his two maps
@@ -608,16 +610,15 @@ impl RouteMaps {
         map.floor.min(u32::from(UNREACHED)) as u16
     }
 
-    /// The cost of a way from node `from` to `target` on seat `seat`'s map as it stands:
-    /// each step to the neighbour of least distance read plus step cost, the costs summed,
-    /// until a node that reads exact (below the map's floor), whose distance ends the sum.
-    /// A real way, so at least the exact distance (equal where the map reads exact along
+    /// The cost of a way from node `from` to the Treasure Chamber on seat `seat`'s map as it
+    /// stands: each step to the neighbour of least distance read plus step cost, the costs
+    /// summed, until a node that reads exact (below the map's floor), whose distance ends the
+    /// sum. A real way, so at least the exact distance (equal where the map reads exact along
     /// it); `None` if it meets no such node within [`WALK`] steps (distances not yet settled
     /// may lead in circles) or has no move on.
-    pub fn walk(&self, seat: u8, target: Target, from: usize) -> Option<u32> {
+    pub fn walk_to_chamber(&self, seat: u8, from: usize) -> Option<u32> {
         let m = &self.seats[seat as usize % MAX_SEATS].maps;
-        let map = if target == Target::Chamber { &m.chamber } else { &m.tower };
-        let enter = &m.enter[target as usize];
+        let (map, enter) = (&m.chamber, &m.enter[Target::Chamber as usize]);
         let mut n = from;
         let mut cost = 0u32;
         for _ in 0..WALK {
@@ -625,22 +626,14 @@ impl RouteMaps {
             if d < map.floor {
                 return Some(cost + d);
             }
-            let mut best = (u32::MAX, 0u32, NODES);
-            let mut look = |n: usize| {
-                for l in m.links[n] {
-                    if l.to != NONE {
-                        let to = l.to as usize;
-                        let step = u32::from(enter[to]) + u32::from(l.barrier);
-                        let via = u32::from(map.dist[to]) + step;
-                        if via < best.0 {
-                            best = (via, step, to);
-                        }
-                    }
+            // (way on, step, node): a missing move prices past `UNREACHED` (`Link::NO`).
+            let mut best = (u32::from(UNREACHED), 0, NODES);
+            for l in m.links[n] {
+                let to = (l.to as usize).min(NODES - 1);
+                let step = u32::from(enter[to]) + u32::from(l.barrier);
+                if u32::from(map.dist[to]) + step < best.0 {
+                    best = (u32::from(map.dist[to]) + step, step, to);
                 }
-            };
-            look(n);
-            if joined_half(n, target) {
-                look(other_half((n / 2) as Cell));
             }
             if best.2 == NODES {
                 return None;
@@ -1015,10 +1008,9 @@ fn offer(map: &Map, enter: &Enter, links: &Links, target: Target, n: usize) -> u
     let out = |n: usize, best: u32| {
         let mut best = best;
         for l in links[n] {
-            // A missing move reads node 0 and adds past `UNREACHED`.
+            // A missing move reads the last node and adds past `UNREACHED` (`Link::NO`).
             let m = (l.to as usize).min(NODES - 1);
-            let step = if l.to == NONE { u32::from(UNREACHED) } else { u32::from(enter[m]) + u32::from(l.barrier) };
-            best = best.min(u32::from(map.dist[m]) + step);
+            best = best.min(u32::from(map.dist[m]) + u32::from(enter[m]) + u32::from(l.barrier));
         }
         best
     };
