@@ -326,7 +326,11 @@ impl Planner {
         // Heading out (or in the chamber), the tower map; the way out of the chamber is read
         // by a hero in it, deciding to loot.
         let mut out_of_chamber = UNREACHED;
-        if target == Target::Tower {
+        // On a tower with the Exit offered, the way out is 0 (a tower is a target) and the
+        // Exit is the best move: no map is brought up to date for a hero about to leave.
+        if target == Target::Tower && is_tower(s.pos) && choices.contains(&ClassicChoice::Exit) {
+            spare = Spare::Known(s.turns - margin - SLACK);
+        } else if target == Target::Tower {
             maps.look(&s.view, &s.walker, Target::Tower);
             maps.settle(s.seat, Target::Tower, Want::Each(&Self::here_nodes(s)));
             // Read only where it is weighed (the choice to loot).
