@@ -277,31 +277,48 @@ impl Planner {
         let may_go_in = h.counters == 0 && !memory.homeward && !is_treasure(s.pos);
         let wounded = u32::from(s.life) * 100 < u32::from(self.temper.wounded_pct) * u32::from(s.max_life);
         let mut target = Target::Tower;
-        let mut spare = 0;
+        let mut spare = Spare::Known(0);
         if may_go_in {
-            // Heading in, only the chamber map is kept. A way's cost read backwards differs
-            // only by its ends' entries, so the way out of the chamber is the chamber map's
-            // least distance from a tower, less the chamber's entry; the way home is read off
-            // the same map as the way from a tower to here (exact when the hero came by the
+            // Heading in, the chamber map is kept. A way's cost read backwards differs only by
+            // its ends' entries, so the way out of the chamber is the chamber map's least
+            // distance from a tower, less the chamber's entry; the way home is read off the
+            // same map as the way from a tower to here (exact when the hero came by the
             // shortest way in, else short of it).
             maps.look(&s.view, &s.walker, Target::Chamber);
-            maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
             maps.settle(s.seat, Target::Chamber, Want::Each(&Self::here_nodes(s)));
-            let cm = maps.map(s.seat, Target::Chamber);
-            let from_tower = TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED);
-            let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
-            let into = Self::here(cm, s);
-            let home = if from_tower == UNREACHED || into == UNREACHED {
-                UNREACHED
-            } else {
-                from_tower.saturating_sub(into).saturating_sub(s.view.room_cost(s.pos, &s.walker))
+            let into = Self::here(maps.map(s.seat, Target::Chamber), s);
+            let entry = s.view.room_cost(s.pos, &s.walker);
+            let (held, worth) = (self.held_worth(game, s), self.treasure_worth(game, s));
+            // The worth of going in and of heading home, were the way between the chamber and
+            // the nearest tower `from_tower` long.
+            let go = |from_tower: u16| {
+                let out_of_chamber = from_tower.saturating_sub(CHAMBER_ENTRY);
+                let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
+                worth * self.way(s.turns, trip)
             };
-            let trip = self.mean_turns(into, PACE_IN) + self.mean_turns(out_of_chamber, PACE_OUT);
-            let go = self.treasure_worth(game, s) * self.way(s.turns, trip);
-            let stay = self.held_worth(game, s) * self.way(s.turns, self.mean_turns(home, PACE_OUT));
-            if go > stay && !wounded {
+            let stay = |from_tower: u16| {
+                let home = if from_tower == UNREACHED || into == UNREACHED {
+                    UNREACHED
+                } else {
+                    from_tower.saturating_sub(into).saturating_sub(entry)
+                };
+                held * self.way(s.turns, self.mean_turns(home, PACE_OUT))
+            };
+            let go_in = !wounded
+                && match self.way_out_bounds(s, maps) {
+                    Bounds::Exact(d) => go(d) > stay(d),
+                    // Both worths fall as the way lengthens (see `Planner::way`): the decision
+                    // holds over the whole range when it holds at its ends.
+                    Bounds::Within(low, high) if sure_above(go(high), stay(low)) => true,
+                    Bounds::Within(low, high) if sure_above(stay(high), go(low)) => false,
+                    Bounds::Within(..) => {
+                        let d = Self::from_tower(s, maps);
+                        go(d) > stay(d)
+                    }
+                };
+            if go_in {
                 target = Target::Chamber;
-                spare = s.turns - self.turns_at(into, PACE_IN) - self.turns(out_of_chamber) - margin - SLACK;
+                spare = Spare::Into(into);
             } else {
                 memory.homeward = true;
             }
@@ -309,7 +326,11 @@ impl Planner {
         // Heading out (or in the chamber), the tower map; the way out of the chamber is read
         // by a hero in it, deciding to loot.
         let mut out_of_chamber = UNREACHED;
-        if target == Target::Tower {
+        // On a tower with the Exit offered, the way out is 0 (a tower is a target) and the
+        // Exit is the best move: no map is brought up to date for a hero about to leave.
+        if target == Target::Tower && is_tower(s.pos) && choices.contains(&ClassicChoice::Exit) {
+            spare = Spare::Known(s.turns - margin - SLACK);
+        } else if target == Target::Tower {
             maps.look(&s.view, &s.walker, Target::Tower);
             maps.settle(s.seat, Target::Tower, Want::Each(&Self::here_nodes(s)));
             // Read only where it is weighed (the choice to loot).
@@ -319,8 +340,25 @@ impl Planner {
                 out_of_chamber = TOWERS_FROM_CHAMBER.iter().map(|&c| tower_map[c]).min().unwrap_or(UNREACHED);
             }
             let tower_map = maps.map(s.seat, Target::Tower);
-            spare = s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK;
+            spare = Spare::Known(s.turns - self.turns(Self::here(tower_map, s)) - margin - SLACK);
         }
+        let offered = if ask == Ask::Turn { Offered::of(choices) } else { Offered::default() };
+        // Heading in, the turns to spare are read (with the exact way out of the chamber) only
+        // where they are weighed: a heal or a search.
+        let spare = match spare {
+            Spare::Known(n) => n,
+            Spare::Into(into) => {
+                let weighed = ask == Ask::Turn
+                    && ((offered.heal && s.life * 2 <= s.max_life) || (offered.search && p.search > 0));
+                if weighed {
+                    let out_of_chamber = Self::from_tower(s, maps).saturating_sub(CHAMBER_ENTRY);
+                    s.turns - self.turns_at(into, PACE_IN) - self.turns(out_of_chamber) - margin - SLACK
+                } else {
+                    // Not read.
+                    0
+                }
+            }
+        };
         // The moves' nodes, which the best move reads.
         // The best move reads the moves' nodes: the cheapest exact, the others known dearer.
         let priced = Self::priced_moves(s, maps, target, choices);
@@ -333,7 +371,6 @@ impl Planner {
         let risk = self.risks[h.hero as usize % self.risks.len()];
         match ask {
             Ask::Turn => {
-                let offered = Offered::of(choices);
                 if offered.drink && s.life * 2 <= s.max_life && risk.potion_heals {
                     return ClassicChoice::Drink;
                 }
@@ -389,6 +426,37 @@ impl Planner {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
+        }
+    }
+
+    /// The chamber map's least distance from a tower: the way between the chamber and the
+    /// nearest tower, settled exactly.
+    fn from_tower(s: &Situation<'_, '_>, maps: &mut RouteMaps) -> u16 {
+        maps.settle(s.seat, Target::Chamber, Want::Least(&TOWER_NODES));
+        let cm = maps.map(s.seat, Target::Chamber);
+        TOWER_NODES.iter().map(|&t| cm[t]).min().unwrap_or(UNREACHED)
+    }
+
+    /// What [`Planner::from_tower`] would read, without settling the chamber map at the
+    /// towers (that settles every way a new tile shortens, all the way back to the tower the
+    /// hero came from): exact if nothing there waits to be settled, else bounded. Below by
+    /// what the map reads there or its least pending key, whichever is less (a distance below
+    /// that key reads exact); above by a real way from the tower the map reads nearest
+    /// ([`RouteMaps::walk_to_chamber`]), which is most often the exact one.
+    fn way_out_bounds(&self, s: &Situation<'_, '_>, maps: &mut RouteMaps) -> Bounds {
+        if maps.settled(s.seat, Target::Chamber, Want::Least(&TOWER_NODES)) {
+            return Bounds::Exact(Self::from_tower(s, maps));
+        }
+        let cm = maps.map(s.seat, Target::Chamber);
+        let (read, nearest) = TOWER_NODES.iter().map(|&t| (cm[t], t)).min().unwrap_or((UNREACHED, TOWER_NODES[0]));
+        let low = read.min(maps.floor(s.seat, Target::Chamber));
+        let fair = s.turns - i32::from(self.spec.params.margin) - SLACK >= 0;
+        match maps.walk_to_chamber(s.seat, nearest) {
+            Some(high) if high == u32::from(low) => Bounds::Exact(low),
+            Some(high) if fair && high < u32::from(UNREACHED) && u32::from(low) < high => {
+                Bounds::Within(low, high as u16)
+            }
+            _ => Bounds::Exact(Self::from_tower(s, maps)),
         }
     }
 
@@ -598,6 +666,28 @@ impl Offered {
     }
 }
 
+/// The turns to spare as a decision knows them: worked out, or (heading in) to be worked
+/// out from the way into the chamber if they are read.
+#[derive(Clone, Copy, Debug)]
+enum Spare {
+    Known(i32),
+    Into(u16),
+}
+
+/// What [`Planner::way_out_bounds`] knows of the way between the chamber and the towers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bounds {
+    Exact(u16),
+    /// At least the first, at most the second.
+    Within(u16, u16),
+}
+
+/// Whether `a` exceeds `b` by more than rounding could blur (the worths are sums of
+/// products of a few `exp`s: a relative 1e-9 is far above their rounding).
+fn sure_above(a: f64, b: f64) -> bool {
+    a - b > 1e-9 * (a.abs() + b.abs() + 1.0)
+}
+
 /// A move as [`Planner::best_move`] weighs it.
 #[derive(Clone, Copy, Debug)]
 struct Priced {
@@ -686,5 +776,32 @@ fn normal_cdf(z: f64) -> f64 {
         0.5 * (1.0 + erf)
     } else {
         0.5 * (1.0 - erf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The go-in decision is taken off bounds of the way out of the chamber only because
+    /// both worths fall as a way lengthens: `way` never rises with the turns needed while the
+    /// turns left cover the margin (what `way_out_bounds` asks; below it, the spread's
+    /// growth can outrun the shortfall's, so the bounds are not used there).
+    #[test]
+    fn way_falls_with_need_when_fair() {
+        let rules = ClassicRules::embedded();
+        for name in ["greedy", "cautious", "mixed"] {
+            let spec = BotSpec::parse(name).unwrap().in_classic();
+            let p = Planner::with_hero(&rules, spec, ClassicHero::new(&rules, spec));
+            let floor = i32::from(spec.params.margin) + SLACK;
+            for turns in floor..=27 {
+                let mut last = f64::INFINITY;
+                for tenth in 0..12_000 {
+                    let w = p.way(turns, f64::from(tenth) / 10.0);
+                    assert!(w <= last, "{name}: way({turns}, {}) = {w} rises above {last}", f64::from(tenth) / 10.0);
+                    last = w;
+                }
+            }
+        }
     }
 }
