@@ -284,7 +284,13 @@ fn readable_summary_and_help() {
     // Clap may wrap the help to the terminal (its `wrap_help` feature comes in with the
     // benchmark crates' dependencies), so compare with line breaks folded into spaces.
     let help = ok(&["run", "--help"]).split_whitespace().collect::<Vec<_>>().join(" ");
-    for d in ["[default: 100000;", "[default: 20141]", "[default: greedy]", "[default: revised]", "[default: one seat per `--bots` entry;"] {
+    for d in [
+        "[default: 100000;",
+        "[default: 20141]",
+        "[default: greedy]",
+        "[default: revised]",
+        "[default: one seat per `--bots` entry;",
+    ] {
         assert!(help.contains(d), "help lacks {d}");
     }
     assert!(ok(&["--help"]).contains("replay"));
