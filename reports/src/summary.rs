@@ -143,15 +143,21 @@ impl Dist {
     /// The summary of a histogram (nearest-rank quantiles).
     pub fn of(h: &Hist) -> Dist {
         let m = Moments::of(h);
+        let (min, max) = (h.keys().next().copied(), h.keys().next_back().copied());
         Dist {
             n: m.n,
             mean: m.mean(),
-            mean_ci95: m.mean_ci95().map(|(_, lo, hi)| [lo, hi]),
-            min: h.keys().next().copied(),
+            // The mean lies between the least and the greatest value: a small cell's normal
+            // interval is cut there (no negative gold).
+            mean_ci95: m
+                .mean_ci95()
+                .zip(min.zip(max))
+                .map(|((_, lo, hi), (a, b))| [lo.max(a as f64), hi.min(b as f64)]),
+            min,
             p10: quantile(h, 1, 10),
             median: quantile(h, 1, 2),
             p90: quantile(h, 9, 10),
-            max: h.keys().next_back().copied(),
+            max,
             histogram: h.iter().map(|(&v, &c)| (v, c)).collect(),
         }
     }
@@ -356,5 +362,21 @@ pub mod fmt {
     /// An integer, "-" when undefined.
     pub fn int(x: Option<i64>) -> String {
         x.map_or("-".into(), |v| v.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mean_interval_stays_between_the_least_and_greatest_value() {
+        // Gold 0, 0, 150: the normal interval would run from -48 to 148 + 50.
+        let d = Dist::of(&[(0, 2), (150, 1)].into_iter().collect());
+        let [lo, hi] = d.mean_ci95.unwrap();
+        assert_eq!((d.mean, lo), (Some(50.0), 0.0));
+        assert!((hi - 148.0).abs() < 0.1, "{hi}");
+        // One value: the interval is that value.
+        assert_eq!(Dist::of(&[(7, 1)].into_iter().collect()).mean_ci95, Some([7.0, 7.0]));
     }
 }

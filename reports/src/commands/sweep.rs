@@ -23,7 +23,7 @@ fn plan<F: GameFamily>(s: &Sweep, cell: &Cell, threads: Option<usize>, out: Path
     let per_seat = cell.per_seat_bots();
     let table = TableArgs {
         data: DataArgs { edition: cell.edition.clone(), data: None },
-        heroes: cell.heroes.clone(),
+        heroes: Some(cell.heroes.clone()),
         bot: (!per_seat).then(|| cell.bot.clone()),
         bots: per_seat.then(|| cell.bot.clone()),
         monster_policy: s.monster_policy.clone(),

@@ -19,13 +19,16 @@ pub const DEFAULT_SEED: u64 = 20141;
 /// costs nothing next to playing it.
 pub const CHUNK: u64 = 1024;
 
-/// `dq`: the DungeonQuest simulator.
+/// `dq`: the simulator of the dungeon games (DungeonQuest, Dealing Dungeons, The Dungeon of
+/// Chaos).
 #[derive(Parser, Debug)]
 #[command(
     name = "dq",
     version,
-    about = "DungeonQuest simulator: seeded Monte Carlo runs, single-combat duels and replays",
-    long_about = "DungeonQuest simulator: seeded Monte Carlo runs, single-combat duels and replays.\n\n\
+    about = "Dungeon board games simulator (DungeonQuest, Dealing Dungeons, The Dungeon of Chaos): \
+        seeded Monte Carlo runs, single-combat duels and replays",
+    long_about = "Dungeon board games simulator (DungeonQuest, Dealing Dungeons, The Dungeon of Chaos): \
+        seeded Monte Carlo runs, single-combat duels and replays.\n\n\
         Every result depends only on the options and the seed: the same command prints the same \
         figures and writes the same rows whatever --threads or --shard."
 )]
@@ -101,10 +104,13 @@ pub struct TableArgs {
     /// characters by name) or `random` (a seeded random hero), e.g. `hugo,random`; or a number
     /// 1-4 for that many random heroes. One hero without `--rule solo` plays the multiplayer
     /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
-    /// dealing-dungeons: 2-4 heroes, a card's id for its front side (barbarian, ranger, mage,
-    /// ...) or its back's name for the back (berserker, huntress, ...).
-    #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
-    pub heroes: String,
+    /// dealing-dungeons: 1-4 heroes, a card's id for its front side (barbarian, ranger, mage,
+    /// ...) or its back's name for the back (berserker, huntress, ...). dungeon-of-chaos: 2-4
+    /// adventurers (a number, or `random` per seat). [default: one seat per `--bots` entry;
+    /// else 1, or 2 where the game or mode needs two (dungeon-of-chaos; dealing-dungeons'
+    /// standard, co-op and chaos modes)]
+    #[arg(long, value_name = "LIST", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
+    pub heroes: Option<String>,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,
     /// mixed, random) [default: greedy].
     #[arg(long_help = BOT_HELP, long, value_name = "SPEC", conflicts_with = "bots", value_parser = Listed(&BOT_VALUES), hide_possible_values = true)]
@@ -129,14 +135,27 @@ pub struct TableArgs {
     /// choose-from-two, long-dungeon=N (solo-moderate, 12-15), rolled-attack.
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',', value_parser = Listed(&RULE_VALUES), hide_possible_values = true)]
     pub rules: Vec<String>,
-    /// The mode of `--game dealing-dungeons`: standard or co-op (2-4 heroes), solo-regular,
-    /// solo-moderate or solo-hard (1 hero); chaos is not played yet [default: standard, or
-    /// solo-regular for one hero]. DungeonQuest has none.
+    /// The mode of `--game dealing-dungeons`: standard, co-op or chaos (2-4 heroes),
+    /// solo-regular, solo-moderate or solo-hard (1 hero) [default: standard, or solo-regular
+    /// for one hero]. The other games have none.
     #[arg(long, value_name = "NAME", value_parser = Listed(&MODE_VALUES), hide_possible_values = true)]
     pub mode: Option<String>,
     /// Master seed: game i of a run depends only on this seed and i.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SEED, value_parser = parse_seed, allow_hyphen_values = true)]
     pub seed: u64,
+}
+
+impl TableArgs {
+    /// `--heroes` as given, or, when it is not, one seat per `--bots` entry, else
+    /// `seats` (the game's or mode's smallest table): a user who names two bots or a
+    /// two-player mode need not count seats again.
+    pub fn heroes_or(&self, seats: usize) -> String {
+        match (&self.heroes, &self.bots) {
+            (Some(h), _) => h.clone(),
+            (None, Some(bots)) => bots.split(',').count().to_string(),
+            (None, None) => seats.to_string(),
+        }
+    }
 }
 
 /// `dq run`.

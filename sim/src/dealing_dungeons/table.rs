@@ -52,10 +52,13 @@ impl DealingTable {
     pub fn new(rules: &DealingRules, args: &TableArgs) -> Result<DealingTable, Failure> {
         refuse_dungeonquest_options(args)?;
         let names = hero_names(rules);
-        let (picks, heroes) = heroes(&names, &args.heroes)?;
+        let chosen = mode(args.mode.as_deref())?;
+        // A table mode named without `--heroes` seats two heroes.
+        let given = args.heroes_or(if chosen.is_some_and(|m| !m.solo()) { 2 } else { 1 });
+        let (picks, heroes) = heroes(&names, &given)?;
         // One hero plays the solo rules (Regular unless `--mode` says otherwise).
         let default = if picks.len() == 1 { Mode::SoloRegular } else { Mode::Standard };
-        let mode = mode(args.mode.as_deref())?.unwrap_or(default);
+        let mode = chosen.unwrap_or(default);
         let (lo, hi) = if mode.solo() {
             (1, 1)
         } else {
@@ -66,7 +69,7 @@ impl DealingTable {
             let range = if lo == hi { format!("{lo} hero") } else { format!("{lo} to {hi} heroes") };
             return Err(bad(format!(
                 "--heroes {}: dealing-dungeons' {} mode has {range}",
-                args.heroes.trim(),
+                given.trim(),
                 mode_name(mode)
             )));
         }

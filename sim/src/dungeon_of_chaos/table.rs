@@ -30,7 +30,7 @@ impl ChaosTable {
     /// Checks the table options.
     pub fn new(args: &TableArgs) -> Result<ChaosTable, Failure> {
         refuse_other_games_options(args)?;
-        let seats = seats(&args.heroes)?;
+        let seats = seats(&args.heroes_or(MIN_SEATS))?;
         let specs = match (&args.bot, &args.bots) {
             (_, Some(list)) => BotSpec::parse_list(list),
             (Some(one), None) => BotSpec::parse(one).map(|s| vec![s]),

@@ -15,7 +15,9 @@ pub fn ci95(k: u64, n: u64) -> (f64, f64) {
     crate::interval::wilson(k, n, crate::interval::Z95)
 }
 
-/// Mean and 95% normal interval of a value from its sum, sum of squares and count.
+/// Mean and 95% normal interval of a value from its sum, sum of squares and count. The values
+/// are counts (never negative), so the interval is cut at 0: a few survivors' gold would
+/// otherwise print a negative lower bound.
 pub fn mean_ci(sum: u128, sum_sq: u128, n: u64) -> Option<(f64, f64, f64)> {
     if n == 0 {
         return None;
@@ -30,7 +32,7 @@ pub fn mean_ci(sum: u128, sum_sq: u128, n: u64) -> Option<(f64, f64, f64)> {
         0.0
     };
     let half = crate::interval::Z95 * (var / nf).sqrt();
-    Some((mean, mean - half, mean + half))
+    Some((mean, (mean - half).max(0.0), mean + half))
 }
 
 /// What the summary names of the rules played.
@@ -261,6 +263,10 @@ mod tests {
         assert!((hi - m - half).abs() < 1e-12 && (m - lo - half).abs() < 1e-12);
         assert_eq!(mean_ci(0, 0, 0), None);
         assert_eq!(mean_ci(7, 49, 1), Some((7.0, 7.0, 7.0)));
+        // Gold 0, 0, 150: the normal interval would start at -48; gold is never negative.
+        let (m, lo, hi) = mean_ci(150, 150 * 150, 3).unwrap();
+        assert_eq!((m, lo), (50.0, 0.0));
+        assert!((hi - 50.0 - crate::interval::Z95 * (7500.0f64 / 3.0).sqrt()).abs() < 1e-9);
         assert_eq!(rate(1, 4), Some(0.25));
         assert_eq!(rate(0, 0), None);
     }

@@ -41,13 +41,10 @@ impl Table {
     pub fn new(rules: &Rules, args: &TableArgs) -> Result<Table, Failure> {
         let variant = variant(rules.edition, &args.rules)?;
         let ids: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
-        let (picks, heroes) = heroes(&ids, ids.len(), &args.heroes)?;
+        let given = args.heroes_or(1);
+        let (picks, heroes) = heroes(&ids, ids.len(), &given)?;
         if variant.solo && picks.len() != 1 {
-            return Err(bad(format!(
-                "--rule solo needs exactly one hero (--heroes {} gives {})",
-                args.heroes,
-                picks.len()
-            )));
+            return Err(bad(format!("--rule solo needs exactly one hero (--heroes {given} gives {})", picks.len())));
         }
         let specs = specs(args)?;
         let monster = monster_policy(rules.edition, args.monster_policy.as_deref())?;
@@ -75,7 +72,7 @@ impl ClassicTable {
     pub fn new(rules: &ClassicRules, args: &TableArgs) -> Result<ClassicTable, Failure> {
         let variant = variant(Edition::Classic, &args.rules)?;
         let ids: Vec<&str> = rules.heroes.iter().map(|h| h.id.as_str()).collect();
-        let (picks, heroes) = heroes(&ids, rules.default_heroes().count(), &args.heroes)?;
+        let (picks, heroes) = heroes(&ids, rules.default_heroes().count(), &args.heroes_or(1))?;
         let specs = specs(args)?;
         let monster = monster_policy(Edition::Classic, args.monster_policy.as_deref())?;
         let n = picks.len();

@@ -284,7 +284,13 @@ fn readable_summary_and_help() {
     // Clap may wrap the help to the terminal (its `wrap_help` feature comes in with the
     // benchmark crates' dependencies), so compare with line breaks folded into spaces.
     let help = ok(&["run", "--help"]).split_whitespace().collect::<Vec<_>>().join(" ");
-    for d in ["[default: 100000;", "[default: 20141]", "[default: greedy]", "[default: revised]", "[default: 1]"] {
+    for d in [
+        "[default: 100000;",
+        "[default: 20141]",
+        "[default: greedy]",
+        "[default: revised]",
+        "[default: one seat per `--bots` entry;",
+    ] {
         assert!(help.contains(d), "help lacks {d}");
     }
     assert!(ok(&["--help"]).contains("replay"));
@@ -782,4 +788,29 @@ fn dry_run_says_what_the_plan_plays() {
     );
     assert!(s.entries().is_empty());
     refused_with(&["run", "--dry-run", "--heroes", "hugo,hugo"], "hugo");
+}
+
+/// Without `--heroes`, a run seats one hero per `--bots` entry, else the smallest table of
+/// the game or mode: two for The Dungeon of Chaos and Dealing Dungeons' table modes, one
+/// otherwise. Given, `--heroes` wins (and is checked as before).
+#[test]
+fn seats_without_heroes_follow_the_bots_game_and_mode() {
+    let seats = |args: &[&str]| {
+        let mut a = vec!["run", "--games", "20", "--quiet", "--json"];
+        a.extend(args);
+        json(&ok(&a))["heroes"].clone()
+    };
+    assert_eq!(seats(&[]), Value::from("1"));
+    assert_eq!(seats(&["--bots", "greedy,cautious"]), Value::from("2"));
+    assert_eq!(seats(&["--game", "dungeon-of-chaos"]), Value::from("2"));
+    assert_eq!(seats(&["--game", "dungeon-of-chaos", "--bots", "greedy,mixed,random"]), Value::from("3"));
+    assert_eq!(seats(&["--game", "dealing-dungeons"]), Value::from("1"));
+    assert_eq!(seats(&["--game", "dealing-dungeons", "--mode", "standard"]), Value::from("2"));
+    assert_eq!(seats(&["--game", "dealing-dungeons", "--mode", "co-op"]), Value::from("2"));
+    assert_eq!(seats(&["--game", "dealing-dungeons", "--mode", "solo-hard"]), Value::from("1"));
+    refused_with(
+        &["run", "--game", "dealing-dungeons", "--mode", "solo-hard", "--heroes", "2"],
+        "--heroes 2: dealing-dungeons' solo-hard mode has 1 hero",
+    );
+    refused_with(&["run", "--bots", "greedy,cautious", "--heroes", "3"], "2 bots for 3 heroes");
 }
