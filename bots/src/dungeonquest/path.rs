@@ -1245,22 +1245,6 @@ fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
     best as u16
 }
 
-/// [`offer`] without a branch per side: all four neighbours are read (any `Cell` indexes a
-/// [`SLOTS`]-long array, so the slot behind a closed side is read harmlessly) and the closed
-/// sides' sums are masked out by selects. Why, and only in `DistMap::note_with`: the spaces
-/// noted there have open sides in no pattern a predictor learns (the settling's offers are
-/// fewer and cheaper branchy).
-fn offer_flat(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
-    let m = graph.open[u as usize];
-    let mut best = u32::from(UNREACHABLE);
-    for d in 0..4 {
-        let v = toward(u, d) as usize;
-        let sum = u32::from(cost[v]) + u32::from(graph.enter[v]);
-        best = best.min(if m >> d & 1 != 0 { sum } else { u32::from(UNREACHABLE) });
-    }
-    best as u16
-}
-
 /// What a reader of a map needs settled (see [`DistMap::settle`]), as a key: the map reads
 /// right once the least key of its inconsistent spaces is at least this.
 pub trait Want {
@@ -1466,7 +1450,7 @@ impl DistMap {
             None => changed.grown().each(|w| {
                 let i = w as usize;
                 if cost[i] != 0 {
-                    rhs[i] = offer_flat(cost, graph, w);
+                    rhs[i] = offer(cost, graph, w);
                     mark(cost, rhs, w);
                 }
             }),
@@ -2033,32 +2017,6 @@ mod tests {
         assert_eq!(m.cost[c as usize], CostModel::BOLD.unexplored + CostModel::BOLD.special);
         m.compute(&g, Goal::Tower);
         assert_eq!(m.hops(&g, cell(1, 1)), 2);
-    }
-
-    /// `offer_flat` gives what `offer` gives, on every space of boards met in play (both
-    /// maps, settled and partly settled costs alike: the offer reads any costs).
-    #[test]
-    fn flat_offers_equal_branchy_ones() {
-        let rules = Rules::revised();
-        let mut checked = 0;
-        each_board(&rules, 61, 40, |game, i, step| {
-            let mut g = Graph::default();
-            g.build(game, &CostModel::BOLD, step % 2 == 1);
-            for goal in [Goal::Treasure, Goal::Tower] {
-                let mut m = DistMap::default();
-                m.compute(&g, goal);
-                // Some costs off their exact value, as a map noted and not settled has them.
-                for c in (step as usize % 7..CELLS).step_by(7) {
-                    m.cost[c] = m.cost[c].saturating_add(3);
-                }
-                for c in 0..CELLS as Cell {
-                    let (flat, plain) = (offer_flat(&m.cost, &g, c), offer(&m.cost, &g, c));
-                    assert_eq!(flat, plain, "game {i} step {step}: {goal:?} offer of {c}");
-                    checked += usize::from(plain != UNREACHABLE);
-                }
-            }
-        });
-        assert!(checked > 10_000, "only {checked} reachable offers");
     }
 
     #[test]
