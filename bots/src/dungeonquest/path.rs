@@ -156,42 +156,8 @@ static SIDE_OF_STEP: [u8; 256] = {
 
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
-/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map,
-/// from its making on (nothing writes them), so copies leave them be.
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
 pub const SLOTS: usize = 256;
-
-/// Copies the board's slots of a per-space array (rounded up to 16 bytes; the slots past the
-/// board hold the same in every map and graph, see [`SLOTS`]) in pieces of at most 128 bytes.
-///
-/// Why: each piece, of a size known when compiling, is copied inline, where one copy of the
-/// board's slots is a `memcpy` call. A table's maps start every game from a copy of the
-/// empty board's, eight arrays (~1.6 KB): the calls cost about twice the moves.
-fn copy_board<T: Copy>(dst: &mut [T; SLOTS], src: &[T; SLOTS]) {
-    let size = core::mem::size_of::<T>();
-    let piece = 128 / size;
-    let n = CELLS.next_multiple_of(16 / size).min(SLOTS);
-    debug_assert!(n <= 3 * piece);
-    let mut at = 0;
-    // Unrolled by hand (three pieces at most): a loop of copies could be turned back into
-    // one `memcpy` call.
-    for _ in [(); 3] {
-        let end = (at + piece).min(n);
-        dst[at..end].copy_from_slice(&src[at..end]);
-        at = end;
-    }
-}
-
-/// [`copy_board`] of the costs `src` into both `a` and `b`, each 16 bytes read once.
-fn copy_board_twice(a: &mut [u16; SLOTS], b: &mut [u16; SLOTS], src: &[u16; SLOTS]) {
-    const N: usize = CELLS.div_ceil(8);
-    const _: () = assert!(N * 8 <= SLOTS);
-    let (a, b, src) = (a.as_chunks_mut::<8>().0, b.as_chunks_mut::<8>().0, src.as_chunks::<8>().0);
-    for k in 0..N {
-        let v = src[k];
-        a[k] = v;
-        b[k] = v;
-    }
-}
 
 /// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
 /// side known to lead onto the board (an open side, or a bit of [`Graph`]'s `into` mask):
@@ -279,8 +245,7 @@ pub struct DistMap {
     ring: Buckets,
 }
 
-/// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
-/// it are the same in every map, see [`SLOTS`]); the last answer is forgotten in the copy, and
+/// Copies the costs, the offers and what is pending; the last answer is forgotten in the copy, and
 /// the settling's buckets stay behind: the copy's ring is emptied, and the spaces of a ring the
 /// source keeps wait in the copy's `pending`.
 impl Clone for DistMap {
@@ -291,19 +256,10 @@ impl Clone for DistMap {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
         self.forget_last();
         self.rev = source.rev;
-        // A map with nothing pending is consistent everywhere: every offer is its cost (see
-        // `settle_now`), so the offers are copied from the costs just read (as a table's maps
-        // start every game from the empty board's, settled in full).
-        debug_assert!(!source.is_settled() || source.rhs[..CELLS] == source.cost[..CELLS]);
-        if source.is_settled() {
-            copy_board_twice(&mut self.cost, &mut self.rhs, &source.cost);
-        } else {
-            copy_board(&mut self.cost, &source.cost);
-            copy_board(&mut self.rhs, &source.rhs);
-        }
+        self.cost = source.cost;
+        self.rhs = source.rhs;
         // The source's ring is not copied: its spaces wait in the copy's `pending`.
         self.ring.forget();
         self.pending = source.pending;
@@ -545,8 +501,7 @@ pub struct Graph {
     tiers: u64,
 }
 
-/// Copies what the board shows, in the board's slots only (the slots past it are the same in
-/// every graph, see [`SLOTS`]); the record of the last update stays behind (the copy reports
+/// Copies what the board shows; the record of the last update stays behind (the copy reports
 /// no last change, so a repair over it checks conservatively until its next update).
 impl Clone for Graph {
     fn clone(&self) -> Self {
@@ -556,10 +511,9 @@ impl Clone for Graph {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
-        copy_board(&mut self.enter, &source.enter);
-        copy_board(&mut self.open, &source.open);
-        copy_board(&mut self.into, &source.into);
+        self.enter = source.enter;
+        self.open = source.open;
+        self.into = source.into;
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
