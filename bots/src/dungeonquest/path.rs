@@ -15,7 +15,7 @@
 //! marks the spaces left inconsistent, and [`DistMap::settle`] settles them (Lifelong
 //! Planning A* on a ring of cost buckets kept in the map) only as far as a reader needs: the
 //! spaces behind a hero, farther from the goal than anything asked, may never be settled.
-//! [`DistMap::hops`] walks the settled costs step by step (remembering its last answer only).
+//! [`DistMap::hops`] walks the settled costs step by step.
 //! The costs read, the steps and the counts are exactly those of a plain search (the tests
 //! compare them on many boards).
 
@@ -215,21 +215,13 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 }
 
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
-/// along that path on demand.
-///
-/// Besides the costs, a map remembers the last answer of [`DistMap::hops`] (interior: hops
-/// takes `&self`), forgotten whenever the costs change, and tied to the [`Graph`] revision it
-/// was found on, so a map read over any other graph walks afresh. (A memo of every step
-/// walked, forgotten near each change, paid while most decisions walked; once the bounds of
-/// the strategic policy spared most walks, its upkeep cost more than it saved.)
+/// along that path on demand (walked afresh at every call: a memo of the last answer bought
+/// 0.6% of a game for its 45 lines, docs/perf.md).
 #[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
     /// [`UNREACHABLE`]).
     pub cost: [u16; SLOTS],
-    /// The last answer of [`DistMap::hops`]: (revision, space, moves). A policy asks again
-    /// from the same space in the same decision more often than not.
-    last: core::cell::Cell<(u64, Cell, u8)>,
     /// The [`Graph::rev`] the costs were computed or noted for.
     rev: u64,
     /// Spaces that may be inconsistent (their cost not their best offer); every inconsistent
@@ -245,9 +237,9 @@ pub struct DistMap {
     ring: Buckets,
 }
 
-/// Copies the costs, the offers and what is pending; the last answer is forgotten in the copy, and
-/// the settling's buckets stay behind: the copy's ring is emptied, and the spaces of a ring the
-/// source keeps wait in the copy's `pending`.
+/// Copies the costs, the offers and what is pending; the settling's buckets stay behind: the
+/// copy's ring is emptied, and the spaces of a ring the source keeps wait in the copy's
+/// `pending`.
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -256,7 +248,6 @@ impl Clone for DistMap {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        self.forget_last();
         self.rev = source.rev;
         self.cost = source.cost;
         self.rhs = source.rhs;
@@ -274,7 +265,6 @@ impl Default for DistMap {
     fn default() -> Self {
         DistMap {
             cost: [UNREACHABLE; SLOTS],
-            last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             pending: Spaces::default(),
             rhs: [UNREACHABLE; SLOTS],
@@ -487,7 +477,7 @@ pub struct Graph {
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
-    /// Bumped whenever the arrays change, so a map knows which graph its last answer (and its costs) belong to.
+    /// Bumped whenever the arrays change, so a map knows which graph its costs belong to.
     rev: u64,
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
@@ -1311,7 +1301,6 @@ impl DistMap {
         self.pending = Spaces::default();
         self.ring.forget();
         self.floor = u32::MAX;
-        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1409,7 +1398,6 @@ impl DistMap {
                 }
             }),
         }
-        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1510,11 +1498,6 @@ impl DistMap {
     /// again whenever the settling returns. An entry queued in a full bucket waits
     /// as one beyond the ring's reach does (see [`queue`]); if a bucket fills up at a fill,
     /// the map is computed in full instead.
-    ///
-    /// The last answer of [`DistMap::hops`] is forgotten at every settling, whether a cost
-    /// changed or not: a settling is asked for only when the floor is below what the reader
-    /// needs, so nearly every one changes a cost, and a flag set at every space taken cost
-    /// more than the rare walk it spared.
     #[inline(never)]
     fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
@@ -1641,7 +1624,6 @@ impl DistMap {
             return;
         }
         ring.keep();
-        self.forget_last();
     }
 
     /// Checks the settling's invariant (I) (see [`DistMap::settle_now`]) over `graph` toward
@@ -1674,41 +1656,12 @@ impl DistMap {
         Ok(())
     }
 
-    /// Forgets the last answer of [`DistMap::hops`] (the costs are about to change, or did).
-    fn forget_last(&self) {
-        self.last.set((u64::MAX, NO_CELL, 0));
-    }
-
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
-    ///
-    /// The last answer is kept while the map and `graph` (the graph the map was last computed
-    /// or noted over) stay as they are.
-    ///
-    /// The test for the last answer comes first; the walk is a call of its own.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-        match self.hops_known(graph, c) {
-            Some(moves) => moves,
-            None => self.hops_walk(graph, c),
-        }
-    }
-
-    /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
-    pub fn hops_known(&self, graph: &Graph, c: Cell) -> Option<u8> {
-        let (rev, from, moves) = self.last.get();
-        (self.rev == graph.rev && rev == self.rev && from == c).then_some(moves)
-    }
-
-    /// [`DistMap::hops`] once the last answer is not the one asked for.
-    #[inline(never)]
-    fn hops_walk(&self, graph: &Graph, c: Cell) -> u8 {
-        let n = self.walk(graph, c, |_| {});
-        if self.rev == graph.rev {
-            self.last.set((self.rev, c, n));
-        }
-        n
+        self.walk(graph, c, |_| {})
     }
 
     /// [`DistMap::hops`], writing the spaces walked through into `out` as
@@ -1722,15 +1675,10 @@ impl DistMap {
         if n == u8::MAX {
             out.clear();
         }
-        if self.rev == graph.rev {
-            self.last.set((self.rev, c, n));
-        }
         n
     }
 
-    /// [`DistMap::hops`] without the last answer.
-    ///
-    /// `visit` is shown each space the walk goes through, `c` and the target included.
+    /// [`DistMap::hops`], showing `visit` each space the walk goes through, `c` and the target included.
     fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
@@ -2026,17 +1974,14 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
-                    // One space asked first and last at every step: its last answer, kept from
-                    // the step before, must not outlive a repair.
+                    // One space asked first and last at every step.
                     let c0 = (i % CELLS as u64) as Cell;
                     let want0 = plain_hops(&m, &fresh, c0);
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
-                    // Hops (and the last answer kept across repairs) equal a plain search.
+                    // Hops equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
-                        // Asked again: the map's last answer.
-                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops again from {c}");
                         assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
                     }
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops again from {c0}");
@@ -2151,7 +2096,7 @@ mod tests {
         assert!(checked > 100_000, "only {checked} walks");
     }
 
-    /// A copy of a graph and of its maps (board slots only, last answer forgotten) is the source in
+    /// A copy of a graph and of its maps is the source in
     /// every slot and walks as the source does, copied over maps of other boards.
     #[test]
     fn copies_equal_their_sources() {
