@@ -237,9 +237,8 @@ pub struct DistMap {
     ring: Buckets,
 }
 
-/// Copies the costs, the offers and what is pending; the settling's buckets stay behind: the
-/// copy's ring is emptied, and the spaces of a ring the source keeps wait in the copy's
-/// `pending`.
+/// Copies the costs, the offers and what is pending (the settling's scratch buckets, empty
+/// between settlings, stay behind).
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -251,12 +250,7 @@ impl Clone for DistMap {
         self.rev = source.rev;
         self.cost = source.cost;
         self.rhs = source.rhs;
-        // The source's ring is not copied: its spaces wait in the copy's `pending`.
-        self.ring.forget();
         self.pending = source.pending;
-        if source.ring.full != 0 {
-            self.take_ring_of(source);
-        }
         self.floor = source.floor;
     }
 }
@@ -994,60 +988,18 @@ fn bucket_cap() -> usize {
 }
 
 /// The storage of a settling's ring of [`RING`] cost buckets, each a short stack of spaces,
-/// kept in the map: empty after a settling that ends with every space consistent, and
-/// holding the entries still waiting after one that stops at a reader's need (`full` and
-/// `level` then say where, as [`Ring`]'s do).
-///
-/// Why keep them: a settling that stops leaves a few spaces pending above the reader's need
-/// (about five, mostly behind the hero), and draining them into `DistMap::pending` at the
-/// stop and putting them back into the ring at the next fill cost more than the settling
-/// took per space. Kept, the next settling fills only the spaces noted since.
+/// kept in the map as scratch space: empty between settlings (a settling that stops at a
+/// reader's need drains what waits into `DistMap::pending`; keeping the ring for the next
+/// settling bought 0.9% of a game for its 114 lines, docs/perf.md).
 #[derive(Clone, Debug)]
 struct Buckets {
     cells: [[Cell; BUCKET]; RING],
     len: [u8; RING],
-    /// Bit `k` set: bucket `k` holds entries kept from the last settling.
-    full: u64,
-    /// The level of the ring kept (the key the last settling stopped at).
-    level: u16,
 }
 
 impl Default for Buckets {
     fn default() -> Self {
-        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING], full: 0, level: 0 }
-    }
-}
-
-impl Buckets {
-    /// Empties the buckets kept (those holding entries only).
-    #[inline]
-    fn forget(&mut self) {
-        let mut full = self.full;
-        while full != 0 {
-            self.len[full.trailing_zeros() as usize] = 0;
-            full &= full - 1;
-        }
-        self.full = 0;
-    }
-
-    /// Calls `f` with each entry kept, as (key, space).
-    fn each(&self, mut f: impl FnMut(u16, Cell)) {
-        let mut full = self.full;
-        while full != 0 {
-            let k = full.trailing_zeros() as usize;
-            full &= full - 1;
-            let key = self.level + (k as u16).wrapping_sub(self.level).rem_euclid(RING as u16);
-            for &c in &self.cells[k][..usize::from(self.len[k])] {
-                f(key, c);
-            }
-        }
-    }
-
-    /// The spaces of the entries kept.
-    fn spaces(&self) -> Spaces {
-        let mut set = Spaces::default();
-        self.each(|_, c| set.set(c));
-        set
+        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING] }
     }
 }
 
@@ -1067,25 +1019,10 @@ struct Ring<'a> {
 }
 
 impl<'a> Ring<'a> {
-    /// The ring kept in `buckets` by the last settling (empty if it settled everything).
+    /// An empty ring over `buckets` (empty too).
     #[inline]
     fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        let (full, level) = (buckets.full, buckets.level);
-        Ring { buckets, full, level, lost: false }
-    }
-
-    /// Keeps the ring's entries in its buckets for the next settling.
-    fn keep(&mut self) {
-        self.buckets.full = self.full;
-        self.buckets.level = self.level;
-    }
-
-    /// Whether every entry's key lies within one ring's length above `level` (at most the
-    /// ring's level), so the ring may be taken on from there.
-    fn spans_from(&self, level: u32) -> bool {
-        debug_assert!(level <= u32::from(self.level));
-        let top = 63 - self.full.rotate_right(u32::from(self.level) % RING as u32).leading_zeros();
-        u32::from(self.level) + top < level + RING as u32
+        Ring { buckets, full: 0, level: 0, lost: false }
     }
 
     /// Puts back the entry just taken from bucket `k` (the settling stops before it).
@@ -1299,7 +1236,6 @@ impl DistMap {
         }
         self.rhs = self.cost;
         self.pending = Spaces::default();
-        self.ring.forget();
         self.floor = u32::MAX;
         self.rev = graph.rev;
     }
@@ -1424,24 +1360,6 @@ impl DistMap {
         self.floor == u32::MAX
     }
 
-    /// Adds the spaces of `source`'s ring kept to the copy's `pending` (out of line: the
-    /// copies that start each game are of maps settled in full, with no ring kept).
-    #[cold]
-    #[inline(never)]
-    fn take_ring_of(&mut self, source: &DistMap) {
-        self.pending.union(&source.ring.spaces());
-    }
-
-    /// The spaces that may be inconsistent: those in `pending` and those kept in the ring.
-    #[cfg(test)]
-    fn waiting(&self) -> Spaces {
-        let mut set = self.pending;
-        if self.ring.full != 0 {
-            set.union(&self.ring.spaces());
-        }
-        set
-    }
-
     /// Settles every pending space: the map is then what [`DistMap::compute`] gives.
     pub fn settle_all(&mut self, graph: &Graph, goal: Goal) {
         if self.floor != u32::MAX {
@@ -1457,11 +1375,9 @@ impl DistMap {
     /// A space is consistent when the two are equal; its key is the lesser of the two. The
     /// map keeps, between settlings and graph changes alike:
     ///
-    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` or has an
-    /// entry at its key in the ring kept (both may hold consistent spaces too, and the ring
-    /// entries at keys a space no longer has: dropped when met); the ring kept lies within
-    /// one ring's length above its level, itself not below `floor`; `floor` is at most the
-    /// least key of the inconsistent spaces (`u32::MAX`: there are none).
+    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` (which
+    /// may hold consistent spaces too); `floor` is at most the least key of the inconsistent
+    /// spaces (`u32::MAX`: there are none).
     ///
     /// From (I) alone, with `K` the least key of the inconsistent spaces: every space that
     /// costs less than `K` is exact, and so is every space whose exact cost is below `K`. A
@@ -1491,11 +1407,8 @@ impl DistMap {
     /// whose key lies beyond waits (only the least such key is kept), and the ring is filled
     /// again from `pending` before its entries reach that key. A space put in the ring leaves
     /// `pending` (it joins it again if the ring is drained into it, before a refill), and one
-    /// that becomes consistent leaves it at the next fill. A settling that stops keeps the
-    /// ring for the next one, which takes it on from the floor (the floor is at most the
-    /// ring's level: notes only lower it), unless the floor fell so far that an entry lies a
-    /// ring's length above it (the ring is then drained into `pending` first): (I) holds
-    /// again whenever the settling returns. An entry queued in a full bucket waits
+    /// that becomes consistent leaves it at the next fill. A settling that stops drains the
+    /// ring into `pending`: (I) holds again whenever the settling returns. An entry queued in a full bucket waits
     /// as one beyond the ring's reach does (see [`queue`]); if a bucket fills up at a fill,
     /// the map is computed in full instead.
     #[inline(never)]
@@ -1505,13 +1418,6 @@ impl DistMap {
         let mut need = want.need(cost, rhs, graph);
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
-        // The ring kept from the last settling is taken on from the floor if its entries
-        // reach no further than a ring's length above it, else they wait with the rest.
-        if ring.full != 0 && !ring.spans_from(level) {
-            #[cfg(test)]
-            tests::DRAINED.with(|f| f.set(f.get() + 1));
-            ring.drain_into(pending);
-        }
         'fill: loop {
             ring.level = level as u16;
             // The pending spaces go into the ring, those beyond its reach wait (`far` the
@@ -1563,8 +1469,9 @@ impl DistMap {
                         if k32 >= need {
                             *floor = k32;
                             // The entry taken is pending still (inconsistent): it goes back,
-                            // and the ring is kept for the next settling.
+                            // and what waits in the ring joins `pending`.
                             ring.untake(b);
+                            ring.drain_into(pending);
                             break 'fill;
                         }
                     }
@@ -1619,27 +1526,14 @@ impl DistMap {
         }
         if ring.lost {
             ring.clear();
-            ring.keep();
             self.compute(graph, goal);
-            return;
         }
-        ring.keep();
     }
 
     /// Checks the settling's invariant (I) (see [`DistMap::settle_now`]) over `graph` toward
     /// `goal`: every offer right, every inconsistent space pending, none keyed below the floor.
     #[cfg(test)]
     fn check_settling(&self, graph: &Graph, goal: Goal) -> Result<(), String> {
-        // The spaces kept in the ring at the key they have.
-        let mut kept = Spaces::default();
-        self.ring.each(|key, c| {
-            if self.cost[c as usize].min(self.rhs[c as usize]) == key {
-                kept.set(c);
-            }
-        });
-        if self.ring.full != 0 && u32::from(self.ring.level) < self.floor {
-            return Err(format!("ring kept at {} below the floor {}", self.ring.level, self.floor));
-        }
         for c in 0..CELLS as Cell {
             let i = c as usize;
             let want = if goal.cells().contains(&c) { 0 } else { offer(&self.cost, graph, c) };
@@ -1648,7 +1542,7 @@ impl DistMap {
             }
             if self.cost[i] != self.rhs[i] {
                 let key = u32::from(self.cost[i].min(self.rhs[i]));
-                if !(self.pending.contains(c) || kept.contains(c)) || key < self.floor {
+                if !self.pending.contains(c) || key < self.floor {
                     return Err(format!("space {c}: key {key} (floor {}) not pending", self.floor));
                 }
             }
@@ -1786,9 +1680,6 @@ mod tests {
         pub(super) static BUCKET_CAP: core::cell::Cell<usize> = const { core::cell::Cell::new(BUCKET) };
         /// Entries that found their bucket full in this thread (at a fill or queued later).
         pub(super) static FULL: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
-        /// Settlings in this thread that found the ring kept reaching too far above the floor
-        /// and drained it into `pending` first.
-        pub(super) static DRAINED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
 
     /// Maps settled only as far as readers ask (a few spaces now and then, over boards that
@@ -1798,11 +1689,8 @@ mod tests {
     /// holds after every change taken in and every settling.
     #[test]
     fn maps_settled_as_far_as_asked_read_as_fresh_ones() {
-        DRAINED.with(|f| f.set(0));
         let (reads, partial, at_floor, raised) = read_maps_settled_as_far_as_asked(53);
-        let drained = DRAINED.with(core::cell::Cell::get);
         assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
-        assert!(drained > 0, "only {drained} rings kept drained at a settling");
         assert!(at_floor > 100, "only {at_floor} reads at the floor");
         assert!(raised > 100, "only {raised} reads of a raised space");
     }
@@ -1824,8 +1712,7 @@ mod tests {
     /// The reads of `maps_settled_as_far_as_asked_read_as_fresh_ones` over the boards of
     /// games played at random from `seed`, each checked: (reads, reads that left a map partly
     /// settled, reads at the floor, reads of a space whose cost was below its offer). A map
-    /// left with a ring kept is copied (the copy holds the ring's spaces in `pending`) and the
-    /// copy settled in full, to the map computed afresh.
+    /// left partly settled is copied and the copy settled in full, to the map computed afresh.
     ///
     /// Besides the spaces a step picks, a read on one step in three takes the first pending
     /// space whose cost is below its offer, if any: the hero's own space after a tile laid
@@ -1833,7 +1720,7 @@ mod tests {
     fn read_maps_settled_as_far_as_asked(seed: u64) -> (usize, usize, usize, usize) {
         let rules = Rules::revised();
         let (mut g, mut maps) = (Graph::default(), [DistMap::default(), DistMap::default()]);
-        let (mut reads, mut partial, mut at_floor, mut raised, mut kept) = (0, 0, 0, 0, 0);
+        let (mut reads, mut partial, mut at_floor, mut raised, mut copied) = (0, 0, 0, 0, 0);
         each_board(&rules, seed, 300, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             if step == 0 {
@@ -1857,24 +1744,23 @@ mod tests {
                 let mut cells: Vec<Cell> =
                     (0..1 + x % 3).map(|k| ((x >> (8 * k + 4)) % CELLS as u64) as Cell).collect();
                 if x.is_multiple_of(9) {
-                    let low = m.waiting().iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
+                    let low = m.pending.iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
                     cells.extend(low);
                 }
                 raised += cells.iter().filter(|&&c| m.cost[c as usize] < m.rhs[c as usize]).count();
                 m.settle(&g, goal, &Exact(&cells));
                 m.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: {goal:?} settled: {e}"));
-                // A copy of a map with a ring kept holds its spaces in `pending`, and settles
-                // in full to the same map.
-                if m.ring.full != 0 {
+                // A copy of a map left partly settled settles in full to the same map.
+                if !m.is_settled() {
                     let mut copy = DistMap::default();
                     copy.clone_from(m);
-                    assert!(copy.ring.full == 0 && copy.pending == m.waiting(), "game {i} step {step}: copy");
+                    assert!(copy.pending == m.pending, "game {i} step {step}: copy");
                     copy.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: copy: {e}"));
                     copy.settle_all(&g, goal);
                     let mut whole = DistMap::default();
                     whole.compute(&g, goal);
                     assert!(copy.cost == whole.cost, "game {i} step {step}: copy settled");
-                    kept += 1;
+                    copied += 1;
                 }
                 let mut want = DistMap::default();
                 want.compute(&fresh, goal);
@@ -1901,7 +1787,7 @@ mod tests {
                 partial += usize::from(!m.is_settled());
             }
         });
-        assert!(kept > 1_000, "only {kept} maps kept a ring");
+        assert!(copied > 1_000, "only {copied} maps copied partly settled");
         (reads, partial, at_floor, raised)
     }
 
