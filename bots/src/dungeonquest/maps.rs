@@ -14,7 +14,8 @@
 //! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
 //! is told to look at first, as long as every changed space is among them.
 
-use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Spaces, Want};
+use dq_engine::board::NO_CELL;
 use dq_engine::Cell;
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
@@ -112,10 +113,10 @@ pub struct Maps {
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
-    /// The way back last walked to find `back` (empty: none). Kept across board changes: as
-    /// long as a hero can still go that way, its cost bounds the way back's, and so the
-    /// moves it can take (see `most_back` in the strategic policy).
-    pub route: Route,
+    /// The treasure space the way back last walked started from (any other space: none), kept
+    /// across board changes: its walk is walked first next time (see `walk_back` in the
+    /// strategic policy).
+    pub back_from: Cell,
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -128,7 +129,7 @@ impl Clone for Maps {
             treasure: self.treasure.clone(),
             tower: self.tower.clone(),
             back: self.back,
-            route: self.route.clone(),
+            back_from: self.back_from,
         }
     }
 
@@ -137,7 +138,7 @@ impl Clone for Maps {
         self.treasure.clone_from(&source.treasure);
         self.tower.clone_from(&source.tower);
         self.back = source.back;
-        self.route.clone_from(&source.route);
+        self.back_from = source.back_from;
     }
 }
 
@@ -191,18 +192,6 @@ impl Maps {
         }
     }
 
-    /// The map to `goal` (see [`Maps::map`]) and the graph to read it over, with
-    /// [`Maps::route`] to write: a walk back then goes straight into the route kept, where
-    /// a walk into a route of its own then moved in costs a copy of the whole route.
-    #[inline]
-    pub fn map_and_route(&mut self, goal: Goal) -> (&DistMap, &Graph, &mut Route) {
-        let map = match goal {
-            Goal::Treasure => &self.treasure.map,
-            Goal::Tower => &self.tower.map,
-        };
-        (map, &self.graph, &mut self.route)
-    }
-
     /// Updates the graph from the board and notes the change in both maps (inlined into
     /// [`TableMaps::sync`], its one caller: docs/perf.md).
     #[inline(always)]
@@ -236,7 +225,7 @@ impl TableMaps {
             slot.tower.behind = None;
             slot.tower.fresh = false;
             slot.back = None;
-            slot.route.clear();
+            slot.back_from = NO_CELL;
         }
     }
 

@@ -19,7 +19,6 @@
 //! The costs read, the steps and the counts are exactly those of a plain search (the tests
 //! compare them on many boards).
 
-use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NO_CELL, OUTER_WALL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
 use dq_engine::{Cell, Game};
@@ -116,43 +115,6 @@ impl Goal {
         }
     }
 }
-
-/// The spaces of a walk along a [`DistMap`], first to last (see [`DistMap::route`]).
-pub type Route = ArrayVec<Cell, CELLS>;
-
-/// What the spaces of `route` cost to enter one after the other on `graph` (the first one
-/// not counted), if a hero can still go that way (every step through an open side, into a
-/// space that can be entered). A way that still exists bounds the cost of the cheapest one.
-/// `None` for a route of fewer than two spaces too (no way known).
-pub fn route_cost(graph: &Graph, route: &[Cell]) -> Option<u32> {
-    if route.len() < 2 {
-        return None;
-    }
-    let mut cost = 0u32;
-    for pair in route.windows(2) {
-        let (at, to) = (pair[0], pair[1]);
-        // A route's spaces follow each other on the board, so the side is one of the four.
-        let side = SIDE_OF_STEP[to.wrapping_sub(at) as usize];
-        let enter = graph.enter[to as usize];
-        if graph.open[at as usize] & side == 0 || enter == UNREACHABLE {
-            return None;
-        }
-        cost += u32::from(enter);
-    }
-    Some(cost)
-}
-
-/// The side (as a [`Dir`](dq_engine::Dir) bit) a step leaves by, by the difference of the
-/// space numbers it goes between (0 for a difference no step makes): a table rather than a
-/// comparison per side.
-static SIDE_OF_STEP: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[COLS.wrapping_neg() as usize] = 1;
-    t[1] = 2;
-    t[COLS as usize] = 4;
-    t[u8::MAX as usize] = 8;
-    t
-};
 
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
@@ -477,12 +439,6 @@ pub struct Graph {
     /// (valid at those spaces only); `last` is emptied by a full build.
     last: Spaces,
     was: Before,
-    /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
-    /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
-    by_enter: [u8; MAX_STEP as usize],
-    /// Bit `e` set: `by_enter[e]` is not 0 (so [`Graph::most_moves`] goes through the entry
-    /// costs that occur only, usually a handful of the [`MAX_STEP`]).
-    tiers: u64,
 }
 
 /// Copies what the board shows; the record of the last update stays behind (the copy reports
@@ -501,8 +457,6 @@ impl Clone for Graph {
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
-        self.by_enter = source.by_enter;
-        self.tiers = source.tiers;
     }
 }
 
@@ -516,8 +470,6 @@ impl Default for Graph {
             rev: 0,
             last: Spaces::default(),
             was: Before::default(),
-            by_enter: [0; MAX_STEP as usize],
-            tiers: 0,
         }
     }
 }
@@ -565,11 +517,6 @@ impl Graph {
         }
         for c in 0..CELLS as Cell {
             self.write_into(c);
-        }
-        self.by_enter = [0; MAX_STEP as usize];
-        self.tiers = 0;
-        for c in 0..CELLS {
-            self.count_enter(self.enter[c], 1);
         }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
         self.last = Spaces::default();
@@ -836,16 +783,12 @@ impl Graph {
     }
 
     /// A changed space read again: what it was is kept (for a repair to tell which way it
-    /// changed), its own facts are read, and the count of spaces by entry cost follows.
+    /// changed), and its own facts are read.
     fn reread_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
         let i = c as usize;
         self.was.enter[i] = self.enter[i];
         self.was.open[i] = self.open[i];
         self.read_space(game, model, loaded, c);
-        if self.enter[i] != self.was.enter[i] {
-            self.count_enter(self.was.enter[i], u8::MAX);
-            self.count_enter(self.enter[i], 1);
-        }
     }
 
     /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
@@ -895,72 +838,9 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter
-            && self.open == other.open
-            && self.into == other.into
-            && self.by_enter == other.by_enter
-            && self.tiers == other.tiers
-    }
-
-    /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
-    #[inline]
-    fn count_enter(&mut self, enter: u16, by: u8) {
-        if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
-            *n = n.wrapping_add(by);
-            let bit = 1u64 << enter;
-            self.tiers = if *n == 0 { self.tiers & !bit } else { self.tiers | bit };
-        }
-    }
-
-    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all,
-    /// never entering the spaces of `never`: it enters a different space at every move (a
-    /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
-    /// board, one each.
-    ///
-    /// The spaces of `never` are taken off the counts of the tiers read only (usually the
-    /// first two or three), rather than off a copy of every count: their entry costs are
-    /// gathered first (a few; beyond `NEVER` of them, into a copy of the counts after all).
-    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
-        let mut off = [UNREACHABLE; NEVER];
-        let mut copy: Option<[u8; MAX_STEP as usize]> = None;
-        for (k, c) in never.into_iter().enumerate() {
-            let e = self.enter[c as usize];
-            if k < NEVER {
-                off[k] = e;
-            } else {
-                let counts = copy.get_or_insert(self.by_enter);
-                if let Some(n) = counts.get_mut(usize::from(e)) {
-                    *n = n.saturating_sub(1);
-                }
-            }
-        }
-        let by_enter = copy.as_ref().unwrap_or(&self.by_enter);
-        let (mut left, mut moves) = (cost, 0u32);
-        // The entry costs that occur, cheapest first (one `never` emptied perhaps).
-        let mut tiers = self.tiers;
-        while tiers != 0 {
-            let enter = tiers.trailing_zeros();
-            tiers &= tiers - 1;
-            let taken = off.iter().filter(|&&e| u32::from(e) == enter).count() as u8;
-            let n = u32::from(by_enter[enter as usize].saturating_sub(taken));
-            if n == 0 {
-                continue;
-            }
-            // At least one unit per space: an entry cost of 0 never occurs.
-            let take = n.min(left / enter.max(1));
-            moves += take;
-            left -= take * enter;
-            if take < n {
-                return moves;
-            }
-        }
-        moves
+        self.enter == other.enter && self.open == other.open && self.into == other.into
     }
 }
-
-/// The spaces left out of [`Graph::most_moves`] whose entry costs it keeps apart (the policy
-/// leaves out four).
-const NEVER: usize = 4;
 
 /// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
 /// lead anywhere.
@@ -1555,25 +1435,7 @@ impl DistMap {
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-        self.walk(graph, c, |_| {})
-    }
 
-    /// [`DistMap::hops`], writing the spaces walked through into `out` as
-    /// [`DistMap::route`] does (`out` left empty if the goal cannot be reached): one walk
-    /// where a walk and then a route would take two.
-    pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
-        out.clear();
-        // A path has fewer spaces than the board (costs fall at every step), so every push
-        // fits.
-        let n = self.walk(graph, c, |at| out.push(at));
-        if n == u8::MAX {
-            out.clear();
-        }
-        n
-    }
-
-    /// [`DistMap::hops`], showing `visit` each space the walk goes through, `c` and the target included.
-    fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1582,7 +1444,6 @@ impl DistMap {
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
-            visit(at);
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }
@@ -1612,29 +1473,6 @@ impl DistMap {
             NO_CELL
         } else {
             best as Cell
-        }
-    }
-
-    /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
-    /// included, into `out` (left empty if the goal cannot be reached).
-    pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
-        out.clear();
-        let mut at = c;
-        loop {
-            let cost = self.cost[at as usize];
-            if cost == UNREACHABLE || out.try_push(at).is_err() {
-                out.clear();
-                return;
-            }
-            if cost == 0 {
-                return;
-            }
-            let next = self.step(graph, at, cost);
-            if next == NO_CELL {
-                out.clear();
-                return;
-            }
-            at = next;
         }
     }
 
@@ -1913,75 +1751,6 @@ mod tests {
         }
     }
 
-    /// A route walked on an earlier board, while a hero can still go that way, costs at least
-    /// what the cheapest way now costs, and a walk of that cost makes at most
-    /// [`Graph::most_moves`] moves: the bounds the strategic policy trusts instead of the tower
-    /// map.
-    #[test]
-    fn a_route_walked_before_bounds_the_walk_now() {
-        let rules = Rules::revised();
-        let (mut bounded, mut lost) = (0, 0);
-        let mut route = Route::new();
-        each_board(&rules, 41, 300, |game, i, step| {
-            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            if step == 0 {
-                route = Route::new();
-            }
-            let mut g = Graph::default();
-            g.build(game, &model, false);
-            let mut tower = DistMap::default();
-            tower.compute(&g, Goal::Tower);
-            let from = TREASURE[(step % 2) as usize];
-            let hops = tower.hops(&g, from);
-            match route_cost(&g, &route) {
-                Some(cost) if route.first() == Some(&from) => {
-                    assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
-                    assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
-                    // The walk never enters its first space, and enters one tower.
-                    let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
-                    let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
-                    assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
-                    bounded += 1;
-                }
-                Some(_) => {}
-                None => lost += 1,
-            }
-            // A new route now and then, so that some are many board changes old.
-            if step.is_multiple_of(9) {
-                tower.route(&g, from, &mut route);
-                assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
-            }
-        });
-        assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
-    }
-
-    /// The walk from any space to either goal makes at most [`Graph::most_moves`] moves for
-    /// the space's cost, the space itself never entered: the bound the strategic policy
-    /// trusts instead of the walk to the treasure.
-    #[test]
-    fn the_walk_from_a_space_takes_at_most_the_most_moves_for_its_cost() {
-        let rules = Rules::revised();
-        let mut checked = 0;
-        each_board(&rules, 47, 60, |game, i, step| {
-            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            let mut g = Graph::default();
-            g.build(game, &model, false);
-            for goal in [Goal::Treasure, Goal::Tower] {
-                let mut map = DistMap::default();
-                map.compute(&g, goal);
-                for c in 0..CELLS as Cell {
-                    let cost = map.cost[c as usize];
-                    if cost != UNREACHABLE {
-                        let most = g.most_moves(u32::from(cost), [c]);
-                        assert!(u32::from(map.hops(&g, c)) <= most, "game {i} step {step}: {goal:?} from {c}");
-                        checked += 1;
-                    }
-                }
-            }
-        });
-        assert!(checked > 100_000, "only {checked} walks");
-    }
-
     /// A copy of a graph and of its maps is the source in
     /// every slot and walks as the source does, copied over maps of other boards.
     #[test]
@@ -2054,25 +1823,6 @@ mod tests {
         m.settle_all(&g, goal);
         assert_eq!(m.cost, want.cost);
         assert!(m.is_settled());
-    }
-
-    /// The most moves for a cost take the cheapest spaces first, one move each.
-    #[test]
-    fn most_moves_take_the_cheapest_spaces_first() {
-        let mut g = Graph::default();
-        g.count_enter(3, 2);
-        g.count_enter(4, 1);
-        g.count_enter(6, 5);
-        assert_eq!(g.most_moves(0, []), 0);
-        assert_eq!(g.most_moves(5, []), 1);
-        assert_eq!(g.most_moves(6, []), 2);
-        assert_eq!(g.most_moves(10, []), 3);
-        assert_eq!(g.most_moves(15, []), 3);
-        assert_eq!(g.most_moves(16, []), 4);
-        assert_eq!(g.most_moves(1000, []), 8);
-        // A space never entered is taken out of its count (here a space entered at 3).
-        g.enter[7] = 3;
-        assert_eq!(g.most_moves(6, [7]), 1);
     }
 
     #[test]
