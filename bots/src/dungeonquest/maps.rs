@@ -163,8 +163,8 @@ impl Maps {
     /// (see [`DistMap::settle`]): read the map only after this.
     pub fn settle(&mut self, goal: Goal, want: &impl Want) {
         match goal {
-            Goal::Treasure => self.treasure.map.settle(&self.graph, goal, want),
-            Goal::Tower => self.tower.map.settle(&self.graph, goal, want),
+            Goal::Treasure => self.treasure.map.settle(&self.graph, want),
+            Goal::Tower => self.tower.map.settle(&self.graph, want),
         }
     }
 
@@ -177,8 +177,8 @@ impl Maps {
     pub fn prepare_all(&mut self, goal: Goal) {
         self.prepare(goal);
         match goal {
-            Goal::Treasure => self.treasure.map.settle_all(&self.graph, goal),
-            Goal::Tower => self.tower.map.settle_all(&self.graph, goal),
+            Goal::Treasure => self.treasure.map.settle_all(&self.graph),
+            Goal::Tower => self.tower.map.settle_all(&self.graph),
         }
     }
 

@@ -194,9 +194,8 @@ pub struct DistMap {
     /// At most the least key of the inconsistent spaces (`u32::MAX`: none): every space that
     /// costs less is exact.
     floor: u32,
-    /// The buckets of the settling's queue: between settlings, the entries a settling that
-    /// stopped at a reader's need left waiting (see `Buckets`).
-    ring: Buckets,
+    /// Scratch space of the searches (empty between them).
+    ring: Ring,
 }
 
 /// Copies the costs, the offers and what is pending (the settling's scratch buckets, empty
@@ -225,7 +224,7 @@ impl Default for DistMap {
             pending: Spaces::default(),
             rhs: [UNREACHABLE; SLOTS],
             floor: u32::MAX,
-            ring: Buckets::default(),
+            ring: Ring::default(),
         }
     }
 }
@@ -855,90 +854,40 @@ static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     t
 };
 
-/// Entries one bucket of a [`Buckets`] ring holds.
-const BUCKET: usize = 32;
-
-/// Entries a bucket takes before it counts as full: [`BUCKET`], or fewer in a test that makes
-/// buckets fill up on purpose (`tests::BUCKET_CAP`).
-fn bucket_cap() -> usize {
-    #[cfg(test)]
-    return tests::BUCKET_CAP.with(core::cell::Cell::get);
-    #[cfg(not(test))]
-    BUCKET
-}
-
-/// The storage of a settling's ring of [`RING`] cost buckets, each a short stack of spaces,
-/// kept in the map as scratch space: empty between settlings (a settling that stops at a
-/// reader's need drains what waits into `DistMap::pending`; keeping the ring for the next
-/// settling bought 0.9% of a game for its 114 lines, docs/perf.md).
+/// A queue of spaces by key, taken in order of key, for Dijkstra's search and the settling:
+/// a ring of [`RING`] buckets, each the set of spaces put at one key. Every entry must lie
+/// within one ring's length above the level (the key of the last bucket taken, or where the
+/// ring was started), so that no two pending keys share a bucket (every step costs less than
+/// [`MAX_STEP`], the ring's length). Entries of equal key come out lowest space first, which
+/// neither search depends on. Kept in a [`DistMap`] as scratch space, empty between searches.
 #[derive(Clone, Debug)]
-struct Buckets {
-    cells: [[Cell; BUCKET]; RING],
-    len: [u8; RING],
-}
-
-impl Default for Buckets {
-    fn default() -> Self {
-        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING] }
-    }
-}
-
-/// A queue of (key, space) entries over [`Buckets`], taken in order of key: every entry must
-/// lie within one ring's length above the level (the key of the last entry taken, or where
-/// the ring was started), so that no two pending keys share a bucket. Entries of equal key
-/// come out in any order, which the settling does not depend on.
-struct Ring<'a> {
-    buckets: &'a mut Buckets,
+struct Ring {
+    buckets: [Spaces; RING],
     /// Bit `k` set: bucket `k` holds entries.
     full: u64,
-    /// The key of the last entry taken (or where the ring was started).
+    /// The key of the last bucket taken (or where the ring was started).
     level: u16,
-    /// An entry put by a fill was lost to a full bucket (the settling then gives up and the
-    /// map is computed in full).
-    lost: bool,
 }
 
-impl<'a> Ring<'a> {
-    /// An empty ring over `buckets` (empty too).
-    #[inline]
-    fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        Ring { buckets, full: 0, level: 0, lost: false }
+impl Default for Ring {
+    fn default() -> Self {
+        Ring { buckets: [Spaces::default(); RING], full: 0, level: 0 }
     }
+}
 
-    /// Puts back the entry just taken from bucket `k` (the settling stops before it).
-    fn untake(&mut self, k: usize) {
-        self.buckets.len[k] += 1;
-    }
-
+impl Ring {
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
     fn reaches(&self, key: u16) -> bool {
         debug_assert!(key >= self.level, "{key} below the ring's level {}", self.level);
         key.wrapping_sub(self.level) < RING as u16
     }
 
-    /// Adds an entry within reach at a fill; if its bucket is full, the entry is lost instead
-    /// (noted in `lost`: the settling then gives up and the map is computed in full).
+    /// Adds `c` at `key`, within reach.
     fn put(&mut self, key: u16, c: Cell) {
-        if !self.try_put(key, c) {
-            self.lost = true;
-        }
-    }
-
-    /// Adds an entry within reach if its bucket has room; says whether it did (see [`queue`]
-    /// for an entry queued while the ring is taken).
-    fn try_put(&mut self, key: u16, c: Cell) -> bool {
         debug_assert!(self.reaches(key));
         let k = key as usize % RING;
-        let n = self.buckets.len[k] as usize;
-        if n >= bucket_cap() {
-            #[cfg(test)]
-            tests::FULL.with(|f| f.set(f.get() + 1));
-            return false;
-        }
-        self.buckets.cells[k][n] = c;
-        self.buckets.len[k] = n as u8 + 1;
+        self.buckets[k].set(c);
         self.full |= 1 << k;
-        true
     }
 
     /// Moves the level on to the lowest key of the entries (its bucket's entries are then
@@ -952,14 +901,9 @@ impl<'a> Ring<'a> {
         Some((self.level, self.level as usize % RING))
     }
 
-    /// Takes the last entry put in bucket `k` (the level's), if any.
+    /// Takes the lowest space of bucket `k` (the level's), if any.
     fn take(&mut self, k: usize) -> Option<Cell> {
-        let n = usize::from(self.buckets.len[k]);
-        if n == 0 {
-            return None;
-        }
-        self.buckets.len[k] = (n - 1) as u8;
-        Some(self.buckets.cells[k][(n - 1) % BUCKET])
+        self.buckets[k].pop()
     }
 
     /// Clears the bit of the level's bucket `k` once [`Ring::take`] has emptied it (an entry
@@ -975,21 +919,7 @@ impl<'a> Ring<'a> {
         while full != 0 {
             let k = full.trailing_zeros() as usize;
             full &= full - 1;
-            for &c in &self.buckets.cells[k][..self.buckets.len[k] as usize] {
-                set.set(c);
-            }
-            self.buckets.len[k] = 0;
-        }
-        self.full = 0;
-    }
-
-    /// Empties the ring (the buckets that hold entries only).
-    #[inline]
-    fn clear(&mut self) {
-        let mut full = self.full;
-        while full != 0 {
-            self.buckets.len[full.trailing_zeros() as usize] = 0;
-            full &= full - 1;
+            set.union(&core::mem::take(&mut self.buckets[k]));
         }
         self.full = 0;
     }
@@ -1058,15 +988,12 @@ impl Want for Everything {
 }
 
 /// Makes `w` pending at `key` (not below the ring's level): into the ring if within its
-/// reach and its bucket has room (it joins `pending` when the ring is drained), else into
-/// `pending` to wait, `far` the least key waiting.
-///
-/// An entry that finds its bucket full waits as one beyond the ring's reach does: the ring
-/// is drained and filled again from `pending` before its key comes (a fill that finds the
-/// bucket full still gives up, see [`Ring::put`]). Why: giving up on the settling at once
-/// took a flag tested after every bucket, which kept the settling's loop a register short.
-fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
-    if !(ring.reaches(key) && ring.try_put(key, w)) {
+/// reach (it joins `pending` when the ring is drained), else into `pending` to wait, `far`
+/// the least key waiting.
+fn queue(ring: &mut Ring, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
+    if ring.reaches(key) {
+        ring.put(key, w);
+    } else {
         pending.set(w);
         *far = (*far).min(u32::from(key));
     }
@@ -1078,24 +1005,16 @@ impl DistMap {
     /// Every space is then consistent: nothing is pending.
     pub fn compute(&mut self, graph: &Graph, goal: Goal) {
         self.cost = [UNREACHABLE; SLOTS];
-        // Bucket `level % RING` holds the spaces first reached at `level`; a space improved
-        // later leaves a stale entry behind, skipped when met. Every step costs less than the
-        // ring is long, so the pending levels never wrap onto each other.
-        let mut ring = [Spaces::default(); RING];
-        // Bit `k` set: ring bucket `k` holds entries.
-        let mut full: u64 = 1;
+        // The ring holds the spaces reached at each cost; a space improved later leaves a
+        // stale entry behind, skipped when met.
+        let ring = &mut self.ring;
+        ring.level = 0;
         for &t in goal.cells() {
             self.cost[t as usize] = 0;
-            ring[0].set(t);
+            ring.put(0, t);
         }
-        let mut level: u16 = 0;
-        while full != 0 {
-            // The next non-empty bucket at or after `level`, going round the ring.
-            level += full.rotate_right(u32::from(level) % RING as u32).trailing_zeros() as u16;
-            let slot = level as usize % RING;
-            let mut here = core::mem::take(&mut ring[slot]);
-            full &= !(1 << slot);
-            while let Some(v) = here.pop() {
+        while let Some((level, slot)) = ring.next_key() {
+            while let Some(v) = ring.take(slot) {
                 if self.cost[v as usize] != level {
                     continue;
                 }
@@ -1107,12 +1026,11 @@ impl DistMap {
                     let u = toward(v, d);
                     if through < self.cost[u as usize] {
                         self.cost[u as usize] = through;
-                        let k = through as usize % RING;
-                        ring[k].set(u);
-                        full |= 1 << k;
+                        ring.put(through, u);
                     }
                 }
             }
+            ring.close(slot);
         }
         self.rhs = self.cost;
         self.pending = Spaces::default();
@@ -1123,9 +1041,9 @@ impl DistMap {
     /// Brings a map computed over the graph as it was before [`Graph::update`] reported
     /// `changed` up to date in full: [`DistMap::note`], then every pending space settled. The
     /// result is that of [`DistMap::compute`] (the path tests compare the two on many boards).
-    pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
+    pub fn repair(&mut self, graph: &Graph, changed: &Spaces) {
         self.note(graph, changed);
-        self.settle_all(graph, goal);
+        self.settle_all(graph);
     }
 
     /// Takes in the graph changes `changed` (made since the map was last brought up to date;
@@ -1222,11 +1140,11 @@ impl DistMap {
     /// and so is every space that costs less, what a walk from them reads). The test for a
     /// map that reads right already (most reads) comes first; the settling is a call of its
     /// own.
-    pub fn settle(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
+    pub fn settle(&mut self, graph: &Graph, want: &impl Want) {
         if self.reads_right(want.need(&self.cost, &self.rhs, graph)) {
             return;
         }
-        self.settle_now(graph, goal, want);
+        self.settle_now(graph, want);
     }
 
     /// Whether the map reads right for a reader whose [`Want::need`] is `need` without
@@ -1241,9 +1159,9 @@ impl DistMap {
     }
 
     /// Settles every pending space: the map is then what [`DistMap::compute`] gives.
-    pub fn settle_all(&mut self, graph: &Graph, goal: Goal) {
+    pub fn settle_all(&mut self, graph: &Graph) {
         if self.floor != u32::MAX {
-            self.settle_now(graph, goal, &Everything);
+            self.settle_now(graph, &Everything);
         }
     }
 
@@ -1288,13 +1206,10 @@ impl DistMap {
     /// again from `pending` before its entries reach that key. A space put in the ring leaves
     /// `pending` (it joins it again if the ring is drained into it, before a refill), and one
     /// that becomes consistent leaves it at the next fill. A settling that stops drains the
-    /// ring into `pending`: (I) holds again whenever the settling returns. An entry queued in a full bucket waits
-    /// as one beyond the ring's reach does (see [`queue`]); if a bucket fills up at a fill,
-    /// the map is computed in full instead.
+    /// ring into `pending`: (I) holds again whenever the settling returns.
     #[inline(never)]
-    fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
+    fn settle_now(&mut self, graph: &Graph, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
-        let mut ring = Ring::new(ring);
         let mut need = want.need(cost, rhs, graph);
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
@@ -1318,11 +1233,7 @@ impl DistMap {
                 }
             });
             *pending = keep;
-            if ring.lost {
-                break;
-            }
-            // A bucket at a time, its entries taken last put first (as a queue of single
-            // entries would give them). A key put while it is taken is the level's own (a
+            // A bucket at a time, lowest space first. A key put while it is taken is the level's own (a
             // space met again at its key: taken in the same pass) or above it, and one that
             // waits beyond the ring's reach is a ring's length above it: `far` is tested once
             // per bucket.
@@ -1348,9 +1259,9 @@ impl DistMap {
                         need = want.need(cost, rhs, graph);
                         if k32 >= need {
                             *floor = k32;
-                            // The entry taken is pending still (inconsistent): it goes back,
-                            // and what waits in the ring joins `pending`.
-                            ring.untake(b);
+                            // The space taken is pending still (inconsistent), and so is
+                            // what waits in the ring.
+                            pending.set(u);
                             ring.drain_into(pending);
                             break 'fill;
                         }
@@ -1367,7 +1278,7 @@ impl DistMap {
                                 // Its key falls only if its cost is above the new offer (if not,
                                 // it is pending already, or now consistent).
                                 if through < u32::from(cost[j]) {
-                                    queue(&mut ring, pending, &mut far, through as u16, w);
+                                    queue(ring, pending, &mut far, through as u16, w);
                                 }
                             }
                         });
@@ -1375,7 +1286,7 @@ impl DistMap {
                         // Loses its cost, and waits at its offer if it has one.
                         cost[i] = UNREACHABLE;
                         if r != UNREACHABLE {
-                            queue(&mut ring, pending, &mut far, r, u);
+                            queue(ring, pending, &mut far, r, u);
                         }
                         // The spaces whose offer came through it look again.
                         let through = u32::from(g) + u32::from(graph.enter[i]);
@@ -1388,7 +1299,7 @@ impl DistMap {
                                 let now = offer(cost, graph, w);
                                 rhs[j] = now;
                                 if now != cost[j] {
-                                    queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
+                                    queue(ring, pending, &mut far, now.min(cost[j]), w);
                                 }
                             }
                         }
@@ -1403,10 +1314,6 @@ impl DistMap {
                 break;
             }
             level = far;
-        }
-        if ring.lost {
-            ring.clear();
-            self.compute(graph, goal);
         }
     }
 
@@ -1435,7 +1342,6 @@ impl DistMap {
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1513,13 +1419,6 @@ mod tests {
         }
     }
 
-    thread_local! {
-        /// Entries a ring's bucket takes in this thread's tests (see `bucket_cap`).
-        pub(super) static BUCKET_CAP: core::cell::Cell<usize> = const { core::cell::Cell::new(BUCKET) };
-        /// Entries that found their bucket full in this thread (at a fill or queued later).
-        pub(super) static FULL: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
-    }
-
     /// Maps settled only as far as readers ask (a few spaces now and then, over boards that
     /// change between the reads, as a table's seats do) read what maps computed afresh read:
     /// the costs of the spaces asked for and the walks from them; every space below the floor
@@ -1531,20 +1430,6 @@ mod tests {
         assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
         assert!(at_floor > 100, "only {at_floor} reads at the floor");
         assert!(raised > 100, "only {raised} reads of a raised space");
-    }
-
-    /// The same with buckets of three entries: entries queued into a full bucket wait in
-    /// `pending` and the settling goes on (a fill that finds a bucket full computes the map in
-    /// full), and the maps still read what maps computed afresh read.
-    #[test]
-    fn maps_settled_with_full_buckets_read_as_fresh_ones() {
-        BUCKET_CAP.with(|c| c.set(3));
-        FULL.with(|f| f.set(0));
-        let (reads, partial, _, _) = read_maps_settled_as_far_as_asked(59);
-        let full = FULL.with(core::cell::Cell::get);
-        BUCKET_CAP.with(|c| c.set(BUCKET));
-        assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
-        assert!(full > 1000, "only {full} entries found their bucket full");
     }
 
     /// The reads of `maps_settled_as_far_as_asked_read_as_fresh_ones` over the boards of
@@ -1586,7 +1471,7 @@ mod tests {
                     cells.extend(low);
                 }
                 raised += cells.iter().filter(|&&c| m.cost[c as usize] < m.rhs[c as usize]).count();
-                m.settle(&g, goal, &Exact(&cells));
+                m.settle(&g, &Exact(&cells));
                 m.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: {goal:?} settled: {e}"));
                 // A copy of a map left partly settled settles in full to the same map.
                 if !m.is_settled() {
@@ -1594,7 +1479,7 @@ mod tests {
                     copy.clone_from(m);
                     assert!(copy.pending == m.pending, "game {i} step {step}: copy");
                     copy.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: copy: {e}"));
-                    copy.settle_all(&g, goal);
+                    copy.settle_all(&g);
                     let mut whole = DistMap::default();
                     whole.compute(&g, goal);
                     assert!(copy.cost == whole.cost, "game {i} step {step}: copy settled");
@@ -1667,8 +1552,8 @@ mod tests {
                 match g.update(&game, &model, loaded) {
                     Change::None => {}
                     Change::Spaces(changed) => {
-                        treasure.repair(&g, Goal::Treasure, &changed);
-                        tower.repair(&g, Goal::Tower, &changed);
+                        treasure.repair(&g, &changed);
+                        tower.repair(&g, &changed);
                         if let Some(b) = behind.as_mut() {
                             b.union(&changed);
                         }
@@ -1683,7 +1568,7 @@ mod tests {
                 if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
                     match behind {
                         None => late.compute(&g, Goal::Tower),
-                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                        Some(b) => late.repair(&g, &b),
                     }
                     behind = Some(Spaces::default());
                     for c in 0..CELLS as Cell {
@@ -1818,9 +1703,9 @@ mod tests {
                 waiting += usize::from(m.cost[i].min(m.rhs[i]) == 2);
             }
         }
-        assert!(waiting > BUCKET, "only {waiting} spaces wait at one key");
+        assert!(waiting > 32, "only {waiting} spaces wait at one key");
         m.check_settling(&g, goal).unwrap();
-        m.settle_all(&g, goal);
+        m.settle_all(&g);
         assert_eq!(m.cost, want.cost);
         assert!(m.is_settled());
     }
