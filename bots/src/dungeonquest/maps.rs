@@ -5,14 +5,30 @@
 //! heroes the board changes about four times between one hero's turns, and each change is
 //! absorbed once for the table instead of once per seat.
 //!
+//! What each part of a [`Maps`] (one cost model, one loot state) answers:
+//! - the graph ([`Graph`]): what entering each space costs and which of its sides lead on,
+//!   as the board shows it (unexplored spaces open, at a price);
+//! - the treasure map: from every space, the cheapest cost to the treasure chamber, and walked
+//!   from a space ([`DistMap::hops`]) the moves that way: how far the trip in is;
+//! - the tower map: the same to the nearest tower: how far home is, from the hero's space and
+//!   from the treasure chamber (the way back a trip adds);
+//! - [`Maps::back`]: the moves from the treasure chamber to the nearest tower, counted once
+//!   per board; [`Maps::back_from`], the treasure space that way starts from.
+//!
+//! [`TableMaps`] keeps one [`Maps`] per cost model and loot state for the whole table, and the
+//! empty board's, where every game starts.
+//!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! takes the changes in ([`DistMap::note`], or is computed, after a rebuild) when a seat first
 //! prepares it, and is settled only as far as a seat then reads it ([`Maps::settle`]), so a
-//! map nobody needs (the treasure map once every hero heads home, the tower map while the
-//! planner's bounds decide without it, see `Strategic::treasure_pays`) costs nothing, nor does the
-//! part of a map nobody reads. Taking several updates in at once gives the same map as taking
-//! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
-//! is told to look at first, as long as every changed space is among them.
+//! map nobody needs (the treasure map once every hero heads home, or while the planner's lower
+//! bound on the trip decides without it, see `Strategic::treasure_pays`) costs nothing, nor
+//! does the part of a map nobody reads. Taking several updates in at once gives the same map
+//! as taking each in: the settling ends at the fixed point of the graph it is given, whatever
+//! spaces it is told to look at first, as long as every changed space is among them.
+//!
+//! What each cache here and in the path module buys, and the ones removed for not paying
+//! their lines, is measured in docs/perf.md ("the DungeonQuest path code simplified").
 
 use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Spaces, Want};
 use dq_engine::board::NO_CELL;
@@ -28,9 +44,10 @@ fn prices_loot(model: usize, loaded: bool) -> bool {
     loaded && MODELS[model].bridge_loaded != 0
 }
 
-/// A distance map and how far behind its graph it is.
+/// A distance map and the board changes it has not taken in yet (taken in when a seat
+/// prepares it).
 #[derive(Debug, Default)]
-struct Lazy {
+struct DeferredMap {
     map: DistMap,
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
     /// `None` when it must be computed in full.
@@ -44,9 +61,9 @@ struct Lazy {
 
 /// Copies field by field, so that [`DistMap::clone_from`] leaves the settling's scratch buckets
 /// behind instead of building a whole new map to move in.
-impl Clone for Lazy {
+impl Clone for DeferredMap {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
+        DeferredMap { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -56,7 +73,7 @@ impl Clone for Lazy {
     }
 }
 
-impl Lazy {
+impl DeferredMap {
     /// Notes a change the graph just reported.
     ///
     /// A map read right after the update takes it in with the graph's own record of what the
@@ -88,7 +105,7 @@ impl Lazy {
         self.sync_now(graph, goal);
     }
 
-    /// [`Lazy::sync`] of a map behind its graph.
+    /// [`DeferredMap::sync`] of a map behind its graph.
     #[inline(never)]
     fn sync_now(&mut self, graph: &Graph, goal: Goal) {
         match &self.behind {
@@ -108,8 +125,8 @@ impl Lazy {
 #[derive(Debug, Default)]
 pub struct Maps {
     graph: Graph,
-    treasure: Lazy,
-    tower: Lazy,
+    treasure: DeferredMap,
+    tower: DeferredMap,
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
@@ -151,7 +168,7 @@ impl Maps {
 
     /// Brings the map to `goal` up to date with the graph, but for the settling, which
     /// [`Maps::settle`] does as far as a reader needs (most often there is nothing to do, see
-    /// `Lazy::sync`).
+    /// `DeferredMap::sync`).
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
             Goal::Treasure => self.treasure.sync(&self.graph, goal),

@@ -13,7 +13,7 @@
 //! After a board change a map is not recomputed: [`Graph::update`] keeps what the changed
 //! spaces were, [`DistMap::note`] brings only the offers the change touched up to date and
 //! marks the spaces left inconsistent, and [`DistMap::settle`] settles them (Lifelong
-//! Planning A* on a ring of cost buckets kept in the map) only as far as a reader needs: the
+//! Planning A* on a ring of cost buckets, sets of spaces) only as far as a reader needs: the
 //! spaces behind a hero, farther from the goal than anything asked, may never be settled.
 //! [`DistMap::hops`] walks the settled costs step by step.
 //! The costs read, the steps and the counts are exactly those of a plain search (the tests
@@ -178,7 +178,7 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
 /// along that path on demand (walked afresh at every call: a memo of the last answer bought
-/// 0.6% of a game for its 45 lines, docs/perf.md).
+/// 0.6% of a game for its 55 lines, docs/perf.md).
 #[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
@@ -479,7 +479,7 @@ impl Default for Graph {
 ///
 /// Only the graph keeps one. A map several updates behind works out the offers around every
 /// changed space again instead: a record of its own, kept up at every update, cost more than
-/// it saved (see `Lazy::note` in the maps module).
+/// it saved (see `DeferredMap::note` in the maps module).
 #[derive(Clone, Debug)]
 struct Before {
     enter: [u16; SLOTS],

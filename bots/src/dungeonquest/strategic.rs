@@ -8,6 +8,11 @@
 //! other decision by a rule that follows from the same objective or its style (fight or
 //! escape, draw or stop, use an item or keep its gold).
 //!
+//! The weighing reads three distances (see [`crate::dungeonquest::maps`]): home now (the
+//! tower map at the hero's space), the trip in (the treasure map there) and the way back (the
+//! tower map from the treasure chamber, counted once per board). A lower bound on the trip
+//! (rows and columns) decides first where it can, so most moves read the home map only.
+//!
 //! The policy reads only what a player at the table sees: the board, the sun, its own cards,
 //! face-up discard piles and the announced monster kind. It never looks at deck order or the
 //! monster card's hidden life; the escape decision instead reasons over the monster cards of
