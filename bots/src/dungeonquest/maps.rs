@@ -5,16 +5,33 @@
 //! heroes the board changes about four times between one hero's turns, and each change is
 //! absorbed once for the table instead of once per seat.
 //!
+//! What each part of a [`Maps`] (one cost model, one loot state) answers:
+//! - the graph ([`Graph`]): what entering each space costs and which of its sides lead on,
+//!   as the board shows it (unexplored spaces open, at a price);
+//! - the treasure map: from every space, the cheapest cost to the treasure chamber, and walked
+//!   from a space ([`DistMap::hops`]) the moves that way: how far the trip in is;
+//! - the tower map: the same to the nearest tower: how far home is, from the hero's space and
+//!   from the treasure chamber (the way back a trip adds);
+//! - [`Maps::back`]: the moves from the treasure chamber to the nearest tower, counted once
+//!   per board; [`Maps::back_from`], the treasure space that way starts from.
+//!
+//! [`TableMaps`] keeps one [`Maps`] per cost model and loot state for the whole table, and the
+//! empty board's, where every game starts.
+//!
 //! Maps are brought up to date lazily. A graph update only notes which spaces changed; a map
 //! takes the changes in ([`DistMap::note`], or is computed, after a rebuild) when a seat first
 //! prepares it, and is settled only as far as a seat then reads it ([`Maps::settle`]), so a
-//! map nobody needs (the treasure map once every hero heads home, the tower map while the
-//! planner's bounds decide without it, see `Strategic::treasure_pays`) costs nothing, nor does the
-//! part of a map nobody reads. Taking several updates in at once gives the same map as taking
-//! each in: the settling ends at the fixed point of the graph it is given, whatever spaces it
-//! is told to look at first, as long as every changed space is among them.
+//! map nobody needs (the treasure map once every hero heads home, or while the planner's lower
+//! bound on the trip decides without it, see `Strategic::treasure_pays`) costs nothing, nor
+//! does the part of a map nobody reads. Taking several updates in at once gives the same map
+//! as taking each in: the settling ends at the fixed point of the graph it is given, whatever
+//! spaces it is told to look at first, as long as every changed space is among them.
+//!
+//! What each cache here and in the path module buys, and the ones removed for not paying
+//! their lines, is measured in docs/perf.md ("the DungeonQuest path code simplified").
 
-use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Route, Spaces, Want};
+use crate::dungeonquest::path::{Change, CostModel, DistMap, Exact, Goal, Graph, Spaces, Want};
+use dq_engine::board::NO_CELL;
 use dq_engine::Cell;
 
 /// Cost models a table may use: index 0 is [`CostModel::BOLD`], 1 [`CostModel::CAREFUL`].
@@ -27,9 +44,10 @@ fn prices_loot(model: usize, loaded: bool) -> bool {
     loaded && MODELS[model].bridge_loaded != 0
 }
 
-/// A distance map and how far behind its graph it is.
+/// A distance map and the board changes it has not taken in yet (taken in when a seat
+/// prepares it).
 #[derive(Debug, Default)]
-struct Lazy {
+struct DeferredMap {
     map: DistMap,
     /// Spaces changed since the map was last brought up to date (empty: it is up to date), or
     /// `None` when it must be computed in full.
@@ -43,9 +61,9 @@ struct Lazy {
 
 /// Copies field by field, so that [`DistMap::clone_from`] leaves the settling's scratch buckets
 /// behind instead of building a whole new map to move in.
-impl Clone for Lazy {
+impl Clone for DeferredMap {
     fn clone(&self) -> Self {
-        Lazy { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
+        DeferredMap { map: self.map.clone(), behind: self.behind, fresh: self.fresh }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -55,7 +73,7 @@ impl Clone for Lazy {
     }
 }
 
-impl Lazy {
+impl DeferredMap {
     /// Notes a change the graph just reported.
     ///
     /// A map read right after the update takes it in with the graph's own record of what the
@@ -87,7 +105,7 @@ impl Lazy {
         self.sync_now(graph, goal);
     }
 
-    /// [`Lazy::sync`] of a map behind its graph.
+    /// [`DeferredMap::sync`] of a map behind its graph.
     #[inline(never)]
     fn sync_now(&mut self, graph: &Graph, goal: Goal) {
         match &self.behind {
@@ -107,15 +125,15 @@ impl Lazy {
 #[derive(Debug, Default)]
 pub struct Maps {
     graph: Graph,
-    treasure: Lazy,
-    tower: Lazy,
+    treasure: DeferredMap,
+    tower: DeferredMap,
     /// Moves from the treasure chamber back to the nearest tower, once asked (forgotten
     /// whenever the graph changes).
     pub back: Option<i64>,
-    /// The way back last walked to find `back` (empty: none). Kept across board changes: as
-    /// long as a hero can still go that way, its cost bounds the way back's, and so the
-    /// moves it can take (see `most_back` in the strategic policy).
-    pub route: Route,
+    /// The treasure space the way back last walked started from (any other space: none), kept
+    /// across board changes: its walk is walked first next time (see `walk_back` in the
+    /// strategic policy).
+    pub back_from: Cell,
 }
 
 /// Copies field by field: a table starts each game (and a loot state its first use) from a
@@ -128,7 +146,7 @@ impl Clone for Maps {
             treasure: self.treasure.clone(),
             tower: self.tower.clone(),
             back: self.back,
-            route: self.route.clone(),
+            back_from: self.back_from,
         }
     }
 
@@ -137,7 +155,7 @@ impl Clone for Maps {
         self.treasure.clone_from(&source.treasure);
         self.tower.clone_from(&source.tower);
         self.back = source.back;
-        self.route.clone_from(&source.route);
+        self.back_from = source.back_from;
     }
 }
 
@@ -150,7 +168,7 @@ impl Maps {
 
     /// Brings the map to `goal` up to date with the graph, but for the settling, which
     /// [`Maps::settle`] does as far as a reader needs (most often there is nothing to do, see
-    /// `Lazy::sync`).
+    /// `DeferredMap::sync`).
     pub fn prepare(&mut self, goal: Goal) {
         match goal {
             Goal::Treasure => self.treasure.sync(&self.graph, goal),
@@ -162,8 +180,8 @@ impl Maps {
     /// (see [`DistMap::settle`]): read the map only after this.
     pub fn settle(&mut self, goal: Goal, want: &impl Want) {
         match goal {
-            Goal::Treasure => self.treasure.map.settle(&self.graph, goal, want),
-            Goal::Tower => self.tower.map.settle(&self.graph, goal, want),
+            Goal::Treasure => self.treasure.map.settle(&self.graph, want),
+            Goal::Tower => self.tower.map.settle(&self.graph, want),
         }
     }
 
@@ -176,8 +194,8 @@ impl Maps {
     pub fn prepare_all(&mut self, goal: Goal) {
         self.prepare(goal);
         match goal {
-            Goal::Treasure => self.treasure.map.settle_all(&self.graph, goal),
-            Goal::Tower => self.tower.map.settle_all(&self.graph, goal),
+            Goal::Treasure => self.treasure.map.settle_all(&self.graph),
+            Goal::Tower => self.tower.map.settle_all(&self.graph),
         }
     }
 
@@ -189,18 +207,6 @@ impl Maps {
             Goal::Treasure => &self.treasure.map,
             Goal::Tower => &self.tower.map,
         }
-    }
-
-    /// The map to `goal` (see [`Maps::map`]) and the graph to read it over, with
-    /// [`Maps::route`] to write: a walk back then goes straight into the route kept, where
-    /// a walk into a route of its own then moved in costs a copy of the whole route.
-    #[inline]
-    pub fn map_and_route(&mut self, goal: Goal) -> (&DistMap, &Graph, &mut Route) {
-        let map = match goal {
-            Goal::Treasure => &self.treasure.map,
-            Goal::Tower => &self.tower.map,
-        };
-        (map, &self.graph, &mut self.route)
     }
 
     /// Updates the graph from the board and notes the change in both maps (inlined into
@@ -236,7 +242,7 @@ impl TableMaps {
             slot.tower.behind = None;
             slot.tower.fresh = false;
             slot.back = None;
-            slot.route.clear();
+            slot.back_from = NO_CELL;
         }
     }
 

@@ -13,13 +13,12 @@
 //! After a board change a map is not recomputed: [`Graph::update`] keeps what the changed
 //! spaces were, [`DistMap::note`] brings only the offers the change touched up to date and
 //! marks the spaces left inconsistent, and [`DistMap::settle`] settles them (Lifelong
-//! Planning A* on a ring of cost buckets kept in the map) only as far as a reader needs: the
+//! Planning A* on a ring of cost buckets, sets of spaces) only as far as a reader needs: the
 //! spaces behind a hero, farther from the goal than anything asked, may never be settled.
-//! [`DistMap::hops`] walks the settled costs step by step (remembering its last answer only).
+//! [`DistMap::hops`] walks the settled costs step by step.
 //! The costs read, the steps and the counts are exactly those of a plain search (the tests
 //! compare them on many boards).
 
-use arrayvec::ArrayVec;
 use dq_engine::board::{CELLS, COLS, NO_CELL, OUTER_WALL, TOWERS, TREASURE};
 use dq_engine::data::TileKind;
 use dq_engine::{Cell, Game};
@@ -117,81 +116,10 @@ impl Goal {
     }
 }
 
-/// The spaces of a walk along a [`DistMap`], first to last (see [`DistMap::route`]).
-pub type Route = ArrayVec<Cell, CELLS>;
-
-/// What the spaces of `route` cost to enter one after the other on `graph` (the first one
-/// not counted), if a hero can still go that way (every step through an open side, into a
-/// space that can be entered). A way that still exists bounds the cost of the cheapest one.
-/// `None` for a route of fewer than two spaces too (no way known).
-pub fn route_cost(graph: &Graph, route: &[Cell]) -> Option<u32> {
-    if route.len() < 2 {
-        return None;
-    }
-    let mut cost = 0u32;
-    for pair in route.windows(2) {
-        let (at, to) = (pair[0], pair[1]);
-        // A route's spaces follow each other on the board, so the side is one of the four.
-        let side = SIDE_OF_STEP[to.wrapping_sub(at) as usize];
-        let enter = graph.enter[to as usize];
-        if graph.open[at as usize] & side == 0 || enter == UNREACHABLE {
-            return None;
-        }
-        cost += u32::from(enter);
-    }
-    Some(cost)
-}
-
-/// The side (as a [`Dir`](dq_engine::Dir) bit) a step leaves by, by the difference of the
-/// space numbers it goes between (0 for a difference no step makes): a table rather than a
-/// comparison per side.
-static SIDE_OF_STEP: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[COLS.wrapping_neg() as usize] = 1;
-    t[1] = 2;
-    t[COLS as usize] = 4;
-    t[u8::MAX as usize] = 8;
-    t
-};
-
 /// Length of the per-space arrays of [`Graph`] and [`DistMap`]: one slot for every value of a
 /// [`Cell`] (a `u8`), so indexing them with a space never needs a bounds check. Slots past the
-/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map,
-/// from its making on (nothing writes them), so copies leave them be.
+/// board are never open, cost [`UNREACHABLE`] to enter and are [`UNREACHABLE`] in every map.
 pub const SLOTS: usize = 256;
-
-/// Copies the board's slots of a per-space array (rounded up to 16 bytes; the slots past the
-/// board hold the same in every map and graph, see [`SLOTS`]) in pieces of at most 128 bytes.
-///
-/// Why: each piece, of a size known when compiling, is copied inline, where one copy of the
-/// board's slots is a `memcpy` call. A table's maps start every game from a copy of the
-/// empty board's, eight arrays (~1.6 KB): the calls cost about twice the moves.
-fn copy_board<T: Copy>(dst: &mut [T; SLOTS], src: &[T; SLOTS]) {
-    let size = core::mem::size_of::<T>();
-    let piece = 128 / size;
-    let n = CELLS.next_multiple_of(16 / size).min(SLOTS);
-    debug_assert!(n <= 3 * piece);
-    let mut at = 0;
-    // Unrolled by hand (three pieces at most): a loop of copies could be turned back into
-    // one `memcpy` call.
-    for _ in [(); 3] {
-        let end = (at + piece).min(n);
-        dst[at..end].copy_from_slice(&src[at..end]);
-        at = end;
-    }
-}
-
-/// [`copy_board`] of the costs `src` into both `a` and `b`, each 16 bytes read once.
-fn copy_board_twice(a: &mut [u16; SLOTS], b: &mut [u16; SLOTS], src: &[u16; SLOTS]) {
-    const N: usize = CELLS.div_ceil(8);
-    const _: () = assert!(N * 8 <= SLOTS);
-    let (a, b, src) = (a.as_chunks_mut::<8>().0, b.as_chunks_mut::<8>().0, src.as_chunks::<8>().0);
-    for k in 0..N {
-        let v = src[k];
-        a[k] = v;
-        b[k] = v;
-    }
-}
 
 /// The space one step from `c` in direction `d` (0..4, as [`Dir`](dq_engine::Dir)), for a
 /// side known to lead onto the board (an open side, or a bit of [`Graph`]'s `into` mask):
@@ -249,21 +177,13 @@ fn sides(mut m: u8) -> impl Iterator<Item = u32> {
 }
 
 /// Cheapest cost from every space to a goal; [`DistMap::hops`] gives the number of moves
-/// along that path on demand.
-///
-/// Besides the costs, a map remembers the last answer of [`DistMap::hops`] (interior: hops
-/// takes `&self`), forgotten whenever the costs change, and tied to the [`Graph`] revision it
-/// was found on, so a map read over any other graph walks afresh. (A memo of every step
-/// walked, forgotten near each change, paid while most decisions walked; once the bounds of
-/// the strategic policy spared most walks, its upkeep cost more than it saved.)
+/// along that path on demand (walked afresh at every call: a memo of the last answer bought
+/// 0.6% of a game for its 55 lines, docs/perf.md).
 #[derive(Debug)]
 pub struct DistMap {
     /// Cost to the goal by space ([`SLOTS`] long: the slots past the board stay
     /// [`UNREACHABLE`]).
     pub cost: [u16; SLOTS],
-    /// The last answer of [`DistMap::hops`]: (revision, space, moves). A policy asks again
-    /// from the same space in the same decision more often than not.
-    last: core::cell::Cell<(u64, Cell, u8)>,
     /// The [`Graph::rev`] the costs were computed or noted for.
     rev: u64,
     /// Spaces that may be inconsistent (their cost not their best offer); every inconsistent
@@ -274,15 +194,12 @@ pub struct DistMap {
     /// At most the least key of the inconsistent spaces (`u32::MAX`: none): every space that
     /// costs less is exact.
     floor: u32,
-    /// The buckets of the settling's queue: between settlings, the entries a settling that
-    /// stopped at a reader's need left waiting (see `Buckets`).
-    ring: Buckets,
+    /// Scratch space of the searches (empty between them).
+    ring: Ring,
 }
 
-/// Copies the costs, the offers and what is pending, in the board's slots only (the slots past
-/// it are the same in every map, see [`SLOTS`]); the last answer is forgotten in the copy, and
-/// the settling's buckets stay behind: the copy's ring is emptied, and the spaces of a ring the
-/// source keeps wait in the copy's `pending`.
+/// Copies the costs, the offers and what is pending (the settling's scratch buckets, empty
+/// between settlings, stay behind).
 impl Clone for DistMap {
     fn clone(&self) -> Self {
         let mut m = DistMap::default();
@@ -291,25 +208,10 @@ impl Clone for DistMap {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
-        self.forget_last();
         self.rev = source.rev;
-        // A map with nothing pending is consistent everywhere: every offer is its cost (see
-        // `settle_now`), so the offers are copied from the costs just read (as a table's maps
-        // start every game from the empty board's, settled in full).
-        debug_assert!(!source.is_settled() || source.rhs[..CELLS] == source.cost[..CELLS]);
-        if source.is_settled() {
-            copy_board_twice(&mut self.cost, &mut self.rhs, &source.cost);
-        } else {
-            copy_board(&mut self.cost, &source.cost);
-            copy_board(&mut self.rhs, &source.rhs);
-        }
-        // The source's ring is not copied: its spaces wait in the copy's `pending`.
-        self.ring.forget();
+        self.cost = source.cost;
+        self.rhs = source.rhs;
         self.pending = source.pending;
-        if source.ring.full != 0 {
-            self.take_ring_of(source);
-        }
         self.floor = source.floor;
     }
 }
@@ -318,12 +220,11 @@ impl Default for DistMap {
     fn default() -> Self {
         DistMap {
             cost: [UNREACHABLE; SLOTS],
-            last: core::cell::Cell::new((u64::MAX, NO_CELL, 0)),
             rev: u64::MAX,
             pending: Spaces::default(),
             rhs: [UNREACHABLE; SLOTS],
             floor: u32::MAX,
-            ring: Buckets::default(),
+            ring: Ring::default(),
         }
     }
 }
@@ -531,22 +432,15 @@ pub struct Graph {
     /// (board epoch, tiles left, carrying loot) the arrays describe; `None` before the first
     /// build.
     key: Option<(u32, u8, bool)>,
-    /// Bumped whenever the arrays change, so a map knows which graph its last answer (and its costs) belong to.
+    /// Bumped whenever the arrays change, so a map knows which graph its costs belong to.
     rev: u64,
     /// The spaces the last update reported, and their entry costs and open sides before it
     /// (valid at those spaces only); `last` is emptied by a full build.
     last: Spaces,
     was: Before,
-    /// How many spaces of the board cost each entry cost below [`MAX_STEP`] to enter (the
-    /// unreachable ones are not counted): what [`Graph::most_moves`] reads.
-    by_enter: [u8; MAX_STEP as usize],
-    /// Bit `e` set: `by_enter[e]` is not 0 (so [`Graph::most_moves`] goes through the entry
-    /// costs that occur only, usually a handful of the [`MAX_STEP`]).
-    tiers: u64,
 }
 
-/// Copies what the board shows, in the board's slots only (the slots past it are the same in
-/// every graph, see [`SLOTS`]); the record of the last update stays behind (the copy reports
+/// Copies what the board shows; the record of the last update stays behind (the copy reports
 /// no last change, so a repair over it checks conservatively until its next update).
 impl Clone for Graph {
     fn clone(&self) -> Self {
@@ -556,15 +450,12 @@ impl Clone for Graph {
     }
 
     fn clone_from(&mut self, source: &Self) {
-        // The slots past the board never change (see [`SLOTS`]): only the board's are copied.
-        copy_board(&mut self.enter, &source.enter);
-        copy_board(&mut self.open, &source.open);
-        copy_board(&mut self.into, &source.into);
+        self.enter = source.enter;
+        self.open = source.open;
+        self.into = source.into;
         self.key = source.key;
         self.rev = source.rev;
         self.last = Spaces::default();
-        self.by_enter = source.by_enter;
-        self.tiers = source.tiers;
     }
 }
 
@@ -578,8 +469,6 @@ impl Default for Graph {
             rev: 0,
             last: Spaces::default(),
             was: Before::default(),
-            by_enter: [0; MAX_STEP as usize],
-            tiers: 0,
         }
     }
 }
@@ -590,7 +479,7 @@ impl Default for Graph {
 ///
 /// Only the graph keeps one. A map several updates behind works out the offers around every
 /// changed space again instead: a record of its own, kept up at every update, cost more than
-/// it saved (see `Lazy::note` in the maps module).
+/// it saved (see `DeferredMap::note` in the maps module).
 #[derive(Clone, Debug)]
 struct Before {
     enter: [u16; SLOTS],
@@ -627,11 +516,6 @@ impl Graph {
         }
         for c in 0..CELLS as Cell {
             self.write_into(c);
-        }
-        self.by_enter = [0; MAX_STEP as usize];
-        self.tiers = 0;
-        for c in 0..CELLS {
-            self.count_enter(self.enter[c], 1);
         }
         self.key = Some((game.board_epoch(), game.tiles_left(), loaded));
         self.last = Spaces::default();
@@ -898,16 +782,12 @@ impl Graph {
     }
 
     /// A changed space read again: what it was is kept (for a repair to tell which way it
-    /// changed), its own facts are read, and the count of spaces by entry cost follows.
+    /// changed), and its own facts are read.
     fn reread_space(&mut self, game: &Game<'_>, model: &CostModel, loaded: bool, c: Cell) {
         let i = c as usize;
         self.was.enter[i] = self.enter[i];
         self.was.open[i] = self.open[i];
         self.read_space(game, model, loaded, c);
-        if self.enter[i] != self.was.enter[i] {
-            self.count_enter(self.was.enter[i], u8::MAX);
-            self.count_enter(self.enter[i], 1);
-        }
     }
 
     /// The entry cost of `c`, and its open sides if explored (never past the outer wall).
@@ -957,72 +837,9 @@ impl Graph {
 
     /// Whether two graphs describe the same board (what the incremental update is tested by).
     pub fn same_as(&self, other: &Graph) -> bool {
-        self.enter == other.enter
-            && self.open == other.open
-            && self.into == other.into
-            && self.by_enter == other.by_enter
-            && self.tiers == other.tiers
-    }
-
-    /// Adds `by` (wrapping: `u8::MAX` takes one away) to the count of spaces entered at `enter`.
-    #[inline]
-    fn count_enter(&mut self, enter: u16, by: u8) {
-        if let Some(n) = self.by_enter.get_mut(usize::from(enter)) {
-            *n = n.wrapping_add(by);
-            let bit = 1u64 << enter;
-            self.tiers = if *n == 0 { self.tiers & !bit } else { self.tiers | bit };
-        }
-    }
-
-    /// The most moves a walk can make while the spaces it enters cost `cost` or less in all,
-    /// never entering the spaces of `never`: it enters a different space at every move (a
-    /// walk along a distance map goes ever closer), so at best the cheapest spaces of the
-    /// board, one each.
-    ///
-    /// The spaces of `never` are taken off the counts of the tiers read only (usually the
-    /// first two or three), rather than off a copy of every count: their entry costs are
-    /// gathered first (a few; beyond `NEVER` of them, into a copy of the counts after all).
-    pub fn most_moves(&self, cost: u32, never: impl IntoIterator<Item = Cell>) -> u32 {
-        let mut off = [UNREACHABLE; NEVER];
-        let mut copy: Option<[u8; MAX_STEP as usize]> = None;
-        for (k, c) in never.into_iter().enumerate() {
-            let e = self.enter[c as usize];
-            if k < NEVER {
-                off[k] = e;
-            } else {
-                let counts = copy.get_or_insert(self.by_enter);
-                if let Some(n) = counts.get_mut(usize::from(e)) {
-                    *n = n.saturating_sub(1);
-                }
-            }
-        }
-        let by_enter = copy.as_ref().unwrap_or(&self.by_enter);
-        let (mut left, mut moves) = (cost, 0u32);
-        // The entry costs that occur, cheapest first (one `never` emptied perhaps).
-        let mut tiers = self.tiers;
-        while tiers != 0 {
-            let enter = tiers.trailing_zeros();
-            tiers &= tiers - 1;
-            let taken = off.iter().filter(|&&e| u32::from(e) == enter).count() as u8;
-            let n = u32::from(by_enter[enter as usize].saturating_sub(taken));
-            if n == 0 {
-                continue;
-            }
-            // At least one unit per space: an entry cost of 0 never occurs.
-            let take = n.min(left / enter.max(1));
-            moves += take;
-            left -= take * enter;
-            if take < n {
-                return moves;
-            }
-        }
-        moves
+        self.enter == other.enter && self.open == other.open && self.into == other.into
     }
 }
-
-/// The spaces left out of [`Graph::most_moves`] whose entry costs it keeps apart (the policy
-/// leaves out four).
-const NEVER: usize = 4;
 
 /// The outer wall of each space, as a mask of [`Dir`](dq_engine::Dir) bits: sides that never
 /// lead anywhere.
@@ -1037,147 +854,40 @@ static FIXED_CLOSED_EDGE: [u8; SLOTS] = {
     t
 };
 
-/// Entries one bucket of a [`Buckets`] ring holds.
-const BUCKET: usize = 32;
-
-/// Entries a bucket takes before it counts as full: [`BUCKET`], or fewer in a test that makes
-/// buckets fill up on purpose (`tests::BUCKET_CAP`).
-fn bucket_cap() -> usize {
-    #[cfg(test)]
-    return tests::BUCKET_CAP.with(core::cell::Cell::get);
-    #[cfg(not(test))]
-    BUCKET
-}
-
-/// The storage of a settling's ring of [`RING`] cost buckets, each a short stack of spaces,
-/// kept in the map: empty after a settling that ends with every space consistent, and
-/// holding the entries still waiting after one that stops at a reader's need (`full` and
-/// `level` then say where, as [`Ring`]'s do).
-///
-/// Why keep them: a settling that stops leaves a few spaces pending above the reader's need
-/// (about five, mostly behind the hero), and draining them into `DistMap::pending` at the
-/// stop and putting them back into the ring at the next fill cost more than the settling
-/// took per space. Kept, the next settling fills only the spaces noted since.
+/// A queue of spaces by key, taken in order of key, for Dijkstra's search and the settling:
+/// a ring of [`RING`] buckets, each the set of spaces put at one key. Every entry must lie
+/// within one ring's length above the level (the key of the last bucket taken, or where the
+/// ring was started), so that no two pending keys share a bucket (every step costs less than
+/// [`MAX_STEP`], the ring's length). Entries of equal key come out lowest space first, which
+/// neither search depends on. Kept in a [`DistMap`] as scratch space, empty between searches.
 #[derive(Clone, Debug)]
-struct Buckets {
-    cells: [[Cell; BUCKET]; RING],
-    len: [u8; RING],
-    /// Bit `k` set: bucket `k` holds entries kept from the last settling.
-    full: u64,
-    /// The level of the ring kept (the key the last settling stopped at).
-    level: u16,
-}
-
-impl Default for Buckets {
-    fn default() -> Self {
-        Buckets { cells: [[NO_CELL; BUCKET]; RING], len: [0; RING], full: 0, level: 0 }
-    }
-}
-
-impl Buckets {
-    /// Empties the buckets kept (those holding entries only).
-    #[inline]
-    fn forget(&mut self) {
-        let mut full = self.full;
-        while full != 0 {
-            self.len[full.trailing_zeros() as usize] = 0;
-            full &= full - 1;
-        }
-        self.full = 0;
-    }
-
-    /// Calls `f` with each entry kept, as (key, space).
-    fn each(&self, mut f: impl FnMut(u16, Cell)) {
-        let mut full = self.full;
-        while full != 0 {
-            let k = full.trailing_zeros() as usize;
-            full &= full - 1;
-            let key = self.level + (k as u16).wrapping_sub(self.level).rem_euclid(RING as u16);
-            for &c in &self.cells[k][..usize::from(self.len[k])] {
-                f(key, c);
-            }
-        }
-    }
-
-    /// The spaces of the entries kept.
-    fn spaces(&self) -> Spaces {
-        let mut set = Spaces::default();
-        self.each(|_, c| set.set(c));
-        set
-    }
-}
-
-/// A queue of (key, space) entries over [`Buckets`], taken in order of key: every entry must
-/// lie within one ring's length above the level (the key of the last entry taken, or where
-/// the ring was started), so that no two pending keys share a bucket. Entries of equal key
-/// come out in any order, which the settling does not depend on.
-struct Ring<'a> {
-    buckets: &'a mut Buckets,
+struct Ring {
+    buckets: [Spaces; RING],
     /// Bit `k` set: bucket `k` holds entries.
     full: u64,
-    /// The key of the last entry taken (or where the ring was started).
+    /// The key of the last bucket taken (or where the ring was started).
     level: u16,
-    /// An entry put by a fill was lost to a full bucket (the settling then gives up and the
-    /// map is computed in full).
-    lost: bool,
 }
 
-impl<'a> Ring<'a> {
-    /// The ring kept in `buckets` by the last settling (empty if it settled everything).
-    #[inline]
-    fn new(buckets: &'a mut Buckets) -> Ring<'a> {
-        let (full, level) = (buckets.full, buckets.level);
-        Ring { buckets, full, level, lost: false }
+impl Default for Ring {
+    fn default() -> Self {
+        Ring { buckets: [Spaces::default(); RING], full: 0, level: 0 }
     }
+}
 
-    /// Keeps the ring's entries in its buckets for the next settling.
-    fn keep(&mut self) {
-        self.buckets.full = self.full;
-        self.buckets.level = self.level;
-    }
-
-    /// Whether every entry's key lies within one ring's length above `level` (at most the
-    /// ring's level), so the ring may be taken on from there.
-    fn spans_from(&self, level: u32) -> bool {
-        debug_assert!(level <= u32::from(self.level));
-        let top = 63 - self.full.rotate_right(u32::from(self.level) % RING as u32).leading_zeros();
-        u32::from(self.level) + top < level + RING as u32
-    }
-
-    /// Puts back the entry just taken from bucket `k` (the settling stops before it).
-    fn untake(&mut self, k: usize) {
-        self.buckets.len[k] += 1;
-    }
-
+impl Ring {
     /// Whether an entry at `key` (not below the level) lies within the ring's reach.
     fn reaches(&self, key: u16) -> bool {
         debug_assert!(key >= self.level, "{key} below the ring's level {}", self.level);
         key.wrapping_sub(self.level) < RING as u16
     }
 
-    /// Adds an entry within reach at a fill; if its bucket is full, the entry is lost instead
-    /// (noted in `lost`: the settling then gives up and the map is computed in full).
+    /// Adds `c` at `key`, within reach.
     fn put(&mut self, key: u16, c: Cell) {
-        if !self.try_put(key, c) {
-            self.lost = true;
-        }
-    }
-
-    /// Adds an entry within reach if its bucket has room; says whether it did (see [`queue`]
-    /// for an entry queued while the ring is taken).
-    fn try_put(&mut self, key: u16, c: Cell) -> bool {
         debug_assert!(self.reaches(key));
         let k = key as usize % RING;
-        let n = self.buckets.len[k] as usize;
-        if n >= bucket_cap() {
-            #[cfg(test)]
-            tests::FULL.with(|f| f.set(f.get() + 1));
-            return false;
-        }
-        self.buckets.cells[k][n] = c;
-        self.buckets.len[k] = n as u8 + 1;
+        self.buckets[k].set(c);
         self.full |= 1 << k;
-        true
     }
 
     /// Moves the level on to the lowest key of the entries (its bucket's entries are then
@@ -1191,14 +901,9 @@ impl<'a> Ring<'a> {
         Some((self.level, self.level as usize % RING))
     }
 
-    /// Takes the last entry put in bucket `k` (the level's), if any.
+    /// Takes the lowest space of bucket `k` (the level's), if any.
     fn take(&mut self, k: usize) -> Option<Cell> {
-        let n = usize::from(self.buckets.len[k]);
-        if n == 0 {
-            return None;
-        }
-        self.buckets.len[k] = (n - 1) as u8;
-        Some(self.buckets.cells[k][(n - 1) % BUCKET])
+        self.buckets[k].pop()
     }
 
     /// Clears the bit of the level's bucket `k` once [`Ring::take`] has emptied it (an entry
@@ -1214,21 +919,7 @@ impl<'a> Ring<'a> {
         while full != 0 {
             let k = full.trailing_zeros() as usize;
             full &= full - 1;
-            for &c in &self.buckets.cells[k][..self.buckets.len[k] as usize] {
-                set.set(c);
-            }
-            self.buckets.len[k] = 0;
-        }
-        self.full = 0;
-    }
-
-    /// Empties the ring (the buckets that hold entries only).
-    #[inline]
-    fn clear(&mut self) {
-        let mut full = self.full;
-        while full != 0 {
-            self.buckets.len[full.trailing_zeros() as usize] = 0;
-            full &= full - 1;
+            set.union(&core::mem::take(&mut self.buckets[k]));
         }
         self.full = 0;
     }
@@ -1242,22 +933,6 @@ fn offer(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
         // An unreachable cost or entry makes the sum at least `UNREACHABLE`.
         best = best.min(u32::from(cost[v as usize]) + u32::from(graph.enter[v as usize]));
     });
-    best as u16
-}
-
-/// [`offer`] without a branch per side: all four neighbours are read (any `Cell` indexes a
-/// [`SLOTS`]-long array, so the slot behind a closed side is read harmlessly) and the closed
-/// sides' sums are masked out by selects. Why, and only in `DistMap::note_with`: the spaces
-/// noted there have open sides in no pattern a predictor learns (the settling's offers are
-/// fewer and cheaper branchy).
-fn offer_flat(cost: &[u16; SLOTS], graph: &Graph, u: Cell) -> u16 {
-    let m = graph.open[u as usize];
-    let mut best = u32::from(UNREACHABLE);
-    for d in 0..4 {
-        let v = toward(u, d) as usize;
-        let sum = u32::from(cost[v]) + u32::from(graph.enter[v]);
-        best = best.min(if m >> d & 1 != 0 { sum } else { u32::from(UNREACHABLE) });
-    }
     best as u16
 }
 
@@ -1313,15 +988,12 @@ impl Want for Everything {
 }
 
 /// Makes `w` pending at `key` (not below the ring's level): into the ring if within its
-/// reach and its bucket has room (it joins `pending` when the ring is drained), else into
-/// `pending` to wait, `far` the least key waiting.
-///
-/// An entry that finds its bucket full waits as one beyond the ring's reach does: the ring
-/// is drained and filled again from `pending` before its key comes (a fill that finds the
-/// bucket full still gives up, see [`Ring::put`]). Why: giving up on the settling at once
-/// took a flag tested after every bucket, which kept the settling's loop a register short.
-fn queue(ring: &mut Ring<'_>, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
-    if !(ring.reaches(key) && ring.try_put(key, w)) {
+/// reach (it joins `pending` when the ring is drained), else into `pending` to wait, `far`
+/// the least key waiting.
+fn queue(ring: &mut Ring, pending: &mut Spaces, far: &mut u32, key: u16, w: Cell) {
+    if ring.reaches(key) {
+        ring.put(key, w);
+    } else {
         pending.set(w);
         *far = (*far).min(u32::from(key));
     }
@@ -1333,24 +1005,16 @@ impl DistMap {
     /// Every space is then consistent: nothing is pending.
     pub fn compute(&mut self, graph: &Graph, goal: Goal) {
         self.cost = [UNREACHABLE; SLOTS];
-        // Bucket `level % RING` holds the spaces first reached at `level`; a space improved
-        // later leaves a stale entry behind, skipped when met. Every step costs less than the
-        // ring is long, so the pending levels never wrap onto each other.
-        let mut ring = [Spaces::default(); RING];
-        // Bit `k` set: ring bucket `k` holds entries.
-        let mut full: u64 = 1;
+        // The ring holds the spaces reached at each cost; a space improved later leaves a
+        // stale entry behind, skipped when met.
+        let ring = &mut self.ring;
+        ring.level = 0;
         for &t in goal.cells() {
             self.cost[t as usize] = 0;
-            ring[0].set(t);
+            ring.put(0, t);
         }
-        let mut level: u16 = 0;
-        while full != 0 {
-            // The next non-empty bucket at or after `level`, going round the ring.
-            level += full.rotate_right(u32::from(level) % RING as u32).trailing_zeros() as u16;
-            let slot = level as usize % RING;
-            let mut here = core::mem::take(&mut ring[slot]);
-            full &= !(1 << slot);
-            while let Some(v) = here.pop() {
+        while let Some((level, slot)) = ring.next_key() {
+            while let Some(v) = ring.take(slot) {
                 if self.cost[v as usize] != level {
                     continue;
                 }
@@ -1362,27 +1026,24 @@ impl DistMap {
                     let u = toward(v, d);
                     if through < self.cost[u as usize] {
                         self.cost[u as usize] = through;
-                        let k = through as usize % RING;
-                        ring[k].set(u);
-                        full |= 1 << k;
+                        ring.put(through, u);
                     }
                 }
             }
+            ring.close(slot);
         }
         self.rhs = self.cost;
         self.pending = Spaces::default();
-        self.ring.forget();
         self.floor = u32::MAX;
-        self.forget_last();
         self.rev = graph.rev;
     }
 
     /// Brings a map computed over the graph as it was before [`Graph::update`] reported
     /// `changed` up to date in full: [`DistMap::note`], then every pending space settled. The
     /// result is that of [`DistMap::compute`] (the path tests compare the two on many boards).
-    pub fn repair(&mut self, graph: &Graph, goal: Goal, changed: &Spaces) {
+    pub fn repair(&mut self, graph: &Graph, changed: &Spaces) {
         self.note(graph, changed);
-        self.settle_all(graph, goal);
+        self.settle_all(graph);
     }
 
     /// Takes in the graph changes `changed` (made since the map was last brought up to date;
@@ -1466,12 +1127,11 @@ impl DistMap {
             None => changed.grown().each(|w| {
                 let i = w as usize;
                 if cost[i] != 0 {
-                    rhs[i] = offer_flat(cost, graph, w);
+                    rhs[i] = offer(cost, graph, w);
                     mark(cost, rhs, w);
                 }
             }),
         }
-        self.forget_last();
         self.rev = graph.rev;
     }
 
@@ -1480,11 +1140,11 @@ impl DistMap {
     /// and so is every space that costs less, what a walk from them reads). The test for a
     /// map that reads right already (most reads) comes first; the settling is a call of its
     /// own.
-    pub fn settle(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
+    pub fn settle(&mut self, graph: &Graph, want: &impl Want) {
         if self.reads_right(want.need(&self.cost, &self.rhs, graph)) {
             return;
         }
-        self.settle_now(graph, goal, want);
+        self.settle_now(graph, want);
     }
 
     /// Whether the map reads right for a reader whose [`Want::need`] is `need` without
@@ -1498,28 +1158,10 @@ impl DistMap {
         self.floor == u32::MAX
     }
 
-    /// Adds the spaces of `source`'s ring kept to the copy's `pending` (out of line: the
-    /// copies that start each game are of maps settled in full, with no ring kept).
-    #[cold]
-    #[inline(never)]
-    fn take_ring_of(&mut self, source: &DistMap) {
-        self.pending.union(&source.ring.spaces());
-    }
-
-    /// The spaces that may be inconsistent: those in `pending` and those kept in the ring.
-    #[cfg(test)]
-    fn waiting(&self) -> Spaces {
-        let mut set = self.pending;
-        if self.ring.full != 0 {
-            set.union(&self.ring.spaces());
-        }
-        set
-    }
-
     /// Settles every pending space: the map is then what [`DistMap::compute`] gives.
-    pub fn settle_all(&mut self, graph: &Graph, goal: Goal) {
+    pub fn settle_all(&mut self, graph: &Graph) {
         if self.floor != u32::MAX {
-            self.settle_now(graph, goal, &Everything);
+            self.settle_now(graph, &Everything);
         }
     }
 
@@ -1531,11 +1173,9 @@ impl DistMap {
     /// A space is consistent when the two are equal; its key is the lesser of the two. The
     /// map keeps, between settlings and graph changes alike:
     ///
-    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` or has an
-    /// entry at its key in the ring kept (both may hold consistent spaces too, and the ring
-    /// entries at keys a space no longer has: dropped when met); the ring kept lies within
-    /// one ring's length above its level, itself not below `floor`; `floor` is at most the
-    /// least key of the inconsistent spaces (`u32::MAX`: there are none).
+    /// (I) `rhs` holds every space's offer; every inconsistent space is in `pending` (which
+    /// may hold consistent spaces too); `floor` is at most the least key of the inconsistent
+    /// spaces (`u32::MAX`: there are none).
     ///
     /// From (I) alone, with `K` the least key of the inconsistent spaces: every space that
     /// costs less than `K` is exact, and so is every space whose exact cost is below `K`. A
@@ -1565,32 +1205,14 @@ impl DistMap {
     /// whose key lies beyond waits (only the least such key is kept), and the ring is filled
     /// again from `pending` before its entries reach that key. A space put in the ring leaves
     /// `pending` (it joins it again if the ring is drained into it, before a refill), and one
-    /// that becomes consistent leaves it at the next fill. A settling that stops keeps the
-    /// ring for the next one, which takes it on from the floor (the floor is at most the
-    /// ring's level: notes only lower it), unless the floor fell so far that an entry lies a
-    /// ring's length above it (the ring is then drained into `pending` first): (I) holds
-    /// again whenever the settling returns. An entry queued in a full bucket waits
-    /// as one beyond the ring's reach does (see [`queue`]); if a bucket fills up at a fill,
-    /// the map is computed in full instead.
-    ///
-    /// The last answer of [`DistMap::hops`] is forgotten at every settling, whether a cost
-    /// changed or not: a settling is asked for only when the floor is below what the reader
-    /// needs, so nearly every one changes a cost, and a flag set at every space taken cost
-    /// more than the rare walk it spared.
+    /// that becomes consistent leaves it at the next fill. A settling that stops drains the
+    /// ring into `pending`: (I) holds again whenever the settling returns.
     #[inline(never)]
-    fn settle_now(&mut self, graph: &Graph, goal: Goal, want: &impl Want) {
+    fn settle_now(&mut self, graph: &Graph, want: &impl Want) {
         let DistMap { cost, rhs, pending, floor, ring, .. } = self;
-        let mut ring = Ring::new(ring);
         let mut need = want.need(cost, rhs, graph);
         // At most the least key of the pending spaces: where the ring starts.
         let mut level = *floor;
-        // The ring kept from the last settling is taken on from the floor if its entries
-        // reach no further than a ring's length above it, else they wait with the rest.
-        if ring.full != 0 && !ring.spans_from(level) {
-            #[cfg(test)]
-            tests::DRAINED.with(|f| f.set(f.get() + 1));
-            ring.drain_into(pending);
-        }
         'fill: loop {
             ring.level = level as u16;
             // The pending spaces go into the ring, those beyond its reach wait (`far` the
@@ -1611,11 +1233,7 @@ impl DistMap {
                 }
             });
             *pending = keep;
-            if ring.lost {
-                break;
-            }
-            // A bucket at a time, its entries taken last put first (as a queue of single
-            // entries would give them). A key put while it is taken is the level's own (a
+            // A bucket at a time, lowest space first. A key put while it is taken is the level's own (a
             // space met again at its key: taken in the same pass) or above it, and one that
             // waits beyond the ring's reach is a ring's length above it: `far` is tested once
             // per bucket.
@@ -1641,9 +1259,10 @@ impl DistMap {
                         need = want.need(cost, rhs, graph);
                         if k32 >= need {
                             *floor = k32;
-                            // The entry taken is pending still (inconsistent): it goes back,
-                            // and the ring is kept for the next settling.
-                            ring.untake(b);
+                            // The space taken is pending still (inconsistent), and so is
+                            // what waits in the ring.
+                            pending.set(u);
+                            ring.drain_into(pending);
                             break 'fill;
                         }
                     }
@@ -1659,7 +1278,7 @@ impl DistMap {
                                 // Its key falls only if its cost is above the new offer (if not,
                                 // it is pending already, or now consistent).
                                 if through < u32::from(cost[j]) {
-                                    queue(&mut ring, pending, &mut far, through as u16, w);
+                                    queue(ring, pending, &mut far, through as u16, w);
                                 }
                             }
                         });
@@ -1667,7 +1286,7 @@ impl DistMap {
                         // Loses its cost, and waits at its offer if it has one.
                         cost[i] = UNREACHABLE;
                         if r != UNREACHABLE {
-                            queue(&mut ring, pending, &mut far, r, u);
+                            queue(ring, pending, &mut far, r, u);
                         }
                         // The spaces whose offer came through it look again.
                         let through = u32::from(g) + u32::from(graph.enter[i]);
@@ -1680,7 +1299,7 @@ impl DistMap {
                                 let now = offer(cost, graph, w);
                                 rhs[j] = now;
                                 if now != cost[j] {
-                                    queue(&mut ring, pending, &mut far, now.min(cost[j]), w);
+                                    queue(ring, pending, &mut far, now.min(cost[j]), w);
                                 }
                             }
                         }
@@ -1696,30 +1315,12 @@ impl DistMap {
             }
             level = far;
         }
-        if ring.lost {
-            ring.clear();
-            ring.keep();
-            self.compute(graph, goal);
-            return;
-        }
-        ring.keep();
-        self.forget_last();
     }
 
     /// Checks the settling's invariant (I) (see [`DistMap::settle_now`]) over `graph` toward
     /// `goal`: every offer right, every inconsistent space pending, none keyed below the floor.
     #[cfg(test)]
     fn check_settling(&self, graph: &Graph, goal: Goal) -> Result<(), String> {
-        // The spaces kept in the ring at the key they have.
-        let mut kept = Spaces::default();
-        self.ring.each(|key, c| {
-            if self.cost[c as usize].min(self.rhs[c as usize]) == key {
-                kept.set(c);
-            }
-        });
-        if self.ring.full != 0 && u32::from(self.ring.level) < self.floor {
-            return Err(format!("ring kept at {} below the floor {}", self.ring.level, self.floor));
-        }
         for c in 0..CELLS as Cell {
             let i = c as usize;
             let want = if goal.cells().contains(&c) { 0 } else { offer(&self.cost, graph, c) };
@@ -1728,7 +1329,7 @@ impl DistMap {
             }
             if self.cost[i] != self.rhs[i] {
                 let key = u32::from(self.cost[i].min(self.rhs[i]));
-                if !(self.pending.contains(c) || kept.contains(c)) || key < self.floor {
+                if !self.pending.contains(c) || key < self.floor {
                     return Err(format!("space {c}: key {key} (floor {}) not pending", self.floor));
                 }
             }
@@ -1736,64 +1337,11 @@ impl DistMap {
         Ok(())
     }
 
-    /// Forgets the last answer of [`DistMap::hops`] (the costs are about to change, or did).
-    fn forget_last(&self) {
-        self.last.set((u64::MAX, NO_CELL, 0));
-    }
-
     /// Moves along the cheapest path from `c` to the goal (0 on a target, `u8::MAX` if the
     /// goal cannot be reached). Among equally cheap paths it takes, step by step, the next
     /// space with the lowest (cost to go, space number): the path a Dijkstra search that
     /// settles spaces in that order records.
-    ///
-    /// The last answer is kept while the map and `graph` (the graph the map was last computed
-    /// or noted over) stay as they are.
-    ///
-    /// The test for the last answer comes first; the walk is a call of its own.
     pub fn hops(&self, graph: &Graph, c: Cell) -> u8 {
-        match self.hops_known(graph, c) {
-            Some(moves) => moves,
-            None => self.hops_walk(graph, c),
-        }
-    }
-
-    /// [`DistMap::hops`] if it is the last answer (no walk needed), else `None`.
-    pub fn hops_known(&self, graph: &Graph, c: Cell) -> Option<u8> {
-        let (rev, from, moves) = self.last.get();
-        (self.rev == graph.rev && rev == self.rev && from == c).then_some(moves)
-    }
-
-    /// [`DistMap::hops`] once the last answer is not the one asked for.
-    #[inline(never)]
-    fn hops_walk(&self, graph: &Graph, c: Cell) -> u8 {
-        let n = self.walk(graph, c, |_| {});
-        if self.rev == graph.rev {
-            self.last.set((self.rev, c, n));
-        }
-        n
-    }
-
-    /// [`DistMap::hops`], writing the spaces walked through into `out` as
-    /// [`DistMap::route`] does (`out` left empty if the goal cannot be reached): one walk
-    /// where a walk and then a route would take two.
-    pub fn hops_route(&self, graph: &Graph, c: Cell, out: &mut Route) -> u8 {
-        out.clear();
-        // A path has fewer spaces than the board (costs fall at every step), so every push
-        // fits.
-        let n = self.walk(graph, c, |at| out.push(at));
-        if n == u8::MAX {
-            out.clear();
-        }
-        if self.rev == graph.rev {
-            self.last.set((self.rev, c, n));
-        }
-        n
-    }
-
-    /// [`DistMap::hops`] without the last answer.
-    ///
-    /// `visit` is shown each space the walk goes through, `c` and the target included.
-    fn walk(&self, graph: &Graph, c: Cell, mut visit: impl FnMut(Cell)) -> u8 {
         let mut at = c;
         // Costs fall at every step, so a path has fewer steps than the board has spaces.
         let mut n: usize = 0;
@@ -1802,7 +1350,6 @@ impl DistMap {
             if cost == UNREACHABLE {
                 return u8::MAX;
             }
-            visit(at);
             if cost == 0 {
                 return n.min(usize::from(u8::MAX)) as u8;
             }
@@ -1832,29 +1379,6 @@ impl DistMap {
             NO_CELL
         } else {
             best as Cell
-        }
-    }
-
-    /// The spaces [`DistMap::hops`] walks through from `c` to the goal, `c` and the target
-    /// included, into `out` (left empty if the goal cannot be reached).
-    pub fn route(&self, graph: &Graph, c: Cell, out: &mut Route) {
-        out.clear();
-        let mut at = c;
-        loop {
-            let cost = self.cost[at as usize];
-            if cost == UNREACHABLE || out.try_push(at).is_err() {
-                out.clear();
-                return;
-            }
-            if cost == 0 {
-                return;
-            }
-            let next = self.step(graph, at, cost);
-            if next == NO_CELL {
-                out.clear();
-                return;
-            }
-            at = next;
         }
     }
 
@@ -1895,16 +1419,6 @@ mod tests {
         }
     }
 
-    thread_local! {
-        /// Entries a ring's bucket takes in this thread's tests (see `bucket_cap`).
-        pub(super) static BUCKET_CAP: core::cell::Cell<usize> = const { core::cell::Cell::new(BUCKET) };
-        /// Entries that found their bucket full in this thread (at a fill or queued later).
-        pub(super) static FULL: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
-        /// Settlings in this thread that found the ring kept reaching too far above the floor
-        /// and drained it into `pending` first.
-        pub(super) static DRAINED: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
-    }
-
     /// Maps settled only as far as readers ask (a few spaces now and then, over boards that
     /// change between the reads, as a table's seats do) read what maps computed afresh read:
     /// the costs of the spaces asked for and the walks from them; every space below the floor
@@ -1912,34 +1426,16 @@ mod tests {
     /// holds after every change taken in and every settling.
     #[test]
     fn maps_settled_as_far_as_asked_read_as_fresh_ones() {
-        DRAINED.with(|f| f.set(0));
         let (reads, partial, at_floor, raised) = read_maps_settled_as_far_as_asked(53);
-        let drained = DRAINED.with(core::cell::Cell::get);
         assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
-        assert!(drained > 0, "only {drained} rings kept drained at a settling");
         assert!(at_floor > 100, "only {at_floor} reads at the floor");
         assert!(raised > 100, "only {raised} reads of a raised space");
-    }
-
-    /// The same with buckets of three entries: entries queued into a full bucket wait in
-    /// `pending` and the settling goes on (a fill that finds a bucket full computes the map in
-    /// full), and the maps still read what maps computed afresh read.
-    #[test]
-    fn maps_settled_with_full_buckets_read_as_fresh_ones() {
-        BUCKET_CAP.with(|c| c.set(3));
-        FULL.with(|f| f.set(0));
-        let (reads, partial, _, _) = read_maps_settled_as_far_as_asked(59);
-        let full = FULL.with(core::cell::Cell::get);
-        BUCKET_CAP.with(|c| c.set(BUCKET));
-        assert!(reads > 10_000 && partial > 2_000, "{reads} reads, {partial} left partly settled");
-        assert!(full > 1000, "only {full} entries found their bucket full");
     }
 
     /// The reads of `maps_settled_as_far_as_asked_read_as_fresh_ones` over the boards of
     /// games played at random from `seed`, each checked: (reads, reads that left a map partly
     /// settled, reads at the floor, reads of a space whose cost was below its offer). A map
-    /// left with a ring kept is copied (the copy holds the ring's spaces in `pending`) and the
-    /// copy settled in full, to the map computed afresh.
+    /// left partly settled is copied and the copy settled in full, to the map computed afresh.
     ///
     /// Besides the spaces a step picks, a read on one step in three takes the first pending
     /// space whose cost is below its offer, if any: the hero's own space after a tile laid
@@ -1947,7 +1443,7 @@ mod tests {
     fn read_maps_settled_as_far_as_asked(seed: u64) -> (usize, usize, usize, usize) {
         let rules = Rules::revised();
         let (mut g, mut maps) = (Graph::default(), [DistMap::default(), DistMap::default()]);
-        let (mut reads, mut partial, mut at_floor, mut raised, mut kept) = (0, 0, 0, 0, 0);
+        let (mut reads, mut partial, mut at_floor, mut raised, mut copied) = (0, 0, 0, 0, 0);
         each_board(&rules, seed, 300, |game, i, step| {
             let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
             if step == 0 {
@@ -1971,24 +1467,23 @@ mod tests {
                 let mut cells: Vec<Cell> =
                     (0..1 + x % 3).map(|k| ((x >> (8 * k + 4)) % CELLS as u64) as Cell).collect();
                 if x.is_multiple_of(9) {
-                    let low = m.waiting().iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
+                    let low = m.pending.iter().find(|&c| m.cost[c as usize] < m.rhs[c as usize]);
                     cells.extend(low);
                 }
                 raised += cells.iter().filter(|&&c| m.cost[c as usize] < m.rhs[c as usize]).count();
-                m.settle(&g, goal, &Exact(&cells));
+                m.settle(&g, &Exact(&cells));
                 m.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: {goal:?} settled: {e}"));
-                // A copy of a map with a ring kept holds its spaces in `pending`, and settles
-                // in full to the same map.
-                if m.ring.full != 0 {
+                // A copy of a map left partly settled settles in full to the same map.
+                if !m.is_settled() {
                     let mut copy = DistMap::default();
                     copy.clone_from(m);
-                    assert!(copy.ring.full == 0 && copy.pending == m.waiting(), "game {i} step {step}: copy");
+                    assert!(copy.pending == m.pending, "game {i} step {step}: copy");
                     copy.check_settling(&g, goal).unwrap_or_else(|e| panic!("game {i} step {step}: copy: {e}"));
-                    copy.settle_all(&g, goal);
+                    copy.settle_all(&g);
                     let mut whole = DistMap::default();
                     whole.compute(&g, goal);
                     assert!(copy.cost == whole.cost, "game {i} step {step}: copy settled");
-                    kept += 1;
+                    copied += 1;
                 }
                 let mut want = DistMap::default();
                 want.compute(&fresh, goal);
@@ -2015,7 +1510,7 @@ mod tests {
                 partial += usize::from(!m.is_settled());
             }
         });
-        assert!(kept > 1_000, "only {kept} maps kept a ring");
+        assert!(copied > 1_000, "only {copied} maps copied partly settled");
         (reads, partial, at_floor, raised)
     }
 
@@ -2033,32 +1528,6 @@ mod tests {
         assert_eq!(m.cost[c as usize], CostModel::BOLD.unexplored + CostModel::BOLD.special);
         m.compute(&g, Goal::Tower);
         assert_eq!(m.hops(&g, cell(1, 1)), 2);
-    }
-
-    /// `offer_flat` gives what `offer` gives, on every space of boards met in play (both
-    /// maps, settled and partly settled costs alike: the offer reads any costs).
-    #[test]
-    fn flat_offers_equal_branchy_ones() {
-        let rules = Rules::revised();
-        let mut checked = 0;
-        each_board(&rules, 61, 40, |game, i, step| {
-            let mut g = Graph::default();
-            g.build(game, &CostModel::BOLD, step % 2 == 1);
-            for goal in [Goal::Treasure, Goal::Tower] {
-                let mut m = DistMap::default();
-                m.compute(&g, goal);
-                // Some costs off their exact value, as a map noted and not settled has them.
-                for c in (step as usize % 7..CELLS).step_by(7) {
-                    m.cost[c] = m.cost[c].saturating_add(3);
-                }
-                for c in 0..CELLS as Cell {
-                    let (flat, plain) = (offer_flat(&m.cost, &g, c), offer(&m.cost, &g, c));
-                    assert_eq!(flat, plain, "game {i} step {step}: {goal:?} offer of {c}");
-                    checked += usize::from(plain != UNREACHABLE);
-                }
-            }
-        });
-        assert!(checked > 10_000, "only {checked} reachable offers");
     }
 
     #[test]
@@ -2083,8 +1552,8 @@ mod tests {
                 match g.update(&game, &model, loaded) {
                     Change::None => {}
                     Change::Spaces(changed) => {
-                        treasure.repair(&g, Goal::Treasure, &changed);
-                        tower.repair(&g, Goal::Tower, &changed);
+                        treasure.repair(&g, &changed);
+                        tower.repair(&g, &changed);
                         if let Some(b) = behind.as_mut() {
                             b.union(&changed);
                         }
@@ -2099,7 +1568,7 @@ mod tests {
                 if (step + i as u32).is_multiple_of(1 + (i % 4) as u32) {
                     match behind {
                         None => late.compute(&g, Goal::Tower),
-                        Some(b) => late.repair(&g, Goal::Tower, &b),
+                        Some(b) => late.repair(&g, &b),
                     }
                     behind = Some(Spaces::default());
                     for c in 0..CELLS as Cell {
@@ -2114,17 +1583,14 @@ mod tests {
                     let mut m = DistMap::default();
                     m.compute(&fresh, goal);
                     assert_eq!(map.cost, m.cost, "game {i} step {step}: {goal:?} map");
-                    // One space asked first and last at every step: its last answer, kept from
-                    // the step before, must not outlive a repair.
+                    // One space asked first and last at every step.
                     let c0 = (i % CELLS as u64) as Cell;
                     let want0 = plain_hops(&m, &fresh, c0);
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops from {c0}");
-                    // Hops (and the last answer kept across repairs) equal a plain search.
+                    // Hops equal a plain search.
                     for c in (0..CELLS as Cell).filter(|c| (u32::from(*c) + step).is_multiple_of(7)) {
                         let want = plain_hops(&m, &fresh, c);
                         assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops from {c}");
-                        // Asked again: the map's last answer.
-                        assert_eq!(map.hops(&g, c), want, "game {i} step {step}: {goal:?} hops again from {c}");
                         assert_eq!(m.hops(&fresh, c), want, "game {i} step {step}: {goal:?} fresh hops from {c}");
                     }
                     assert_eq!(map.hops(&g, c0), want0, "game {i} step {step}: {goal:?} hops again from {c0}");
@@ -2170,76 +1636,7 @@ mod tests {
         }
     }
 
-    /// A route walked on an earlier board, while a hero can still go that way, costs at least
-    /// what the cheapest way now costs, and a walk of that cost makes at most
-    /// [`Graph::most_moves`] moves: the bounds the strategic policy trusts instead of the tower
-    /// map.
-    #[test]
-    fn a_route_walked_before_bounds_the_walk_now() {
-        let rules = Rules::revised();
-        let (mut bounded, mut lost) = (0, 0);
-        let mut route = Route::new();
-        each_board(&rules, 41, 300, |game, i, step| {
-            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            if step == 0 {
-                route = Route::new();
-            }
-            let mut g = Graph::default();
-            g.build(game, &model, false);
-            let mut tower = DistMap::default();
-            tower.compute(&g, Goal::Tower);
-            let from = TREASURE[(step % 2) as usize];
-            let hops = tower.hops(&g, from);
-            match route_cost(&g, &route) {
-                Some(cost) if route.first() == Some(&from) => {
-                    assert!(u32::from(tower.cost[from as usize]) <= cost, "game {i} step {step}: cost");
-                    assert!(u32::from(hops) <= g.most_moves(cost, []), "game {i} step {step}: moves");
-                    // The walk never enters its first space, and enters one tower.
-                    let t = TOWERS.iter().copied().min_by_key(|&t| g.enter(t)).unwrap();
-                    let never = TOWERS.iter().copied().filter(|&w| w != t).chain([from]);
-                    assert!(u32::from(hops) <= g.most_moves(cost, never), "game {i} step {step}: moves");
-                    bounded += 1;
-                }
-                Some(_) => {}
-                None => lost += 1,
-            }
-            // A new route now and then, so that some are many board changes old.
-            if step.is_multiple_of(9) {
-                tower.route(&g, from, &mut route);
-                assert_eq!(route.len().saturating_sub(1), usize::from(hops).min(route.len()), "game {i}");
-            }
-        });
-        assert!(bounded > 5000 && lost > 100, "{bounded} bounded, {lost} routes lost");
-    }
-
-    /// The walk from any space to either goal makes at most [`Graph::most_moves`] moves for
-    /// the space's cost, the space itself never entered: the bound the strategic policy
-    /// trusts instead of the walk to the treasure.
-    #[test]
-    fn the_walk_from_a_space_takes_at_most_the_most_moves_for_its_cost() {
-        let rules = Rules::revised();
-        let mut checked = 0;
-        each_board(&rules, 47, 60, |game, i, step| {
-            let model = if i % 2 == 0 { CostModel::BOLD } else { CostModel::CAREFUL };
-            let mut g = Graph::default();
-            g.build(game, &model, false);
-            for goal in [Goal::Treasure, Goal::Tower] {
-                let mut map = DistMap::default();
-                map.compute(&g, goal);
-                for c in 0..CELLS as Cell {
-                    let cost = map.cost[c as usize];
-                    if cost != UNREACHABLE {
-                        let most = g.most_moves(u32::from(cost), [c]);
-                        assert!(u32::from(map.hops(&g, c)) <= most, "game {i} step {step}: {goal:?} from {c}");
-                        checked += 1;
-                    }
-                }
-            }
-        });
-        assert!(checked > 100_000, "only {checked} walks");
-    }
-
-    /// A copy of a graph and of its maps (board slots only, last answer forgotten) is the source in
+    /// A copy of a graph and of its maps is the source in
     /// every slot and walks as the source does, copied over maps of other boards.
     #[test]
     fn copies_equal_their_sources() {
@@ -2306,30 +1703,11 @@ mod tests {
                 waiting += usize::from(m.cost[i].min(m.rhs[i]) == 2);
             }
         }
-        assert!(waiting > BUCKET, "only {waiting} spaces wait at one key");
+        assert!(waiting > 32, "only {waiting} spaces wait at one key");
         m.check_settling(&g, goal).unwrap();
-        m.settle_all(&g, goal);
+        m.settle_all(&g);
         assert_eq!(m.cost, want.cost);
         assert!(m.is_settled());
-    }
-
-    /// The most moves for a cost take the cheapest spaces first, one move each.
-    #[test]
-    fn most_moves_take_the_cheapest_spaces_first() {
-        let mut g = Graph::default();
-        g.count_enter(3, 2);
-        g.count_enter(4, 1);
-        g.count_enter(6, 5);
-        assert_eq!(g.most_moves(0, []), 0);
-        assert_eq!(g.most_moves(5, []), 1);
-        assert_eq!(g.most_moves(6, []), 2);
-        assert_eq!(g.most_moves(10, []), 3);
-        assert_eq!(g.most_moves(15, []), 3);
-        assert_eq!(g.most_moves(16, []), 4);
-        assert_eq!(g.most_moves(1000, []), 8);
-        // A space never entered is taken out of its count (here a space entered at 3).
-        g.enter[7] = 3;
-        assert_eq!(g.most_moves(6, [7]), 1);
     }
 
     #[test]

@@ -8,6 +8,11 @@
 //! other decision by a rule that follows from the same objective or its style (fight or
 //! escape, draw or stop, use an item or keep its gold).
 //!
+//! The weighing reads three distances (see [`crate::dungeonquest::maps`]): home now (the
+//! tower map at the hero's space), the trip in (the treasure map there) and the way back (the
+//! tower map from the treasure chamber, counted once per board). A lower bound on the trip
+//! (rows and columns) decides first where it can, so most moves read the home map only.
+//!
 //! The policy reads only what a player at the table sees: the board, the sun, its own cards,
 //! face-up discard piles and the announced monster kind. It never looks at deck order or the
 //! monster card's hidden life; the escape decision instead reasons over the monster cards of
@@ -16,11 +21,11 @@
 use crate::dungeonquest::circles::Circles;
 use crate::dungeonquest::equilibrium::{payoff, solve, weights};
 use crate::dungeonquest::maps::{Maps, TableMaps, MODELS};
-use crate::dungeonquest::path::{route_cost, CostModel, Goal, Graph, Route, Want, SLOTS};
+use crate::dungeonquest::path::{CostModel, Goal, Graph, Want, SLOTS};
 use crate::dungeonquest::spec::{BotKind, BotSpec, CombatStyle, EscapeStyle, Params};
 use crate::dungeonquest::value::{walk_survival, SunTrack};
 use arrayvec::ArrayVec;
-use dq_engine::board::{manhattan, step, walk, CELLS, COLS, TOWERS, TREASURE};
+use dq_engine::board::{manhattan, step, walk, CELLS, COLS, NO_CELL, TOWERS, TREASURE};
 use dq_engine::data::{Amount, CombatCard};
 use dq_engine::rng::GameRng;
 use dq_engine::rules::Op;
@@ -384,9 +389,9 @@ impl Strategic {
     ///
     /// The moves back from the treasure chamber are counted on the tower map, settled in
     /// full, at each board change: the dearest part of the weighing. They are first bounded
-    /// instead (at least the rows and columns from the chamber to a tower; at most
-    /// [`Graph::most_moves`] for the cost of the way back last walked, while it is open), and
-    /// counted only if the answer and what the spare turns allow differ between the bounds.
+    /// below instead (the rows and columns from the chamber to a tower), and counted only if
+    /// a trip that short still pays. (An upper bound too, from the cost of the way back last
+    /// walked, saved 2.6% of a game for 297 lines: removed, docs/perf.md.)
     fn treasure_pays(&mut self, game: &Game<'_>, seat: u8, m: &mut Maps) -> bool {
         let h = game.hero(seat);
         let p = *self.p();
@@ -420,7 +425,6 @@ impl Strategic {
         let trip =
             |moves: i64| self.sun.survive(sun, trip_turns(moves)) * walk_survival(moves, left) * (gold + gain + life);
         let home_by = |moves: i64| trip(moves) <= go_home * (1.0 - BOUND_MARGIN);
-        let go_by = |moves: i64| trip(moves) > go_home * (1.0 + BOUND_MARGIN);
         let spare_home = || Spare::of(safe - home_turns, &p);
         // A trip priced at fewer moves than it can take (rows and columns each way) that does
         // not pay settles it without the treasure map or the way back.
@@ -441,16 +445,6 @@ impl Strategic {
         if home_by(to + least_back) {
             self.spare = spare_home();
             return false;
-        }
-        if m.back.is_none() {
-            if let Some(most) = most_back(m) {
-                let (few, many) =
-                    (Spare::of(safe - trip_turns(to + least_back), &p), Spare::of(safe - trip_turns(to + most), &p));
-                if few == many && go_by(to + most) {
-                    self.spare = few;
-                    return true;
-                }
-            }
         }
         let back = match m.back {
             Some(back) => back,
@@ -1160,42 +1154,28 @@ fn model_of(spec: BotSpec) -> usize {
 /// that the other is walked less often. Of two walks equally short the one taken first is
 /// kept.
 ///
-/// The spaces of the fewer walk go into [`Maps::route`] (see [`DistMap::hops_route`]); left
-/// empty if no walk reaches a tower.
-///
-/// [`DistMap::hops_route`]: crate::dungeonquest::path::DistMap::hops_route
+/// The space the fewer walk starts from goes into [`Maps::back_from`] ([`NO_CELL`] if no walk
+/// reaches a tower).
 fn walk_back(m: &mut Maps, first: usize) -> (u8, Cell) {
     m.prepare_all(Goal::Tower);
     let (mut best, mut from) = (u8::MAX, TREASURE[first]);
-    let mut walked = Route::new();
-    m.route.clear();
     for i in [first, first ^ 1] {
         let (t, least) = (TREASURE[i], TREASURE_LEAST[i]);
         if least < best {
-            let (tower, graph, route) = m.map_and_route(Goal::Tower);
-            // Until a walk reaches a tower, walks go straight into `route`; a later one only
-            // if it is fewer.
-            if best == u8::MAX {
-                let moves = tower.hops_route(graph, t, route);
-                if moves < best {
-                    (best, from) = (moves, t);
-                }
-            } else {
-                let moves = tower.hops_route(graph, t, &mut walked);
-                if moves < best {
-                    (best, from) = (moves, t);
-                    core::mem::swap(route, &mut walked);
-                }
+            let moves = m.map(Goal::Tower).hops(m.graph(), t);
+            if moves < best {
+                (best, from) = (moves, t);
             }
         }
     }
+    m.back_from = if best == u8::MAX { NO_CELL } else { from };
     (best, from)
 }
 
 /// Moves from the treasure chamber to the nearest tower, the tower map brought up to date
-/// first; keeps the way walked in [`Maps::route`].
+/// first; keeps where the fewer walk started in [`Maps::back_from`].
 fn exact_back(m: &mut Maps) -> i64 {
-    let first = usize::from(m.route.first() == Some(&TREASURE[1]));
+    let first = usize::from(m.back_from == TREASURE[1]);
     let (back, _) = walk_back(m, first);
     i64::from(back)
 }
@@ -1225,16 +1205,6 @@ impl Spare {
 /// The relative margin by which a value priced at bounds on the moves must beat the other
 /// plan's to decide: far beyond the rounding of the products that price it.
 const BOUND_MARGIN: f64 = 1e-9;
-
-/// The most moves the way back from the treasure chamber can take, without walking it: the
-/// way back last walked ([`Maps::route`]), if a hero can still go that way, costs at least
-/// what the cheapest way from its first space costs, and a walk of that cost makes at most
-/// [`Graph::most_moves`] moves (never entering the space it starts from).
-fn most_back(m: &Maps) -> Option<i64> {
-    let first = *m.route.first()?;
-    let cost = route_cost(m.graph(), &m.route)?;
-    Some(i64::from(m.graph().most_moves(cost, [first])))
-}
 
 /// The fewest moves from `c` to the nearest of `cells`: the distance in rows and columns.
 fn nearest(c: Cell, cells: &[Cell]) -> u8 {
@@ -1582,15 +1552,14 @@ mod tests {
                 m.prepare(Goal::Tower);
                 // The walks back settle the map only as far as they read it.
                 let (back, from) = walk_back(m, ((i + u64::from(step)) % 2) as usize);
-                let route = m.route.clone();
                 m.prepare_all(Goal::Tower);
                 let tower = m.map(Goal::Tower);
                 let want = TREASURE.iter().map(|&t| i64::from(tower.hops(m.graph(), t))).min().unwrap();
                 assert_eq!(i64::from(back), want, "game {i}, model {model}");
-                // The way kept is the way the walk from that space takes.
-                let mut want_route = Route::new();
-                m.map(Goal::Tower).route(m.graph(), from, &mut want_route);
-                assert_eq!(route, want_route, "game {i}, model {model}");
+                // The space kept is the one that walk starts from.
+                assert_eq!(tower.hops(m.graph(), from), back, "game {i}, model {model}");
+                let kept = if back == u8::MAX { NO_CELL } else { from };
+                assert_eq!(m.back_from, kept, "game {i}, model {model}");
                 checked += 1;
             }
         });
