@@ -244,13 +244,16 @@ fn golden_games_are_unchanged() {
     // Re-blessed in session 17: a walled-in hero's game ends (Solo Hard: reachable rooms only,
     // 242 of 20,000 greedy games no longer wait for the round limit; wins unchanged at 5,021),
     // and a replacement hero's arrival gives the game 200 more rounds (random, 3 seats).
+    // Re-blessed in session 18 (solo-hard only): a level is built from its own rooms and the
+    // magic door, no longer from an earlier level a hero ran back to (20,000 greedy games:
+    // wins 5,022 -> 4,852, survival 28.04% -> 28.18%, more heroes walled in alive).
     let expected: [[u64; 4]; 6] = [
         [0xf881_2fd2_0d01_61a4, 0xdbd1_f75a_f776_9f36, 0x721e_b13d_d2db_652d, 0x666e_14c1_a3d0_ee04],
         [0x809e_d414_2969_19aa, 0x9c0d_8cbb_a744_e409, 0x6b0b_a27a_fdbe_fd49, 0x6583_7523_2902_db7e],
         [0x3086_686e_d771_c569, 0xd196_4a3e_acae_994b, 0x5102_e8ce_1dd6_c647, 0x0aab_ca9e_2221_141d],
         [0x2dd3_4b35_a4cb_b016, 0x4570_39d6_c9a1_afd6, 0x7863_beb8_231d_9c70, 0x8f8b_5516_dd41_02f9],
         [0x7968_cd53_a2f4_893d, 0xcde0_77ea_c65b_7881, 0xc3f5_d19c_3d08_ac2a, 0xbb7a_f189_50fe_6b1c],
-        [0xb05d_4bbf_3d84_b94c, 0xcedc_94a3_53f7_8f1f, 0xc0ce_e472_3c1f_5589, 0x47ff_a1f6_2ee0_5ac0],
+        [0xbb61_1b5e_79c4_dc42, 0xceae_a919_04af_49d1, 0x8704_bfb6_5d50_83d2, 0x0c67_f5f6_cca3_af84],
     ];
     let table = "greedy,cautious,mixed,random";
     let mut wrong = Vec::new();

@@ -98,7 +98,10 @@ impl Heuristic {
             }
         }
         let dungeon = game.dungeon(seat);
-        let free = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0);
+        // Rooms a card may go from (Solo Hard: the level being built, see `builds_from`).
+        let free = |room: u8| {
+            dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0) && game.builds_from(seat, room)
+        };
         let can_build = choices.contains(&C::Build);
         if can_build && free(p.at) {
             return Some(C::Build);
@@ -122,14 +125,32 @@ impl Heuristic {
         if can_build {
             // Walled in: to the nearest room with a blank wall onto an empty space, to search
             // there for a Secret Door.
-            let searchable = |room: u8| dungeon.get(room as usize).is_some_and(|r| r.open & !r.doors & 0xF != 0);
+            let searchable = |room: u8| {
+                dungeon.get(room as usize).is_some_and(|r| r.open & !r.doors & 0xF != 0) && game.builds_from(seat, room)
+            };
             if let Some(&c) = choices.iter().find(|&&c| matches!(c, C::Move(r) if searchable(r))) {
                 return Some(c);
             }
         }
         // Nowhere to build or search from (a replacement hero in a reset dungeon): on to the
-        // Treasure Room through the rooms to meet again.
-        if let Some(c) = treasure_room(game, seat).and_then(|t| toward(game, seat, t, choices)) {
+        // Treasure Room through the rooms to meet again; standing in it (Solo Hard, a level
+        // begun past it), on to the newest room.
+        let goal = match treasure_room(game, seat) {
+            Some(t) if t == p.at => dungeon.len().checked_sub(1).map(|n| n as u8),
+            t => t,
+        };
+        if let Some(c) = goal.and_then(|t| toward(game, seat, t, choices)) {
+            return Some(c);
+        }
+        // Else on to the newest room still to meet (reset or with a monster): the ways on lie
+        // past it.
+        let to_meet = |r: u8| dungeon.get(r as usize).is_some_and(|r| r.fresh || r.monster.is_some());
+        if let Some(c) =
+            choices.iter().copied().filter(|&c| matches!(c, C::Move(r) if to_meet(r))).max_by_key(|&c| match c {
+                C::Move(r) => r,
+                _ => 0,
+            })
+        {
             return Some(c);
         }
         if choices.contains(&C::Go) {

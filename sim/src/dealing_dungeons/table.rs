@@ -74,12 +74,6 @@ impl DealingTable {
             )));
         }
         let (options, rule_names) = options(&args.rules)?;
-        if mode == Mode::SoloHard && options.death == AfterDeath::Replaced {
-            // A replacement hero meets the earlier levels' Treasure Rooms again; some games
-            // still leave the newest level's Secret Door unbuilt and run to the round limit.
-            return Err(bad("rule \"replace-dead-hero\" is not run in solo-hard yet: its level accounting for a \
-                 replacement hero is under review (issue 26)"));
-        }
         let specs = match (&args.bot, &args.bots) {
             (_, Some(list)) => BotSpec::parse_list(list),
             (Some(one), None) => BotSpec::parse(one).map(|s| vec![s]),

@@ -131,6 +131,20 @@ fn dealing_replacement_rows_report_the_first_hero() {
     assert!(boss_ends(&replaced) > boss_ends(&plain) + 200, "{} vs {}", boss_ends(&replaced), boss_ends(&plain));
 }
 
+/// Solo Hard under `--rule replace-dead-hero`: new heroes walk back through the reset levels
+/// and build on past the newest boss, so games end by the fourth boss or with no hero left,
+/// never at the round limit (half of them did when levels followed the bosses beaten).
+#[test]
+fn dealing_solo_hard_with_replacement_heroes_runs_to_an_end() {
+    let mut a: Vec<&str> = vec!["run", "--games", "2000", "--seed", "20141", "--quiet", "--json"];
+    a.extend(GAME);
+    a.extend(["--mode", "solo-hard", "--heroes", "1", "--rule", "replace-dead-hero"]);
+    let summary = json(&ok(&a));
+    let ends = &summary["ends"];
+    assert_eq!(ends["round_limit"], 0, "{ends}");
+    assert!(ends["boss"].as_u64().unwrap() > 1_200, "{ends}");
+}
+
 /// `--mode co-op`: the rows of a game win or lose together, a win is a boss's fall, and the
 /// rows do not depend on the threads.
 #[test]
@@ -276,7 +290,6 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         ),
         (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "long-dungeon=x"], "must be a number 12 to 15"),
         (&["--heroes", "1", "--mode", "solo-moderate", "--rule", "replace-dead-hero"], "in Solo Moderate"),
-        (&["--heroes", "1", "--mode", "solo-hard", "--rule", "replace-dead-hero"], "is not run in solo-hard yet"),
         (&["--heroes", "2", "--rule", "choose-from-two,choose-from-all"], "a hero-choice procedure is given twice"),
         (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),

@@ -192,6 +192,9 @@ pub enum DealingEvent {
     },
     /// The encounter discard pile was shuffled into a new deck.
     Reshuffled,
+    /// The End Boss deck ran out: the bosses defeated were shuffled into a new one (a
+    /// replacement hero meeting the Treasure Rooms again).
+    BossesReshuffled,
     /// One combat round against a monster (or a ranged shot).
     Combat {
         seat: u8,

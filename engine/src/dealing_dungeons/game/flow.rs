@@ -183,7 +183,7 @@ impl DealingGame<'_> {
     /// space, not in a monster's room unless the last Defend succeeded (`defended`).
     fn build_and_search(&mut self, s: u8, defended: bool) {
         let p = &self.players[s as usize];
-        if p.deck.is_empty() {
+        if p.deck.is_empty() || !self.builds_from(s, p.at) {
             return;
         }
         // Solo Regular and Moderate: "You must defeat all monsters before the Treasure Room
@@ -203,6 +203,29 @@ impl DealingGame<'_> {
             return;
         }
         self.push_searches(room);
+    }
+
+    /// Whether seat `s` may build his next card from `room`. Solo Hard: "A magic door opens
+    /// ... draw a Dungeon Room card from your second stack. This begins the second level", so
+    /// a level is built from its own rooms and, for its first card, from the Treasure Room
+    /// before it once that boss has fallen, never from an earlier level (a replacement hero
+    /// walks back through the reset levels). Every room in the other modes.
+    pub fn builds_from(&self, s: u8, room: u8) -> bool {
+        if self.mode != Mode::SoloHard {
+            return true;
+        }
+        let Some(r) = self.dungeons[s as usize].get(room as usize) else { return false };
+        let level = self.building_level(s);
+        let magic_door =
+            r.card == RoomCard::Treasure && r.level + 1 == level && self.players[s as usize].bosses > r.level;
+        r.level == level || magic_door
+    }
+
+    /// Solo Hard: the level the next card of seat `s`'s Dungeon Deck belongs to (its stack):
+    /// the levels less the Treasure Room cards still in the deck, one under each stack.
+    fn building_level(&self, s: u8) -> u8 {
+        let left = self.players[s as usize].deck.iter().filter(|&&c| c == RoomCard::Treasure).count();
+        (super::HARD_LEVELS - left.min(super::HARD_LEVELS)) as u8
     }
 
     /// A Secret Door search on each side of `room` without a doorway that faces a free space.
@@ -234,7 +257,14 @@ impl DealingGame<'_> {
         while let Some(&r) = queue.get(i) {
             i += 1;
             let room = &rooms[r as usize];
-            if room.doors & room.open != 0 || (tokens && room.open & !room.doors & 0xF != 0) {
+            let builds = room.doors & room.open != 0 || (tokens && room.open & !room.doors & 0xF != 0);
+            if builds && self.builds_from(s, r) {
+                return false;
+            }
+            // Solo Hard: the newest Treasure Room met again (a replacement hero), its boss's
+            // fall opens a magic door on any side onto a free space.
+            let next_level = self.mode == Mode::SoloHard && room.level + 1 == self.building_level(s);
+            if next_level && room.card == RoomCard::Treasure && room.fresh && room.open & 0xF != 0 {
                 return false;
             }
             for &k in &room.links {
@@ -470,7 +500,13 @@ impl DealingGame<'_> {
         let (x, y) = (f.x + dx, f.y + dy);
         let doors = turn(self.card_doors(card), turns);
         let (w, dp) = (self.table.0 as i8, self.table.1 as i8);
-        let level = if self.mode == Mode::SoloHard { self.players[s as usize].bosses.min(3) } else { 0 };
+        // Solo Hard: the level of the stack the card came from (the drawn card is out of
+        // the deck), not the bosses beaten: a replacement hero meets earlier levels again.
+        let level = if self.mode == Mode::SoloHard {
+            self.building_level(s).saturating_sub(u8::from(card == RoomCard::Treasure)).min(3)
+        } else {
+            0
+        };
         let others =
             super::table::lay(&mut self.dungeons, w, dp, s, Room { level, ..Room::new(card, x, y, doors, from) });
         let new = (self.dungeons[s as usize].len() - 1) as u8;
@@ -741,6 +777,9 @@ impl DealingGame<'_> {
         if self.mode == Mode::Chaos {
             return self.chaos_meet_boss(s, obs);
         }
+        if self.bosses.is_empty() {
+            self.reshuffle_bosses(obs);
+        }
         let Some(b) = self.bosses.pop() else {
             return self.end_turn(obs);
         };
@@ -760,6 +799,19 @@ impl DealingGame<'_> {
         let fight = BossFight::new(self.fighter(s), foe, m.defend_bonus, &mut self.chance.dice);
         self.players[s as usize].boss = Some((b, fight));
         self.action(obs)
+    }
+
+    /// An empty End Boss deck made again from every boss not being fought, shuffled, as the
+    /// Encounter deck is: only replacement heroes meeting the Treasure Rooms again draw more
+    /// bosses than the deck holds.
+    fn reshuffle_bosses<O: Observer<DealingEvent>>(&mut self, obs: &mut O) {
+        for b in 0..self.rules.bosses.len().min(super::BOSS_CAP) as u8 {
+            if !self.players.iter().any(|p| matches!(p.boss, Some((k, _)) if k == b)) {
+                self.bosses.push(b);
+            }
+        }
+        self.chance.shuffle.get().shuffle(&mut self.bosses);
+        Self::emit(obs, DealingEvent::BossesReshuffled);
     }
 
     /// One round against the End Boss.

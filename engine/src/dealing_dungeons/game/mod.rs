@@ -319,6 +319,11 @@ impl<'r> DealingGame<'r> {
         self.loot.len()
     }
 
+    /// End Boss cards left in the deck (a replacement hero's later Treasure Rooms draw on it).
+    pub fn bosses_left(&self) -> usize {
+        self.bosses.len()
+    }
+
     pub fn door_tokens(&self) -> u8 {
         self.door_tokens
     }

@@ -228,6 +228,8 @@ pub struct DealingSetup {
     pub encounter_pile: Option<Vec<u8>>,
     pub loot_tops: Vec<u8>,
     pub boss_tops: Vec<u8>,
+    /// The whole End Boss deck, the first drawn first, when given (the others defeated).
+    pub boss_pile: Option<Vec<u8>>,
     /// Dice rolled first (at most 32).
     pub dice: Vec<u8>,
     /// The table's size in spaces, when not the data's.
@@ -742,7 +744,10 @@ impl<'r> DealingGame<'r> {
             g.heroes_used |= 1 << seat.hero.min(63);
             g.players[s] = p;
             g.refit(s as u8);
-            super::table::lay(&mut g.dungeons, w as i8, d as i8, s as u8, entrance(rules, x0 + spacing * s as i8, 0));
+            // Solo Hard past cleared levels: the entrance stands for the last Treasure Room,
+            // the next level built from it.
+            let door = Room { level: cleared as u8, ..entrance(rules, x0 + spacing * s as i8, 0) };
+            super::table::lay(&mut g.dungeons, w as i8, d as i8, s as u8, door);
         }
         for (i, l) in setup.laid.iter().enumerate() {
             if l.seat as usize >= n || l.from as usize >= g.dungeons[l.seat as usize].len() {
@@ -797,6 +802,13 @@ impl<'r> DealingGame<'r> {
         }
         for &c in setup.loot_tops.iter().rev() {
             lift(&mut g.loot, c).ok_or(SetupError::Card("Loot"))?;
+        }
+        if let Some(pile) = &setup.boss_pile {
+            if pile.iter().any(|&b| b as usize >= rules.bosses.len()) {
+                return Err(SetupError::Card("End Boss pile"));
+            }
+            g.bosses.clear();
+            g.bosses.extend(pile.iter().rev().copied());
         }
         for &c in setup.boss_tops.iter().rev() {
             lift(&mut g.bosses, c).ok_or(SetupError::Card("End Boss"))?;

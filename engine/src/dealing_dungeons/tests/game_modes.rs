@@ -454,6 +454,73 @@ fn dealing_a_replacement_hero_starts_at_level_one_in_a_reset_dungeon() {
     assert_eq!(ask(&g), (0, Ask::Fight));
 }
 
+/// Solo Hard with a replacement hero: the dead hero's level is not open to the new one. He
+/// walks back through the reset levels, meets each Treasure Room's boss again, and builds the
+/// next level only off the newest one's magic door; its rooms have that level's numbers.
+#[test]
+fn dealing_solo_hard_a_replacement_hero_builds_the_next_level_only_past_the_newest_boss() {
+    let mut s = solo(Mode::SoloHard, vec![room("cross"); 4]);
+    s.seats[0].lives = Some(1);
+    s.options = Options { death: AfterDeath::Replaced, ..Options::default() };
+    s.encounter_tops = vec![enc("goblin"), enc("orc"), enc("bandit")];
+    s.boss_tops = vec![boss("troll-mage"), boss("minotaur-chief")];
+    s.loot_tops = vec![loot("purse"), loot("coins"), loot("gem"), loot("goblet")];
+    // Goblin: 6+6. Troll Mage: 6+6+6 against 1+1, the last life. Orc: 6+6. Minotaur (3
+    // lives): three rounds of 1+1+1 against 6+6. The level-2 Bandit's rolled attack: 2+3.
+    s.dice = vec![6, 6, 6, 6, 6, 1, 1, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 6, 6, 1, 1, 1, 6, 6, 2, 3];
+    let mut g = game(&s);
+    play(&mut g, C::Build);
+    place(&mut g);
+    play(&mut g, C::Combat(Answer::Fight));
+    play(&mut g, C::Build);
+    place(&mut g);
+    let ev = play(&mut g, C::Boss(BossAnswer::Fight));
+    assert!(ev.contains(&DealingEvent::Died(0)), "{ev:?}");
+    assert!(ev.iter().any(|e| matches!(e, DealingEvent::NewHero { seat: 0, .. })));
+    assert_eq!((g.player(0).at, g.player(0).bosses), (0, 0), "level 1's boss still stands");
+    // No card of level 2 from the entrance (nor a Secret Door there): level 1's boss first.
+    assert_eq!(ask(&g), (0, Ask::Action));
+    assert!(!g.legal().contains(&C::Build) && !g.legal().iter().any(|c| matches!(c, C::Search(_))), "{:?}", g.legal());
+    assert!(!g.builds_from(0, 0) && !g.builds_from(0, 1));
+    play(&mut g, C::Move(1));
+    play(&mut g, C::Combat(Answer::Fight));
+    assert!(!g.legal().contains(&C::Build), "room 1 is level 1's: {:?}", g.legal());
+    play(&mut g, C::Move(2));
+    assert_eq!(boss_state(&g), (3, 3), "a new End Boss in the reset Treasure Room, level 1's numbers");
+    for _ in 0..3 {
+        play(&mut g, C::Boss(BossAnswer::Fight));
+    }
+    assert_eq!(g.player(0).bosses, 1);
+    // The newest Treasure Room: its magic door, then level 2 off it.
+    assert_eq!(ask(&g), (0, Ask::Action));
+    assert!(g.legal().iter().all(|c| matches!(c, C::Search(_))) && !g.legal().is_empty());
+    let c = g.legal()[0];
+    play(&mut g, c);
+    assert!(g.builds_from(0, 2) && g.legal().contains(&C::Build));
+    play(&mut g, C::Build);
+    place(&mut g);
+    let d = g.dungeon(0);
+    assert_eq!((d[3].parent, d[3].level), (2, 1), "level 2's first room, off the magic door");
+    assert_eq!((target(&g), d[3].monster.unwrap().lives), (2 + 3, 2), "level 2's numbers");
+    assert_eq!(g.end(), None);
+}
+
+/// Replacement heroes meet Treasure Rooms again, so the End Boss deck can run out: it is made
+/// again from the bosses defeated, shuffled, as the Encounter deck is.
+#[test]
+fn dealing_an_empty_end_boss_deck_is_made_again_from_the_defeated_bosses() {
+    let mut s = solo(Mode::SoloRegular, vec![]);
+    s.boss_pile = Some(vec![]);
+    let mut g = game(&s);
+    play(&mut g, C::Build);
+    let ev = place(&mut g);
+    let reshuffled = ev.iter().position(|e| *e == DealingEvent::BossesReshuffled);
+    let drawn = ev.iter().position(|e| matches!(e, DealingEvent::BossDrawn { seat: 0, .. }));
+    assert!(reshuffled.is_some() && reshuffled < drawn, "{ev:?}");
+    assert_eq!(ask(&g), (0, Ask::Boss));
+    assert_eq!(g.bosses_left(), rules().bosses.len() - 1);
+}
+
 #[test]
 fn dealing_the_hero_choice_procedures_deal_two_each_or_offer_all() {
     for (choice, offered) in [(HeroChoice::FromTwoEach, 2 * 3), (HeroChoice::FromAll, rules().heroes.len())] {
