@@ -162,6 +162,15 @@ impl Observer<DealingEvent> for Trace<'_> {
                 self.who(seat)
             ),
             E::Died(s) => format!("    {} dies", self.who(s)),
+            E::NewHero { seat, hero, side } => {
+                let was = &self.names[usize::from(self.heroes[seat as usize % 4])];
+                let line =
+                    format!("    seat {seat}: {} replaces the dead {was} at the entrance; the dungeon resets", {
+                        &self.names[usize::from(super::outcome::hero_side(hero, side))]
+                    });
+                self.heroes[seat as usize % 4] = super::outcome::hero_side(hero, side);
+                line
+            }
             E::Over(end) => format!("game over: {end:?}"),
             other => format!("    {other:?}"),
         };

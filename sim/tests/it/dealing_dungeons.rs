@@ -252,6 +252,21 @@ fn dealing_replay_reproduces_the_parquet_rows() {
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 1, "{text}");
 }
 
+/// A replacement hero's arrival is in the trace under the new hero's name, and the seat's
+/// later lines name him, not the dead one.
+#[test]
+fn dealing_replay_names_a_replacement_hero() {
+    let mut a = vec!["replay", "--index", "2", "--seed", "20141", "--mode", "standard", "--heroes", "2"];
+    a.extend(GAME);
+    a.extend(["--rule", "replace-dead-hero"]);
+    let text = ok(&a);
+    let line = text.lines().position(|l| l.contains(" replaces the dead ")).expect("a hero is replaced in game 2");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[line].trim(), "seat 0: barbarian replaces the dead gladiator at the entrance; the dungeon resets");
+    assert!(lines[line..].iter().any(|l| l.contains("seat 0 (barbarian)")), "{text}");
+    assert!(!lines[line..].iter().any(|l| l.contains("seat 0 (gladiator)")), "{text}");
+}
+
 /// `dq bench --game dealing-dungeons` measures and allocates nothing per game.
 #[test]
 fn dealing_bench_allocates_nothing_per_game() {

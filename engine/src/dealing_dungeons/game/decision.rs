@@ -242,6 +242,7 @@ pub enum DealingEvent {
     NewHero {
         seat: u8,
         hero: u8,
+        side: HeroSide,
     },
     /// Solo Moderate: the End Boss fell and the dungeon resets for the way out.
     Reset(u8),

@@ -1038,7 +1038,7 @@ impl DealingGame<'_> {
             r.fresh = true;
         }
         self.last_round = self.round.saturating_add(ROUND_LIMIT);
-        Self::emit(obs, DealingEvent::NewHero { seat: s, hero });
+        Self::emit(obs, DealingEvent::NewHero { seat: s, hero, side });
     }
 
     /// End of turn: one XP exchange may be made (7 for a life below the most, none in the

@@ -424,7 +424,7 @@ fn dealing_a_replacement_hero_starts_at_level_one_in_a_reset_dungeon() {
     let ev = play(&mut g, C::Combat(Answer::Fight));
     assert!(ev.contains(&DealingEvent::Died(0)));
     let new = ev.iter().find_map(|e| match e {
-        DealingEvent::NewHero { seat: 0, hero } => Some(*hero),
+        DealingEvent::NewHero { seat: 0, hero, .. } => Some(*hero),
         _ => None,
     });
     let new = new.expect("a replacement hero");
