@@ -486,7 +486,7 @@ impl<'r> ChaosGame<'r> {
     }
 
     /// Whether a seat's character can fly or climb (profile or item).
-    fn flies_or_climbs(&self, seat: u8) -> (bool, bool) {
+    pub fn flies_or_climbs(&self, seat: u8) -> (bool, bool) {
         let h = self.hero(seat);
         let c = &self.rules.characters[h.character as usize];
         let items = h.working(self.rules).map(|i| &self.rules.items[i as usize]);
