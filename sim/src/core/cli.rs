@@ -102,7 +102,9 @@ pub struct TableArgs {
     /// 1-4 for that many random heroes. One hero without `--rule solo` plays the multiplayer
     /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
     /// dealing-dungeons: 2-4 heroes, a card's id for its front side (barbarian, ranger, mage,
-    /// ...) or its back's name for the back (berserker, huntress, ...).
+    /// ...) or its back's name for the back (berserker, huntress, ...). dungeon-of-chaos: 2-4
+    /// adventurers, a profile's name (faerie, wizard, ...) fixing a seat's first character, or
+    /// `random` (three profiles dealt, the bot chooses).
     #[arg(long, value_name = "LIST", default_value = "1", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
     pub heroes: String,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,

@@ -363,6 +363,8 @@ pub struct ChaosGame<'r> {
     /// How many were drawn (fewer only if the deck ran short).
     offered: u8,
     after_profile: AfterProfile,
+    /// Profiles fixed per seat for the first characters ([`ChaosConfig::profiles`]).
+    fixed: [Option<u8>; MAX_SEATS],
     ending: Option<Ending>,
     dice: GameDice,
     /// Reshuffles of discards during play.
