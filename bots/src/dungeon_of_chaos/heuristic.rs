@@ -205,13 +205,13 @@ impl Heuristic {
         let up = |s: Sq| matches!(feature(s), Feature::StaircaseUp | Feature::Entry);
         // Deeper while shallower than the style's depth (the levels below it kill) and
         // where something is left to explore; else up to a level with something left.
-        // When every level down to the style's depth is done, deeper still: there is nothing
-        // else to win with.
+        // When every level down to the style's depth is done, one level deeper: there is
+        // nothing else to win with.
         let deeper = at.level() + 1;
         let above = (0..at.level()).any(|l| open_level(g, l));
         let depth = self.style.target_level(h.items.len()).min(LEVELS);
         let below = |to: u8| (deeper..to).any(|l| open_level(g, l));
-        if below(depth) || (!above && below(LEVELS)) {
+        if below(depth) || (!above && below((depth + 1).min(LEVELS))) {
             let down = legal.contains(&ChaosChoice::Down).then_some(ChaosChoice::Down);
             // A pit drops him to the same square below as well as stairs do.
             // (not for a climber who does not fly: he climbs round it).
