@@ -159,6 +159,6 @@ fn chaos_a_profile_named_on_the_command_line_is_played() {
     a.extend(["--heroes", "faerie,random", "--games", "40", "--seed", "3", "--quiet", "--json"]);
     let s = json(&ok(&a));
     assert_eq!(s["heroes"], Value::from("faerie,random"));
-    assert!(s["by_profile"]["faerie"]["seat_games"].as_u64().unwrap() >= 40, "{s}");
-    assert!(s["replay"].as_str().unwrap().contains("--heroes faerie,random"), "{s}");
+    assert!(s["by_profile"]["faerie"]["seat_games"].as_u64().unwrap() >= 40, "{s:?}");
+    assert!(s["replay"].as_str().unwrap().contains("--heroes faerie,random"), "{s:?}");
 }
