@@ -28,6 +28,10 @@ fn pick(legal: &ChaosChoices, rng: &mut GameRng, f: impl Fn(&ChaosChoice) -> boo
     (n > 0).then(|| legal.iter().filter(|c| f(c)).nth(rng.below(n as u32) as usize).copied()).flatten()
 }
 
+/// The first step towards the nearest square where a goal holds (or new ground when asked),
+/// as a legal answer.
+type StepTo<'a> = dyn Fn(&dyn Fn(Sq) -> bool, bool) -> Option<ChaosChoice> + 'a;
+
 /// Whether level `level` (0-based) has something left to explore: an unexplored square
 /// beside a square of a tile walks may cross (a way on or a wall to search), or no tile yet.
 fn open_level(g: &ChaosGame<'_>, level: u8) -> bool {
@@ -198,7 +202,7 @@ impl Heuristic {
         g: &ChaosGame<'_>,
         h: &Hero,
         legal: &ChaosChoices,
-        step_to: &dyn Fn(&dyn Fn(Sq) -> bool, bool) -> Option<ChaosChoice>,
+        step_to: &StepTo<'_>,
         feature: &dyn Fn(Sq) -> Feature,
     ) -> Option<ChaosChoice> {
         let at = h.square()?;
