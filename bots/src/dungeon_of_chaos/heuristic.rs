@@ -6,11 +6,13 @@
 //! shallower than the style's depth, else new ground; in combat the weakest monster attacked
 //! with the last weapon offered, or a flight when the fight looks lost (by the style's margin).
 
-use super::route::first_step;
+use super::route::{avoided, first_step, reach, Walker};
 use super::style::Style;
 use dq_engine::dungeon_of_chaos::combat::{Answer, Combat, Presence};
 use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType};
-use dq_engine::dungeon_of_chaos::game::{Ask, ChaosChoice, ChaosChoices, Hero, Sq, GOLD_TO_WIN};
+use dq_engine::dungeon_of_chaos::game::board::{COLS, ROWS};
+use dq_engine::dungeon_of_chaos::game::{Ask, ChaosChoice, ChaosChoices, Dir, Edge, Hero, Sq, GOLD_TO_WIN};
+use dq_engine::dungeon_of_chaos::rules::LEVELS;
 use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::GameRng;
 
@@ -24,6 +26,27 @@ pub struct Heuristic {
 fn pick(legal: &ChaosChoices, rng: &mut GameRng, f: impl Fn(&ChaosChoice) -> bool) -> Option<ChaosChoice> {
     let n = legal.iter().filter(|c| f(c)).count();
     (n > 0).then(|| legal.iter().filter(|c| f(c)).nth(rng.below(n as u32) as usize).copied()).flatten()
+}
+
+/// The first step towards the nearest square where a goal holds (or new ground when asked),
+/// as a legal answer.
+type StepTo<'a> = dyn Fn(&dyn Fn(Sq) -> bool, bool) -> Option<ChaosChoice> + 'a;
+
+/// Whether level `level` (0-based) has something left to explore: an unexplored square
+/// beside a square of a tile walks may cross (a way on or a wall to search), or no tile yet.
+fn open_level(g: &ChaosGame<'_>, level: u8) -> bool {
+    let b = g.board();
+    let squares = (0..ROWS).flat_map(|r| (0..COLS).map(move |c| Sq::new(level, r, c)));
+    let mut any = false;
+    for s in squares {
+        if b.explored(s) {
+            any = true;
+            if !avoided(g, s) && Dir::ALL.into_iter().any(|d| !b.explored(s.step(d))) {
+                return true;
+            }
+        }
+    }
+    !any
 }
 
 /// A profile's worth: fighting values first, then Health, Speed and Mind.
@@ -113,8 +136,9 @@ impl Heuristic {
             return Some(c);
         }
         let feature = |s: Sq| g.board().laid_at(s).map_or(Feature::Corridor, |l| rules.tiles[l.tile as usize].feature);
+        let walker = Walker::of(g, h);
         let step_to = |goal: &dyn Fn(Sq) -> bool, frontier: bool| {
-            first_step(g, at, frontier, goal).and_then(|(from, dir)| {
+            first_step(g, at, walker, frontier, goal).and_then(|(from, dir)| {
                 [ChaosChoice::Move { from, dir }, ChaosChoice::Open { from, dir }]
                     .into_iter()
                     .find(|c| legal.contains(c))
@@ -129,7 +153,7 @@ impl Heuristic {
             if let Some(c) = step_to(&up, false) {
                 return Some(c);
             }
-        } else if at.level() + 1 < self.style.target_level(h.items.len()) {
+        } else if (at.level() + 1..self.style.target_level(h.items.len())).any(|l| open_level(g, l)) {
             if legal.contains(&ChaosChoice::Down) {
                 return Some(ChaosChoice::Down);
             }
@@ -137,23 +161,74 @@ impl Heuristic {
                 return Some(c);
             }
         }
-        // New ground: an exit onto an unexplored square, a door, the way to the nearest one,
-        // now and then a search, else any way on.
-        let new =
-            |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !g.board().explored(from.step(dir)));
-        pick(legal, rng, new)
+        // New ground: an exit onto an unexplored square, a door, the way to the nearest one;
+        // when none is left, a search for a secret door in a wall facing unexplored squares
+        // (here, or on the nearest tile that has one); on a level with neither, a staircase
+        // to another level; else any way on.
+        let b = g.board();
+        let new = |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !b.explored(from.step(dir)));
+        if let Some(c) = pick(legal, rng, new)
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Open { .. })))
             .or_else(|| step_to(&|_| false, true))
-            .or_else(|| {
-                let search = |c: &ChaosChoice| matches!(c, ChaosChoice::Search { .. });
-                if rng.below(3) == 0 {
-                    pick(legal, rng, search)
-                } else {
-                    None
-                }
-            })
+        {
+            return Some(c);
+        }
+        // Monsters waiting in a room (fled from, or left by the dead) while nearly unhurt:
+        // their treasure is still there.
+        let health = i32::from(h.stats[Attr::Health as usize]);
+        let fit = health * 100 >= i32::from(h.start[Attr::Health as usize]) * i32::from(self.style.hunt_above);
+        if fit {
+            if let Some(c) = step_to(&|s| b.laid_at(s).is_some_and(|l| l.n_monsters > 0), false) {
+                return Some(c);
+            }
+        }
+        // A wall between a square he can reach and one he cannot.
+        let reached = reach(g, at, walker);
+        let blind_wall = |s: Sq, d: Dir| {
+            let t = s.step(d);
+            b.edge(s, d) == Edge::Wall && !b.same_tile(s, t) && !reached[t.0 as usize] && !avoided(g, t)
+        };
+        pick(legal, rng, |c| matches!(*c, ChaosChoice::Search { from, dir } if blind_wall(from, dir)))
+            .or_else(|| step_to(&|s| !avoided(g, s) && Dir::ALL.into_iter().any(|d| blind_wall(s, d)), false))
+            .or_else(|| self.other_level(g, h, legal, &step_to, &feature))
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Stumble)))
             .or_else(|| legal.contains(&ChaosChoice::End).then_some(ChaosChoice::End))
+    }
+
+    /// A level with nothing left to explore: down a staircase (or a step towards one) while
+    /// above the style's depth, else up, towards levels with something left to explore.
+    fn other_level(
+        &self,
+        g: &ChaosGame<'_>,
+        h: &Hero,
+        legal: &ChaosChoices,
+        step_to: &StepTo<'_>,
+        feature: &dyn Fn(Sq) -> Feature,
+    ) -> Option<ChaosChoice> {
+        let at = h.square()?;
+        let up = |s: Sq| matches!(feature(s), Feature::StaircaseUp | Feature::Entry);
+        // Deeper while shallower than the style's depth (the levels below it kill) and
+        // where something is left to explore; else up to a level with something left.
+        // When every level down to the style's depth is done, one level deeper: there is
+        // nothing else to win with.
+        let deeper = at.level() + 1;
+        let above = (0..at.level()).any(|l| open_level(g, l));
+        let depth = self.style.target_level(h.items.len()).min(LEVELS);
+        let below = |to: u8| (deeper..to).any(|l| open_level(g, l));
+        if below(depth) || (!above && below((depth + 1).min(LEVELS))) {
+            let down = legal.contains(&ChaosChoice::Down).then_some(ChaosChoice::Down);
+            // A pit drops him to the same square below as well as stairs do.
+            // (not for a climber who does not fly: he climbs round it).
+            let (fly, climb) = g.flies_or_climbs(g.active());
+            let pit = fly || !climb;
+            return down.or_else(|| {
+                step_to(&|s| feature(s) == Feature::StaircaseDown || (pit && feature(s) == Feature::Pit), false)
+            });
+        }
+        if !above {
+            return None;
+        }
+        legal.contains(&ChaosChoice::Up).then_some(ChaosChoice::Up).or_else(|| step_to(&up, false))
     }
 
     /// A combat action: flight when the fight looks lost by the style's margin, else the

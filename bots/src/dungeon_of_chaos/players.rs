@@ -8,17 +8,11 @@ use crate::core::{play_out_noting, Policy};
 use crate::dungeonquest::spec::{BotSpec, SpecError};
 use arrayvec::ArrayVec;
 use dq_engine::core::Observer;
-use dq_engine::dungeon_of_chaos::combat::Answer;
 use dq_engine::dungeon_of_chaos::game::{
     ChaosChoice, ChaosChoices, ChaosConfig, ChaosConfigError, ChaosDecision, ChaosEvent, MAX_SEATS,
 };
 use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::{GameRng, Stream};
-
-/// Answers one turn takes before the heuristic ends it or runs from its combat (a guard: its
-/// actions without a movement action are each bounded, but a combat where neither side can
-/// wound the other would go on for ever).
-const TURN_ANSWERS: u16 = 64;
 
 /// One seat's policy: enum dispatch, no virtual calls in the hot loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,15 +23,13 @@ enum Seat {
 }
 
 /// The bots of a table: a policy per seat (`greedy`, `cautious`, `mixed`, `random`). Built once
-/// per worker; its only state is the count of answers in the turn in progress, reset each
-/// game; nothing allocated per game.
+/// per worker; no state between decisions, nothing allocated per game. (A guard that ended
+/// overlong turns is gone: the engine now ends a combat in which no one is hurt for
+/// [`dq_engine::dungeon_of_chaos::combat::STALEMATE_ROUNDS`] rounds.)
 #[derive(Clone, Debug)]
 pub struct ChaosPlayers {
     specs: ArrayVec<BotSpec, MAX_SEATS>,
     seats: ArrayVec<Seat, MAX_SEATS>,
-    /// The turn being answered (seat, round, the seat's turns) and answers given in it.
-    turn: (u8, u16, u16),
-    answers: u16,
 }
 
 impl ChaosPlayers {
@@ -53,7 +45,7 @@ impl ChaosPlayers {
         let specs = ChaosPlayers::check(bots, seats)?;
         let seats =
             specs.iter().map(|s| Style::of(s.kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st))));
-        Ok(ChaosPlayers { seats: seats.collect(), specs, turn: (u8::MAX, 0, 0), answers: 0 })
+        Ok(ChaosPlayers { seats: seats.collect(), specs })
     }
 
     /// The spec seat `seat` plays.
@@ -63,34 +55,12 @@ impl ChaosPlayers {
 }
 
 impl<'r> Policy<ChaosGame<'r>> for ChaosPlayers {
-    fn new_game(&mut self) {
-        self.turn = (u8::MAX, 0, 0);
-        self.answers = 0;
-    }
-
     #[inline]
     fn choose(&mut self, game: &ChaosGame<'r>, choices: &ChaosChoices, rng: &mut GameRng) -> ChaosChoice {
         let Some(d) = game.pending() else { return choices[0] };
         match &self.seats[d.seat as usize % self.seats.len()] {
             Seat::Random => choices[rng.below(choices.len() as u32) as usize],
-            Seat::Heuristic(h) => {
-                let turn = (d.seat, game.round(), game.hero(d.seat).tally.turns);
-                if turn == self.turn {
-                    self.answers += 1;
-                } else {
-                    self.turn = turn;
-                    self.answers = 0;
-                }
-                if self.answers > TURN_ANSWERS {
-                    // A turn that goes on and on (a combat where neither side can wound):
-                    // end it, or run.
-                    let out = [ChaosChoice::End, ChaosChoice::Combat(Answer::Flee)];
-                    if let Some(&c) = out.iter().find(|c| choices.contains(c)) {
-                        return c;
-                    }
-                }
-                h.choose(game, d.seat, d.ask, choices, rng)
-            }
+            Seat::Heuristic(h) => h.choose(game, d.seat, d.ask, choices, rng),
         }
     }
 }

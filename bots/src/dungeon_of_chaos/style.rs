@@ -14,15 +14,20 @@ pub struct Style {
     /// Flee a fight when the expected rounds to fall, times this (in percent), are fewer than
     /// the rounds to win; 0 flees only when the next round may kill.
     pub flee_margin: u16,
+    /// Go back for monsters waiting in a room only at this share of the starting Health or
+    /// more, in percent (above 100: never).
+    pub hunt_above: u8,
 }
 
 impl Style {
     /// The setting of a bot kind (`random` and `expert` have none: `None`).
     pub fn of(kind: BotKind) -> Option<Style> {
         Some(match kind {
-            BotKind::Greedy => Style { town_below: 30, depth: 2, items_per_level: 3, flee_margin: 0 },
-            BotKind::Cautious => Style { town_below: 60, depth: 1, items_per_level: 5, flee_margin: 150 },
-            BotKind::Mixed => Style { town_below: 45, depth: 2, items_per_level: 4, flee_margin: 100 },
+            BotKind::Greedy => Style { town_below: 30, depth: 2, items_per_level: 3, flee_margin: 0, hunt_above: 80 },
+            BotKind::Cautious => {
+                Style { town_below: 60, depth: 1, items_per_level: 5, flee_margin: 150, hunt_above: 101 }
+            }
+            BotKind::Mixed => Style { town_below: 45, depth: 2, items_per_level: 4, flee_margin: 100, hunt_above: 100 },
             BotKind::Random | BotKind::Expert => return None,
         })
     }

@@ -308,6 +308,10 @@ pub enum Answer {
 /// Up to this many answers are legal at once.
 pub const MAX_ANSWERS: usize = MAX_FOES * (MAX_WEAPONS + 2) + 3 + MAX_HAND * (2 * MAX_FOES + 1) + MAX_TOOLS * MAX_FOES;
 
+/// Rounds in a row in which no fighter loses Health or another attribute, after which the
+/// monsters leave the room (a ruling for sides that cannot hurt each other, docs/rulings.md).
+pub const STALEMATE_ROUNDS: u8 = 8;
+
 /// How a combat ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
@@ -380,6 +384,9 @@ pub enum Event {
     Teleported {
         who: u8,
     },
+    /// [`STALEMATE_ROUNDS`] rounds passed with no one hurt: the monsters leave (each with a
+    /// [`Event::Fled`]).
+    Stalemate,
     Summoned {
         by: u8,
         monster: u8,
@@ -454,6 +461,10 @@ pub struct Combat {
     pub special_wounds: u8,
     /// An effect made the hero lose his turn during the current action.
     lose_turn: bool,
+    /// Someone lost Health or another attribute in the round in progress.
+    harmed: bool,
+    /// Whole rounds in a row with no one hurt ([`STALEMATE_ROUNDS`]).
+    quiet: u8,
 }
 
 impl Combat {
@@ -510,6 +521,8 @@ impl Combat {
             gold_lost: 0,
             special_wounds: 0,
             lose_turn: false,
+            harmed: false,
+            quiet: 0,
         }
     }
 
@@ -743,6 +756,9 @@ impl Combat {
             }
             let who = self.order[self.next as usize];
             self.next = (self.next + 1) % self.n;
+            if self.next == 0 && self.round_over(log) {
+                continue;
+            }
             if !self.fighters[who as usize].is_in() {
                 continue;
             }
@@ -1098,8 +1114,30 @@ impl Combat {
                 self.special_wounds |= 1 << rule as u8;
             }
         }
+        self.harmed = true;
         self.check_death(on, log);
         amount
+    }
+
+    /// The end of a round (the last in the order has begun its turn): a round in which no one
+    /// was hurt counts towards the stalemate; after [`STALEMATE_ROUNDS`] of them the monsters
+    /// still in the fight leave the room, their cards discarded as after FLEE (ruling: nothing
+    /// else ends a combat between sides immune to each other's attacks; see docs/rulings.md).
+    /// Returns whether they left.
+    fn round_over(&mut self, log: &mut impl FnMut(Event)) -> bool {
+        self.quiet = if std::mem::take(&mut self.harmed) { 0 } else { self.quiet + 1 };
+        if self.quiet < STALEMATE_ROUNDS {
+            return false;
+        }
+        log(Event::Stalemate);
+        for i in 1..self.n {
+            let f = &mut self.fighters[i as usize];
+            if f.is_in() {
+                f.presence = Presence::Fled;
+                log(Event::Fled { who: i });
+            }
+        }
+        true
     }
 
     /// Death at Health 0, insanity at Mind 0, paralysis at Speed 0 (§5), on actual values.
@@ -1177,6 +1215,7 @@ impl Combat {
                 let f = &mut self.fighters[o];
                 f.stats[a] = (f.stats[a] as i16 - n).clamp(i8::MIN as i16, i8::MAX as i16) as i8;
                 log(Event::Lost { what: attr, on, amount: n.clamp(0, 127) as i8 });
+                self.harmed |= n > 0;
                 self.check_death(on, log);
             }
             Op::Gain { attr, amount } => {

@@ -106,9 +106,10 @@ pub struct TableArgs {
     /// rules, the monster played by `--monster-policy`; `--rule solo` gives the solo rules.
     /// dealing-dungeons: 1-4 heroes, a card's id for its front side (barbarian, ranger, mage,
     /// ...) or its back's name for the back (berserker, huntress, ...). dungeon-of-chaos: 2-4
-    /// adventurers (a number, or `random` per seat). [default: one seat per `--bots` entry;
-    /// else 1, or 2 where the game or mode needs two (dungeon-of-chaos; dealing-dungeons'
-    /// standard, co-op and chaos modes)]
+    /// adventurers, a profile's name (faerie, wizard, ...) fixing a seat's first character, or
+    /// `random` (three profiles dealt, the bot chooses). [default: one seat per `--bots`
+    /// entry; else 1, or 2 where the game or mode needs two (dungeon-of-chaos;
+    /// dealing-dungeons' standard, co-op and chaos modes)]
     #[arg(long, value_name = "LIST", value_parser = Listed(&HERO_VALUES), hide_possible_values = true)]
     pub heroes: Option<String>,
     /// Bot playing every seat, e.g. `greedy`, `cautious:margin=3` (bots: greedy, cautious,

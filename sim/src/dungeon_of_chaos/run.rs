@@ -30,7 +30,7 @@ impl Setup {
     /// Loads the embedded rules and checks the table.
     pub fn new(args: &TableArgs) -> Result<Setup, Failure> {
         let rules = ChaosRules::standard();
-        let table = ChaosTable::new(args)?;
+        let table = ChaosTable::new(args, &rules)?;
         let profile_names = profile_names(&rules);
         if profile_names.len() > MAX_PROFILES {
             return Err(Failure::Failed(format!("more than {MAX_PROFILES} Character Profiles")));

@@ -27,10 +27,10 @@ pub struct ChaosTable {
 }
 
 impl ChaosTable {
-    /// Checks the table options.
-    pub fn new(args: &TableArgs) -> Result<ChaosTable, Failure> {
+    /// Checks the table options (profile names from `rules`).
+    pub fn new(args: &TableArgs, rules: &ChaosRules) -> Result<ChaosTable, Failure> {
         refuse_other_games_options(args)?;
-        let seats = seats(&args.heroes_or(MIN_SEATS))?;
+        let (seats, profiles) = seats(&args.heroes_or(MIN_SEATS), &profile_names(rules))?;
         let specs = match (&args.bot, &args.bots) {
             (_, Some(list)) => BotSpec::parse_list(list),
             (Some(one), None) => BotSpec::parse(one).map(|s| vec![s]),
@@ -38,12 +38,17 @@ impl ChaosTable {
         }
         .map_err(|e| bad(e.to_string()))?;
         let checked = ChaosPlayers::check(&specs, seats).map_err(|e| bad(e.to_string()))?;
-        Ok(ChaosTable {
-            config: ChaosConfig::new(seats as u8),
-            heroes: seats.to_string(),
-            bots: checked.iter().map(|s| s.to_string()).collect(),
-            specs,
-        })
+        let mut config = ChaosConfig::new(seats as u8);
+        config.profiles[..seats].copy_from_slice(&profiles[..seats]);
+        // Canonical: the count when every seat draws, else the list (`faerie,random`).
+        let names = profile_names(rules);
+        let heroes = if profiles.iter().all(Option::is_none) {
+            seats.to_string()
+        } else {
+            let one = |p: &Option<u8>| p.map_or("random".to_string(), |p| names[p as usize].clone());
+            profiles[..seats].iter().map(one).collect::<Vec<_>>().join(",")
+        };
+        Ok(ChaosTable { config, heroes, bots: checked.iter().map(|s| s.to_string()).collect(), specs })
     }
 
     pub fn seats(&self) -> usize {
@@ -91,26 +96,37 @@ fn refuse_other_games_options(args: &TableArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--heroes`: a count of adventurers, or `random` once per seat. Profiles cannot be fixed:
-/// each seat is dealt three and chooses in play (§3), as after every death (§15).
-fn seats(s: &str) -> Result<usize, Failure> {
+/// `--heroes`: a count of adventurers, or one entry per seat: `random` (three Character
+/// Profiles dealt and one chosen by the bot, §3) or a profile's name (`faerie`), fixed for the
+/// seat's first character (its later ones are chosen of three, §15). A name is used once.
+fn seats(s: &str, names: &[String]) -> Result<(usize, [Option<u8>; MAX_SEATS]), Failure> {
     let s = s.trim();
     let range = || bad(format!("--heroes {s}: dungeon-of-chaos has {MIN_SEATS} to {MAX_SEATS} adventurers"));
+    let mut fixed = [None; MAX_SEATS];
     let n = if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
         s.parse::<usize>().map_err(|_| range())?
     } else {
         let items: Vec<String> = s.split(',').map(|i| i.trim().to_ascii_lowercase()).collect();
-        if let Some(named) = items.iter().find(|i| *i != "random") {
-            return Err(bad(format!(
-                "--heroes {s}: \"{named}\" cannot be fixed: each seat is dealt three Character Profiles and its bot chooses (§3); give a count ({MIN_SEATS} to {MAX_SEATS}) or `random` per seat"
-            )));
+        for (seat, item) in items.iter().enumerate().filter(|(_, i)| *i != "random") {
+            let Some(p) = names.iter().position(|n| n == item) else {
+                return Err(bad(format!(
+                    "--heroes {s}: unknown profile \"{item}\" (known: {}, or random)",
+                    names.join(", ")
+                )));
+            };
+            if items[..seat].contains(item) {
+                return Err(bad(format!("--heroes {s}: profile \"{item}\" is named twice (one card per profile)")));
+            }
+            if seat < MAX_SEATS {
+                fixed[seat] = Some(p as u8);
+            }
         }
         items.len()
     };
     if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
         return Err(range());
     }
-    Ok(n)
+    Ok((n, fixed))
 }
 
 /// The profiles' names by character index: the rules' names in lower case with dashes

@@ -119,7 +119,8 @@ fn chaos_bench_allocates_nothing_per_game() {
 #[test]
 fn chaos_bad_inputs_are_refused_with_one_line() {
     let cases: &[(&[&str], &str)] = &[
-        (&["--heroes", "faerie,random"], "--heroes faerie,random: \"faerie\" cannot be fixed"),
+        (&["--heroes", "fairy,random"], "--heroes fairy,random: unknown profile \"fairy\" (known: faerie, wizard,"),
+        (&["--heroes", "faerie,faerie"], "--heroes faerie,faerie: profile \"faerie\" is named twice"),
         (&["--heroes", "1"], "--heroes 1: dungeon-of-chaos has 2 to 4 adventurers"),
         (&["--heroes", "5"], "--heroes 5: dungeon-of-chaos has 2 to 4 adventurers"),
         (&["--heroes", "random"], "--heroes random: dungeon-of-chaos has 2 to 4 adventurers"),
@@ -147,4 +148,17 @@ fn chaos_bad_inputs_are_refused_with_one_line() {
         &["duel", "--game", "dungeon-of-chaos", "--hero", "faerie"],
         "dq duel --game dungeon-of-chaos is not written",
     );
+}
+
+/// `--heroes faerie,random`: seat 1 plays the Faerie in every game (the draw of three skipped
+/// for its first character); the summary and the replay command keep the list.
+#[test]
+fn chaos_a_profile_named_on_the_command_line_is_played() {
+    let mut a = vec!["run"];
+    a.extend(GAME);
+    a.extend(["--heroes", "faerie,random", "--games", "40", "--seed", "3", "--quiet", "--json"]);
+    let s = json(&ok(&a));
+    assert_eq!(s["heroes"], Value::from("faerie,random"));
+    assert!(s["by_profile"]["faerie"]["seat_games"].as_u64().unwrap() >= 40, "{s:?}");
+    assert!(s["replay"].as_str().unwrap().contains("--heroes faerie,random"), "{s:?}");
 }

@@ -159,6 +159,9 @@ pub struct Laid {
     pub chest: ChestLeft,
     /// The Potion card of a fountain once someone drank from it (tile guide).
     pub fountain: Option<u16>,
+    /// A Room card placed face down on a new room a giant fan blew someone through (tile
+    /// guide); the next to enter the tile turns it and follows it (docs/rulings.md).
+    pub face_down: Option<u16>,
 }
 
 /// A chest left on a tile (§13): a token for one nobody risked opening (the next to open it
@@ -293,6 +296,7 @@ impl Board {
             n_monsters: 0,
             chest: ChestLeft::None,
             fountain: None,
+            face_down: None,
         });
     }
 

@@ -10,19 +10,7 @@ impl ChaosGame<'_> {
         match (d.ask, c) {
             (Ask::Profile, ChaosChoice::Profile(pick)) => {
                 self.take_profile(pick, self.offered as usize, obs);
-                match self.after_profile {
-                    AfterProfile::Setup if self.active + 1 < self.seats => {
-                        self.active += 1;
-                        self.offer_profiles(obs);
-                    }
-                    AfterProfile::Setup => {
-                        self.after_profile = AfterProfile::EndTurn;
-                        let first = self.roll_first(obs);
-                        self.first = first;
-                        self.start_round(first, obs);
-                    }
-                    AfterProfile::EndTurn => self.end_turn(obs),
-                }
+                self.profile_taken(obs);
             }
             (Ask::Combat, ChaosChoice::Combat(a)) => self.combat_answer(a, obs),
             (Ask::SecretDoor, ChaosChoice::Through) => self.through_secret_door(obs),
@@ -42,6 +30,24 @@ impl ChaosGame<'_> {
             (Ask::Flight, ChaosChoice::Fight) => self.start_combat(obs),
             (Ask::Flight, c) => self.flee_away(c, obs),
             (_, c) => self.action(c, obs),
+        }
+    }
+
+    /// After a character is taken: the next seat's at set-up, then the first player's roll
+    /// (§3); after a death, the end of the turn (§15).
+    pub(super) fn profile_taken<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
+        match self.after_profile {
+            AfterProfile::Setup if self.active + 1 < self.seats => {
+                self.active += 1;
+                self.setup_profile(obs);
+            }
+            AfterProfile::Setup => {
+                self.after_profile = AfterProfile::EndTurn;
+                let first = self.roll_first(obs);
+                self.first = first;
+                self.start_round(first, obs);
+            }
+            AfterProfile::EndTurn => self.end_turn(obs),
         }
     }
 

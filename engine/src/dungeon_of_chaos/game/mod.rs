@@ -363,6 +363,8 @@ pub struct ChaosGame<'r> {
     /// How many were drawn (fewer only if the deck ran short).
     offered: u8,
     after_profile: AfterProfile,
+    /// Profiles fixed per seat for the first characters ([`ChaosConfig::profiles`]).
+    fixed: [Option<u8>; MAX_SEATS],
     ending: Option<Ending>,
     dice: GameDice,
     /// Reshuffles of discards during play.
@@ -486,7 +488,7 @@ impl<'r> ChaosGame<'r> {
     }
 
     /// Whether a seat's character can fly or climb (profile or item).
-    fn flies_or_climbs(&self, seat: u8) -> (bool, bool) {
+    pub fn flies_or_climbs(&self, seat: u8) -> (bool, bool) {
         let h = self.hero(seat);
         let c = &self.rules.characters[h.character as usize];
         let items = h.working(self.rules).map(|i| &self.rules.items[i as usize]);

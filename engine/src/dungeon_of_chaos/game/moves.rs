@@ -394,11 +394,16 @@ impl ChaosGame<'_> {
             let mut after = Aftermath::default();
             let laid = self.board.laid_at(at).map(|l| l.tile);
             if let Some(tile) = laid {
-                if fresh && self.rules.tiles[tile as usize].room {
-                    if let Some(card) = self.draw(DeckId::Rooms, obs) {
-                        self.effects(self.rules.rooms.cards[card as usize].effects, &mut after, 0, obs);
-                        self.discard(DeckId::Rooms, card);
-                    }
+                // A new room draws its Room card; a room a fan blew someone through turns the
+                // card left face down on it (tile guide).
+                let card = if fresh && self.rules.tiles[tile as usize].room {
+                    self.draw(DeckId::Rooms, obs)
+                } else {
+                    self.board.laid_at_mut(at).and_then(|l| l.face_down.take())
+                };
+                if let Some(card) = card {
+                    self.effects(self.rules.rooms.cards[card as usize].effects, &mut after, 0, obs);
+                    self.discard(DeckId::Rooms, card);
                 }
             }
             if !self.me().is_dead() {

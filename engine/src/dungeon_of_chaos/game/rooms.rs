@@ -141,7 +141,9 @@ impl ChaosGame<'_> {
     /// Where a giant fan blows the character from `at` towards `d`: on until a wall, a door or
     /// a square where no tile fits, tiles laid on the way; the tiles passed through draw no
     /// Room card and their features are ignored (tile guide). The tile where he stops is
-    /// arrived on (its feature acts; ruling: no Room card either).
+    /// arrived on (its feature acts; ruling: no Room card either). Each new room laid on the
+    /// way, the last included, gets a Room card face down (tile guide), turned by the next to
+    /// enter it.
     pub(super) fn blown<O: Observer<ChaosEvent>>(&mut self, at: Sq, d: Dir, obs: &mut O) -> Option<(Sq, bool)> {
         let mut s = at;
         for _ in 0..MAX_BLOWN {
@@ -154,12 +156,30 @@ impl ChaosGame<'_> {
                 break;
             }
             match self.open_step(s, d, obs) {
-                Some((to, _)) => s = to,
+                Some((to, fresh)) => {
+                    s = to;
+                    if fresh {
+                        self.face_down_room(to, obs);
+                    }
+                }
                 None => break,
             }
         }
         self.turn.arrival = Arrival::Carried(d);
         (s != at).then_some((s, false))
+    }
+
+    /// A Room card face down on the new tile on `at` if it is a room (the giant fan).
+    fn face_down_room<O: Observer<ChaosEvent>>(&mut self, at: Sq, obs: &mut O) {
+        let Some(l) = self.board.laid_at(at) else { return };
+        if !self.rules.tiles[l.tile as usize].room || l.face_down.is_some() {
+            return;
+        }
+        if let Some(card) = self.draw(DeckId::Rooms, obs) {
+            if let Some(l) = self.board.laid_at_mut(at) {
+                l.face_down = Some(card);
+            }
+        }
     }
 
     /// A springboard's leap to the square above (up from level 1 is the town, §1); an
@@ -277,6 +297,9 @@ impl ChaosGame<'_> {
             }
             if let Some(p) = l.fountain {
                 self.discard(DeckId::Potions, p);
+            }
+            if let Some(c) = l.face_down {
+                self.discard(DeckId::Rooms, c);
             }
         }
         let mut i = 0;
@@ -407,6 +430,9 @@ impl ChaosGame<'_> {
         let way = match self.feature_at(at) {
             Feature::PortalChamber => ChaosChoice::Portal,
             Feature::Floodgates => ChaosChoice::Lever,
+            // Tile guide, Chasm: "you can just jump into the chasm (as an action or when
+            // running away)".
+            Feature::Chasm => ChaosChoice::Jump,
             _ => return false,
         };
         self.legal.clear();

@@ -19,12 +19,17 @@ pub struct ChaosConfig {
     pub seats: u8,
     /// Rounds before an unwon game ends unfinished ([`ROUND_LIMIT`] by default).
     pub round_limit: u16,
+    /// A profile fixed for a seat's first character (an index of
+    /// [`ChaosRules::characters`]), for runs that compare profiles (`dq run --heroes
+    /// faerie,random`): that seat skips §3's draw of three; its later characters are chosen
+    /// of three as §15 says. `None`: drawn and chosen as §3 says.
+    pub profiles: [Option<u8>; MAX_SEATS],
 }
 
 impl ChaosConfig {
-    /// `seats` players and the documented round limit.
+    /// `seats` players, every profile drawn, and the documented round limit.
     pub fn new(seats: u8) -> ChaosConfig {
-        ChaosConfig { seats, round_limit: ROUND_LIMIT }
+        ChaosConfig { seats, round_limit: ROUND_LIMIT, profiles: [None; MAX_SEATS] }
     }
 }
 
@@ -41,6 +46,10 @@ pub enum ChaosConfigError {
     Storage(DeckId, usize),
     #[error("the rules have no special {0} tile")]
     NoStairTile(&'static str),
+    #[error("profile {0} is not in the rules")]
+    UnknownProfile(u8),
+    #[error("profile {0} is fixed for two seats")]
+    SameProfile(u8),
 }
 
 /// One seat of a test set-up.
@@ -225,6 +234,7 @@ impl<'r> ChaosGame<'r> {
             offer: [0; 3],
             offered: 0,
             after_profile: AfterProfile::Setup,
+            fixed: [None; MAX_SEATS],
             ending: None,
             dice: GameDice::new(&[], GameRng::from_seed(1)),
             shuffle: GameRng::from_seed(2),
@@ -244,6 +254,16 @@ impl<'r> ChaosGame<'r> {
         if self.rules.characters.len() < config.seats as usize + 3 {
             return Err(ChaosConfigError::Profiles(self.rules.characters.len(), config.seats));
         }
+        let fixed = &config.profiles[..config.seats as usize];
+        for (i, p) in fixed.iter().enumerate() {
+            match *p {
+                Some(p) if p as usize >= self.rules.characters.len() => {
+                    return Err(ChaosConfigError::UnknownProfile(p))
+                }
+                Some(p) if fixed[..i].contains(&Some(p)) => return Err(ChaosConfigError::SameProfile(p)),
+                _ => {}
+            }
+        }
         Ok(())
     }
 
@@ -262,14 +282,33 @@ impl<'r> ChaosGame<'r> {
         self.dice = GameDice::new(&[], GameRng::new(master, index, Stream::Dice));
         self.shuffle = GameRng::new(master, index, Stream::Shuffle);
         self.reset(config);
-        self.offer_profiles(obs);
+        // Fixed profiles are out of the deck before anyone draws.
+        for p in self.fixed.into_iter().flatten() {
+            self.stocks.profiles.take(u16::from(p));
+        }
+        self.setup_profile(obs);
         Ok(())
+    }
+
+    /// The active seat's first character at set-up: a fixed profile taken at once, else
+    /// three drawn and one chosen (§3).
+    pub(super) fn setup_profile<O: Observer<ChaosEvent>>(&mut self, obs: &mut O) {
+        match self.fixed[self.active as usize] {
+            Some(p) => {
+                self.offer[0] = p;
+                self.offered = 1;
+                self.take_profile(0, 1, obs);
+                self.profile_taken(obs);
+            }
+            None => self.offer_profiles(obs),
+        }
     }
 
     /// Everything but the decks and the dice back to the start.
     fn reset(&mut self, config: &ChaosConfig) {
         self.seats = config.seats;
         self.round_limit = config.round_limit;
+        self.fixed = config.profiles;
         self.first = 0;
         self.round = 0;
         self.active = 0;

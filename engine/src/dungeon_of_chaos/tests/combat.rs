@@ -147,7 +147,7 @@ fn chaos_a_critical_adds_one_die_and_never_a_second() {
     let (s, log) = answer(&mut c, &mut d, ATTACK_GOBLIN);
     assert!(log.contains(&Event::Critical { who: 0, extra: 8 }));
     assert!(log.contains(&Event::Wound { on: 1, amount: 19, kind: AttackType::Plain }));
-    assert_eq!(s, Step::Over(End::Cleared { gold: 50, items: [1, 0, 0, 0] }));
+    assert_eq!(s, Step::Over(End::Cleared { gold: 75, items: [1, 0, 0, 0] }));
     d.done();
 }
 
@@ -671,5 +671,57 @@ fn chaos_drinking_and_throwing_potions() {
     start(&mut c, &mut d);
     answer(&mut c, &mut d, Answer::Throw { slot: 0, foe: 1 });
     assert!(c.hand()[0].is_none());
+    d.done();
+}
+
+#[test]
+fn chaos_a_combat_where_no_one_is_hurt_for_8_rounds_ends_with_the_monsters_leaving() {
+    // Ruling: STALEMATE_ROUNDS (8) whole rounds in a row with no one hurt and the monsters
+    // leave (discarded as after FLEE, no treasure): the Faerie DEFENDs and the Fire
+    // Elemental DEFENDs (its chart's 8) round after round.
+    use crate::dungeon_of_chaos::combat::STALEMATE_ROUNDS;
+    assert_eq!(STALEMATE_ROUNDS, 8);
+    let mut c = fight(hero("Faerie"), &["Fire Elemental"]);
+    // Initiative 5 + 7 against 2 + 6: the Faerie acts first; then the Elemental's chart rolls.
+    let mut d = Forced::new(&[5, 2, 8, 8, 8, 8, 8, 8, 8]);
+    let (s, _) = start(&mut c, &mut d);
+    assert_eq!(s, Step::HeroToAct);
+    for _ in 0..7 {
+        let (s, log) = answer(&mut c, &mut d, Answer::Defend);
+        assert_eq!(s, Step::HeroToAct, "7 quiet rounds are not yet a stalemate");
+        assert!(!log.contains(&Event::Stalemate));
+    }
+    let (s, log) = answer(&mut c, &mut d, Answer::Defend);
+    assert!(log.contains(&Event::Stalemate) && log.contains(&Event::Fled { who: 1 }));
+    assert_eq!(s, Step::Over(End::Cleared { gold: 0, items: [0; 4] }));
+    assert_eq!(c.fighter(1).presence, Presence::Fled);
+    d.done();
+}
+
+#[test]
+fn chaos_a_wound_restarts_the_count_of_quiet_rounds() {
+    // 6 quiet rounds (the Elemental DEFENDs five times, then fumbles an attack: chart 1, roll
+    // 1), a wound (the Faerie's ATTACK hits for 6 + 2 - 5 = 3), then 7 more quiet rounds:
+    // still no stalemate; the 8th after the wound is.
+    let mut c = fight(hero("Faerie"), &["Fire Elemental"]);
+    let mut dice = vec![5, 2];
+    dice.extend([8; 5]);
+    dice.extend([1, 1]);
+    dice.push(6); // the Faerie's attack roll
+    dice.extend([8; 8]);
+    let mut d = Forced::new(&dice);
+    start(&mut c, &mut d);
+    for _ in 0..6 {
+        answer(&mut c, &mut d, Answer::Defend);
+    }
+    let (_, log) = answer(&mut c, &mut d, ATTACK_GOBLIN);
+    assert!(log.iter().any(|e| matches!(e, Event::Wound { on: 1, .. })));
+    for _ in 0..7 {
+        let (s, _) = answer(&mut c, &mut d, Answer::Defend);
+        assert_eq!(s, Step::HeroToAct);
+    }
+    let (s, log) = answer(&mut c, &mut d, Answer::Defend);
+    assert!(log.contains(&Event::Stalemate));
+    assert!(matches!(s, Step::Over(End::Cleared { gold: 0, .. })));
     d.done();
 }

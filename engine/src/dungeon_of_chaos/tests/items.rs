@@ -84,7 +84,7 @@ fn chaos_a_chest_waits_on_its_tile_and_a_locked_one_stays_for_a_key_that_may_bre
     assert_eq!(g.board().laid_at(here).unwrap().chest, ChestLeft::Locked(iron));
     assert!(!g.legal().contains(&ChaosChoice::OpenChest));
     cards_are_conserved(&g).unwrap();
-    // With a Skeleton Key (sturdiness 6): the key roll 7 breaks it; the loot D8 × 25 = 100.
+    // With a Skeleton Key (sturdiness 6): the key roll 7 breaks it; the loot D8 × 50 = 200.
     let mut set = solo("Warrior", ENTRY);
     set.seats[0].items = vec![item("Skeleton Key")];
     set.tops = vec![tile1("Small Room"), room("Treasure Room"), chest("Iron Chest")];
@@ -92,7 +92,7 @@ fn chaos_a_chest_waits_on_its_tile_and_a_locked_one_stays_for_a_key_that_may_bre
     let mut g = game(&set);
     play(&mut g, ChaosChoice::Move { from: NORTH, dir: Dir::N });
     play(&mut g, ChaosChoice::OpenChest);
-    assert_eq!(g.hero(0).gold, 100);
+    assert_eq!(g.hero(0).gold, 200);
     assert!(!g.hero(0).items.contains(&item("Skeleton Key")), "broken");
     assert_eq!(g.hero(0).items.len(), 1, "the chest's item");
     assert!(g.stock(DeckId::Chests).cards().contains(&iron));
@@ -102,14 +102,14 @@ fn chaos_a_chest_waits_on_its_tile_and_a_locked_one_stays_for_a_key_that_may_bre
 fn chaos_a_trapped_chest_hurts_before_it_opens() {
     let mut set = solo("Warrior", ENTRY);
     set.tops = vec![tile1("Small Room"), room("Treasure Room"), chest("Needle Trap Chest")];
-    // The needle D6 = 3, the loot D8 × 15 = 30.
+    // The needle D6 = 3, the loot D8 × 30 = 60.
     set.dice = vec![3, 2];
     let mut g = game(&set);
     let health = g.hero(0).stats[Attr::Health as usize];
     play(&mut g, ChaosChoice::Move { from: NORTH, dir: Dir::N });
     play(&mut g, ChaosChoice::OpenChest);
     assert_eq!(g.hero(0).stats[Attr::Health as usize], health - 3);
-    assert_eq!(g.hero(0).gold, 30);
+    assert_eq!(g.hero(0).gold, 60);
 }
 
 fn companion(share: bool) -> Companion {
@@ -229,11 +229,11 @@ fn chaos_items_and_coins_are_traded_on_one_tile() {
 fn chaos_treasure_is_redeemed_in_town_and_counts_for_the_win() {
     let mut set = solo("Warrior", ENTRY);
     set.seats[0].items = vec![item("Pouch of Gems"), item("Dagger")];
-    set.seats[0].gold = 1950;
+    set.seats[0].gold = 1850;
     let mut g = game(&set);
     let log = play(&mut g, ChaosChoice::Up);
     // Only the Treasure item turns into coins (§13).
-    assert_eq!(g.hero(0).gold, 2050);
+    assert_eq!(g.hero(0).gold, 2050, "1,850 and the Pouch of Gems' 200");
     assert_eq!(g.hero(0).items.as_slice(), &[item("Dagger")]);
     assert!(log.contains(&ChaosEvent::Over(Ending::Won(0))));
 }

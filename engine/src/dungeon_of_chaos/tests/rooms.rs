@@ -108,13 +108,13 @@ fn chaos_the_shoppe_sells_for_credit_then_coins_trades_in_at_half_and_redeems_tr
     play(&mut g, ChaosChoice::Buy(1));
     assert_eq!((g.hero(0).credit, g.hero(0).gold), (0, 8));
     assert!(g.hero(0).items.contains(&item("Short Sword")));
-    // The goblet redeemed for its 80 coins (§13), then the Potion bought (40) comes known.
+    // The goblet redeemed for its 160 coins (§13), then the Potion bought (40) comes known.
     let goblet = g.hero(0).items.iter().position(|&i| i == item("Silver Goblet")).unwrap() as u8;
     play(&mut g, ChaosChoice::Redeem(goblet));
-    assert_eq!(g.hero(0).gold, 88);
+    assert_eq!(g.hero(0).gold, 168);
     let potion_ware = g.wares().position(|w| matches!(w, Ware::Potion(_))).unwrap() as u8;
     play(&mut g, ChaosChoice::Buy(potion_ware));
-    assert_eq!(g.hero(0).gold, 48);
+    assert_eq!(g.hero(0).gold, 128);
     assert_eq!(g.hero(0).hand[0], Some(HandCard::Potion(potion("Potion of Healing").1)));
     assert_eq!(g.hero(0).known & 1, 1);
     // What was not bought stays for others.
@@ -524,4 +524,75 @@ fn chaos_fliers_go_down_pits_and_fliers_and_climbers_up_them() {
         let g = game(&set);
         assert_eq!(g.legal().contains(&ChaosChoice::Up), up, "{who}");
     }
+}
+
+#[test]
+fn chaos_a_flight_from_a_dark_rooms_combat_leaves_it_by_a_random_exit() {
+    // He fled from the goblin last turn (§6): moving away from a dark room is a stumble by a
+    // random exit (tile guide), never an exit chosen.
+    let dark = NORTH_OF_ENTRY;
+    let goblin = monster("Frail Goblin");
+    let mut set = solo("Warrior", dark);
+    set.laid = vec![(dark, tile("Dark Room"), Dir::N)];
+    set.monsters = vec![(dark, goblin)];
+    set.seats[0].fled = true;
+    set.dice = vec![1];
+    set.tops = vec![tile1("Straight Corridor")];
+    let mut g = game(&set);
+    assert_eq!(g.pending().unwrap().ask, Ask::Flight);
+    assert!(g.legal().contains(&ChaosChoice::Stumble) && g.legal().contains(&ChaosChoice::Fight));
+    assert!(!g.legal().iter().any(|c| matches!(c, ChaosChoice::Move { .. })));
+    let log = play(&mut g, ChaosChoice::Stumble);
+    assert!(log.contains(&ChaosEvent::Rolled { sides: 3, value: 2 }));
+    assert_ne!(at(&g), dark);
+    assert_eq!(g.pending().unwrap().ask, Ask::Turn, "away: the movement phase goes on");
+    assert_eq!(g.turn().moves, 5);
+    assert_eq!(g.board().laid_at(dark).unwrap().monsters(), &[goblin]);
+}
+
+#[test]
+fn chaos_a_flight_from_a_chasm_may_jump_into_it() {
+    // Tile guide, Chasm: "jump into the chasm (as an action or when running away)": two levels
+    // down, the goblin left in the room.
+    let chasm = sq(0, 5, 0);
+    let goblin = monster("Frail Goblin");
+    let mut set = solo("Warrior", chasm);
+    set.laid = vec![(chasm, tile("Chasm"), Dir::N)];
+    set.monsters = vec![(chasm, goblin)];
+    // Initiative 8 and 2; FLEE 8 against 1.
+    set.dice = vec![8, 2, 8, 1];
+    set.tops = vec![tile1("Crossroads")];
+    let mut g = game(&set);
+    play(&mut g, ChaosChoice::Combat(Answer::Flee));
+    assert_eq!(g.pending().unwrap().ask, Ask::Escape);
+    assert_eq!(g.legal().as_slice(), &[ChaosChoice::Jump, ChaosChoice::Away]);
+    play(&mut g, ChaosChoice::Jump);
+    assert_eq!(at(&g), sq(2, 5, 0));
+    assert!(!g.hero(0).fled);
+    assert_eq!(g.board().laid_at(chasm).unwrap().monsters(), &[goblin]);
+}
+
+#[test]
+fn chaos_a_fan_leaves_room_cards_face_down_on_the_new_rooms_it_blows_through() {
+    // Blown south from the fan over the entry tile: through a new Staircase room (its Room
+    // card face down) into a new Closet, where he stops and turns its card (a Scroll). The
+    // next to enter the staircase turns its card (a Potion).
+    let mut set = solo("Warrior", ENTRY);
+    set.tops =
+        vec![tile1("Giant Fan"), tile1("Staircase"), room("Alchemist's Shelf"), tile1("Closet"), room("Scriptorium")];
+    let mut g = game(&set);
+    play(&mut g, ChaosChoice::Move { from: NORTH, dir: Dir::N });
+    let (stairs, closet) = (sq(0, 4, 3), sq(0, 5, 3));
+    assert_eq!(at(&g), closet);
+    let shelf = card(&rules().rooms.names, "Alchemist's Shelf");
+    assert_eq!(g.board().laid_at(stairs).unwrap().face_down, Some(shelf));
+    assert_eq!(g.board().laid_at(closet).unwrap().face_down, None);
+    let held = |g: &ChaosGame<'_>, f: fn(&HandCard) -> bool| g.hero(0).hand.iter().flatten().filter(|c| f(c)).count();
+    assert_eq!(held(&g, |c| matches!(c, HandCard::Scroll { .. })), 1);
+    assert_eq!(held(&g, |c| matches!(c, HandCard::Potion(_))), 0);
+    play(&mut g, ChaosChoice::Move { from: closet, dir: Dir::N });
+    assert_eq!(at(&g), stairs);
+    assert_eq!(g.board().laid_at(stairs).unwrap().face_down, None);
+    assert_eq!(held(&g, |c| matches!(c, HandCard::Potion(_))), 1);
+    cards_are_conserved(&g).unwrap();
 }
