@@ -2,11 +2,10 @@
 //! dungeon-of-chaos`): figures recomputed from the rows, a run compared with itself, bots and
 //! seat counts never pooled, and files of two games never read into one report.
 
+use crate::runs::{run_of, summary};
 use crate::support::*;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
-
-const GAME: [&str; 2] = ["--game", "dungeon-of-chaos"];
 
 /// Sums of one (first profile, bot, seats) group straight from the rows.
 #[derive(Default, Debug, PartialEq)]
@@ -52,17 +51,7 @@ fn expectations(files: &[&str]) -> BTreeMap<(String, String, u64), Expect> {
 }
 
 fn run(dir: &Scratch, name: &str, extra: &[&str]) -> String {
-    let out = dir.file(name);
-    let mut a = vec!["run"];
-    a.extend(GAME);
-    a.extend(["--games", "200", "--seed", "7", "--quiet", "--out", &out]);
-    a.extend(extra);
-    ok(&a);
-    out
-}
-
-fn summary(dir: &str) -> Map<String, Value> {
-    json(&std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap())
+    run_of("dungeon-of-chaos", 200, dir, name, extra)
 }
 
 /// Every group's wins, unfinished games, deaths and the means of gold, characters, depth,

@@ -12,3 +12,4 @@ mod support;
 mod chaos;
 mod dealing;
 mod reports;
+mod runs;
