@@ -13,7 +13,7 @@
 
 use crate::cli::DuelArgs;
 use crate::dealing_dungeons::table::{hero_names, RULES};
-use crate::duel::{play_duels, DuelTally};
+use crate::duel::{mean_line, play_duels, rate_line, DuelTally};
 use crate::error::{bad, Failure};
 use crate::meta;
 use crate::plan::default_threads;
@@ -533,26 +533,11 @@ fn figures(t: &DuelTally) -> Map<String, Value> {
 
 fn figures_text(t: &DuelTally, e: &Odds, lost: f64) -> String {
     let n = t.games;
-    let p = |label: &str, k: u64, exact: f64| {
-        let (lo, hi) = ci95(k, n);
-        let v = rate(k, n).unwrap_or(0.0);
-        format!(
-            "  {label:<18} {:>7.3}%  [{:.3}%, {:.3}%]  exact {:.3}%",
-            100.0 * v,
-            100.0 * lo,
-            100.0 * hi,
-            100.0 * exact
-        )
-    };
-    let m = |label: &str, sum: u128, sq: u128, exact: f64| {
-        let (v, lo, hi) = mean_ci(sum, sq, n).unwrap_or((0.0, 0.0, 0.0));
-        format!("  {label:<18} {v:>8.4}  [{lo:.4}, {hi:.4}]  exact {exact:.4}")
-    };
     [
-        p("P(hero wins)", t.hero_wins, e.win),
-        p("P(hero dies)", t.hero_deaths, e.die),
-        m("mean rounds", t.rounds, t.rounds_sq, e.rounds),
-        m("mean lives lost", t.wounds, t.wounds_sq, lost),
+        rate_line("P(hero wins)", t.hero_wins, n, Some(e.win)),
+        rate_line("P(hero dies)", t.hero_deaths, n, Some(e.die)),
+        mean_line("mean rounds", t.rounds, t.rounds_sq, n, Some(e.rounds)),
+        mean_line("mean lives lost", t.wounds, t.wounds_sq, n, Some(lost)),
     ]
     .join("\n")
 }

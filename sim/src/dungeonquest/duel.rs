@@ -54,6 +54,22 @@ impl DuelTally {
     }
 }
 
+/// One rate of a duel's text: the Monte Carlo share of `k` in `n` with its 95% interval, and
+/// the exact figure beside it ("—" where the fight has none).
+pub(crate) fn rate_line(label: &str, k: u64, n: u64, exact: Option<f64>) -> String {
+    let (lo, hi) = ci95(k, n);
+    let v = rate(k, n).unwrap_or(0.0);
+    let exact = exact.map_or("—".to_string(), |e| format!("{:.3}%", 100.0 * e));
+    format!("  {label:<18} {:>7.3}%  [{:.3}%, {:.3}%]  exact {exact}", 100.0 * v, 100.0 * lo, 100.0 * hi)
+}
+
+/// One mean of a duel's text, as [`rate_line`].
+pub(crate) fn mean_line(label: &str, sum: u128, sq: u128, n: u64, exact: Option<f64>) -> String {
+    let (v, lo, hi) = mean_ci(sum, sq, n).unwrap_or((0.0, 0.0, 0.0));
+    let exact = exact.map_or("—".to_string(), |e| format!("{e:.4}"));
+    format!("  {label:<18} {v:>8.4}  [{lo:.4}, {hi:.4}]  exact {exact}")
+}
+
 /// Integer counts of a set of duels, merged chunk by chunk in order.
 pub(crate) trait DuelCounts: Default + Send {
     fn merge(&mut self, o: &Self);
@@ -121,9 +137,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => dungeonquest(args),
         Family::DealingDungeons => crate::dealing_dungeons::duel::run(args),
-        Family::DungeonOfChaos => {
-            Err(bad("dq duel --game dungeon-of-chaos is not written yet (dq run, replay and bench play it)"))
-        }
+        Family::DungeonOfChaos => crate::dungeon_of_chaos::duel::run(args),
     }
 }
 
