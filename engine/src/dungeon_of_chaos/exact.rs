@@ -19,6 +19,7 @@
 use super::combat::HeroSetup;
 use super::data::{AttackType, Attr};
 use super::rules::{Act, ChaosRules, MonsterDef, TypeSet};
+use crate::core::linear::gauss_jordan;
 
 /// The hero's fixed way of fighting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -398,7 +399,7 @@ fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
                 a[r][n..].copy_from_slice(&b[i]);
                 a[r][n + lay.never()] += lost;
             }
-            gauss(&mut a, n);
+            gauss_jordan(&mut a, n);
             let block = &mut value[at(h, m)];
             for (i, v) in block.iter_mut().enumerate() {
                 match live.iter().position(|&j| j == i) {
@@ -446,31 +447,6 @@ fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
         never: v[lay.never()],
         health_left,
         rounds: v[lay.rounds()],
-    }
-}
-
-/// Gauss–Jordan elimination of the `n` × `n` system `a` (right-hand sides after column `n`);
-/// the solutions are left in those columns.
-fn gauss(a: &mut [Vec<f64>], n: usize) {
-    for c in 0..n {
-        let piv = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap_or(c);
-        a.swap(c, piv);
-        let d = a[c][c];
-        if d.abs() < 1e-300 {
-            continue;
-        }
-        for x in a[c][c..].iter_mut() {
-            *x /= d;
-        }
-        let pivot = a[c].clone();
-        for (r, row) in a.iter_mut().enumerate() {
-            let f = row[c];
-            if r != c && f != 0.0 {
-                for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
-                    *x -= f * p;
-                }
-            }
-        }
     }
 }
 

@@ -10,7 +10,7 @@
 //! cannot hurt each other) is counted unended.
 
 use crate::cli::DuelArgs;
-use crate::duel::{mean_line, play_duels, rate_line, DuelCounts};
+use crate::duel::{by_copies, drawn, emit_duel, mean_line, play_duels, rate_line, DuelCounts};
 use crate::dungeon_of_chaos::table::dashed;
 use crate::error::{bad, Failure};
 use crate::meta;
@@ -78,24 +78,6 @@ struct Duel {
     /// Monster ids by weight (one, or a level's deck by copies).
     monsters: Vec<(u8, u32)>,
     policy: Policy,
-}
-
-impl Duel {
-    /// The monster of duel `i` (from the setup stream when several are possible).
-    fn monster(&self, seed: u64, i: u64) -> u8 {
-        if self.monsters.len() == 1 {
-            return self.monsters[0].0;
-        }
-        let total: u32 = self.monsters.iter().map(|c| c.1).sum();
-        let mut x = GameRng::new(seed, i, Stream::Setup).below(total);
-        for &(k, w) in &self.monsters {
-            if x < w {
-                return k;
-            }
-            x -= w;
-        }
-        self.monsters[0].0
-    }
 }
 
 /// One fight to its end: how it ended, the hero's actions and the Health he lost.
@@ -191,7 +173,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         || (),
         |_, i, t: &mut Tally| {
             let mut dice = GameRng::new(args.seed, i, Stream::Dice);
-            let m = duel.monster(args.seed, i);
+            let m = drawn(&duel.monsters, args.seed, i);
             let (end, rounds, lost) = fight(&rules, &duel.hero, m, duel.policy, &mut dice);
             t.games += 1;
             match end {
@@ -227,7 +209,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         }
         Ok(_) => text,
     };
-    if args.json {
+    let fields = args.json.then(|| {
         let mut m = head;
         m.remove("what");
         m.extend(figures(&total));
@@ -248,16 +230,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         if let Err(why) = &exact {
             m.insert("no_exact".into(), json!(why));
         }
-        m.insert("threads".into(), json!(threads));
-        m.insert("wall_seconds".into(), json!(seconds));
-        m.insert("games_per_sec".into(), json!(total.games as f64 / seconds.max(1e-9)));
-        crate::error::emit(&format!("{}\n", Value::Object(m)));
-        if !args.quiet {
-            eprintln!("{text}");
-        }
-    } else {
-        crate::error::emit(&format!("{text}\n"));
-    }
+        m
+    });
+    emit_duel(args, &text, fields, threads, seconds, total.games);
     Ok(())
 }
 
@@ -361,13 +336,7 @@ fn setup(rules: &ChaosRules, args: &DuelArgs) -> Result<(Duel, Map<String, Value
             if !(1..=4).contains(&level) {
                 return Err(bad(format!("--level {level}: the dungeon has levels 1 to 4")));
             }
-            let mut out: Vec<(u8, u32)> = Vec::new();
-            for &k in &rules.monster_decks[usize::from(level) - 1] {
-                match out.iter_mut().find(|(c, _)| *c == k) {
-                    Some((_, w)) => *w += 1,
-                    None => out.push((k, 1)),
-                }
-            }
+            let out = by_copies(rules.monster_decks[usize::from(level) - 1].iter().copied());
             if out.is_empty() {
                 return Err(bad(format!("--level {level}: its Monster deck is empty")));
             }
