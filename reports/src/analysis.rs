@@ -179,5 +179,7 @@ fn tally(t: &Tally) -> Expr {
         Tally::Equals(c, v) => col(c).eq(lit(v)),
         Tally::Sum(c) => col(c),
         Tally::AnyPositive(cs) => cs.iter().map(|c| col(*c).gt(lit(0))).reduce(Expr::or).unwrap_or(lit(false)),
+        // Text columns are read as categoricals: compared as text.
+        Tally::Is(c, v) => col(c).cast(DataType::String).eq(lit(v)),
     }
 }

@@ -11,7 +11,7 @@
 use crate::error::{bad, Error};
 use crate::input::{self, InputFile};
 use crate::scan::{self, count_by, key, polars_error};
-use crate::spec::{Headline, ReportSpec};
+use crate::spec::{Headline, ReportSpec, ScoreRows};
 use crate::stats::{mcnemar_exact, newcombe_diff, paired_diff, two_proportion_p, welch_diff, Moments};
 use crate::summary::rate;
 use polars::prelude::*;
@@ -161,9 +161,14 @@ pub fn parse_by(spec: &ReportSpec, columns: Option<&str>) -> Result<Vec<String>,
     Ok(by)
 }
 
-/// The headline score a hero-game takes home: its score where the headline outcome holds, else 0.
+/// The headline score a hero-game takes home: its score where the headline outcome holds, else 0
+/// (or its score in any case, for a headline scoring every row).
 fn take_home(h: &Headline) -> Expr {
-    when(col(h.rate)).then(col(h.score).cast(DataType::Int64)).otherwise(lit(0i64))
+    let score = col(h.score).cast(DataType::Int64);
+    match h.counted {
+        ScoreRows::Held { .. } => when(col(h.rate)).then(score).otherwise(lit(0i64)),
+        ScoreRows::All => score,
+    }
 }
 
 /// Counts per group of one side.
@@ -402,7 +407,10 @@ pub fn compare_files(
         a: side_summary(fa, &ta),
         b: side_summary(fb, &tb),
         difference: "B - A",
-        gold: format!("{}, {} counting 0", h.score_per_row, h.failed),
+        gold: match h.counted {
+            ScoreRows::Held { failed } => format!("{}, {failed} counting 0", h.score_per_row),
+            ScoreRows::All => h.score_per_row.to_string(),
+        },
         by: by.to_vec(),
         overall,
         groups,

@@ -5,8 +5,8 @@
 
 use crate::scan::VARIANT;
 use crate::spec::{
-    Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key, KeyKind, Of,
-    Plot, ReportSpec, Rgb, Rows, Stat, Subject, TableSpec, Tally, When,
+    col, fig, top, Body, Cell, ChartSpec, Count, DistCell, Distribution, Effects, Headline, Key, KeyKind, Of, Plot,
+    ReportSpec, Rgb, Rows, ScoreRows, Stat, Subject, TableSpec, Tally, TEXT,
 };
 use dq_sim::family::Family;
 
@@ -47,7 +47,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         score: "gold",
         score_name: "loot",
         score_per_row: "loot tally per hero-game",
-        failed: "the dead",
+        counted: ScoreRows::Held { failed: "the dead" },
         held: "survivors",
     },
     effects: Effects {
@@ -217,17 +217,3 @@ pub static SPEC: ReportSpec = ReportSpec {
 /// Each death cause's colour.
 const CAUSE_COLOURS: &[(&str, Rgb)] =
     &[("monster", Rgb(0xd6, 0x27, 0x28)), ("ranged_miss", Rgb(0x94, 0x67, 0xbd)), ("boss", Rgb(0xff, 0x7f, 0x0e))];
-
-const TEXT: KeyKind = KeyKind::Text { empty: "" };
-
-const fn col(header: &'static str, cell: Cell) -> Column {
-    Column { header, cell, when: When::Always }
-}
-
-const fn top(name: &'static str) -> Fig {
-    Fig { section: None, name }
-}
-
-const fn fig(name: &'static str, stat: Stat) -> Figure {
-    Figure { name, stat }
-}

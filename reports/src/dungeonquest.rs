@@ -4,8 +4,8 @@
 
 use crate::scan::VARIANT;
 use crate::spec::{
-    Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key, KeyKind, Of,
-    Plot, ReportSpec, Rgb, Rows, Stat, Subject, TableSpec, Tally, When,
+    col, fig, top, Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key,
+    KeyKind, Of, Plot, ReportSpec, Rgb, Rows, ScoreRows, Stat, Subject, TableSpec, Tally, When, TEXT,
 };
 use dq_sim::family::Family;
 
@@ -50,7 +50,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         score: "gold",
         score_name: "gold",
         score_per_row: "gold carried out per hero-game",
-        failed: "the dead",
+        counted: ScoreRows::Held { failed: "the dead" },
         held: "survivors",
     },
     effects: Effects {
@@ -241,14 +241,6 @@ const CAUSE_COLOURS: &[(&str, Rgb)] = &[
 /// Shown where some game has several heroes.
 const SEVERAL: When = When::KeyAbove("players", 1);
 
-const fn col(header: &'static str, cell: Cell) -> Column {
-    Column { header, cell, when: When::Always }
-}
-
-const fn top(name: &'static str) -> Fig {
-    Fig { section: None, name }
-}
-
 const fn chamber(name: &'static str) -> Fig {
     Fig { section: Some("treasure"), name }
 }
@@ -268,8 +260,3 @@ const TREASURE: &[Figure] = &[
 ];
 
 const VISITORS: Of = Of::Count("reached_treasure");
-const TEXT: KeyKind = KeyKind::Text { empty: "" };
-
-const fn fig(name: &'static str, stat: Stat) -> Figure {
-    Figure { name, stat }
-}

@@ -9,7 +9,7 @@
 //! counts or file order.
 //!
 //! - [`spec`]: what a family's report is made of ([`dungeonquest`] declares DungeonQuest's,
-//!   [`dealing_dungeons`] Dealing Dungeons');
+//!   [`dealing_dungeons`] Dealing Dungeons', [`dungeon_of_chaos`] The Dungeon of Chaos');
 //! - [`report`]: `dq report`, the folder with `index.html`, `summary.md`, `summary.json`
 //!   and the charts;
 //! - [`compare`]: `dq compare`, paired (common random numbers) or unpaired differences;
@@ -22,6 +22,7 @@ pub mod charts;
 pub mod commands;
 pub mod compare;
 pub mod dealing_dungeons;
+pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 pub mod effects;
 pub mod error;

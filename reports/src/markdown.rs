@@ -47,11 +47,12 @@ pub fn overview(s: &Summary) -> String {
     let t = &s.totals;
     let groups = s.groups.len();
     let head = format!(
-        "{} file{}, {} games, {} hero-games in {} group{}",
+        "{} file{}, {} games, {} {} in {} group{}",
         t.files,
         plural(t.files),
         t.games,
         t.hero_games,
+        s.spec.rows,
         groups,
         plural(groups),
     );

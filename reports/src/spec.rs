@@ -93,6 +93,8 @@ pub enum Tally {
     Sum(&'static str),
     /// Rows where any of the integer columns is positive.
     AnyPositive(&'static [&'static str]),
+    /// Rows where the text column holds the value (`game_end` is `round_limit`).
+    Is(&'static str, &'static str),
 }
 
 /// An integer column's histogram over some of a group's rows.
@@ -113,8 +115,9 @@ pub enum Rows {
     WhereNot(&'static str),
 }
 
-/// What a comparison compares: a boolean outcome's rate and an integer score taken home
-/// where the outcome holds (0 elsewhere), with the names tables and texts give them.
+/// What a comparison compares: a boolean outcome's rate and an integer score (taken home where
+/// the outcome holds, or held by every row: [`ScoreRows`]), with the names tables and texts
+/// give them.
 #[derive(Debug)]
 pub struct Headline {
     /// The boolean column.
@@ -127,16 +130,37 @@ pub struct Headline {
     pub score_name: &'static str,
     /// The score per row, in running text ("gold carried out per hero-game").
     pub score_per_row: &'static str,
-    /// The rows where the outcome fails, whose score counts 0 ("the dead").
-    pub failed: &'static str,
+    /// Which rows' scores count.
+    pub counted: ScoreRows,
     /// The rows where it holds, in running text ("survivors").
     pub held: &'static str,
+}
+
+/// Which rows a [`Headline`]'s score counts for.
+#[derive(Debug)]
+pub enum ScoreRows {
+    /// Only where the outcome holds: the others, named here ("the dead"), count 0 (gold
+    /// carried out of DungeonQuest's dungeon).
+    Held { failed: &'static str },
+    /// Every row, whatever the outcome (The Dungeon of Chaos' gold held at the end).
+    All,
 }
 
 impl Headline {
     /// The score as running text says it: "gold carried out per hero-game (the dead count 0)".
     pub fn score_note(&self) -> String {
-        format!("{} ({} count 0)", self.score_per_row, self.failed)
+        match self.counted {
+            ScoreRows::Held { failed } => format!("{} ({failed} count 0)", self.score_per_row),
+            ScoreRows::All => self.score_per_row.to_string(),
+        }
+    }
+
+    /// The rows the mean score of a sweep's table is over ("survivors", "seat-games").
+    pub fn score_over<'a>(&'a self, rows: &'a str) -> &'a str {
+        match self.counted {
+            ScoreRows::Held { .. } => self.held,
+            ScoreRows::All => rows,
+        }
     }
 }
 
@@ -311,13 +335,31 @@ pub enum Plot {
 #[derive(Clone, Copy, Debug)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
-/// The report of a family, if one is written (The Dungeon of Chaos has none yet).
+/// A text key with no special empty value.
+pub const TEXT: KeyKind = KeyKind::Text { empty: "" };
+
+/// A column shown always.
+pub const fn col(header: &'static str, cell: Cell) -> Column {
+    Column { header, cell, when: When::Always }
+}
+
+/// A top-level figure by name.
+pub const fn top(name: &'static str) -> Fig {
+    Fig { section: None, name }
+}
+
+/// A figure of a group.
+pub const fn fig(name: &'static str, stat: Stat) -> Figure {
+    Figure { name, stat }
+}
+
+/// The report of a family, if one is written (every family has one now; a new family's
+/// files are refused with one line until it declares its own).
 pub fn spec_of(family: Family) -> Option<&'static ReportSpec> {
     match family {
         Family::DungeonQuest => Some(&crate::dungeonquest::SPEC),
         Family::DealingDungeons => Some(&crate::dealing_dungeons::SPEC),
-        // Not written yet: its files are refused with one line (`spec_or_refuse`).
-        Family::DungeonOfChaos => None,
+        Family::DungeonOfChaos => Some(&crate::dungeon_of_chaos::SPEC),
     }
 }
 
@@ -336,6 +378,7 @@ impl ReportSpec {
         let counts = self.counts.iter().flat_map(|c| match &c.tally {
             Tally::Equals(col, _) | Tally::Sum(col) => std::slice::from_ref(col),
             Tally::AnyPositive(cols) => cols,
+            Tally::Is(col, _) => std::slice::from_ref(col),
         });
         let dists = self.dists.iter().flat_map(|d| match d.rows {
             Rows::All => vec![d.column],
@@ -395,7 +438,7 @@ pub(crate) mod tests {
             score: "points",
             score_name: "points",
             score_per_row: "points per seat-game",
-            failed: "the losers",
+            counted: ScoreRows::Held { failed: "the losers" },
             held: "winners",
         },
         effects: Effects { rules: "ruleset", context: &[("bots", "strategy")], bots: "bots" },

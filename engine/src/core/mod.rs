@@ -13,10 +13,12 @@
 //! - `decision_game.rs`: [`DecisionGame`] and the per-seat [`Outcome`];
 //! - `observer.rs`: [`Observer`] of a family's events, and [`NoObserver`];
 //! - `fuzz.rs`, `replay.rs`: [`fuzz()`] and [`replay()`];
+//! - `linear.rs`: the small linear systems of the families' exact fight chains;
 //! - `toy.rs` (tests only): a toy game family the tools are tested on.
 
 mod decision_game;
 mod fuzz;
+pub mod linear;
 mod observer;
 mod replay;
 pub mod rng;

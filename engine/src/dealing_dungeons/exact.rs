@@ -12,6 +12,7 @@
 use super::combat::{BossFoe, Fighter, Foe, Setting};
 use super::data::{AttackRule, BossSkill};
 use super::rules::MAX_LIVES;
+use crate::core::linear::gauss_jordan;
 
 /// A fixed way of answering a monster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,26 +110,7 @@ fn solve(n: usize, start: usize, rows: &[Vec<(To, f64)>]) -> Odds {
             }
         }
     }
-    for c in 0..n {
-        let piv = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs())).unwrap_or(c);
-        a.swap(c, piv);
-        let d = a[c][c];
-        if d.abs() < 1e-300 {
-            continue;
-        }
-        for x in a[c][c..].iter_mut() {
-            *x /= d;
-        }
-        let pivot = a[c].clone();
-        for (r, row) in a.iter_mut().enumerate() {
-            let f = row[c];
-            if r != c && f != 0.0 {
-                for (x, p) in row[c..].iter_mut().zip(&pivot[c..]) {
-                    *x -= f * p;
-                }
-            }
-        }
-    }
+    gauss_jordan(&mut a, n);
     let row = &a[start];
     let mut win_with_lives = [0.0; MAX_LIVES as usize + 1];
     win_with_lives.copy_from_slice(&row[n..n + ends]);

@@ -7,7 +7,8 @@
 //! - [`rules`]: [`ChaosRules::load`], the files checked once (errors name file and line) and
 //!   compiled into compact tables with `u8`/`u16` ids; [`ChaosRules::standard`] the embedded copy;
 //! - [`combat`]: one combat (§10) as a fixed-size state machine driven by answers, its dice
-//!   behind the [`combat::Dice`] trait so tests force them.
+//!   behind the [`combat::Dice`] trait so tests force them;
+//! - [`exact`]: the exact odds of one fight where it is a Markov chain (for `dq duel`).
 //!
 //! - [`game`]: the game itself, [`game::ChaosGame`] as a `DecisionGame`: the dungeon, set-up,
 //!   turns and movement, rooms and doors, town and dying (slice 2).
@@ -17,6 +18,7 @@
 
 pub mod combat;
 pub mod data;
+pub mod exact;
 pub mod game;
 pub mod rules;
 

@@ -14,10 +14,11 @@ pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     let r = crate::report::report(spec, &args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
     let t = &r.summary.totals;
     emit(&format!(
-        "dq report: {} file{}, {} hero-games in {} groups -> {}\n",
+        "dq report: {} file{}, {} {} in {} groups -> {}\n",
         t.files,
         if t.files == 1 { "" } else { "s" },
         t.hero_games,
+        spec.rows,
         r.summary.groups.len(),
         args.out.join("index.html").display()
     ));

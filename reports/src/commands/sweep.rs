@@ -4,9 +4,11 @@
 //! `DIR/report/`. The folder is written under a temporary name and appears only when
 //! everything is done; an error or Ctrl-C leaves nothing behind.
 
+use crate::spec::ScoreRows;
 use crate::sweep_config::{self, Cell, Sweep};
 use dq_sim::cli::{DataArgs, SweepArgs, TableArgs, DEFAULT_SEED};
 use dq_sim::dealing_dungeons::run::DealingDungeons;
+use dq_sim::dungeon_of_chaos::run::DungeonOfChaos;
 use dq_sim::error::{bad, emit, Failure};
 use dq_sim::family::{Family, GameFamily, Headline};
 use dq_sim::outdir::{Existing, TempDir};
@@ -40,9 +42,7 @@ pub fn run(args: &SweepArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => sweep::<DungeonQuest>(args),
         Family::DealingDungeons => sweep::<DealingDungeons>(args),
-        Family::DungeonOfChaos => {
-            Err(bad(format!("dq sweep --game {}: not written yet (dq run plays it)", args.game.family)))
-        }
+        Family::DungeonOfChaos => sweep::<DungeonOfChaos>(args),
     }
 }
 
@@ -100,20 +100,28 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
         .zip(&headlines)
         .map(|(c, t)| (c.partition.trim_end_matches("part-0.parquet").trim_end_matches('/'), t))
         .collect();
+    let head = &spec.headline;
+    // The mean score over the rows it counts for (survivors, or every seat-game).
+    let (mean_key, mean): (&str, fn(&Headline) -> Option<f64>) = match head.counted {
+        ScoreRows::Held { .. } => ("mean_gold_survivors", |h| summary::rate(h.score_of_reached, h.reached)),
+        ScoreRows::All => ("mean_gold", |h| summary::rate(h.score_of_reached, h.seat_games)),
+    };
     if args.json {
+        // Keyed by the headline: `survived`, `survival_rate`, … (`winner`, `win_rate`, …).
         let list: Vec<serde_json::Value> = cells
             .iter()
             .map(|(p, h)| {
                 let (lo, hi) = summary::ci95(h.reached, h.seat_games);
-                serde_json::json!({
+                let mut j = serde_json::json!({
                     "cell": p,
                     "games": h.games,
                     "hero_games": h.seat_games,
-                    "survived": h.reached,
-                    "survival_rate": summary::rate(h.reached, h.seat_games),
-                    "survival_ci95": [lo, hi],
-                    "mean_gold_survivors": summary::rate(h.score_of_reached, h.reached),
-                })
+                });
+                j[head.rate] = h.reached.into();
+                j[format!("{}_rate", head.rate_name)] = summary::rate(h.reached, h.seat_games).into();
+                j[format!("{}_ci95", head.rate_name)] = serde_json::json!([lo, hi]);
+                j[mean_key] = mean(h).into();
+                j
             })
             .collect();
         let j = serde_json::json!({
@@ -134,19 +142,17 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
         args.out.display()
     );
     let width = cells.iter().map(|(p, _)| p.chars().count()).max().unwrap_or(4).max(4);
-    let spec = crate::spec::spec_or_refuse(args.game.family)?;
-    let head = &spec.headline;
     text += &format!(
         "  {:<width$} {:>10}  {:<27}mean {} of {}\n",
         "cell",
         spec.rows,
         format!("{} [95% CI]", head.rate_name),
         head.score_name,
-        head.held
+        head.score_over(spec.rows)
     );
     for (p, h) in &cells {
         let (lo, hi) = summary::ci95(h.reached, h.seat_games);
-        let gold = summary::rate(h.score_of_reached, h.reached).map_or("-".into(), |g| format!("{g:.1}"));
+        let gold = mean(h).map_or("-".into(), |g| format!("{g:.1}"));
         let p = if p.is_empty() { "(one cell)" } else { p };
         text += &format!(
             "  {p:<width$} {:>10}  {:>7} [{:.2}%, {:.2}%]  {gold}\n",

@@ -2,11 +2,10 @@
 //! dealing-dungeons`): figures recomputed from the rows, a run compared with itself, modes and
 //! rule sets never pooled, and files of the two games never read into one report.
 
+use crate::runs::{run_of, summary};
 use crate::support::*;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
-
-const GAME: [&str; 2] = ["--game", "dealing-dungeons"];
 
 /// Counts of one (mode, rules, hero, players) group straight from the rows.
 #[derive(Default, Debug, PartialEq)]
@@ -40,17 +39,7 @@ fn expectations(files: &[&str]) -> BTreeMap<(String, String, String, u64), Expec
 }
 
 fn run(dir: &Scratch, name: &str, extra: &[&str]) -> String {
-    let out = dir.file(name);
-    let mut a = vec!["run"];
-    a.extend(GAME);
-    a.extend(["--games", "600", "--seed", "7", "--quiet", "--out", &out]);
-    a.extend(extra);
-    ok(&a);
-    out
-}
-
-fn summary(dir: &str) -> Map<String, Value> {
-    json(&std::fs::read_to_string(std::path::Path::new(dir).join("summary.json")).unwrap())
+    run_of("dealing-dungeons", 600, dir, name, extra)
 }
 
 /// Every group's survival, wins, bosses, levels and death causes are the rows' own; groups

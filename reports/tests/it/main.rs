@@ -9,5 +9,7 @@ pub const DQ: &str = env!("CARGO_BIN_EXE_dq-reports");
 #[allow(dead_code)]
 mod support;
 
+mod chaos;
 mod dealing;
 mod reports;
+mod runs;

@@ -275,7 +275,9 @@ pub struct DuelArgs {
     /// The hero never tries to escape.
     #[arg(long)]
     pub no_escape: bool,
-    /// Dealing Dungeons: the hero's level (skills at that level) [default: 1].
+    /// Dealing Dungeons: the hero's level (skills at that level) [default: 1]. The Dungeon of
+    /// Chaos: the level whose Monster deck the monster is drawn from, by its copies, without
+    /// --monster [default: 1].
     #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]
     pub level: Option<u8>,
     /// Dealing Dungeons: an End Boss fight against this boss (its card id, e.g. `troll-mage`)
@@ -285,7 +287,8 @@ pub struct DuelArgs {
     /// Dealing Dungeons: the hero's fixed way of fighting. A monster: `fight`, `ranged` or
     /// `defend-then-fight` (Fight where it cannot be defended against); a boss: `fight`,
     /// `defend-then-fight` or `defend-above=K` (Defend when its dice total is K or more)
-    /// [default: fight].
+    /// [default: fight]. The Dungeon of Chaos: `attack`, `defend` or `flee-below=K` (ATTACK
+    /// while Health is K or more, else FLEE) [default: attack].
     #[arg(long, value_name = "NAME")]
     pub policy: Option<String>,
     /// Dealing Dungeons: spaces between the hero and the monster (above 0 only a ranged

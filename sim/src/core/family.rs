@@ -253,7 +253,9 @@ pub struct RunEnd<'a> {
 }
 
 /// The headline of a run: games, seat-games, how many of these reached the family's goal
-/// (DungeonQuest: survived), and the score summed over those (their gold).
+/// (DungeonQuest: survived), and the score summed over the rows the family's report scores:
+/// those that reached the goal (their gold), or every row where the report scores them all
+/// (The Dungeon of Chaos: gold held at the end, won or not).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Headline {
     pub games: u64,

@@ -13,7 +13,7 @@
 
 use crate::cli::DuelArgs;
 use crate::dealing_dungeons::table::{hero_names, RULES};
-use crate::duel::{play_duels, DuelTally};
+use crate::duel::{by_copies, drawn, emit_duel, mean_line, play_duels, rate_line, DuelTally};
 use crate::error::{bad, Failure};
 use crate::meta;
 use crate::plan::default_threads;
@@ -55,24 +55,6 @@ struct Duel {
     opponent: Opponent,
 }
 
-impl Duel {
-    /// The monster of duel `i` (from the setup stream when several are possible).
-    fn card(&self, cards: &[(u8, u32)], seed: u64, i: u64) -> u8 {
-        if cards.len() == 1 {
-            return cards[0].0;
-        }
-        let total: u32 = cards.iter().map(|c| c.1).sum();
-        let mut x = GameRng::new(seed, i, Stream::Setup).below(total);
-        for &(k, w) in cards {
-            if x < w {
-                return k;
-            }
-            x -= w;
-        }
-        cards[0].0
-    }
-}
-
 /// The foe of one monster duel.
 fn foe(monster: Monster, attack: AttackRule, lives: Option<u8>) -> Foe {
     Foe { monster, attack, attack_bonus: 0, lives: lives.unwrap_or(monster.lives) }
@@ -107,7 +89,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
             let mut dice = GameRng::new(args.seed, i, Stream::Dice);
             let (won, died, rounds, left) = match &duel.opponent {
                 Opponent::Monsters { cards, attack, lives, policy, setting } => {
-                    let card = duel.card(cards, args.seed, i);
+                    let card = drawn(cards, args.seed, i);
                     let foe = foe(monster(&rules, card), *attack, *lives);
                     fight_monster(duel.hero, foe, *setting, *policy, &mut dice)
                 }
@@ -132,7 +114,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         seconds,
         if threads == 1 { "" } else { "s" },
     );
-    if args.json {
+    let fields = args.json.then(|| {
         let mut m = head;
         m.remove("what");
         m.extend(figures(&total));
@@ -146,16 +128,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
                 "p_win_with_lives": exact.win_with_lives[..=usize::from(start)],
             }),
         );
-        m.insert("threads".into(), json!(threads));
-        m.insert("wall_seconds".into(), json!(seconds));
-        m.insert("games_per_sec".into(), json!(total.games as f64 / seconds.max(1e-9)));
-        crate::error::emit(&format!("{}\n", Value::Object(m)));
-        if !args.quiet {
-            eprintln!("{text}");
-        }
-    } else {
-        crate::error::emit(&format!("{text}\n"));
-    }
+        m
+    });
+    emit_duel(args, &text, fields, threads, seconds, total.games);
     Ok(())
 }
 
@@ -458,16 +433,7 @@ fn monsters(rules: &DealingRules, given: Option<&str>) -> Result<Vec<(u8, u32)>,
             None => Err(bad(format!("unknown monster \"{id}\" (known: {})", known()))),
         };
     }
-    let mut out: Vec<(u8, u32)> = Vec::new();
-    for &k in &rules.encounter_deck {
-        if is_monster(usize::from(k)) {
-            match out.iter_mut().find(|(c, _)| *c == k) {
-                Some((_, w)) => *w += 1,
-                None => out.push((k, 1)),
-            }
-        }
-    }
-    Ok(out)
+    Ok(by_copies(rules.encounter_deck.iter().copied().filter(|&k| is_monster(usize::from(k)))))
 }
 
 /// The monster policies by name.
@@ -533,26 +499,11 @@ fn figures(t: &DuelTally) -> Map<String, Value> {
 
 fn figures_text(t: &DuelTally, e: &Odds, lost: f64) -> String {
     let n = t.games;
-    let p = |label: &str, k: u64, exact: f64| {
-        let (lo, hi) = ci95(k, n);
-        let v = rate(k, n).unwrap_or(0.0);
-        format!(
-            "  {label:<18} {:>7.3}%  [{:.3}%, {:.3}%]  exact {:.3}%",
-            100.0 * v,
-            100.0 * lo,
-            100.0 * hi,
-            100.0 * exact
-        )
-    };
-    let m = |label: &str, sum: u128, sq: u128, exact: f64| {
-        let (v, lo, hi) = mean_ci(sum, sq, n).unwrap_or((0.0, 0.0, 0.0));
-        format!("  {label:<18} {v:>8.4}  [{lo:.4}, {hi:.4}]  exact {exact:.4}")
-    };
     [
-        p("P(hero wins)", t.hero_wins, e.win),
-        p("P(hero dies)", t.hero_deaths, e.die),
-        m("mean rounds", t.rounds, t.rounds_sq, e.rounds),
-        m("mean lives lost", t.wounds, t.wounds_sq, lost),
+        rate_line("P(hero wins)", t.hero_wins, n, Some(e.win)),
+        rate_line("P(hero dies)", t.hero_deaths, n, Some(e.die)),
+        mean_line("mean rounds", t.rounds, t.rounds_sq, n, Some(e.rounds)),
+        mean_line("mean lives lost", t.wounds, t.wounds_sq, n, Some(lost)),
     ]
     .join("\n")
 }

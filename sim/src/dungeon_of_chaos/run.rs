@@ -142,7 +142,7 @@ impl GameFamily for DungeonOfChaos {
 
     fn headline(tally: &Tally) -> Headline {
         let c = tally.total();
-        Headline { games: tally.games, seat_games: c.games, reached: c.wins, score_of_reached: 0 }
+        Headline { games: tally.games, seat_games: c.games, reached: c.wins, score_of_reached: c.gold }
     }
 }
 

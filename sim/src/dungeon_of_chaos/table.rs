@@ -132,11 +132,11 @@ fn seats(s: &str, names: &[String]) -> Result<(usize, [Option<u8>; MAX_SEATS]), 
 /// The profiles' names by character index: the rules' names in lower case with dashes
 /// (`Faerie` is `faerie`).
 pub fn profile_names(rules: &ChaosRules) -> Vec<String> {
-    rules
-        .character_names
-        .iter()
-        .map(|n| {
-            n.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
-        })
-        .collect()
+    rules.character_names.iter().map(|n| dashed(n)).collect()
+}
+
+/// A card's name as the command line and the columns spell it: lower case, dashes for the
+/// rest (`Frail Goblin` is `frail-goblin`).
+pub fn dashed(name: &str) -> String {
+    name.trim().chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect()
 }

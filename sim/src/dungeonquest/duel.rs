@@ -14,6 +14,7 @@ use crate::table::{self, DEFAULT_BOT};
 use crate::{edition, meta, pipeline, progress};
 use dq_bots::{BotSpec, Players};
 use dq_engine::game::DuelConfig;
+use dq_engine::rng::{GameRng, Stream};
 use dq_engine::{Game, NoObserver};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -52,6 +53,75 @@ impl DuelTally {
         self.wounds += o.wounds;
         self.wounds_sq += o.wounds_sq;
     }
+}
+
+/// Prints a duel run's result: the readable `text`, or with `--json` the JSON `fields` with
+/// the run's speed on stdout and the text on stderr (unless `--quiet`).
+pub(crate) fn emit_duel(
+    args: &DuelArgs,
+    text: &str,
+    fields: Option<Map<String, Value>>,
+    threads: usize,
+    seconds: f64,
+    games: u64,
+) {
+    match fields {
+        Some(mut m) => {
+            m.insert("threads".into(), json!(threads));
+            m.insert("wall_seconds".into(), json!(seconds));
+            m.insert("games_per_sec".into(), json!(games as f64 / seconds.max(1e-9)));
+            crate::error::emit(&format!("{}\n", Value::Object(m)));
+            if !args.quiet {
+                eprintln!("{text}");
+            }
+        }
+        None => crate::error::emit(&format!("{text}\n")),
+    }
+}
+
+/// The index of duel `i`'s pick among `weights` (id, weight): the only one, or drawn by
+/// weight from the setup stream of (seed, `i`), so it depends on nothing else.
+pub(crate) fn drawn(weights: &[(u8, u32)], seed: u64, i: u64) -> u8 {
+    if weights.len() == 1 {
+        return weights[0].0;
+    }
+    let total: u32 = weights.iter().map(|c| c.1).sum();
+    let mut x = GameRng::new(seed, i, Stream::Setup).below(total);
+    for &(k, w) in weights {
+        if x < w {
+            return k;
+        }
+        x -= w;
+    }
+    weights[0].0
+}
+
+/// The ids of a deck weighted by their copies, in first-seen order.
+pub(crate) fn by_copies(deck: impl IntoIterator<Item = u8>) -> Vec<(u8, u32)> {
+    let mut out: Vec<(u8, u32)> = Vec::new();
+    for k in deck {
+        match out.iter_mut().find(|(c, _)| *c == k) {
+            Some((_, w)) => *w += 1,
+            None => out.push((k, 1)),
+        }
+    }
+    out
+}
+
+/// One rate of a duel's text: the Monte Carlo share of `k` in `n` with its 95% interval, and
+/// the exact figure beside it ("—" where the fight has none).
+pub(crate) fn rate_line(label: &str, k: u64, n: u64, exact: Option<f64>) -> String {
+    let (lo, hi) = ci95(k, n);
+    let v = rate(k, n).unwrap_or(0.0);
+    let exact = exact.map_or("—".to_string(), |e| format!("{:.3}%", 100.0 * e));
+    format!("  {label:<18} {:>7.3}%  [{:.3}%, {:.3}%]  exact {exact}", 100.0 * v, 100.0 * lo, 100.0 * hi)
+}
+
+/// One mean of a duel's text, as [`rate_line`].
+pub(crate) fn mean_line(label: &str, sum: u128, sq: u128, n: u64, exact: Option<f64>) -> String {
+    let (v, lo, hi) = mean_ci(sum, sq, n).unwrap_or((0.0, 0.0, 0.0));
+    let exact = exact.map_or("—".to_string(), |e| format!("{e:.4}"));
+    format!("  {label:<18} {v:>8.4}  [{lo:.4}, {hi:.4}]  exact {exact}")
 }
 
 /// Integer counts of a set of duels, merged chunk by chunk in order.
@@ -121,9 +191,7 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => dungeonquest(args),
         Family::DealingDungeons => crate::dealing_dungeons::duel::run(args),
-        Family::DungeonOfChaos => {
-            Err(bad("dq duel --game dungeon-of-chaos is not written yet (dq run, replay and bench play it)"))
-        }
+        Family::DungeonOfChaos => crate::dungeon_of_chaos::duel::run(args),
     }
 }
 
@@ -222,19 +290,12 @@ fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
         seconds,
         if threads == 1 { "" } else { "s" },
     );
-    if args.json {
+    let fields = args.json.then(|| {
         let mut m = head;
         m.extend(figures);
-        m.insert("threads".into(), json!(threads));
-        m.insert("wall_seconds".into(), json!(seconds));
-        m.insert("games_per_sec".into(), json!(total.games as f64 / seconds.max(1e-9)));
-        crate::error::emit(&format!("{}\n", Value::Object(m)));
-        if !args.quiet {
-            eprintln!("{text}");
-        }
-    } else {
-        crate::error::emit(&format!("{text}\n"));
-    }
+        m
+    });
+    emit_duel(args, &text, fields, threads, seconds, total.games);
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! (solo table, counters under both monster policies, whole encounters), the same output for
 //! any thread count, and the JSON fields.
 
+use crate::duel_checks::{f, mean_close, rate_close, GAMES};
 use crate::support::*;
 use dq_bots::dungeonquest::classic::hero_mix;
 use dq_bots::dungeonquest::equilibrium::{classic_payoff, solve};
@@ -10,31 +11,11 @@ use dq_engine::dungeonquest::classic::exact::{exact, RoundModel};
 use dq_engine::dungeonquest::classic::ClassicRules;
 use serde_json::{Map, Value};
 
-const GAMES: u64 = 20_000;
-
 fn duel(extra: &[&str]) -> Map<String, Value> {
     let games = GAMES.to_string();
     let mut args = vec!["duel", "--edition", "classic", "--games", &games, "--json", "--quiet"];
     args.extend(extra);
     json(&ok(&args))
-}
-
-fn f(s: &Map<String, Value>, key: &str) -> f64 {
-    s[key].as_f64().unwrap_or_else(|| panic!("{key} missing: {s:?}"))
-}
-
-/// A rate within 4 standard errors (from the exact p) of `want`.
-fn rate_close(what: &str, got: f64, want: f64) {
-    let se = (want * (1.0 - want) / GAMES as f64).sqrt().max(1.0 / GAMES as f64);
-    assert!((got - want).abs() <= 4.0 * se, "{what}: {got} against exact {want} (se {se})");
-}
-
-/// A mean within 4 standard errors (from the run's own 95% interval) of `want`.
-fn mean_close(what: &str, s: &Map<String, Value>, key: &str, want: f64) {
-    let ci = s[&format!("{key}_ci95")].as_array().unwrap();
-    let se = (ci[1].as_f64().unwrap() - ci[0].as_f64().unwrap()) / (2.0 * 1.96);
-    let got = f(s, key);
-    assert!((got - want).abs() <= 4.0 * se.max(1e-9), "{what}: {key} {got} against exact {want} (se {se})");
 }
 
 /// With `--life N` the duel is the rounds alone: held against the engine's chain built here

@@ -3,38 +3,18 @@
 //! skill), the exact figures against the engine's chains built here, the same output for any
 //! thread count, and the JSON fields.
 
+use crate::duel_checks::{f, mean_close, rate_close, GAMES};
 use crate::support::*;
 use dq_engine::dealing_dungeons::exact::{boss_odds, monster_odds, BossPolicy, Policy};
 use dq_engine::dealing_dungeons::rules::{Encounter, HeroSide, Loot};
 use dq_engine::dealing_dungeons::{BossFoe, DealingRules, Fighter, Foe, Setting};
 use serde_json::{Map, Value};
 
-const GAMES: u64 = 20_000;
-
 fn duel(extra: &[&str]) -> Map<String, Value> {
     let games = GAMES.to_string();
     let mut args = vec!["duel", "--game", "dealing-dungeons", "--games", &games, "--json", "--quiet"];
     args.extend(extra);
     json(&ok(&args))
-}
-
-fn f(s: &Map<String, Value>, key: &str) -> f64 {
-    s[key].as_f64().unwrap_or_else(|| panic!("{key} missing: {s:?}"))
-}
-
-/// A rate within 4 standard errors (from the exact p) of `want`, and inside a Wilson interval
-/// widened to 4 standard errors.
-fn rate_close(what: &str, got: f64, want: f64) {
-    let se = (want * (1.0 - want) / GAMES as f64).sqrt().max(1.0 / GAMES as f64);
-    assert!((got - want).abs() <= 4.0 * se, "{what}: {got} against exact {want} (se {se})");
-}
-
-/// A mean within 4 standard errors (from the run's own 95% interval) of `want`.
-fn mean_close(what: &str, s: &Map<String, Value>, key: &str, want: f64) {
-    let ci = s[&format!("{key}_ci95")].as_array().unwrap();
-    let se = (ci[1].as_f64().unwrap() - ci[0].as_f64().unwrap()) / (2.0 * 1.96);
-    let got = f(s, key);
-    assert!((got - want).abs() <= 4.0 * se.max(1e-9), "{what}: {key} {got} against exact {want} (se {se})");
 }
 
 /// The Monte Carlo figures within 4 standard errors of the printed exact ones; every duel

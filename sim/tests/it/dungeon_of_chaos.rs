@@ -144,10 +144,6 @@ fn chaos_bad_inputs_are_refused_with_one_line() {
         a.extend(*extra);
         refused_with(&a, expect);
     }
-    refused_with(
-        &["duel", "--game", "dungeon-of-chaos", "--hero", "faerie"],
-        "dq duel --game dungeon-of-chaos is not written",
-    );
 }
 
 /// `--heroes faerie,random`: seat 1 plays the Faerie in every game (the draw of three skipped

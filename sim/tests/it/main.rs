@@ -11,6 +11,8 @@ mod classic;
 mod cli;
 mod completions;
 mod dealing_dungeons;
+mod duel_chaos;
+mod duel_checks;
 mod duel_classic;
 mod duel_dealing;
 mod dungeon_of_chaos;

@@ -8,7 +8,7 @@
 //! is drawn like a Room card's monster (by the Room deck's counts). Duel `i` depends only on
 //! (seed, `i`); the exact figures come from `dq_bots::dungeonquest::classic::encounter_odds`.
 
-use super::{figures, play_duels, DuelCounts, DuelTally};
+use super::{drawn, emit_duel, figures, play_duels, DuelCounts, DuelTally};
 use crate::cli::DuelArgs;
 use crate::error::{bad, Failure};
 use crate::meta;
@@ -59,18 +59,7 @@ impl Setup {
 
     /// The monster type of duel `i` (from the setup stream).
     fn kind(&self, seed: u64, i: u64) -> u8 {
-        if self.kinds.len() == 1 {
-            return self.kinds[0].0;
-        }
-        let total: u32 = self.kinds.iter().map(|k| k.1).sum();
-        let mut x = GameRng::new(seed, i, Stream::Setup).below(total);
-        for &(k, w) in &self.kinds {
-            if x < w {
-                return k;
-            }
-            x -= w;
-        }
-        self.kinds[0].0
+        drawn(&self.kinds, seed, i)
     }
 }
 
@@ -148,7 +137,7 @@ pub fn run(args: &DuelArgs, rules: ClassicRules) -> Result<(), Failure> {
         seconds,
         if threads == 1 { "" } else { "s" },
     );
-    if args.json {
+    let fields = args.json.then(|| {
         let mut m = head;
         m.extend(figures(&total.common));
         m.insert("monster_fled".into(), json!(total.monster_fled));
@@ -160,16 +149,9 @@ pub fn run(args: &DuelArgs, rules: ClassicRules) -> Result<(), Failure> {
             m.insert(format!("{key}_ci95"), json!([lo, hi]));
         }
         m.insert("exact".into(), exact_json(&exact));
-        m.insert("threads".into(), json!(threads));
-        m.insert("wall_seconds".into(), json!(seconds));
-        m.insert("games_per_sec".into(), json!(total.common.games as f64 / seconds.max(1e-9)));
-        crate::error::emit(&format!("{}\n", Value::Object(m)));
-        if !args.quiet {
-            eprintln!("{text}");
-        }
-    } else {
-        crate::error::emit(&format!("{text}\n"));
-    }
+        m
+    });
+    emit_duel(args, &text, fields, threads, seconds, total.common.games);
     Ok(())
 }
 
