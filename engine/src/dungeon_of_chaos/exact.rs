@@ -11,12 +11,14 @@
 //! Health never rises in such a fight, so the states are solved block by block from the
 //! lowest Healths up, each (hero Health, monster Health) block a small linear system of the
 //! turns that change neither (misses, DEFEND, failed flights) solved by Gaussian elimination.
-//! A block whose states cannot leave it (two sides that cannot hurt each other, neither
-//! fleeing) never ends: its mass is counted as [`Odds::never`]. Not for the hot loop: it
+//! A state also holds the stalemate count (unhurt rounds in a row, counted as the engine
+//! does at the start of the second fighter's turn): at [`STALEMATE_ROUNDS`] the monster
+//! leaves, so every fight ends. A block whose states could not leave it would be counted as
+//! [`Odds::never`] (kept as a guard; no chain fight reaches it under the stalemate ruling). Not for the hot loop: it
 //! allocates. Monte Carlo runs of [`super::combat::Combat`] are held to it by the tests, and
 //! `dq duel --game dungeon-of-chaos` prints it.
 
-use super::combat::HeroSetup;
+use super::combat::{HeroSetup, STALEMATE_ROUNDS};
 use super::data::{AttackType, Attr};
 use super::rules::{Act, ChaosRules, MonsterDef, TypeSet};
 use crate::core::linear::gauss_jordan;
@@ -322,21 +324,99 @@ impl Layout {
     }
 }
 
-/// The block's states: (monster next, the other's guard).
-const BLOCK: usize = 2 * GUARDS;
+/// The stalemate count of a state: whole rounds in a row with no one hurt (0 to
+/// [`STALEMATE_ROUNDS`] − 1), or [`HURT`]: someone was hurt since the last count.
+const HURT: usize = STALEMATE_ROUNDS as usize;
+/// Stalemate counts a state can hold.
+const COUNTS: usize = HURT + 1;
 
-fn slot(monster_next: bool, g: Guard) -> usize {
-    usize::from(monster_next) * GUARDS + g as usize
+/// The block's states: (monster next, the other's guard, the stalemate count).
+const BLOCK: usize = 2 * GUARDS * COUNTS;
+
+fn slot(monster_next: bool, g: Guard, count: usize) -> usize {
+    (usize::from(monster_next) * GUARDS + g as usize) * COUNTS + count
 }
 
-fn guard(i: usize) -> Guard {
-    [Guard::Open, Guard::Defending, Guard::Stumbled, Guard::Surprised][i % GUARDS]
+/// (monster next, guard, count) of a slot.
+fn unslot(i: usize) -> (bool, Guard, usize) {
+    let g = [Guard::Open, Guard::Defending, Guard::Stumbled, Guard::Surprised][(i / COUNTS) % GUARDS];
+    (i / COUNTS >= GUARDS, g, i % COUNTS)
+}
+
+/// Where a move to `to` from a state of Healths (h, m) and stalemate count `count` leads once
+/// the round's count is taken: the combat counts when the last fighter of the order is
+/// about to begin his turn (the monster when the hero acts first), and after
+/// [`STALEMATE_ROUNDS`] unhurt rounds in a row the monster leaves (`combat.rs`'s
+/// `round_over`). `Err` is an end; `Ok` the next state and its slot.
+fn counted(to: To, h: i8, m: i8, count: usize, hero_first: bool) -> Result<(i8, i8, usize), To> {
+    let To::State(h2, m2, mn2, g2) = to else { return Err(to) };
+    let hurt = count == HURT || (h2, m2) != (h, m);
+    let next = if mn2 != hero_first {
+        // The next fighter is the first of the order: no count yet.
+        if hurt {
+            HURT
+        } else {
+            count
+        }
+    } else if hurt {
+        0
+    } else if count + 1 >= HURT {
+        return Err(To::FoeLeft(h2));
+    } else {
+        count + 1
+    };
+    Ok((h2, m2, slot(mn2, g2, next)))
 }
 
 fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
     let lay = Layout { hh: hh as usize };
     let cols = lay.cols();
-    // value[(h, m)][slot][col], blocks solved from the lowest Healths up.
+    let at = |h: i8, m: i8| (h as usize - 1) * mh as usize + (m as usize - 1);
+    // The chain of each order of the two (the stalemate count follows the order).
+    let by_order = [false, true].map(|hero_first| values(s, policy, hh, mh, hero_first, &lay));
+    // The start: initiative (§10), d8 + Speed each, a 1 surprises, ties rolled off.
+    let m_speed = i16::from(s.m.stats[Attr::Speed as usize]);
+    let mut v = vec![0.0f64; cols];
+    for hr in 1..=8i16 {
+        for mr in 1..=8i16 {
+            let key_h = (hr == 1, -(hr + s.h_speed));
+            let key_m = (mr == 1, -(mr + m_speed));
+            let firsts: &[(bool, f64)] = match key_h.cmp(&key_m) {
+                std::cmp::Ordering::Less => &[(false, 1.0)],
+                std::cmp::Ordering::Greater => &[(true, 1.0)],
+                std::cmp::Ordering::Equal => &[(false, 0.5), (true, 0.5)],
+            };
+            for &(monster_first, p) in firsts {
+                // The second to act is still surprised while the first acts.
+                let second_surprised = if monster_first { hr == 1 } else { mr == 1 };
+                let g = if second_surprised { Guard::Surprised } else { Guard::Open };
+                let value = &by_order[usize::from(!monster_first)];
+                for (x, y) in v.iter_mut().zip(&value[at(hh, mh)][slot(monster_first, g, 0)]) {
+                    *x += p / 64.0 * y;
+                }
+            }
+        }
+    }
+    let mut health_left = vec![0.0; hh as usize + 1];
+    health_left[0] = v[lay.died()];
+    for h in 1..=hh {
+        health_left[h as usize] = v[lay.won(h)] + v[lay.fled(h)] + v[lay.foe_left(h)];
+    }
+    Odds {
+        win: (1..=hh).map(|h| v[lay.won(h)]).sum(),
+        die: v[lay.died()],
+        fled: (1..=hh).map(|h| v[lay.fled(h)]).sum(),
+        foe_left: (1..=hh).map(|h| v[lay.foe_left(h)]).sum(),
+        never: v[lay.never()],
+        health_left,
+        rounds: v[lay.rounds()],
+    }
+}
+
+/// value[(h, m)][slot][col] of every state of the fight whose order puts the hero first or
+/// not, blocks solved from the lowest Healths up.
+fn values(s: &Sides, policy: Policy, hh: i8, mh: i8, hero_first: bool, lay: &Layout) -> Vec<Vec<Vec<f64>>> {
+    let cols = lay.cols();
     let at = |h: i8, m: i8| (h as usize - 1) * mh as usize + (m as usize - 1);
     let mut value = vec![vec![vec![0.0f64; cols]; BLOCK]; hh as usize * mh as usize];
     for h in 1..=hh {
@@ -346,7 +426,7 @@ fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
             let mut b = vec![vec![0.0f64; cols]; BLOCK];
             let mut leaves = [false; BLOCK];
             for (i, row) in b.iter_mut().enumerate() {
-                let (mn, g) = (i >= GUARDS, guard(i));
+                let (mn, g, count) = unslot(i);
                 if !mn {
                     row[lay.rounds()] += 1.0;
                 }
@@ -354,15 +434,15 @@ fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
                     if p <= 0.0 {
                         continue;
                     }
-                    match to {
-                        To::State(h2, m2, mn2, g2) if (h2, m2) == (h, m) => q[i][slot(mn2, g2)] += p,
-                        To::State(h2, m2, mn2, g2) => {
+                    match counted(to, h, m, count, hero_first) {
+                        Ok((h2, m2, j)) if (h2, m2) == (h, m) => q[i][j] += p,
+                        Ok((h2, m2, j)) => {
                             leaves[i] = true;
-                            for (x, v) in row.iter_mut().zip(&value[at(h2, m2)][slot(mn2, g2)]) {
+                            for (x, v) in row.iter_mut().zip(&value[at(h2, m2)][j]) {
                                 *x += p * v;
                             }
                         }
-                        end => {
+                        Err(end) => {
                             leaves[i] = true;
                             let c = match end {
                                 To::Won(h) => lay.won(h),
@@ -412,42 +492,7 @@ fn solve(s: &Sides, policy: Policy, hh: i8, mh: i8) -> Odds {
             }
         }
     }
-    // The start: initiative (§10), d8 + Speed each, a 1 surprises, ties rolled off.
-    let m_speed = i16::from(s.m.stats[Attr::Speed as usize]);
-    let mut v = vec![0.0f64; cols];
-    for hr in 1..=8i16 {
-        for mr in 1..=8i16 {
-            let key_h = (hr == 1, -(hr + s.h_speed));
-            let key_m = (mr == 1, -(mr + m_speed));
-            let firsts: &[(bool, f64)] = match key_h.cmp(&key_m) {
-                std::cmp::Ordering::Less => &[(false, 1.0)],
-                std::cmp::Ordering::Greater => &[(true, 1.0)],
-                std::cmp::Ordering::Equal => &[(false, 0.5), (true, 0.5)],
-            };
-            for &(monster_first, p) in firsts {
-                // The second to act is still surprised while the first acts.
-                let second_surprised = if monster_first { hr == 1 } else { mr == 1 };
-                let g = if second_surprised { Guard::Surprised } else { Guard::Open };
-                for (x, y) in v.iter_mut().zip(&value[at(hh, mh)][slot(monster_first, g)]) {
-                    *x += p / 64.0 * y;
-                }
-            }
-        }
-    }
-    let mut health_left = vec![0.0; hh as usize + 1];
-    health_left[0] = v[lay.died()];
-    for h in 1..=hh {
-        health_left[h as usize] = v[lay.won(h)] + v[lay.fled(h)] + v[lay.foe_left(h)];
-    }
-    Odds {
-        win: (1..=hh).map(|h| v[lay.won(h)]).sum(),
-        die: v[lay.died()],
-        fled: (1..=hh).map(|h| v[lay.fled(h)]).sum(),
-        foe_left: (1..=hh).map(|h| v[lay.foe_left(h)]).sum(),
-        never: v[lay.never()],
-        health_left,
-        rounds: v[lay.rounds()],
-    }
+    value
 }
 
 #[cfg(test)]
@@ -488,13 +533,17 @@ mod tests {
         assert!(o.damage_taken(5).abs() < 1e-12);
     }
 
-    /// Two sides that cannot hurt each other and never flee: the fight never ends.
+    /// Two sides that only DEFEND: no one is ever hurt, and the monster leaves when the
+    /// eighth unhurt round is counted, at the start of the second fighter's eighth turn. The
+    /// hero goes first in half the initiative rolls (equal Speeds): then he has acted 8 times,
+    /// else 7. Mean hero actions 7.5.
     #[test]
-    fn a_fight_without_harm_never_ends() {
+    fn a_fight_without_harm_ends_in_stalemate() {
         let rules = rules_with([3, 3, 2, 2, 6], Act::Defend);
         let h = hero(&rules, [2, 3, 2, 2, 5]);
         let o = fight_odds(&rules, &h, 0, Policy::Defend).unwrap();
-        assert!((o.never - 1.0).abs() < 1e-12, "{o:?}");
+        assert!((o.foe_left - 1.0).abs() < 1e-12 && o.never == 0.0, "{o:?}");
+        assert!((o.rounds - 7.5).abs() < 1e-12, "{o:?}");
     }
 
     /// A chart with a CAST SPELL (or TOUCH, summoning, own effects) is no chain: its rolls named.
