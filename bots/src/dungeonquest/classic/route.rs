@@ -15,9 +15,7 @@
 //! heap in the struct: no allocation per game.
 
 use arrayvec::ArrayVec;
-use dq_engine::dungeonquest::board::{
-    is_tower, is_treasure, step, Cell, Dir, CELLS, FIXED_CLOSED, PRINTED, TOWERS, TREASURE,
-};
+use dq_engine::dungeonquest::board::{is_tower, is_treasure, step, Cell, Dir, CELLS, PRINTED, TOWERS, TREASURE};
 use dq_engine::dungeonquest::classic::game::ClassicGame;
 use dq_engine::dungeonquest::classic::game::MAX_SEATS;
 use dq_engine::dungeonquest::data::{Side, TileKind};
@@ -97,11 +95,7 @@ impl<'g, 'r> BoardView<'g, 'r> {
     /// What is on world side `d` of explored `c` (as the engine's board reads it).
     #[inline]
     pub fn side(&self, c: Cell, d: Dir) -> Side {
-        match self.def(c) {
-            Some((t, rot)) => t.sides[((d as u8 + 4 - rot) & 3) as usize],
-            None if FIXED_CLOSED[c as usize] & (1 << d as u8) != 0 => Side::Wall,
-            None => Side::Hall,
-        }
+        self.game.sides(c)[d as usize]
     }
 
     /// The part of a Chasm tile side `d` of `c` belongs to; 0 elsewhere (only a chasm keeps
@@ -159,19 +153,13 @@ impl<'g, 'r> BoardView<'g, 'r> {
             sp.open = if tiles_left { 0xF } else { 0 };
             return sp;
         }
-        // The tile read once; its sides turned to the world as `side` and `part` turn them.
-        let def = self.def(c);
+        // The sides as the engine keeps them turned to the world; a Chasm's parts turned here.
+        let sides = self.game.sides(c);
+        let chasm = self.def(c).filter(|(t, _)| t.kind == TileKind::Chasm);
         for d in Dir::ALL {
             let bit = 1 << d as u8;
-            let (side, part) = match def {
-                Some((t, rot)) => {
-                    let local = ((d as u8 + 4 - rot) & 3) as usize;
-                    (t.sides[local], if t.kind == TileKind::Chasm { t.part[local] } else { 0 })
-                }
-                None if FIXED_CLOSED[c as usize] & bit != 0 => (Side::Wall, 0),
-                None => (Side::Hall, 0),
-            };
-            match side {
+            let part = chasm.map_or(0, |(t, rot)| t.part[((d as u8 + 4 - rot) & 3) as usize]);
+            match sides[d as usize] {
                 Side::Wall => {}
                 Side::Door => {
                     sp.open |= bit;
@@ -512,8 +500,10 @@ struct Maps {
     stale: [bool; 2],
 }
 
-/// Changed spaces a map not asked for is kept behind by before it is refilled instead.
-const PENDING: usize = 24;
+/// Changed spaces a map not asked for is kept behind by before it is refilled instead:
+/// past about a dozen, one fill costs less than the repair's settling (four heroes, callgrind:
+/// 24 → 12 −1.4%, 64 +7%, 4 +11%; one hero within 0.1%; docs/perf.md).
+const PENDING: usize = 12;
 
 /// A seat's maps and the board they were read from.
 #[derive(Clone, Debug)]

@@ -4,11 +4,27 @@ use crate::dungeonquest::board::{chamber_cells, rotate_mask, step, Cell, Dir, CE
 use crate::dungeonquest::data::Side;
 use crate::dungeonquest::rules::TileDef;
 
-/// One space: the tile on it (its index + 1; 0 for none) and its rotation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// One space: the tile on it (its index + 1; 0 for none), its rotation, and what is on each
+/// world side (the tile's sides turned, or the printed room's): kept when a tile is laid or
+/// turned, so the moves listed at every decision read one byte a side (docs/perf.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Space {
     tile: u8,
     rot: u8,
+    sides: [Side; 4],
+}
+
+/// The sides of a space with no tile: walls where the board closes it, halls elsewhere.
+const fn bare_sides(c: usize) -> [Side; 4] {
+    let mut sides = [Side::Hall; 4];
+    let mut d = 0;
+    while d < 4 {
+        if FIXED_CLOSED[c] & (1 << d) != 0 {
+            sides[d] = Side::Wall;
+        }
+        d += 1;
+    }
+    sides
 }
 
 /// The board's tiles.
@@ -19,7 +35,15 @@ pub struct Board {
 
 impl Board {
     /// No tile laid.
-    pub const EMPTY: Board = Board { spaces: [Space { tile: 0, rot: 0 }; CELLS] };
+    pub const EMPTY: Board = {
+        let mut spaces = [Space { tile: 0, rot: 0, sides: [Side::Hall; 4] }; CELLS];
+        let mut c = 0;
+        while c < CELLS {
+            spaces[c].sides = bare_sides(c);
+            c += 1;
+        }
+        Board { spaces }
+    };
 
     /// The tile on `c` and its rotation.
     #[inline]
@@ -33,10 +57,17 @@ impl Board {
         (c as usize) < CELLS && (PRINTED[c as usize] || self.spaces[c as usize].tile != 0)
     }
 
-    /// Lays tile `t` on `c`, turned `rot` quarter turns clockwise.
-    pub fn lay(&mut self, c: Cell, t: u8, rot: u8) {
+    /// Lays tile `t` (of `tiles`) on `c`, turned `rot` quarter turns clockwise.
+    pub fn lay(&mut self, tiles: &[TileDef], c: Cell, t: u8, rot: u8) {
         if let Some(s) = self.spaces.get_mut(c as usize) {
-            *s = Space { tile: t + 1, rot: rot & 3 };
+            let rot = rot & 3;
+            let mut sides = bare_sides(c as usize);
+            if let Some(def) = tiles.get(t as usize) {
+                for (d, side) in sides.iter_mut().enumerate() {
+                    *side = def.sides[(d + 4 - rot as usize) & 3];
+                }
+            }
+            *s = Space { tile: t + 1, rot, sides };
         }
     }
 
@@ -45,6 +76,7 @@ impl Board {
         match self.spaces.get_mut(c as usize) {
             Some(s) if s.tile != 0 => {
                 s.rot = (s.rot + quarters) & 3;
+                s.sides.rotate_right((quarters & 3) as usize);
                 s.rot
             }
             _ => 0,
@@ -56,14 +88,17 @@ impl Board {
         ((d as u8 + 4 - self.spaces[c as usize].rot) & 3) as usize
     }
 
+    /// What is on each world side of `c` (walls off the board).
+    #[inline]
+    pub fn sides(&self, c: Cell) -> [Side; 4] {
+        self.spaces.get(c as usize).map_or([Side::Wall; 4], |s| s.sides)
+    }
+
     /// What is on world side `d` of explored space `c` (the printed rooms: halls, walls at the
     /// outer wall and between the treasure chamber's halves).
-    pub fn side(&self, tiles: &[TileDef], c: Cell, d: Dir) -> Side {
-        match self.def(tiles, c) {
-            Some(t) => t.sides[self.local(c, d)],
-            None if (c as usize) >= CELLS || FIXED_CLOSED[c as usize] & (1 << d as u8) != 0 => Side::Wall,
-            None => Side::Hall,
-        }
+    #[inline]
+    pub fn side(&self, _tiles: &[TileDef], c: Cell, d: Dir) -> Side {
+        self.spaces.get(c as usize).map_or(Side::Wall, |s| s.sides[d as usize])
     }
 
     /// The part (0 near the entry arrow) of a split tile's side `d`; 0 for other rooms.
@@ -139,6 +174,42 @@ impl Board {
         match self.def(tiles, c) {
             Some(t) => rotate_mask(t.walls, self.spaces[c as usize].rot),
             None => FIXED_CLOSED.get(c as usize).copied().unwrap_or(0xF),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeonquest::board::cell;
+    use crate::dungeonquest::classic::rules::ClassicRules;
+
+    /// The sides kept per space are the tile's sides turned to the world, after laying and
+    /// after every turn (a rotation read the wrong way round fails on the first asymmetric
+    /// tile), and the board's own with no tile.
+    #[test]
+    fn kept_sides_are_the_tiles_turned() {
+        let rules = ClassicRules::embedded();
+        let tiles = rules.tiles.drawn();
+        let c = cell(3, 4);
+        for t in 0..tiles.len() as u8 {
+            for rot in 0..4 {
+                let mut b = Board::EMPTY;
+                b.lay(tiles, c, t, rot);
+                for quarters in [0, 1, 2, 3, 2] {
+                    let r = b.turn(c, quarters);
+                    for d in Dir::ALL {
+                        let want = tiles[t as usize].sides[((d as u8 + 4 - r) & 3) as usize];
+                        assert_eq!(b.side(tiles, c, d), want, "tile {t} rot {r} side {d:?}");
+                    }
+                }
+            }
+        }
+        for c in 0..CELLS as Cell {
+            for d in Dir::ALL {
+                let wall = FIXED_CLOSED[c as usize] & (1 << d as u8) != 0;
+                assert_eq!(Board::EMPTY.side(tiles, c, d) == Side::Wall, wall, "space {c} {d:?}");
+            }
         }
     }
 }

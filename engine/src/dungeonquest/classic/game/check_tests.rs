@@ -204,7 +204,7 @@ fn rounds_one_to_twenty_six_in_order() {
 #[test]
 fn no_tile_laid_twice() {
     let mut g = game(&setup());
-    g.board.lay(cell(2, 1), room(0), 0);
+    g.board.lay(g.tile_defs(), cell(2, 1), room(0), 0);
     let (i, m) = broken(&g);
     assert_eq!(i, Invariant::Tiles, "{m}");
     assert!(m.contains("is laid twice: at (1,1) and (2,1)"), "{m}");

@@ -45,6 +45,7 @@ use super::rules::ClassicRules;
 use crate::core::rng::{GameRng, LazyRng};
 use crate::core::{DecisionGame, Observer, Outcome};
 use crate::dungeonquest::board::{is_treasure, Cell, CellSet};
+use crate::dungeonquest::data::Side;
 use crate::dungeonquest::game::HeroStats;
 use arrayvec::ArrayVec;
 use board::Board;
@@ -221,6 +222,13 @@ impl<'r> ClassicGame<'r> {
     #[inline]
     pub fn tile(&self, c: Cell) -> Option<(u8, u8)> {
         self.board.tile(c)
+    }
+
+    /// What is on each world side of `c`: the laid tile's sides turned, a printed room's, or
+    /// (no room yet) walls where the board closes it and halls elsewhere; walls off the board.
+    #[inline]
+    pub fn sides(&self, c: Cell) -> [Side; 4] {
+        self.board.sides(c)
     }
 
     /// Tiles left in the box.

@@ -102,7 +102,7 @@ impl<'r> ClassicGame<'r> {
         if !self.board.explored(to) {
             let Some(t) = self.take_tile() else { return Flow::Done };
             let rot = (back as u8 + 2) & 3;
-            self.board.lay(to, t, rot);
+            self.board.lay(self.tile_defs(), to, t, rot);
             laid = true;
             self.hero_mut(seat).stats.chambers_explored += 1;
             if O::ENABLED {

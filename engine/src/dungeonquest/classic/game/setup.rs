@@ -372,7 +372,7 @@ impl<'r> ClassicGame<'r> {
             if t as usize >= tiles || std::mem::replace(&mut used[t as usize], true) {
                 return Err(ClassicSetupError::Tile(t));
             }
-            g.board.lay(c, t, (arrow as u8 + 2) & 3);
+            g.board.lay(rules.tiles.drawn(), c, t, (arrow as u8 + 2) & 3);
         }
         // The box: the tiles not laid, those named first on top.
         for &t in &setup.next_tiles {
