@@ -59,7 +59,7 @@ fn pieces(c: &mut Criterion) {
     let mut old = DistMap::default();
     old.compute(&before, Goal::Treasure);
     let repaired = |graph: &mut Graph, map: &mut DistMap| match graph.update(&after, &model, false) {
-        Change::Spaces(changed) => map.repair(graph, Goal::Treasure, &changed),
+        Change::Spaces(changed) => map.repair(graph, &changed),
         other => panic!("one tile is a local change, got {other:?}"),
     };
     let (mut g2, mut m2) = (before.clone(), old.clone());
