@@ -10,7 +10,7 @@ use dq_sim::parquet_out::SCHEMA_VERSION;
 /// Runs `dq report`.
 pub fn run(args: &ReportArgs) -> Result<(), Failure> {
     // The files' `dq.game` is checked as they are read.
-    let spec = spec_or_refuse(args.game.family)?;
+    let spec = spec_or_refuse(crate::input::family_of(args.game.family, &args.inputs))?;
     let r = crate::report::report(spec, &args.inputs, &args.out, args.baseline.as_deref(), SCHEMA_VERSION)?;
     let t = &r.summary.totals;
     emit(&format!(

@@ -113,10 +113,29 @@ fn files_of_two_games_are_refused() {
         &["report", "--game", "dealing-dungeons", &dd, &dq, "--out", &out],
         "results of the game dungeonquest",
     );
-    refused_with(&["report", &dd, &dq, "--out", &out], "results of the game dealing-dungeons");
-    refused_with(&["report", &dd, "--out", &out], "--game dealing-dungeons reads its files");
+    // Without --game the first file (in sorted order: dd before dq) names the game.
+    refused_with(&["report", &dd, &dq, "--out", &out], "results of the game dungeonquest");
+    refused_with(&["report", "--game", "dungeonquest", &dd, "--out", &out], "--game dealing-dungeons reads its files");
     refused_with(&["compare", "--game", "dealing-dungeons", &dd, &dq], "results of the game dungeonquest");
+    refused_with(&["compare", &dq, &dd], "results of the game dealing-dungeons");
     assert!(!std::path::Path::new(&out).exists(), "a refused report left a folder");
+}
+
+/// Without `--game`, a report or comparison reads its files as the game they name in their
+/// metadata.
+#[test]
+fn the_game_is_read_from_the_files() {
+    let dir = Scratch::new("dd-detect");
+    let dd = run(&dir, "dd.parquet", &["--heroes", "2"]);
+    let out = dir.file("rep");
+    let said = ok(&["report", &dd, "--out", &out]);
+    assert!(said.starts_with("dq report: 1 file, 1200 hero-games in "), "{said}");
+    let given = dir.file("rep-given");
+    ok(&["report", "--game", "dealing-dungeons", &dd, "--out", &given]);
+    let (a, b) = (summary(&out), summary(&given));
+    assert_eq!(a["groups"], b["groups"], "the detected game's report differs from --game's");
+    let c = json(&ok(&["compare", &dd, &dd, "--json"]));
+    assert_eq!(c, json(&ok(&["compare", "--game", "dealing-dungeons", &dd, &dd, "--json"])));
 }
 
 /// A sweep over modes and rules: a file per cell, modes kept apart in the report.

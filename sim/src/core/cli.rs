@@ -79,6 +79,17 @@ pub struct GameArg {
     pub family: Family,
 }
 
+/// `--game` of the commands that read results files (`report`, `compare`): without it, the
+/// game the first file names in its metadata, so a file is read as what it holds.
+#[derive(Args, Debug, Clone)]
+pub struct ReadGameArg {
+    /// The game whose results files are read [known: dungeonquest, dealing-dungeons,
+    /// dungeon-of-chaos] [default: the game of the first file]. Files of another game are refused
+    /// by name.
+    #[arg(long = "game", value_name = "NAME", value_parser = FamilyName, hide_possible_values = true)]
+    pub family: Option<Family>,
+}
+
 /// Where the rule data comes from.
 #[derive(Args, Debug, Clone)]
 pub struct DataArgs {
@@ -418,7 +429,7 @@ pub struct ManArgs {
 #[derive(Args, Debug, Clone)]
 pub struct ReportArgs {
     #[command(flatten)]
-    pub game: GameArg,
+    pub game: ReadGameArg,
     /// Results files of `dq run --out`, folders (every *.parquet below) or quoted glob
     /// patterns such as 'runs/*.parquet'.
     #[arg(value_name = "FILE_OR_GLOB", required = true)]
@@ -437,7 +448,7 @@ pub struct ReportArgs {
 #[derive(Args, Debug, Clone)]
 pub struct CompareArgs {
     #[command(flatten)]
-    pub game: GameArg,
+    pub game: ReadGameArg,
     /// Run A (the baseline): a results file, a folder or a quoted glob pattern.
     #[arg(value_name = "A")]
     pub a: String,
