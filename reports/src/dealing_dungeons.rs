@@ -39,6 +39,8 @@ pub static SPEC: ReportSpec = ReportSpec {
         Distribution { name: "monsters", column: "monsters_defeated", rows: Rows::All },
         Distribution { name: "rooms", column: "rooms_built", rows: Rows::All },
         Distribution { name: "turns", column: "turns", rows: Rows::All },
+        // 1 for a dead hero; under replace-dead-hero a seat plays on and may lose several.
+        Distribution { name: "heroes_lost", column: "heroes_lost", rows: Rows::All },
     ],
     cause: "death_cause",
     headline: Headline {
@@ -79,6 +81,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         fig("monsters", Stat::Dist("monsters")),
         fig("rooms", Stat::Dist("rooms")),
         fig("turns", Stat::Dist("turns")),
+        fig("heroes_lost", Stat::Dist("heroes_lost")),
     ],
     file_meta: &[("mode", "mode"), ("rules", "rules"), ("heroes", "heroes"), ("bots", "bots")],
     table_keys: &["hero", VARIANT, "mode", "rules", "bot", "players"],
@@ -129,8 +132,9 @@ pub static SPEC: ReportSpec = ReportSpec {
         },
         TableSpec {
             id: "progress",
-            title: "Levels, monsters, rooms and turns",
-            note: "Per hero-game: the level at the end, monsters defeated, rooms built and turns begun.",
+            title: "Levels, monsters, rooms, turns and heroes lost",
+            note: "Per hero-game: the level at the end, monsters defeated, rooms built, turns begun, and the \
+                   seat's heroes who died (at most 1 but under replace-dead-hero, where a seat plays on).",
             body: Body::Columns(&[
                 col("level mean", Cell::Dist("level", DistCell::Mean)),
                 col("level max", Cell::Dist("level", DistCell::Max)),
@@ -139,6 +143,8 @@ pub static SPEC: ReportSpec = ReportSpec {
                 col("rooms mean", Cell::Dist("rooms", DistCell::Mean)),
                 col("turns mean", Cell::Dist("turns", DistCell::Mean)),
                 col("turns p90", Cell::Dist("turns", DistCell::P90)),
+                col("heroes lost mean", Cell::Dist("heroes_lost", DistCell::Mean)),
+                col("heroes lost max", Cell::Dist("heroes_lost", DistCell::Max)),
             ]),
         },
     ],
@@ -147,6 +153,10 @@ pub static SPEC: ReportSpec = ReportSpec {
         ("survival", "the hero was alive when the game ended"),
         ("win rate", "an End Boss fell and the hero is alive with the highest loot tally (ties shared)"),
         ("boss rate", "the hero defeated his own End Boss (which ends the game)"),
+        (
+            "heroes lost",
+            "the seat's heroes who died; under replace-dead-hero the row's hero and survival are its first hero's",
+        ),
         ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
         ("loot", "the loot tally: Bag of Holding, In Hand cards 20 gold each, unused potions 10 each"),
         ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),

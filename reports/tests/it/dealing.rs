@@ -15,6 +15,7 @@ struct Expect {
     winners: u64,
     boss: u64,
     levels: u64,
+    lost: u64,
     causes: BTreeMap<String, u64>,
 }
 
@@ -30,6 +31,7 @@ fn expectations(files: &[&str]) -> BTreeMap<(String, String, String, u64), Expec
             e.winners += r["winner"].as_bool().unwrap() as u64;
             e.boss += r["boss_defeated"].as_bool().unwrap() as u64;
             e.levels += r["level"].as_u64().unwrap();
+            e.lost += r["heroes_lost"].as_u64().unwrap();
             if let Some(c) = r["death_cause"].as_str() {
                 *e.causes.entry(c.to_string()).or_default() += 1;
             }
@@ -48,7 +50,7 @@ fn run(dir: &Scratch, name: &str, extra: &[&str]) -> String {
 fn dealing_report_figures_come_from_the_data() {
     let dir = Scratch::new("dd-report");
     let a = run(&dir, "a.parquet", &["--heroes", "3"]);
-    let b = run(&dir, "b.parquet", &["--heroes", "3", "--rule", "rolled-attack"]);
+    let b = run(&dir, "b.parquet", &["--heroes", "3", "--rule", "rolled-attack,replace-dead-hero"]);
     let out = dir.file("rep");
     let said = ok(&["report", "--game", "dealing-dungeons", &a, &b, "--out", &out]);
     assert!(said.starts_with("dq report: 2 files, 3600 hero-games in "), "{said}");
@@ -57,6 +59,9 @@ fn dealing_report_figures_come_from_the_data() {
     assert_eq!(totals["differ_in"], serde_json::json!(["rules"]));
     assert_eq!(totals["survival_rate"], Value::Null, "different rules pooled");
     let want = expectations(&[&a, &b]);
+    // Without the rule a seat loses its one hero or none; with it, some seats lose several.
+    assert!(want.iter().all(|(k, e)| k.1.contains("replace-dead-hero") || e.lost == e.n - e.survived), "{want:?}");
+    assert!(want.iter().any(|(k, e)| k.1.contains("replace-dead-hero") && e.lost > e.n - e.survived), "{want:?}");
     let groups = s["groups"].as_array().unwrap();
     assert_eq!(groups.len(), want.len());
     for g in groups {
@@ -69,6 +74,8 @@ fn dealing_report_figures_come_from_the_data() {
         assert_eq!(g["boss_defeated"], e.boss, "{key:?}");
         let level_mean = g["level"]["mean"].as_f64().unwrap();
         assert!((level_mean - e.levels as f64 / e.n as f64).abs() < 1e-9, "{key:?}");
+        let lost_mean = g["heroes_lost"]["mean"].as_f64().unwrap();
+        assert!((lost_mean - e.lost as f64 / e.n as f64).abs() < 1e-9, "{key:?}");
         for (cause, n) in g["death_causes"].as_object().unwrap() {
             assert_eq!(n.as_u64().unwrap(), e.causes.get(cause).copied().unwrap_or(0), "{key:?} {cause}");
         }
