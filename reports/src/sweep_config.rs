@@ -107,7 +107,7 @@ fn distinct(name: &str, v: &[String]) -> Result<(), Error> {
 
 /// Reads a sweep configuration. `shown` names the file in messages; `default_seed` is the
 /// seed when none is given.
-pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error> {
+pub fn parse(text: &str, shown: &str, default_seed: u64, default_players: u8) -> Result<Sweep, Error> {
     let raw: Raw = toml::from_str(text).map_err(|e| {
         let at = e.span().map(|s| format!(" line {}", line_of(text, s.start))).unwrap_or_default();
         bad(format!("{shown}{at}: {}", e.message().trim().replace('\n', " ")))
@@ -158,9 +158,9 @@ pub fn parse(text: &str, shown: &str, default_seed: u64) -> Result<Sweep, Error>
     let rule_labels: Vec<String> =
         rule_sets.iter().map(|s| if s.is_empty() { "standard".to_string() } else { s.join(",") }).collect();
     distinct("rules", &rule_labels).map_err(|e| err(e.to_string()))?;
-    let players = raw.players.unwrap_or_else(|| vec![1]);
+    let players = raw.players.unwrap_or_else(|| vec![default_players]);
     if players.is_empty() {
-        return Err(err("players is empty (leave it out for the default, 1)".into()));
+        return Err(err(format!("players is empty (leave it out for the default, {default_players})")));
     }
     if let Some(p) = players.iter().find(|p| !(1..=4).contains(*p)) {
         return Err(err(format!("players {p}: a game has 1 to 4 heroes")));
@@ -249,7 +249,8 @@ mod tests {
     /// are listed, no edition or mode where the file names none.
     #[test]
     fn modes_expand_like_editions() {
-        let s = parse("games = 10\nmodes = [\"solo-regular\", \"solo-hard\"]\nheroes = [\"mage\"]\n", "t", 1).unwrap();
+        let s =
+            parse("games = 10\nmodes = [\"solo-regular\", \"solo-hard\"]\nheroes = [\"mage\"]\n", "t", 1, 1).unwrap();
         let got: Vec<(&str, Option<&str>, Option<&str>)> =
             s.cells.iter().map(|c| (c.partition.as_str(), c.mode.as_deref(), c.edition.as_deref())).collect();
         assert_eq!(
@@ -259,11 +260,13 @@ mod tests {
                 ("mode_solo-hard/part-0.parquet", Some("solo-hard"), None)
             ]
         );
-        let plain = parse("games = 10\n", "t", 1).unwrap();
+        let plain = parse("games = 10\n", "t", 1, 1).unwrap();
+        // A family whose smallest table is two (The Dungeon of Chaos) sweeps two by default.
+        assert_eq!(parse("games = 10\n", "t", 1, 2).unwrap().cells[0].players, 2);
         assert_eq!((plain.cells[0].edition.as_deref(), plain.cells[0].mode.as_deref()), (None, None));
-        let err = parse("games = 10\nmodes = []\n", "t", 1).unwrap_err().to_string();
+        let err = parse("games = 10\nmodes = []\n", "t", 1, 1).unwrap_err().to_string();
         assert!(err.contains("modes is empty"), "{err}");
-        let err = parse("games = 10\nmodes = [\"standard\", \"standard\"]\n", "t", 1).unwrap_err().to_string();
+        let err = parse("games = 10\nmodes = [\"standard\", \"standard\"]\n", "t", 1, 1).unwrap_err().to_string();
         assert!(err.contains("\"standard\" is listed twice"), "{err}");
     }
 
@@ -273,6 +276,7 @@ mod tests {
             "games = 100\nrules = [\"standard\", \"late-start\"]\nbots = [\"greedy\", \"cautious:margin=3\"]\n",
             "s.toml",
             7,
+            1,
         )
         .unwrap();
         assert_eq!((s.games, s.seed, s.monster_policy.as_deref(), s.threads), (100, 7, None, None));
@@ -294,17 +298,17 @@ mod tests {
 
     #[test]
     fn heroes_fill_the_seats_and_bots_may_go_per_seat() {
-        let s = parse("games = 5\nheroes = [\"hugo\"]\nplayers = [1, 3]\nbots = [\"greedy\"]\n", "s", 1).unwrap();
+        let s = parse("games = 5\nheroes = [\"hugo\"]\nplayers = [1, 3]\nbots = [\"greedy\"]\n", "s", 1, 1).unwrap();
         let h: Vec<(&str, &str)> = s.cells.iter().map(|c| (c.heroes.as_str(), c.partition.as_str())).collect();
         assert_eq!(h, [("hugo", "players_1/part-0.parquet"), ("hugo,random,random", "players_3/part-0.parquet")]);
-        let s = parse("games = 5\nplayers = [2]\nbots = [\"greedy,random\"]\n", "s", 1).unwrap();
+        let s = parse("games = 5\nplayers = [2]\nbots = [\"greedy,random\"]\n", "s", 1, 1).unwrap();
         assert!(s.cells[0].per_seat_bots());
         assert_eq!(s.cells[0].partition, "part-0.parquet");
     }
 
     #[test]
     fn bad_configs_say_why() {
-        let e = |t: &str| parse(t, "s.toml", 1).unwrap_err().message().to_string();
+        let e = |t: &str| parse(t, "s.toml", 1, 1).unwrap_err().message().to_string();
         assert_eq!(e("games = 0"), "s.toml: games must be at least 1");
         assert!(e("").starts_with("s.toml line 1: missing field `games`"), "{}", e(""));
         assert!(

@@ -51,7 +51,7 @@ fn sweep<F: GameFamily>(args: &SweepArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     let shown = args.config.display().to_string();
     let text = std::fs::read_to_string(&args.config).map_err(|e| bad(format!("cannot read {shown}: {e}")))?;
-    let sweep = sweep_config::parse(&text, &shown, DEFAULT_SEED)?;
+    let sweep = sweep_config::parse(&text, &shown, DEFAULT_SEED, F::DEFAULT_SEATS)?;
 
     // Every cell is checked before the first game is played.
     let dir = TempDir::create(&args.out, Existing::EmptyOnly, "--out")?;

@@ -152,8 +152,8 @@ fn chaos_files_with_another_games_are_refused() {
     assert!(!std::path::Path::new(&out).exists(), "a refused report left a folder");
 }
 
-/// A sweep over seats and bots: a file per cell, kept apart in the report; the default of
-/// one player is refused in one line (the game has 2 to 4).
+/// A sweep over seats and bots: a file per cell, kept apart in the report; without
+/// `players` a sweep seats two (the game has 2 to 4), and one player is refused in one line.
 #[test]
 fn chaos_sweep_keeps_seats_and_bots_apart() {
     let dir = Scratch::new("doc-sweep");
@@ -175,8 +175,13 @@ fn chaos_sweep_keeps_seats_and_bots_apart() {
         json(&ok(&["sweep", "--game", "dungeon-of-chaos", "--config", &config, "--out", &dir.file("j"), "--json"]));
     let first = &js["cells"][0];
     assert!(first["winner"].is_u64() && first["win_rate"].is_number() && first["mean_gold"].is_number(), "{js:?}");
+    let plain = dir.file("plain.toml");
+    std::fs::write(&plain, "games = 10\n").unwrap();
+    let two = dir.file("two");
+    ok(&["sweep", "--game", "dungeon-of-chaos", "--config", &plain, "--out", &two, "--quiet"]);
+    assert_eq!(read_rows(&format!("{two}/part-0.parquet")).len(), 20, "two seats by default");
     let one = dir.file("one.toml");
-    std::fs::write(&one, "games = 10\n").unwrap();
+    std::fs::write(&one, "games = 10\nplayers = [1]\n").unwrap();
     refused_with(
         &["sweep", "--game", "dungeon-of-chaos", "--config", &one, "--out", &dir.file("x")],
         "dungeon-of-chaos has 2 to 4 adventurers",

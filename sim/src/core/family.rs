@@ -105,6 +105,8 @@ pub trait GameFamily: Sized {
     const GAME: &'static str;
     /// What a `--precision` run waits for, for its progress bar ("every hero's survival").
     const WATCHED: &'static str;
+    /// Seats of the smallest table the family plays (a sweep's `players` default).
+    const DEFAULT_SEATS: u8 = 1;
     /// The family's part of a checked run plan (DungeonQuest: rules and table), built once.
     type Setup: Sync;
     /// One worker thread's players, built once per thread and reused game after game.

@@ -77,6 +77,7 @@ pub(crate) fn play_games(
 impl GameFamily for DungeonOfChaos {
     const GAME: &'static str = GAME;
     const WATCHED: &'static str = "the adventurers' survival";
+    const DEFAULT_SEATS: u8 = super::table::MIN_SEATS as u8;
     type Setup = Setup;
     type Players = ChaosPlayers;
     type Row = Row;
