@@ -309,6 +309,19 @@ pub struct DuelArgs {
     /// Dealing Dungeons: In Hand loot cards equipped (ids, comma-separated, e.g. `short-sword`).
     #[arg(long, value_name = "ID", value_delimiter = ',')]
     pub gear: Vec<String>,
+    /// Dealing Dungeons: the solo mode whose foe is fought, `solo-moderate` (with `--way-out`)
+    /// or `solo-hard` (with `--dungeon-level`) [default: the printed foes, as in the standard,
+    /// co-op, chaos and solo-regular modes].
+    #[arg(long, value_name = "NAME")]
+    pub mode: Option<String>,
+    /// Dealing Dungeons `--mode solo-moderate`: a monster met on the way back out after the End
+    /// Boss (its attack and lives raised as the mode says).
+    #[arg(long)]
+    pub way_out: bool,
+    /// Dealing Dungeons `--mode solo-hard`: the dungeon level (1-4) the foe is met on (its
+    /// rolled attack and extra lives; a level's End Boss is stronger too).
+    #[arg(long, value_name = "N", value_parser = parse_small, allow_hyphen_values = true)]
+    pub dungeon_level: Option<u8>,
     /// Optional rule, repeatable or comma-separated (as in `dq run`).
     #[arg(long = "rule", value_name = "NAME", value_delimiter = ',')]
     pub rules: Vec<String>,

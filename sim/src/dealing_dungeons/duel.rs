@@ -21,6 +21,7 @@ use crate::summary::{ci95, mean_ci, rate};
 use dq_engine::dealing_dungeons::combat::{BossAnswer, BossPending, Pending, RoundResult};
 use dq_engine::dealing_dungeons::data::AttackRule;
 use dq_engine::dealing_dungeons::exact::{boss_odds, monster_odds, BossPolicy, Odds, Policy};
+use dq_engine::dealing_dungeons::game::Mode;
 use dq_engine::dealing_dungeons::rules::{Encounter, HeroSide, Loot, Mods, Monster, MAX_LEVEL, MAX_LIVES};
 use dq_engine::dealing_dungeons::{
     Answer, BossFight, BossFoe, DealingRules, Fighter, Foe, MonsterFight, Outcome, Setting,
@@ -40,6 +41,7 @@ enum Opponent {
         cards: Vec<(u8, u32)>,
         attack: AttackRule,
         lives: Option<u8>,
+        stage: Stage,
         policy: Policy,
         setting: Setting,
     },
@@ -55,9 +57,73 @@ struct Duel {
     opponent: Opponent,
 }
 
+/// What a solo mode adds to the printed foes (`--mode`): Solo Moderate's way out, Solo Hard's
+/// level. Zero for the printed foes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Stage {
+    /// Added to a monster's attack.
+    attack_bonus: u8,
+    /// Added to a monster's printed lives (not to `--life`).
+    extra_lives: u8,
+    /// Solo Hard's attack rule of the level (printed where the level rolls none).
+    attack: Option<AttackRule>,
+    /// Added to an End Boss's lives and to its attack total.
+    boss_lives: u8,
+    boss_attack: u8,
+}
+
 /// The foe of one monster duel.
-fn foe(monster: Monster, attack: AttackRule, lives: Option<u8>) -> Foe {
-    Foe { monster, attack, attack_bonus: 0, lives: lives.unwrap_or(monster.lives) }
+fn foe(monster: Monster, attack: AttackRule, lives: Option<u8>, stage: Stage) -> Foe {
+    Foe {
+        monster,
+        attack,
+        attack_bonus: stage.attack_bonus,
+        lives: lives.unwrap_or(monster.lives.saturating_add(stage.extra_lives)),
+    }
+}
+
+/// `--mode`, `--way-out`, `--dungeon-level`: the stage of a solo mode the foe is met in, as
+/// the game builds it (`flow.rs`: `foe`, `drawn_lives`, the Solo Hard boss), and its words.
+fn stage(rules: &DealingRules, args: &DuelArgs) -> Result<(Stage, Option<String>), Failure> {
+    let m = &rules.modes;
+    let mode = match args.mode.as_deref() {
+        None => None,
+        Some(name) => super::table::mode(Some(name))?,
+    };
+    match (mode, args.way_out, args.dungeon_level) {
+        (None, false, None) => Ok((Stage::default(), None)),
+        (Some(Mode::SoloModerate), true, None) => Ok((
+            Stage { attack_bonus: m.moderate_attack, extra_lives: m.moderate_lives, ..Stage::default() },
+            Some("Solo Moderate, on the way out".into()),
+        )),
+        (Some(Mode::SoloModerate), false, None) => {
+            Ok((Stage::default(), Some("Solo Moderate, on the way in (printed foes)".into())))
+        }
+        (Some(Mode::SoloHard), false, Some(l)) if (1..=4).contains(&l) => {
+            let h = m.hard_levels[usize::from(l - 1)];
+            let stage = Stage {
+                extra_lives: h.monster_lives,
+                attack: Some(h.monster_attack),
+                boss_lives: h.boss_lives,
+                boss_attack: h.boss_attack,
+                ..Stage::default()
+            };
+            Ok((stage, Some(format!("Solo Hard, dungeon level {l}"))))
+        }
+        (Some(Mode::SoloHard), false, Some(l)) => {
+            Err(bad(format!("--dungeon-level {l}: Solo Hard's dungeon has levels 1 to 4")))
+        }
+        (Some(Mode::SoloHard), false, None) => {
+            Err(bad("--mode solo-hard: give the foe's --dungeon-level (1 to 4)"))
+        }
+        (Some(m), _, _) if !matches!(m, Mode::SoloModerate | Mode::SoloHard) => Err(bad(format!(
+            "--mode {}: its foes are the printed ones (duel without --mode); only solo-moderate and solo-hard change them",
+            args.mode.as_deref().unwrap_or_default()
+        ))),
+        (_, true, _) => Err(bad("--way-out: only with --mode solo-moderate")),
+        (_, _, Some(_)) => Err(bad("--dungeon-level: only with --mode solo-hard")),
+        (Some(_), false, None) => unreachable!("every mode matched above"),
+    }
 }
 
 /// A monster card's printed values (checked to be a monster).
@@ -88,9 +154,9 @@ pub fn run(args: &DuelArgs) -> Result<(), Failure> {
         |_, i, t: &mut DuelTally| {
             let mut dice = GameRng::new(args.seed, i, Stream::Dice);
             let (won, died, rounds, left) = match &duel.opponent {
-                Opponent::Monsters { cards, attack, lives, policy, setting } => {
+                Opponent::Monsters { cards, attack, lives, stage, policy, setting } => {
                     let card = drawn(cards, args.seed, i);
-                    let foe = foe(monster(&rules, card), *attack, *lives);
+                    let foe = foe(monster(&rules, card), *attack, *lives, *stage);
                     fight_monster(duel.hero, foe, *setting, *policy, &mut dice)
                 }
                 Opponent::Boss { foe, policy } => {
@@ -202,11 +268,11 @@ fn fight_boss(
 fn exact_odds(rules: &DealingRules, duel: &Duel) -> Odds {
     match &duel.opponent {
         Opponent::Boss { foe, policy } => boss_odds(duel.hero, *foe, rules.modes.defend_bonus, *policy),
-        Opponent::Monsters { cards, attack, lives, policy, setting } => {
+        Opponent::Monsters { cards, attack, lives, stage, policy, setting } => {
             let total: f64 = cards.iter().map(|c| f64::from(c.1)).sum();
             let mut out = Odds { win: 0.0, die: 0.0, win_with_lives: [0.0; MAX_LIVES as usize + 1], rounds: 0.0 };
             for &(card, w) in cards {
-                let o = monster_odds(duel.hero, foe(monster(rules, card), *attack, *lives), *setting, *policy);
+                let o = monster_odds(duel.hero, foe(monster(rules, card), *attack, *lives, *stage), *setting, *policy);
                 let q = f64::from(w) / total;
                 out.win += q * o.win;
                 out.die += q * o.die;
@@ -256,6 +322,7 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
         Some(l) => Some(l),
     };
     let rolled = rolled_attack(&args.rules)?;
+    let (stage, stage_text) = stage(rules, args)?;
     let mut head = Map::new();
     head.insert("game".into(), json!("dealing-dungeons"));
     head.insert("hero".into(), json!(names[side]));
@@ -280,11 +347,14 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
             })?;
             let card = &rules.bosses[boss];
             let policy = boss_policy(args.policy.as_deref())?;
+            if args.way_out {
+                return Err(bad("--way-out: Solo Moderate's way out comes after its End Boss; fight a --monster"));
+            }
             let foe = BossFoe {
-                lives: lives.unwrap_or(card.lives),
+                lives: lives.unwrap_or(card.lives.saturating_add(stage.boss_lives)),
                 skill: card.skill,
                 dice: rules.modes.boss_dice,
-                attack_bonus: 0,
+                attack_bonus: stage.boss_attack,
             };
             head.insert("boss".into(), json!(card.id));
             head.insert("foe_lives".into(), json!(foe.lives));
@@ -316,10 +386,10 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
             if distance > hero.reach().max(1) {
                 return Err(bad(format!("--distance {distance}: {} reaches {} spaces", names[side], hero.reach())));
             }
-            let attack = if rolled {
-                AttackRule::Rolled { dice: rules.modes.challenge_attack_dice, plus: 0 }
-            } else {
-                AttackRule::Printed
+            // As the game: the level's attack rule, then "more of a challenge" where it is printed.
+            let attack = match (stage.attack.unwrap_or(AttackRule::Printed), rolled) {
+                (AttackRule::Printed, true) => AttackRule::Rolled { dice: rules.modes.challenge_attack_dice, plus: 0 },
+                (a, _) => a,
             };
             let setting = Setting { distance, may_run: distance == 0, defend_bonus: rules.modes.defend_bonus };
             let monster_id = (cards.len() == 1).then(|| rules.encounters[cards[0].0 as usize].id.clone());
@@ -337,9 +407,14 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
                 "what".into(),
                 json!(format!("{who} against {name}{life_text}{at}, policy {}", monster_policy_name(policy))),
             );
-            Opponent::Monsters { cards, attack, lives, policy, setting }
+            Opponent::Monsters { cards, attack, lives, stage, policy, setting }
         }
     };
+    head.insert("mode".into(), json!(args.mode.as_deref().map(|m| m.trim().to_ascii_lowercase())));
+    if let Some(t) = &stage_text {
+        let what = format!("{} ({t})", head["what"].as_str().unwrap_or_default());
+        head.insert("what".into(), json!(what));
+    }
     head.insert("rules".into(), json!(if rolled { "rolled-attack" } else { "" }));
     head.insert("seed".into(), json!(args.seed));
     head.insert("data_hash".into(), json!(meta::hex(rules.data_hash)));

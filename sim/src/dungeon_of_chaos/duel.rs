@@ -389,6 +389,9 @@ fn refuse_other_options(args: &DuelArgs) -> Result<(), Failure> {
         ("--boss", args.boss.is_some()),
         ("--distance", args.distance.is_some()),
         ("--gear", !args.gear.is_empty()),
+        ("--mode", args.mode.is_some()),
+        ("--way-out", args.way_out),
+        ("--dungeon-level", args.dungeon_level.is_some()),
         ("--rule", !args.rules.is_empty()),
     ];
     match given.iter().find(|(_, g)| *g) {

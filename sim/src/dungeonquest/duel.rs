@@ -203,6 +203,9 @@ fn refuse_dealing_options(args: &DuelArgs) -> Result<(), Failure> {
         ("--policy", args.policy.is_some()),
         ("--distance", args.distance.is_some()),
         ("--gear", !args.gear.is_empty()),
+        ("--mode", args.mode.is_some()),
+        ("--way-out", args.way_out),
+        ("--dungeon-level", args.dungeon_level.is_some()),
     ];
     match given.iter().find(|(_, g)| *g) {
         Some((name, _)) => Err(bad(format!("{name} is a dealing-dungeons duel option: dungeonquest has none"))),

@@ -179,3 +179,92 @@ fn dealing_duels_do_not_depend_on_threads() {
     let text = ok(&["duel", "--game", "dealing-dungeons", "--hero", "paladin", "--boss", "lich", "--games", "2000"]);
     assert!(text.contains("P(hero wins)") && text.contains("exact"), "{text}");
 }
+
+/// The solo modes' foes (`--mode`): Solo Moderate's way out raises a monster's attack and
+/// lives, Solo Hard's level rolls its attack and adds lives, and strengthens the End Boss; the
+/// exact figures are the engine's chains of those foes built here from `game.ron`'s numbers,
+/// and the Monte Carlo ones agree.
+#[test]
+fn solo_mode_foes_match_their_chains() {
+    let rules = DealingRules::standard();
+    let m = &rules.modes;
+    let werewolf = match rules.encounters.iter().find(|c| c.id == "werewolf").unwrap().encounter {
+        Encounter::Monster(w) => w,
+        _ => panic!("werewolf is no monster"),
+    };
+    let room = Setting::in_room(m.defend_bonus);
+    let barbarian = fighter(&rules, "barbarian", 1, 0, &[]);
+    let printed = monster_odds(barbarian, Foe::printed(werewolf), room, Policy::Fight);
+
+    let out =
+        Foe { attack_bonus: m.moderate_attack, lives: werewolf.lives + m.moderate_lives, ..Foe::printed(werewolf) };
+    let level3 = m.hard_levels[2];
+    let hard =
+        Foe { attack: level3.monster_attack, lives: werewolf.lives + level3.monster_lives, ..Foe::printed(werewolf) };
+    let werewolf_args = ["--hero", "barbarian", "--monster", "werewolf"];
+    for (i, (extra, foe)) in [
+        (&["--mode", "solo-moderate", "--way-out"][..], out),
+        (&["--mode", "solo-hard", "--dungeon-level", "3"][..], hard),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let e = monster_odds(barbarian, foe, room, Policy::Fight);
+        assert!((e.win - printed.win).abs() > 0.05, "{extra:?}: the mode changes nothing ({} {})", e.win, printed.win);
+        let seed = (i + 30).to_string();
+        let mut a = werewolf_args.to_vec();
+        a.extend(extra);
+        a.extend(["--seed", &seed]);
+        let s = duel(&a);
+        agrees(&format!("{extra:?}"), &s);
+        assert!((f(s["exact"].as_object().unwrap(), "p_hero_wins") - e.win).abs() < 1e-12, "{extra:?}");
+        assert_eq!(s["mode"], extra[1]);
+    }
+
+    let card = rules.bosses.iter().find(|b| b.id == "troll-mage").unwrap();
+    let level2 = m.hard_levels[1];
+    let foe = BossFoe {
+        lives: card.lives + level2.boss_lives,
+        skill: card.skill,
+        dice: m.boss_dice,
+        attack_bonus: level2.boss_attack,
+    };
+    let e = boss_odds(fighter(&rules, "barbarian", 3, 0, &[]), foe, m.defend_bonus, BossPolicy::Fight);
+    assert!(e.win > 0.02 && e.win < 0.98, "a test that cannot fail ({})", e.win);
+    let boss_args = ["--hero", "barbarian", "--level", "3", "--boss", "troll-mage"];
+    let s = duel(&[&boss_args[..], &["--mode", "solo-hard", "--dungeon-level", "2"]].concat());
+    agrees("troll-mage on level 2", &s);
+    assert!((f(s["exact"].as_object().unwrap(), "p_hero_wins") - e.win).abs() < 1e-12);
+    assert_eq!(s["foe_lives"], card.lives + level2.boss_lives);
+
+    for (args, why) in [
+        (&["--mode", "solo-hard"][..], "--mode solo-hard: give the foe's --dungeon-level (1 to 4)"),
+        (&["--mode", "solo-hard", "--dungeon-level", "5"], "--dungeon-level 5: Solo Hard's dungeon has levels 1 to 4"),
+        (&["--way-out"], "--way-out: only with --mode solo-moderate"),
+        (&["--mode", "solo-hard", "--dungeon-level", "2", "--way-out"], "--way-out: only with --mode solo-moderate"),
+        (&["--dungeon-level", "2"], "--dungeon-level: only with --mode solo-hard"),
+        (&["--mode", "standard"], "--mode standard: its foes are the printed ones"),
+        (&["--mode", "dungeon"], "unknown mode \"dungeon\""),
+    ] {
+        let mut a = vec!["duel", "--game", "dealing-dungeons"];
+        a.extend(werewolf_args);
+        a.extend(args);
+        refused_with(&a, why);
+    }
+    refused_with(
+        &[
+            "duel",
+            "--game",
+            "dealing-dungeons",
+            "--hero",
+            "knight",
+            "--boss",
+            "lich",
+            "--mode",
+            "solo-moderate",
+            "--way-out",
+        ],
+        "--way-out: Solo Moderate's way out comes after its End Boss",
+    );
+    refused_with(&["duel", "--hero", "hugo", "--mode", "solo-hard"], "--mode is a dealing-dungeons duel option");
+}
