@@ -193,15 +193,7 @@ fn games_held(kv: &BTreeMap<String, String>, shown: &str) -> Result<Vec<(u64, u6
 /// first results files had none). A file that cannot be read gives DungeonQuest here: reading
 /// it for the report then fails with its own one-line error.
 pub fn family_of(given: Option<Family>, args: &[String]) -> Family {
-    given.unwrap_or_else(|| {
-        let first = resolve(args).ok().and_then(|files| files.into_iter().next());
-        let game = first.and_then(|path| {
-            let reader = SerializedFileReader::new(File::open(path).ok()?).ok()?;
-            let kv = reader.metadata().file_metadata().key_value_metadata()?.clone();
-            kv.into_iter().find(|k| k.key == "dq.game").and_then(|k| k.value)
-        });
-        game.and_then(|g| Family::parse(&g)).unwrap_or_default()
-    })
+    given.or_else(|| resolve(args).ok()?.first().and_then(|f| dq_sim::family::game_in_file(f))).unwrap_or_default()
 }
 
 /// [`check`] for one file shown as `shown`.

@@ -79,8 +79,8 @@ pub struct GameArg {
     pub family: Family,
 }
 
-/// `--game` of the commands that read results files (`report`, `compare`): without it, the
-/// game the first file names in its metadata, so a file is read as what it holds.
+/// `--game` of the commands that read results files (`report`, `compare`, `merge`): without
+/// it, the game the first file names in its metadata, so a file is read as what it holds.
 #[derive(Args, Debug, Clone)]
 pub struct ReadGameArg {
     /// The game whose results files are read [known: dungeonquest, dealing-dungeons,
@@ -404,7 +404,7 @@ impl ReplayArgs {
 #[derive(Args, Debug, Clone)]
 pub struct MergeArgs {
     #[command(flatten)]
-    pub game: GameArg,
+    pub game: ReadGameArg,
     /// The parts: Parquet files written by `dq run --shard I/N --out`, or folders whose
     /// `*.parquet` files are the parts (hidden temporary files skipped).
     #[arg(value_name = "PART", required = true)]

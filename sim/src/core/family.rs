@@ -69,6 +69,19 @@ impl Family {
     }
 }
 
+/// The game a results file names in its `dq.game` metadata (`None` for a file that cannot be
+/// read, or names a game dq does not know). A dq results file without the key is DungeonQuest
+/// (the first files had none). Commands that read files use it where `--game` is not given.
+pub fn game_in_file(path: &Path) -> Option<Family> {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let reader = SerializedFileReader::new(std::fs::File::open(path).ok()?).ok()?;
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned().unwrap_or_default();
+    match kv.into_iter().find(|k| k.key == "dq.game") {
+        Some(k) => Family::parse(k.value.as_deref()?),
+        None => Some(Family::DungeonQuest),
+    }
+}
+
 impl std::fmt::Display for Family {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

@@ -74,7 +74,9 @@ impl Part {
 
 /// Runs `dq merge`: dispatches on the family once.
 pub fn run(args: &MergeArgs) -> Result<(), Failure> {
-    match args.game.family {
+    // Without --game, the first part's game (a part of another game is refused by name below).
+    let first = || expand(&args.parts).ok()?.first().and_then(|f| family::game_in_file(f));
+    match args.game.family.or_else(first).unwrap_or_default() {
         Family::DungeonQuest => merge::<DungeonQuest>(args),
         Family::DealingDungeons => merge::<crate::dealing_dungeons::run::DealingDungeons>(args),
         Family::DungeonOfChaos => merge::<crate::dungeon_of_chaos::run::DungeonOfChaos>(args),

@@ -48,6 +48,10 @@ fn chaos_rows_do_not_depend_on_threads_or_shards() {
         &merged,
     ]);
     assert_eq!(read_rows(&merged), full, "the merged shards are not the full run");
+    // Without --game the parts name their game.
+    let detected = dir.file("detected.parquet");
+    ok(&["merge", &dir.file("shard0.parquet"), &dir.file("shard1.parquet"), "--out", &detected]);
+    assert_eq!(read_rows(&detected), full, "merged without --game");
     let mut wins = 0;
     for r in &full {
         assert_eq!(r["game"], Value::from("dungeon-of-chaos"));
