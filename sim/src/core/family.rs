@@ -267,6 +267,29 @@ pub struct RunEnd<'a> {
     pub out: Option<&'a Path>,
 }
 
+impl RunEnd<'_> {
+    /// The game whose replay command a summary prints: the first this process played.
+    pub fn first_game(&self) -> u64 {
+        self.range.start.min(self.range.end.saturating_sub(1))
+    }
+
+    /// The closing lines of a readable run summary: speed, the file written (`rows` rows) and
+    /// the command that replays [`RunEnd::first_game`] (`replay`).
+    pub fn footer(&self, games: u64, rows: u64, replay: &str) -> [Option<String>; 3] {
+        [
+            Some(format!(
+                "{:.0} games/s ({games} games in {:.2} s on {} thread{})",
+                games as f64 / self.seconds.max(1e-9),
+                self.seconds,
+                self.threads,
+                if self.threads == 1 { "" } else { "s" }
+            )),
+            self.out.map(|out| format!("wrote {} ({rows} rows)", out.display())),
+            Some(format!("replay a game: {replay}")),
+        ]
+    }
+}
+
 /// The headline of a run: games, seat-games, how many of these reached the family's goal
 /// (DungeonQuest: survived), and the score summed over the rows the family's report scores:
 /// those that reached the goal (their gold), or every row where the report scores them all

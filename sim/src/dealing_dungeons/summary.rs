@@ -88,19 +88,7 @@ pub fn text(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> String {
     if !causes.is_empty() {
         lines.push(format!("deaths by cause (of hero-games): {}", causes.join(", ")));
     }
-    lines.push(format!(
-        "{:.0} games/s ({} games in {:.2} s on {} thread{})",
-        t.games as f64 / run.seconds.max(1e-9),
-        t.games,
-        run.seconds,
-        run.threads,
-        if run.threads == 1 { "" } else { "s" }
-    ));
-    if let Some(out) = run.out {
-        lines.push(format!("wrote {} ({} rows)", out.display(), total.games));
-    }
-    let first = run.range.start.min(run.range.end.saturating_sub(1));
-    lines.push(format!("replay a game: {}", s.replay_command(run.seed, first)));
+    lines.extend(run.footer(t.games, total.games, &s.replay_command(run.seed, run.first_game())).into_iter().flatten());
     lines.join("\n")
 }
 
@@ -153,7 +141,7 @@ pub fn json(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> Value {
     m.insert("wall_seconds".into(), json!(run.seconds));
     m.insert("games_per_sec".into(), json!(t.games as f64 / run.seconds.max(1e-9)));
     m.insert("out".into(), json!(run.out.map(|p| p.display().to_string())));
-    let first = run.range.start.min(run.range.end.saturating_sub(1));
+    let first = run.first_game();
     m.insert("replay".into(), json!(s.replay_command(run.seed, first)));
     Value::Object(m)
 }
