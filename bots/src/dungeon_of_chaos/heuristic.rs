@@ -6,15 +6,16 @@
 //! shallower than the style's depth, else new ground; in combat the weakest monster attacked
 //! with the last weapon offered, or a flight when the fight looks lost (by the style's margin).
 
-use super::route::{avoided, first_step, reach, Walker};
+use super::route::{avoided, step, Routes, Walker};
 use super::style::Style;
 use dq_engine::dungeon_of_chaos::combat::{Answer, Combat, Presence};
 use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType};
-use dq_engine::dungeon_of_chaos::game::board::{COLS, ROWS};
+use dq_engine::dungeon_of_chaos::game::board::LEVEL_SQUARES;
 use dq_engine::dungeon_of_chaos::game::{Ask, ChaosChoice, ChaosChoices, Dir, Edge, Hero, Sq, GOLD_TO_WIN};
 use dq_engine::dungeon_of_chaos::rules::LEVELS;
 use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::GameRng;
+use std::cell::OnceCell;
 
 /// The heuristic with its settings. `Copy`, no state between decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +37,13 @@ type StepTo<'a> = dyn Fn(&dyn Fn(Sq) -> bool, bool) -> Option<ChaosChoice> + 'a;
 /// beside a square of a tile walks may cross (a way on or a wall to search), or no tile yet.
 fn open_level(g: &ChaosGame<'_>, level: u8) -> bool {
     let b = g.board();
-    let squares = (0..ROWS).flat_map(|r| (0..COLS).map(move |c| Sq::new(level, r, c)));
+    let first = level * LEVEL_SQUARES;
+    let squares = (first..first + LEVEL_SQUARES).map(Sq);
     let mut any = false;
     for s in squares {
         if b.explored(s) {
             any = true;
-            if !avoided(g, s) && Dir::ALL.into_iter().any(|d| !b.explored(s.step(d))) {
+            if !avoided(g, s) && Dir::ALL.into_iter().any(|d| !b.explored(step(s, d))) {
                 return true;
             }
         }
@@ -137,8 +139,11 @@ impl Heuristic {
         }
         let feature = |s: Sq| g.board().laid_at(s).map_or(Feature::Corridor, |l| rules.tiles[l.tile as usize].feature);
         let walker = Walker::of(g, h);
+        // One search a decision, made when first asked.
+        let routes = OnceCell::new();
+        let routes = || routes.get_or_init(|| Routes::new(g, at, walker));
         let step_to = |goal: &dyn Fn(Sq) -> bool, frontier: bool| {
-            first_step(g, at, walker, frontier, goal).and_then(|(from, dir)| {
+            routes().first_step(g, frontier, goal).and_then(|(from, dir)| {
                 [ChaosChoice::Move { from, dir }, ChaosChoice::Open { from, dir }]
                     .into_iter()
                     .find(|c| legal.contains(c))
@@ -166,7 +171,7 @@ impl Heuristic {
         // (here, or on the nearest tile that has one); on a level with neither, a staircase
         // to another level; else any way on.
         let b = g.board();
-        let new = |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !b.explored(from.step(dir)));
+        let new = |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !b.explored(step(from, dir)));
         if let Some(c) = pick(legal, rng, new)
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Open { .. })))
             .or_else(|| step_to(&|_| false, true))
@@ -183,9 +188,9 @@ impl Heuristic {
             }
         }
         // A wall between a square he can reach and one he cannot.
-        let reached = reach(g, at, walker);
+        let reached = routes().reach(g);
         let blind_wall = |s: Sq, d: Dir| {
-            let t = s.step(d);
+            let t = step(s, d);
             b.edge(s, d) == Edge::Wall && !b.same_tile(s, t) && !reached[t.0 as usize] && !avoided(g, t)
         };
         pick(legal, rng, |c| matches!(*c, ChaosChoice::Search { from, dir } if blind_wall(from, dir)))

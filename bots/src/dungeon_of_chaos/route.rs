@@ -5,9 +5,38 @@
 //! fixed arrays (nothing allocated).
 
 use dq_engine::dungeon_of_chaos::data::{Feature, TileSize};
-use dq_engine::dungeon_of_chaos::game::board::SQUARES;
+use dq_engine::dungeon_of_chaos::game::board::{COLS, LEVEL_SQUARES, ROWS, SQUARES};
 use dq_engine::dungeon_of_chaos::game::{DeckId, Dir, DoorState, Edge, Hero, Sq};
 use dq_engine::dungeon_of_chaos::ChaosGame;
+
+/// The neighbour of every square in every [`Dir`] (wrapping off a board's side as
+/// [`Sq::step`] does): searches read it instead of dividing at every step.
+const NEXT: [[Sq; 4]; SQUARES] = next_squares();
+
+const fn next_squares() -> [[Sq; 4]; SQUARES] {
+    let (rows, cols, level_squares) = (ROWS as usize, COLS as usize, (ROWS * COLS) as usize);
+    let mut out = [[Sq(0); 4]; SQUARES];
+    let mut i = 0;
+    while i < SQUARES {
+        let (base, r, c) = (i - i % level_squares, i % level_squares / cols, i % cols);
+        let (up, down, left, right) = ((r + rows - 1) % rows, (r + 1) % rows, (c + cols - 1) % cols, (c + 1) % cols);
+        // In `Dir` order: north, east, south, west.
+        out[i] = [
+            Sq((base + up * cols + c) as u8),
+            Sq((base + r * cols + right) as u8),
+            Sq((base + down * cols + c) as u8),
+            Sq((base + r * cols + left) as u8),
+        ];
+        i += 1;
+    }
+    out
+}
+
+/// The neighbour of `s` in `d` ([`Sq::step`] from a table).
+#[inline]
+pub fn step(s: Sq, d: Dir) -> Sq {
+    NEXT[s.0 as usize][d as usize]
+}
 
 /// What the walker can pass: locked doors (a key held) and toll doors (coins held).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,10 +55,19 @@ impl Walker {
     /// Whether the side of `s` towards `d` lets him out (the far side not checked).
     fn passes(self, g: &ChaosGame<'_>, s: Sq, d: Dir) -> bool {
         let b = g.board();
-        if b.edge(s, d) == Edge::Wall {
-            return false;
-        }
-        match b.door(s, d).map(|x| x.2) {
+        // The door of the passage, this side's first ([`Board::door`] without its division).
+        let door = match b.edge(s, d) {
+            Edge::Wall => return false,
+            Edge::Door(st) => Some(st),
+            _ => {
+                let t = step(s, d);
+                match b.edge(t, d.opp()) {
+                    Edge::Door(st) if b.explored(t) => Some(st),
+                    _ => None,
+                }
+            }
+        };
+        match door {
             Some(DoorState::Locked) => self.keys,
             Some(DoorState::Toll(n)) => self.gold >= u32::from(n),
             _ => true,
@@ -70,7 +108,7 @@ fn can_lay(g: &ChaosGame<'_>, s: Sq, d: Dir) -> bool {
     };
     sizes.iter().any(|&z| {
         let st = g.stock(DeckId::Tiles(z as u8));
-        st.left() + st.discarded() > 0 && b.fits(z, s.step(d), d).is_some()
+        st.left() + st.discarded() > 0 && b.fits(z, step(s, d), d).is_some()
     })
 }
 
@@ -88,8 +126,8 @@ fn search(g: &ChaosGame<'_>, start: Sq, w: Walker, mut visit: impl FnMut(Sq, Opt
     let mut seen = [false; SQUARES];
     let mut queue = [Sq(0); SQUARES];
     let (mut head, mut tail) = (0usize, 0usize);
-    let level = start.level();
-    for s in (0..SQUARES as u8).map(Sq).filter(|&s| s.level() == level && b.explored(s) && b.same_tile(s, start)) {
+    let first_sq = start.level() * LEVEL_SQUARES;
+    for s in (first_sq..first_sq + LEVEL_SQUARES).map(Sq).filter(|&s| b.explored(s) && b.same_tile(s, start)) {
         seen[s.0 as usize] = true;
         queue[tail] = s;
         tail += 1;
@@ -101,7 +139,7 @@ fn search(g: &ChaosGame<'_>, start: Sq, w: Walker, mut visit: impl FnMut(Sq, Opt
         let s = queue[head];
         head += 1;
         for d in Dir::ALL {
-            let t = s.step(d);
+            let t = step(s, d);
             if seen[t.0 as usize] || !w.passes(g, s, d) {
                 continue;
             }
@@ -137,35 +175,48 @@ fn search(g: &ChaosGame<'_>, start: Sq, w: Walker, mut visit: impl FnMut(Sq, Opt
     }
 }
 
-/// The first step (the exit of the character's tile: square and side) of a shortest walk from
-/// the tile on `start` to a square of another tile where `goal` holds; `unexplored` squares
-/// count as goals when `frontier` is set (a tile is laid there on arrival).
-pub fn first_step(
-    g: &ChaosGame<'_>,
-    start: Sq,
-    w: Walker,
-    frontier: bool,
-    goal: impl Fn(Sq) -> bool,
-) -> Option<(Sq, Dir)> {
-    let b = g.board();
-    let mut found = None;
-    search(g, start, w, |t, step| {
-        let hit = step.is_some() && if b.explored(t) { goal(t) } else { frontier };
-        if hit {
-            found = step;
-        }
-        hit
-    });
-    found
+/// Most visits of one search: each of a level's squares is dequeued once and looks four ways,
+/// besides the start tile's squares.
+const MAX_VISITS: usize = 4 * LEVEL_SQUARES as usize + 4;
+
+/// One search from the character's tile, kept as the order it visited squares in: every
+/// question of a decision (the way to a goal, the squares reached) reads it instead of
+/// searching again, with the answers a search stopped at the first goal would give.
+pub struct Routes {
+    visits: [(Sq, Option<(Sq, Dir)>); MAX_VISITS],
+    len: usize,
 }
 
-/// The squares reachable from the tile on `start` (by `w`), as a mask over all squares.
-pub fn reach(g: &ChaosGame<'_>, start: Sq, w: Walker) -> [bool; SQUARES] {
-    let mut out = [false; SQUARES];
-    let b = g.board();
-    search(g, start, w, |t, _| {
-        out[t.0 as usize] = b.explored(t);
-        false
-    });
-    out
+impl Routes {
+    /// The search from the tile on `start` by `w`.
+    pub fn new(g: &ChaosGame<'_>, start: Sq, w: Walker) -> Routes {
+        let mut r = Routes { visits: [(Sq(0), None); MAX_VISITS], len: 0 };
+        search(g, start, w, |t, step| {
+            r.visits[r.len] = (t, step);
+            r.len += 1;
+            false
+        });
+        r
+    }
+
+    /// The first step (the exit of the character's tile: square and side) of a shortest walk
+    /// to a square of another tile where `goal` holds; `unexplored` squares count as goals
+    /// when `frontier` is set (a tile is laid there on arrival).
+    pub fn first_step(&self, g: &ChaosGame<'_>, frontier: bool, goal: impl Fn(Sq) -> bool) -> Option<(Sq, Dir)> {
+        let b = g.board();
+        self.visits[..self.len]
+            .iter()
+            .find(|&&(t, step)| step.is_some() && if b.explored(t) { goal(t) } else { frontier })
+            .and_then(|&(_, step)| step)
+    }
+
+    /// The explored squares reached, as a mask over all squares.
+    pub fn reach(&self, g: &ChaosGame<'_>) -> [bool; SQUARES] {
+        let mut out = [false; SQUARES];
+        let b = g.board();
+        for &(t, _) in &self.visits[..self.len] {
+            out[t.0 as usize] = b.explored(t);
+        }
+        out
+    }
 }
