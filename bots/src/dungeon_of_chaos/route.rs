@@ -43,13 +43,27 @@ pub fn step(s: Sq, d: Dir) -> Sq {
 pub struct Walker {
     pub keys: bool,
     pub gold: u32,
+    /// He flies: slides and ice do not carry him.
+    pub flies: bool,
+    pub hazards: Hazards,
+}
+
+/// Which tiles a walk keeps off besides rooms where monsters wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hazards {
+    /// Every [`hazard`]: the walks of a level with a safe way.
+    Avoid,
+    /// Only falls (pits and chasms, still goals): the way across a level that hazards cut
+    /// in two, taken when no safe way leads where he must go (town, stairs).
+    Cross,
 }
 
 impl Walker {
     /// The character `h` of game `g`.
     pub fn of(g: &ChaosGame<'_>, h: &Hero) -> Walker {
         let rules = g.rules();
-        Walker { keys: h.working(rules).any(|i| rules.items[i as usize].opens_locks), gold: h.gold }
+        let keys = h.working(rules).any(|i| rules.items[i as usize].opens_locks);
+        Walker { keys, gold: h.gold, flies: g.flies_or_climbs(g.active()).0, hazards: Hazards::Avoid }
     }
 
     /// Whether the side of `s` towards `d` lets him out (the far side not checked).
@@ -99,7 +113,7 @@ fn hazard(f: Feature) -> bool {
 /// the sizes the exit takes (§7: behind a white arrow 2×2, else 1×2, else 1×1; behind a door
 /// 1×2, else 1×1; else 1×1) with a card left in their deck or its discards. Once the 1×1
 /// deck is used up, most of the unexplored squares can no longer be entered.
-fn can_lay(g: &ChaosGame<'_>, s: Sq, d: Dir) -> bool {
+pub fn can_lay(g: &ChaosGame<'_>, s: Sq, d: Dir) -> bool {
     let b = g.board();
     let sizes: &[TileSize] = match b.edge(s, d) {
         Edge::Arrow => &[TileSize::TwoByTwo, TileSize::OneByTwo, TileSize::One],
@@ -115,6 +129,23 @@ fn can_lay(g: &ChaosGame<'_>, s: Sq, d: Dir) -> bool {
 /// Whether walks keep off the tile on `s` (explored): monsters wait there, or a [`hazard`].
 pub fn avoided(g: &ChaosGame<'_>, s: Sq) -> bool {
     g.board().laid_at(s).is_some_and(|l| l.n_monsters > 0 || hazard(g.rules().tiles[l.tile as usize].feature))
+}
+
+/// Whether a walk by `w` heading `d` keeps off the tile on `s` (explored). Across hazards it
+/// still keeps off falls, tiles that send him to a random square, and a slide against its
+/// direction (it carries him back: a flier hovers over it).
+fn kept_off(g: &ChaosGame<'_>, s: Sq, d: Dir, w: Walker) -> bool {
+    match w.hazards {
+        Hazards::Avoid => avoided(g, s),
+        Hazards::Cross => g.board().laid_at(s).is_some_and(|l| {
+            l.n_monsters > 0
+                || match g.rules().tiles[l.tile as usize].feature {
+                    Feature::Pit | Feature::Chasm | Feature::Teleporter | Feature::Pentagram => true,
+                    Feature::Slide => !w.flies && l.facing != d,
+                    _ => false,
+                }
+        }),
+    }
 }
 
 /// The breadth-first search from the tile on `start`: calls `visit(square, first step)` for
@@ -153,7 +184,7 @@ fn search(g: &ChaosGame<'_>, start: Sq, w: Walker, mut visit: impl FnMut(Sq, Opt
             if b.edge(t, d.opp()) == Edge::Wall {
                 continue;
             }
-            if !b.same_tile(s, t) && avoided(g, t) {
+            if !b.same_tile(s, t) && kept_off(g, t, d, w) {
                 // A pit is still a way down and monsters are treasure (goals, never ways
                 // through).
                 let goal = b
@@ -208,6 +239,13 @@ impl Routes {
             .iter()
             .find(|&&(t, step)| step.is_some() && if b.explored(t) { goal(t) } else { frontier })
             .and_then(|&(_, step)| step)
+    }
+
+    /// Whether any square reached (the start tile's included) is a goal: an unexplored one
+    /// (a tile can be laid there), or an explored one where `goal` holds.
+    pub fn any(&self, g: &ChaosGame<'_>, goal: impl Fn(Sq) -> bool) -> bool {
+        let b = g.board();
+        self.visits[..self.len].iter().any(|&(t, _)| !b.explored(t) || goal(t))
     }
 
     /// The explored squares reached, as a mask over all squares.
