@@ -1,8 +1,9 @@
 //! Ways across the laid tiles: a breadth-first search over the squares from the character's
 //! tile, through every side that is not a wall and whose door he can pass (closed doors
 //! included: they are opened on the way; locked doors only with a key, toll doors only with
-//! the coins), around tiles that hurt or carry him off and rooms where monsters wait, in
-//! fixed arrays (nothing allocated).
+//! the coins), around tiles that hurt or carry him off and rooms where monsters wait (or
+//! across most of those tiles, [`Hazards::Cross`], where no safe way leads), in fixed arrays
+//! (nothing allocated). One search serves every question of a decision ([`Routes`]).
 
 use dq_engine::dungeon_of_chaos::data::{Feature, TileSize};
 use dq_engine::dungeon_of_chaos::game::board::{COLS, LEVEL_SQUARES, ROWS, SQUARES};
@@ -51,7 +52,7 @@ pub struct Walker {
 /// Which tiles a walk keeps off besides rooms where monsters wait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hazards {
-    /// Every [`hazard`]: the walks of a level with a safe way.
+    /// Every hazard (fans, barriers, slides, ice, pits, ...): the walks of a level with a safe way.
     Avoid,
     /// Only falls (pits and chasms, still goals): the way across a level that hazards cut
     /// in two, taken when no safe way leads where he must go (town, stairs).
