@@ -6,15 +6,16 @@
 //! shallower than the style's depth, else new ground; in combat the weakest monster attacked
 //! with the last weapon offered, or a flight when the fight looks lost (by the style's margin).
 
-use super::route::{avoided, first_step, reach, Walker};
+use super::route::{avoided, can_lay, step, Hazards, Routes, Walker};
 use super::style::Style;
 use dq_engine::dungeon_of_chaos::combat::{Answer, Combat, Presence};
 use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType};
-use dq_engine::dungeon_of_chaos::game::board::{COLS, ROWS};
+use dq_engine::dungeon_of_chaos::game::board::LEVEL_SQUARES;
 use dq_engine::dungeon_of_chaos::game::{Ask, ChaosChoice, ChaosChoices, Dir, Edge, Hero, Sq, GOLD_TO_WIN};
 use dq_engine::dungeon_of_chaos::rules::LEVELS;
 use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::GameRng;
+use std::cell::OnceCell;
 
 /// The heuristic with its settings. `Copy`, no state between decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,25 +29,108 @@ fn pick(legal: &ChaosChoices, rng: &mut GameRng, f: impl Fn(&ChaosChoice) -> boo
     (n > 0).then(|| legal.iter().filter(|c| f(c)).nth(rng.below(n as u32) as usize).copied()).flatten()
 }
 
+/// One walk over explored ground in this many is a random way on ([`Heuristic::unstick`]).
+const UNSTICK: u32 = 8;
+
 /// The first step towards the nearest square where a goal holds (or new ground when asked),
 /// as a legal answer.
 type StepTo<'a> = dyn Fn(&dyn Fn(Sq) -> bool, bool) -> Option<ChaosChoice> + 'a;
 
-/// Whether level `level` (0-based) has something left to explore: an unexplored square
-/// beside a square of a tile walks may cross (a way on or a wall to search), or no tile yet.
-fn open_level(g: &ChaosGame<'_>, level: u8) -> bool {
+/// What is left on a level for a character to go there for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Left {
+    /// Ground to explore (a way on or a wall to search), or no tile yet.
+    Ground,
+    /// Only monsters waiting in rooms (their treasure, and often the way on behind them).
+    Monsters,
+    Nothing,
+}
+
+/// What level `level` (0-based) has left: an unexplored square where a tile can still be laid
+/// beside a square of a tile walks may cross, or no tile yet, is ground; else a room where
+/// monsters wait. (Once the tile decks run out, the dungeon is what is on the board.)
+fn left_on(g: &ChaosGame<'_>, level: u8) -> Left {
     let b = g.board();
-    let squares = (0..ROWS).flat_map(|r| (0..COLS).map(move |c| Sq::new(level, r, c)));
+    let first = level * LEVEL_SQUARES;
     let mut any = false;
-    for s in squares {
-        if b.explored(s) {
+    let mut monsters = false;
+    for s in (first..first + LEVEL_SQUARES).map(Sq) {
+        if let Some(l) = b.laid_at(s) {
             any = true;
-            if !avoided(g, s) && Dir::ALL.into_iter().any(|d| !b.explored(s.step(d))) {
-                return true;
+            monsters |= l.n_monsters > 0;
+            if !avoided(g, s) && Dir::ALL.into_iter().any(|d| !b.explored(step(s, d)) && can_lay(g, s, d)) {
+                return Left::Ground;
             }
         }
     }
-    !any
+    match (any, monsters) {
+        (false, _) => Left::Ground,
+        (true, true) => Left::Monsters,
+        (true, false) => Left::Nothing,
+    }
+}
+
+/// What each level of game `g` has left, worked out once a decision when first asked.
+struct Levels<'g, 'r> {
+    g: &'g ChaosGame<'r>,
+    left: OnceCell<[Left; LEVELS as usize]>,
+}
+
+impl Levels<'_, '_> {
+    /// Whether level `level` has something a character goes there for: ground, or monsters
+    /// when `monsters` (going down to them, or back up when fit to fight).
+    fn open(&self, level: u8, monsters: bool) -> bool {
+        let left = self.left.get_or_init(|| [0, 1, 2, 3].map(|l| left_on(self.g, l)));
+        match left[usize::from(level)] {
+            Left::Ground => true,
+            Left::Monsters => monsters,
+            Left::Nothing => false,
+        }
+    }
+}
+
+/// Where a level change is for: what counts on the level landed on.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    /// Rooms where monsters wait count.
+    monsters: bool,
+    /// A way on in the same direction counts (stairs or a pit down; stairs up), when the
+    /// levels sought lie beyond the one landed on.
+    onward: Option<Onward>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Onward {
+    Down,
+    Up,
+}
+
+/// Whether going up or down to `to` leads to something: a square not yet explored (a tile
+/// is laid on arrival), or, on a walk from there across hazards, new ground (an exit, or a
+/// wall to search, onto a square that can still take a tile), a room where monsters wait or a
+/// way on, as `land` says. Without it, two levels that each looked worth a visit from the
+/// other sent characters up and down one staircase to the round limit.
+fn worth_landing(g: &ChaosGame<'_>, to: Sq, w: Walker, land: Landing) -> bool {
+    let b = g.board();
+    if !b.explored(to) {
+        return true;
+    }
+    let routes = Routes::new(g, to, Walker { hazards: Hazards::Cross, ..w });
+    let feature = |s: Sq| b.laid_at(s).map(|l| g.rules().tiles[l.tile as usize].feature);
+    routes.any(g, |t| {
+        let waiting = b.laid_at(t).is_some_and(|l| l.n_monsters > 0);
+        let onward = match land.onward {
+            Some(Onward::Down) => matches!(feature(t), Some(Feature::StaircaseDown | Feature::Pit)),
+            Some(Onward::Up) => feature(t) == Some(Feature::StaircaseUp),
+            None => false,
+        };
+        onward
+            || (land.monsters && waiting)
+            || (!avoided(g, t)
+                && Dir::ALL
+                    .into_iter()
+                    .any(|d| b.edge(t, d) == Edge::Wall && !b.explored(step(t, d)) && can_lay(g, t, d)))
+    })
 }
 
 /// A profile's worth: fighting values first, then Health, Speed and Mind.
@@ -96,7 +180,7 @@ impl Heuristic {
                 }
             }
             Ask::Combat => h.fight.as_ref().and_then(|f| self.combat(f, legal)),
-            Ask::Turn => self.turn(g, h, legal, rng),
+            Ask::Turn => self.turn(g, h, legal, rng).map(|c| Self::unstick(g, c, legal, rng)),
         };
         chosen.filter(|c| legal.contains(c)).unwrap_or(legal[0])
     }
@@ -116,10 +200,47 @@ impl Heuristic {
         h.gold + treasure >= GOLD_TO_WIN || health * 100 < start * i32::from(self.style.town_below)
     }
 
+    /// A walk over explored ground is now and then (one time in [`UNSTICK`]) a random way on
+    /// instead: rules that each send him back towards the other (a way to a wall worth
+    /// searching from one tile, a staircase worth taking from the next) kept some characters
+    /// pacing between two tiles to the round limit; a random step breaks the cycle.
+    fn unstick(g: &ChaosGame<'_>, c: ChaosChoice, legal: &ChaosChoices, rng: &mut GameRng) -> ChaosChoice {
+        let b = g.board();
+        let walk = matches!(c, ChaosChoice::Move { from, dir } if b.explored(step(from, dir)));
+        if !walk || rng.below(UNSTICK) != 0 {
+            return c;
+        }
+        pick(legal, rng, |c| {
+            matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Search { .. } | ChaosChoice::Up | ChaosChoice::Down)
+        })
+        .unwrap_or(c)
+    }
+
+    /// Whether he is fit enough to go back for monsters waiting in a room (the style's share
+    /// of the starting Health).
+    fn fit(&self, h: &Hero) -> bool {
+        let health = i32::from(h.stats[Attr::Health as usize]);
+        health * 100 >= i32::from(h.start[Attr::Health as usize]) * i32::from(self.style.hunt_above)
+    }
+
     /// The movement phase.
     fn turn(&self, g: &ChaosGame<'_>, h: &Hero, legal: &ChaosChoices, rng: &mut GameRng) -> Option<ChaosChoice> {
         let rules = g.rules();
         let at = h.square()?;
+        // §13: weight that brings Speed to 0 stops every movement action until dropped: the
+        // heaviest item goes (the least valuable of the heaviest).
+        if g.effective(g.active(), Attr::Speed) <= 0 {
+            let load = |c: &ChaosChoice| match *c {
+                ChaosChoice::DropItem(i) => {
+                    let it = &rules.items[h.items[usize::from(i)] as usize];
+                    (it.weight > 0).then_some((it.weight, u16::MAX - it.value))
+                }
+                _ => None,
+            };
+            if let Some(c) = legal.iter().filter(|c| load(c).is_some()).max_by_key(|c| load(c)) {
+                return Some(*c);
+            }
+        }
         // Coins first (treasure redeemed, the Alchemist's transmutation), then chests and
         // items put on where nothing of their type is worn.
         if let Some(c) = pick(legal, rng, |c| matches!(c, ChaosChoice::Redeem(_) | ChaosChoice::Transmute(_))) {
@@ -137,27 +258,39 @@ impl Heuristic {
         }
         let feature = |s: Sq| g.board().laid_at(s).map_or(Feature::Corridor, |l| rules.tiles[l.tile as usize].feature);
         let walker = Walker::of(g, h);
-        let step_to = |goal: &dyn Fn(Sq) -> bool, frontier: bool| {
-            first_step(g, at, walker, frontier, goal).and_then(|(from, dir)| {
-                [ChaosChoice::Move { from, dir }, ChaosChoice::Open { from, dir }]
-                    .into_iter()
-                    .find(|c| legal.contains(c))
-            })
+        // One search a decision for the safe ways, one across hazards, each made when first
+        // asked.
+        let (safe, across) = (OnceCell::new(), OnceCell::new());
+        let safe = || safe.get_or_init(|| Routes::new(g, at, walker));
+        let across = || across.get_or_init(|| Routes::new(g, at, Walker { hazards: Hazards::Cross, ..walker }));
+        let answer = |(from, dir): (Sq, Dir)| {
+            [ChaosChoice::Move { from, dir }, ChaosChoice::Open { from, dir }].into_iter().find(|c| legal.contains(c))
         };
-        if self.wants_town(g, h) {
+        let step_to = |goal: &dyn Fn(Sq) -> bool, frontier: bool| safe().first_step(g, frontier, goal).and_then(answer);
+        // Where he must go (town, stairs): the safe way, else across hazards.
+        let must_to = |goal: &dyn Fn(Sq) -> bool, frontier: bool| {
+            step_to(goal, frontier).or_else(|| across().first_step(g, frontier, goal).and_then(answer))
+        };
+        let levels = Levels { g, left: OnceCell::new() };
+        let town = self.wants_town(g, h);
+        if town {
             if legal.contains(&ChaosChoice::Up) {
                 return Some(ChaosChoice::Up);
             }
             let up =
                 |s: Sq| matches!(feature(s), Feature::StaircaseUp) || (feature(s) == Feature::Entry && s.level() == 0);
-            if let Some(c) = step_to(&up, false) {
+            if let Some(c) = must_to(&up, false) {
                 return Some(c);
             }
-        } else if (at.level() + 1..self.style.target_level(h.items.len())).any(|l| open_level(g, l)) {
-            if legal.contains(&ChaosChoice::Down) {
+        } else if (at.level() + 1..self.style.target_level(h.items.len())).any(|l| levels.open(l, self.fit(h))) {
+            let target = self.style.target_level(h.items.len());
+            let onward = (at.level() + 2..target).any(|l| levels.open(l, self.fit(h))).then_some(Onward::Down);
+            let land = Landing { monsters: self.fit(h), onward };
+            let lands = |s: Sq| s.down(1).is_some_and(|to| worth_landing(g, to, walker, land));
+            if legal.contains(&ChaosChoice::Down) && lands(at) {
                 return Some(ChaosChoice::Down);
             }
-            if let Some(c) = step_to(&|s| feature(s) == Feature::StaircaseDown, false) {
+            if let Some(c) = must_to(&|s| feature(s) == Feature::StaircaseDown && lands(s), false) {
                 return Some(c);
             }
         }
@@ -166,7 +299,7 @@ impl Heuristic {
         // (here, or on the nearest tile that has one); on a level with neither, a staircase
         // to another level; else any way on.
         let b = g.board();
-        let new = |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !b.explored(from.step(dir)));
+        let new = |c: &ChaosChoice| matches!(*c, ChaosChoice::Move { from, dir } if !b.explored(step(from, dir)));
         if let Some(c) = pick(legal, rng, new)
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Open { .. })))
             .or_else(|| step_to(&|_| false, true))
@@ -175,60 +308,78 @@ impl Heuristic {
         }
         // Monsters waiting in a room (fled from, or left by the dead) while nearly unhurt:
         // their treasure is still there.
-        let health = i32::from(h.stats[Attr::Health as usize]);
-        let fit = health * 100 >= i32::from(h.start[Attr::Health as usize]) * i32::from(self.style.hunt_above);
-        if fit {
-            if let Some(c) = step_to(&|s| b.laid_at(s).is_some_and(|l| l.n_monsters > 0), false) {
+        if self.fit(h) {
+            if let Some(c) = must_to(&|s| b.laid_at(s).is_some_and(|l| l.n_monsters > 0), false) {
                 return Some(c);
             }
         }
         // A wall between a square he can reach and one he cannot.
-        let reached = reach(g, at, walker);
+        let reached = safe().reach(g);
         let blind_wall = |s: Sq, d: Dir| {
-            let t = s.step(d);
-            b.edge(s, d) == Edge::Wall && !b.same_tile(s, t) && !reached[t.0 as usize] && !avoided(g, t)
+            let t = step(s, d);
+            b.edge(s, d) == Edge::Wall
+                && !b.same_tile(s, t)
+                && !reached[t.0 as usize]
+                && !avoided(g, t)
+                && (b.explored(t) || can_lay(g, s, d))
         };
+        let other = || if town { None } else { self.other_level(h, walker, legal, &must_to, &feature, &levels) };
         pick(legal, rng, |c| matches!(*c, ChaosChoice::Search { from, dir } if blind_wall(from, dir)))
             .or_else(|| step_to(&|s| !avoided(g, s) && Dir::ALL.into_iter().any(|d| blind_wall(s, d)), false))
-            .or_else(|| self.other_level(g, h, legal, &step_to, &feature))
+            .or_else(other)
+            // New ground across hazards, any way on, any wall searched (a room whose ways
+            // out are all shut), and only then the end of the turn.
+            .or_else(|| across().first_step(g, true, |_| false).and_then(answer))
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Stumble)))
+            .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Search { .. })))
             .or_else(|| legal.contains(&ChaosChoice::End).then_some(ChaosChoice::End))
     }
 
-    /// A level with nothing left to explore: down a staircase (or a step towards one) while
-    /// above the style's depth, else up, towards levels with something left to explore.
+    /// A level with nothing left to explore: down a staircase or a pit (or a step towards
+    /// one) while above the style's depth, else up, towards levels with something left.
     fn other_level(
         &self,
-        g: &ChaosGame<'_>,
         h: &Hero,
+        walker: Walker,
         legal: &ChaosChoices,
         step_to: &StepTo<'_>,
         feature: &dyn Fn(Sq) -> Feature,
+        levels: &Levels<'_, '_>,
     ) -> Option<ChaosChoice> {
+        let g = levels.g;
         let at = h.square()?;
+        let fit = self.fit(h);
         let up = |s: Sq| matches!(feature(s), Feature::StaircaseUp | Feature::Entry);
         // Deeper while shallower than the style's depth (the levels below it kill) and
-        // where something is left to explore; else up to a level with something left.
-        // When every level down to the style's depth is done, one level deeper: there is
-        // nothing else to win with.
+        // where something is left (ground, or monsters when fit to fight them); else up to
+        // such a level. When every level down to the style's depth is done, one level deeper,
+        // monsters or not: there is nothing else to win with.
         let deeper = at.level() + 1;
-        let above = (0..at.level()).any(|l| open_level(g, l));
+        let above = (0..at.level()).any(|l| levels.open(l, fit));
         let depth = self.style.target_level(h.items.len()).min(LEVELS);
-        let below = |to: u8| (deeper..to).any(|l| open_level(g, l));
-        if below(depth) || (!above && below((depth + 1).min(LEVELS))) {
-            let down = legal.contains(&ChaosChoice::Down).then_some(ChaosChoice::Down);
-            // A pit drops him to the same square below as well as stairs do.
-            // (not for a climber who does not fly: he climbs round it).
-            let (fly, climb) = g.flies_or_climbs(g.active());
-            let pit = fly || !climb;
-            return down.or_else(|| {
-                step_to(&|s| feature(s) == Feature::StaircaseDown || (pit && feature(s) == Feature::Pit), false)
-            });
+        let below = |to: u8, monsters: bool| (deeper..to).any(|l| levels.open(l, monsters));
+        let within = below(depth, fit);
+        if within || (!above && below((depth + 1).min(LEVELS), true)) {
+            let (to, monsters) = if within { (depth, fit) } else { ((depth + 1).min(LEVELS), true) };
+            let onward = (deeper + 1..to).any(|l| levels.open(l, monsters)).then_some(Onward::Down);
+            let land = Landing { monsters, onward };
+            let lands = |s: Sq| s.down(1).is_some_and(|to| worth_landing(g, to, walker, land));
+            let down = (legal.contains(&ChaosChoice::Down) && lands(at)).then_some(ChaosChoice::Down);
+            // A pit leads to the same square below as well as stairs do: a fall, or for a
+            // flier or climber a way down (docs/rulings.md).
+            let way_down = |s: Sq| matches!(feature(s), Feature::StaircaseDown | Feature::Pit) && lands(s);
+            if let Some(c) = down.or_else(|| step_to(&way_down, false)) {
+                return Some(c);
+            }
         }
         if !above {
             return None;
         }
-        legal.contains(&ChaosChoice::Up).then_some(ChaosChoice::Up).or_else(|| step_to(&up, false))
+        let onward = (0..at.level().saturating_sub(1)).any(|l| levels.open(l, fit)).then_some(Onward::Up);
+        let land = Landing { monsters: fit, onward };
+        let lands = |s: Sq| s.up().is_some_and(|to| worth_landing(g, to, walker, land));
+        let up = |s: Sq| up(s) && lands(s);
+        (legal.contains(&ChaosChoice::Up) && lands(at)).then_some(ChaosChoice::Up).or_else(|| step_to(&up, false))
     }
 
     /// A combat action: flight when the fight looks lost by the style's margin, else the

@@ -89,8 +89,8 @@ impl ChaosGame<'_> {
     }
 
     /// Whether the staircase of the tile on `at` leads up (to town from level 1) or down; a
-    /// flier goes down a pit as a staircase, and a flier or climber up through the pit above
-    /// (tile guide).
+    /// flier or climber goes down a pit as a staircase (a climber "may avoid" it, so may also
+    /// climb down: docs/rulings.md), and up through the pit above (tile guide).
     fn stairs(&self, at: Sq) -> (bool, bool) {
         let (fly, climb) = self.flies_or_climbs(self.active);
         let pit_above = at.up().is_some_and(|up| self.board.explored(up) && self.feature_at(up) == Feature::Pit);
@@ -99,7 +99,7 @@ impl ChaosGame<'_> {
             Feature::StaircaseUp => (true, false),
             Feature::Entry => (at.level() == 0, false),
             Feature::StaircaseDown => (up_pit, at.level() + 1 < LEVELS),
-            Feature::Pit => (up_pit, fly && at.level() + 1 < LEVELS),
+            Feature::Pit => (up_pit, (fly || climb) && at.level() + 1 < LEVELS),
             _ => (up_pit, false),
         }
     }

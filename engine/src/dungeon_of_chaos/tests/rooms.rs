@@ -527,6 +527,32 @@ fn chaos_fliers_go_down_pits_and_fliers_and_climbers_up_them() {
 }
 
 #[test]
+fn chaos_a_climber_may_climb_down_the_pit_he_avoids() {
+    // Tile guide: "Characters with Climbing or Flying may avoid pits": avoiding is his choice,
+    // so a climber standing on a pit may go down it, a movement action, as a flier does
+    // (docs/rulings.md).
+    let pit = NORTH_OF_ENTRY;
+    let below = sq(1, 1, 3);
+    let mut set = solo("Barbarian", pit);
+    set.laid = vec![(pit, tile("Pit"), Dir::N), (below, tile("Straight Corridor"), Dir::N)];
+    let mut g = game(&set);
+    let moves = g.turn().moves;
+    assert!(g.legal().contains(&ChaosChoice::Down));
+    play(&mut g, ChaosChoice::Down);
+    assert_eq!(at(&g), below);
+    assert_eq!(g.turn().moves, moves - 1);
+    // One who neither climbs nor flies has no such choice (he falls on arrival), and on level 4
+    // the pit is bottomless: no way down.
+    let mut set = solo("Warrior", pit);
+    set.laid = vec![(pit, tile("Pit"), Dir::N)];
+    assert!(!game(&set).legal().contains(&ChaosChoice::Down));
+    let deepest = sq(3, 1, 3);
+    let mut set = solo("Barbarian", deepest);
+    set.laid = vec![(deepest, tile("Pit"), Dir::N)];
+    assert!(!game(&set).legal().contains(&ChaosChoice::Down));
+}
+
+#[test]
 fn chaos_a_flight_from_a_dark_rooms_combat_leaves_it_by_a_random_exit() {
     // He fled from the goblin last turn (§6): moving away from a dark room is a stumble by a
     // random exit (tile guide), never an exit chosen.
