@@ -1,5 +1,6 @@
 //! The spec of each seat of a game whose bots are the four plain settings (`greedy`,
-//! `cautious`, `mixed`, `random`): the check every such game makes of `--bot` / `--bots`.
+//! `cautious`, `mixed`, `random`) and `expert` over them (the shared search,
+//! [`crate::core::Expert`]): the check every such game makes of `--bot` / `--bots`.
 
 use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
 use arrayvec::ArrayVec;
@@ -13,8 +14,8 @@ pub struct Plain {
 
 impl Plain {
     /// The spec of each of `seats` seats from `bots` (one spec for all, or one per seat), or
-    /// why they cannot play: `expert` is not written for the game, and its bots take no
-    /// parameters yet.
+    /// why they cannot play: its bots take no planner parameters yet (`expert` takes its
+    /// search's, `samples` and `base`).
     pub fn specs<const N: usize>(self, bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, N>, SpecError> {
         let Plain { game, seat_noun } = self;
         if !(1..=N).contains(&seats) {
@@ -27,9 +28,12 @@ impl Plain {
         };
         for s in &specs {
             if s.kind == BotKind::Expert {
-                return Err(SpecError(format!(
-                    "bot \"expert\" does not play {game} yet: use greedy, cautious, mixed or random"
-                )));
+                if s.base() != BotSpec::new(s.search.base) {
+                    return Err(SpecError(format!(
+                        "bot \"{s}\": {game}'s expert takes only samples and base (its planner takes no parameters yet)"
+                    )));
+                }
+                continue;
             }
             if *s != BotSpec::new(s.kind) {
                 return Err(SpecError(format!(

@@ -3,16 +3,20 @@
 //! ([`DealingPlayers`]) and playing game `index` of a run with it.
 //!
 //! They are named by the same spec strings as DungeonQuest's bots (`--bot greedy`,
-//! `--bots greedy,cautious`); they take no parameters yet. What each one aims for is in
+//! `--bots greedy,cautious`); they take no parameters yet. `expert` is the shared search
+//! ([`crate::core::Expert`]) over one of them ([`DealingSearch`]: `expert:base=cautious`,
+//! `expert:samples=16`). What each one aims for is in
 //! docs/bots.md ("Dealing Dungeons").
 
 mod chaos;
 mod coop;
+mod expert;
 mod heuristic;
 mod odds;
 mod players;
 mod style;
 
+pub use expert::{DealingExpert, DealingSearch, LIFE, WIN};
 pub use heuristic::Heuristic;
 pub use players::{play_dealing_into, play_dealing_noting, DealingPlayers};
 pub use style::{CombatChoice, Style};

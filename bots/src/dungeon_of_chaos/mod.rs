@@ -3,14 +3,17 @@
 //! ([`ChaosPlayers`]) and playing game `index` of a run with it.
 //!
 //! Named by the same spec strings as the other games' bots (`--bot greedy`,
-//! `--bots greedy,cautious`), without parameters yet. What each aims for is in docs/bots.md
+//! `--bots greedy,cautious`), without parameters yet. `expert` is the shared search
+//! ([`crate::core::Expert`]) over one of them ([`ChaosSearch`]). What each aims for is in docs/bots.md
 //! ("The Dungeon of Chaos").
 
+mod expert;
 mod heuristic;
 mod players;
 mod route;
 mod style;
 
+pub use expert::{ChaosExpert, ChaosSearch, HORIZON};
 pub use heuristic::Heuristic;
 pub use players::{play_chaos_into, play_chaos_noting, ChaosPlayers};
 pub use style::Style;

@@ -1,11 +1,12 @@
 //! The bots of a Dungeon of Chaos table: a policy per seat, and playing game `index` of a run
 //! with them.
 
+use super::expert::{ChaosExpert, ChaosSearch};
 use super::heuristic::Heuristic;
 use super::style::Style;
 use crate::core::seats::Plain;
-use crate::core::{play_out_noting, Policy};
-use crate::dungeonquest::spec::{BotSpec, SpecError};
+use crate::core::{play_out_noting, Budget, Policy};
+use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
 use arrayvec::ArrayVec;
 use dq_engine::core::Observer;
 use dq_engine::dungeon_of_chaos::game::{
@@ -15,15 +16,18 @@ use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::{GameRng, Stream};
 
 /// One seat's policy: enum dispatch, no virtual calls in the hot loop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 enum Seat {
     /// Uniform over the legal answers.
     Random,
     Heuristic(Heuristic),
+    /// The shared search over its base (boxed: it holds a table of its own).
+    Expert(Box<ChaosExpert>),
 }
 
-/// The bots of a table: a policy per seat (`greedy`, `cautious`, `mixed`, `random`). Built once
-/// per worker; no state between decisions, nothing allocated per game. (A guard that ended
+/// The bots of a table: a policy per seat (`greedy`, `cautious`, `mixed`, `random`,
+/// `expert`). Built once per worker; no state between decisions, nothing allocated per game
+/// or decision (an expert's buffers are built with it). (A guard that ended
 /// overlong turns is gone: the engine now ends a combat in which no one is hurt for
 /// [`dq_engine::dungeon_of_chaos::combat::STALEMATE_ROUNDS`] rounds.)
 #[derive(Clone, Debug)]
@@ -34,8 +38,8 @@ pub struct ChaosPlayers {
 
 impl ChaosPlayers {
     /// The spec of each of `seats` seats from `bots` (one spec for all, or one per seat), or
-    /// why they cannot play: `expert` is not written for this game, and its bots take no
-    /// parameters yet.
+    /// why they cannot play: its bots take no planner parameters yet (`expert` takes
+    /// `samples` and `base`).
     pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
         Plain { game: "dungeon-of-chaos", seat_noun: "adventurers" }.specs(bots, seats)
     }
@@ -43,9 +47,27 @@ impl ChaosPlayers {
     /// The bots of `seats` seats (see [`ChaosPlayers::check`]).
     pub fn new(bots: &[BotSpec], seats: usize) -> Result<ChaosPlayers, SpecError> {
         let specs = ChaosPlayers::check(bots, seats)?;
-        let seats =
-            specs.iter().map(|s| Style::of(s.kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st))));
+        let n = specs.len();
+        let seats = specs.iter().map(|s| match s.kind {
+            BotKind::Expert => {
+                let base = ChaosPlayers::plain(BotSpec::new(s.search.base), n);
+                Seat::Expert(Box::new(ChaosExpert::new(ChaosSearch, base, Budget { samples: s.search.samples })))
+            }
+            kind => ChaosPlayers::seat(kind),
+        });
         Ok(ChaosPlayers { seats: seats.collect(), specs })
+    }
+
+    /// A table of `spec` (not `expert`) at each of `seats` seats: an expert's base.
+    fn plain(spec: BotSpec, seats: usize) -> ChaosPlayers {
+        ChaosPlayers {
+            specs: (0..seats).map(|_| spec).collect(),
+            seats: (0..seats).map(|_| ChaosPlayers::seat(spec.kind)).collect(),
+        }
+    }
+
+    fn seat(kind: BotKind) -> Seat {
+        Style::of(kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st)))
     }
 
     /// The spec seat `seat` plays.
@@ -58,9 +80,11 @@ impl<'r> Policy<ChaosGame<'r>> for ChaosPlayers {
     #[inline]
     fn choose(&mut self, game: &ChaosGame<'r>, choices: &ChaosChoices, rng: &mut GameRng) -> ChaosChoice {
         let Some(d) = game.pending() else { return choices[0] };
-        match &self.seats[d.seat as usize % self.seats.len()] {
+        let n = self.seats.len();
+        match &mut self.seats[d.seat as usize % n] {
             Seat::Random => choices[rng.below(choices.len() as u32) as usize],
             Seat::Heuristic(h) => h.choose(game, d.seat, d.ask, choices, rng),
+            Seat::Expert(e) => e.choose(game, choices, rng),
         }
     }
 }

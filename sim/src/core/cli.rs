@@ -592,7 +592,9 @@ expert searches its key decisions (moves, draws, escapes, items) by playing each
 resampled copies of the game, never seeing what the hero cannot; the planner parameters above \
 configure its base. Its own, with their defaults:
   samples=1..1000: rollouts per answer of a key decision, the budget (32)
-  base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)";
+  base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)
+dealing-dungeons and dungeon-of-chaos: the bots take none of the planner parameters yet; expert \
+takes samples and base, and searches each game's own key decisions (docs/bots.md).";
 
 const HERO_VALUES: [&str; 33] = [
     "1",

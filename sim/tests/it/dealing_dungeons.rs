@@ -252,6 +252,32 @@ fn dealing_replay_reproduces_the_parquet_rows() {
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 1, "{text}");
 }
 
+/// `expert` (the shared search) plays through `dq run` and `dq replay`: the same rows on 1
+/// and 2 threads, its spec in the replay command, and a replayed game equal to its rows.
+#[test]
+fn dealing_expert_runs_and_replays() {
+    let dir = Scratch::new("dd-expert");
+    let table = ["--heroes", "2", "--bots", "expert:samples=4:base=mixed,greedy", "--seed", "12"];
+    let (one, two) = (dir.file("e1.parquet"), dir.file("e2.parquet"));
+    let mut summary = String::new();
+    for (threads, out) in [("1", &one), ("2", &two)] {
+        let mut a = vec!["run", "--games", "60", "--threads", threads, "--out", out];
+        a.extend(GAME);
+        a.extend(table);
+        summary = ok(&a);
+    }
+    let rows = read_rows(&one);
+    assert_eq!(rows, read_rows(&two), "expert rows differ between 1 and 2 threads");
+    assert!(summary.contains("--bots expert:base=mixed:samples=4,greedy"), "{summary}");
+    let mut a = vec!["replay", "--index", "41", "--format", "json"];
+    a.extend(GAME);
+    a.extend(table);
+    let doc = json(&ok(&a));
+    let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
+    let stored: Rows = rows.iter().filter(|r| r["game_index"] == 41u64).cloned().collect();
+    assert_eq!(replayed, stored);
+}
+
 /// A replacement hero's arrival is in the trace under the new hero's name, and the seat's
 /// later lines name him, not the dead one.
 #[test]
@@ -309,7 +335,12 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),
         (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random is a dungeonquest option"),
-        (&["--heroes", "2", "--bot", "expert"], "bot \"expert\" does not play dealing-dungeons yet"),
+        (&["--heroes", "2", "--bot", "expert:risk=5"], "dealing-dungeons's expert takes only samples and base"),
+        (&["--heroes", "2", "--bot", "expert:samples=0"], "samples=0: expected a whole number from 1 to 1000"),
+        (&["--heroes", "2", "--bot", "expert:samples=x"], "samples=x: expected a whole number from 1 to 1000"),
+        (&["--heroes", "2", "--bot", "expert:base=random"], "base=random: expected greedy, cautious or mixed"),
+        (&["--heroes", "2", "--bot", "expert:depth=3"], "unknown parameter \"depth\""),
+        (&["--heroes", "2", "--bots", "expert:samples=4,expert:samples"], "parameter \"samples\" is not name=value"),
         (&["--heroes", "2", "--bot", "greedy:risk=5"], "take no parameters yet"),
         (&["--heroes", "3", "--bots", "greedy,cautious"], "2 bots for 3 heroes"),
     ];

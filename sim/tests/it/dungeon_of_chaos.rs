@@ -119,6 +119,20 @@ fn chaos_bench_allocates_nothing_per_game() {
     assert_eq!(f["allocations_per_game"].as_f64(), Some(0.0), "{f:?}");
 }
 
+/// `expert` (the shared search) plays through `dq run`: the same rows on 1 and 2 threads.
+#[test]
+fn chaos_expert_runs_alike_on_any_threads() {
+    let dir = Scratch::new("doc-expert");
+    let (one, two) = (dir.file("e1.parquet"), dir.file("e2.parquet"));
+    for (threads, out) in [("1", &one), ("2", &two)] {
+        let mut a = vec!["run", "--games", "3", "--seed", "4", "--quiet", "--threads", threads, "--out", out];
+        a.extend(GAME);
+        a.extend(["--heroes", "2", "--bots", "expert:samples=2,cautious"]);
+        ok(&a);
+    }
+    assert_eq!(read_rows(&one), read_rows(&two), "expert rows differ between 1 and 2 threads");
+}
+
 /// Bad inputs: exit 2, one line, nothing written.
 #[test]
 fn chaos_bad_inputs_are_refused_with_one_line() {
@@ -132,7 +146,12 @@ fn chaos_bad_inputs_are_refused_with_one_line() {
         (&["--heroes", "2", "--mode", "chaos"], "--mode chaos: dungeon-of-chaos has no such option"),
         (&["--heroes", "2", "--rule", "torchlight"], "--rule torchlight: dungeon-of-chaos has no optional rules"),
         (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random: dungeon-of-chaos has no such"),
-        (&["--heroes", "2", "--bot", "expert"], "bot \"expert\" does not play dungeon-of-chaos yet"),
+        (&["--heroes", "2", "--bot", "expert:risk=5"], "dungeon-of-chaos's expert takes only samples and base"),
+        (&["--heroes", "2", "--bot", "expert:samples=0"], "samples=0: expected a whole number from 1 to 1000"),
+        (&["--heroes", "2", "--bot", "expert:samples=x"], "samples=x: expected a whole number from 1 to 1000"),
+        (&["--heroes", "2", "--bot", "expert:base=random"], "base=random: expected greedy, cautious or mixed"),
+        (&["--heroes", "2", "--bot", "expert:depth=3"], "unknown parameter \"depth\""),
+        (&["--heroes", "2", "--bots", "expert:samples=4,expert:samples"], "parameter \"samples\" is not name=value"),
         (&["--heroes", "2", "--bot", "greedy:risk=5"], "take no parameters yet"),
         (&["--heroes", "3", "--bots", "greedy,cautious"], "2 bots for 3 heroes"),
     ];

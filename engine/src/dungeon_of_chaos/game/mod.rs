@@ -585,20 +585,35 @@ impl ChaosGame<'_> {
         ] {
             st.resample(rng);
         }
-        // Face-down potions and scrolls (§13) are unknown even to their holder: each is
-        // shuffled back and one drawn in its place.
+        // Face-down potions and scrolls (§13) are unknown even to their holder: all of them
+        // go back into their piles, which are then put in order and shuffled, and one is drawn
+        // for each slot. Back all at once, then ordered: drawn one slot at a time from a pile
+        // holding that slot's real card, the redraw would depend on the card it replaces (the
+        // search would see it; `bots/tests/shared_expert.rs`, `chaos_expert_does_not_peek`).
+        let face_down = |h: &Hero, slot: usize| match h.hand[slot] {
+            Some(HandCard::Potion(c)) if h.known & (1 << slot) == 0 => Some((true, c)),
+            Some(HandCard::Scroll { card, .. }) if h.known & (1 << slot) == 0 => Some((false, card)),
+            _ => None,
+        };
+        for h in self.heroes.iter() {
+            for slot in 0..MAX_HAND {
+                if let Some((potion, card)) = face_down(h, slot) {
+                    let deck = if potion { &mut s.potions } else { &mut s.scrolls };
+                    deck.shuffle_in(card, rng);
+                }
+            }
+        }
+        s.potions.resample(rng);
+        s.scrolls.resample(rng);
         for h in self.heroes.iter_mut() {
             for slot in 0..MAX_HAND {
-                let (deck, card) = match h.hand[slot] {
-                    Some(HandCard::Potion(c)) if h.known & (1 << slot) == 0 => (&mut s.potions, c),
-                    Some(HandCard::Scroll { card, .. }) if h.known & (1 << slot) == 0 => (&mut s.scrolls, card),
-                    _ => continue,
-                };
-                deck.shuffle_in(card, rng);
+                let Some((potion, _)) = face_down(h, slot) else { continue };
+                let deck = if potion { &mut s.potions } else { &mut s.scrolls };
                 let Some(new) = deck.draw(rng) else { continue };
-                h.hand[slot] = Some(match h.hand[slot] {
-                    Some(HandCard::Potion(_)) => HandCard::Potion(new),
-                    _ => HandCard::Scroll { card: new, on_enemy: self.rules.scrolls.cards[new as usize].on_enemy },
+                h.hand[slot] = Some(if potion {
+                    HandCard::Potion(new)
+                } else {
+                    HandCard::Scroll { card: new, on_enemy: self.rules.scrolls.cards[new as usize].on_enemy }
                 });
             }
         }
