@@ -284,11 +284,14 @@ const FAR_CAP: usize = 512;
 
 /// The settling's queue of (key, node), taken in order of key, for keys never below the last
 /// one taken (the settling's keys never fall): a ring of buckets, each a set of nodes, and the
-/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and two
-/// trailing-zero counts, a put a bit set, where the heap sifts through its levels.
+/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and three
+/// trailing-zero counts, a put two bit sets, where the heap sifts through its levels.
 #[derive(Clone, Debug)]
 struct Queue {
-    buckets: Box<[[u64; WORDS]; BUCKETS as usize]>,
+    buckets: [[u64; WORDS]; BUCKETS as usize],
+    /// Per bucket, bit `w`: its word `w` holds nodes (so a take finds its node without
+    /// scanning the bucket's words).
+    words: [u8; BUCKETS as usize],
     /// Bit `b`: bucket `b` holds nodes.
     full: u64,
     /// The key of the last entry taken (or where the queue starts): every entry is at or above.
@@ -299,10 +302,13 @@ struct Queue {
     far_min: u32,
 }
 
+const _: () = assert!(WORDS <= 8);
+
 impl Queue {
     fn new() -> Queue {
         Queue {
-            buckets: Box::new([[0; WORDS]; BUCKETS as usize]),
+            buckets: [[0; WORDS]; BUCKETS as usize],
+            words: [0; BUCKETS as usize],
             full: 0,
             level: 0,
             far: Box::new(ArrayVec::new()),
@@ -315,6 +321,7 @@ impl Queue {
         while self.full != 0 {
             let b = self.full.trailing_zeros() as usize;
             self.buckets[b] = [0; WORDS];
+            self.words[b] = 0;
             self.full &= self.full - 1;
         }
         self.far.clear();
@@ -322,14 +329,20 @@ impl Queue {
         self.level = level;
     }
 
+    /// Puts node `n` into bucket `b`.
+    #[inline]
+    fn set(&mut self, b: usize, n: usize) {
+        self.buckets[b][n / 64] |= 1 << (n % 64);
+        self.words[b] |= 1 << (n / 64);
+        self.full |= 1 << b;
+    }
+
     #[inline]
     fn put(&mut self, key: u16, n: usize) {
         let k = u32::from(key);
         debug_assert!(k >= self.level);
         if k < self.level + BUCKETS {
-            let b = (k % BUCKETS) as usize;
-            self.buckets[b][n / 64] |= 1 << (n % 64);
-            self.full |= 1 << b;
+            self.set((k % BUCKETS) as usize, n);
         } else {
             self.put_far(k, n);
         }
@@ -345,7 +358,7 @@ impl Queue {
         }
     }
 
-    /// The entry of least key (nodes of one key in any order).
+    /// The entry of least key (of one key, the least node first).
     #[inline]
     fn take(&mut self) -> Option<(u16, usize)> {
         loop {
@@ -354,17 +367,17 @@ impl Queue {
                 if key < self.far_min {
                     self.level = key;
                     let b = (key % BUCKETS) as usize;
-                    let bucket = &mut self.buckets[b];
-                    for w in 0..WORDS {
-                        let x = bucket[w];
-                        if x != 0 {
-                            bucket[w] = x & (x - 1);
-                            if x & (x - 1) == 0 && bucket[w + 1..].iter().all(|&y| y == 0) {
-                                self.full &= !(1 << b);
-                            }
-                            return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
+                    let w = self.words[b].trailing_zeros() as usize;
+                    let x = self.buckets[b][w];
+                    let rest = x & (x - 1);
+                    self.buckets[b][w] = rest;
+                    if rest == 0 {
+                        self.words[b] &= !(1 << w);
+                        if self.words[b] == 0 {
+                            self.full &= !(1 << b);
                         }
                     }
+                    return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
                 }
             }
             if self.far.is_empty() {
@@ -385,9 +398,7 @@ impl Queue {
             let e = self.far[i];
             let (k, n) = (e >> 16, (e & 0xFFFF) as usize);
             if k < self.level + BUCKETS {
-                let b = (k % BUCKETS) as usize;
-                self.buckets[b][n / 64] |= 1 << (n % 64);
-                self.full |= 1 << b;
+                self.set((k % BUCKETS) as usize, n);
                 self.far.swap_remove(i);
             } else {
                 rest = rest.min(k);
