@@ -526,8 +526,10 @@ struct SeatMaps {
     /// Per space the laid tile and rotation the maps were read with (0: none).
     seen: [u16; CELLS],
     /// Laid tiles that may turn later (corridors under the Curse of the Wizard, rotating
-    /// rooms), looked at again at every decision.
+    /// rooms), looked at again when the game's count of tiles turned moves.
     turning: ArrayVec<Cell, CELLS>,
+    /// The game's count of tiles turned at the last look ([`ClassicGame::tiles_turned`]).
+    turned: u16,
     maps: Maps,
 }
 
@@ -570,7 +572,14 @@ impl RouteMaps {
             pending: [ArrayVec::new_const(), ArrayVec::new_const()],
             stale: [true; 2],
         };
-        let seat = SeatMaps { valid: false, tiles_left: 0, seen: [0; CELLS], turning: ArrayVec::new(), maps: empty };
+        let seat = SeatMaps {
+            valid: false,
+            tiles_left: 0,
+            seen: [0; CELLS],
+            turning: ArrayVec::new(),
+            turned: 0,
+            maps: empty,
+        };
         RouteMaps {
             seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
             pristine: Box::new(ArrayVec::new()),
@@ -683,6 +692,7 @@ impl RouteMaps {
             sm.valid = true;
             sm.tiles_left = left;
             sm.turning.clear();
+            sm.turned = view.game.tiles_turned();
             match self.pristine.iter().find(|m| m.costs == costs).filter(|_| left > 0) {
                 // The empty board's maps, and every laid tile a change to repair them by
                 // (a seat that first looks once others have laid tiles).
@@ -736,9 +746,14 @@ impl RouteMaps {
                     }
                 }
             }
-            for i in 0..sm.turning.len() {
-                let c = sm.turning[i];
-                sm.note(view, c, &mut changed);
+            // A laid tile turned since: which one is read off the tiles that may turn.
+            let turned = view.game.tiles_turned();
+            if turned != sm.turned {
+                sm.turned = turned;
+                for i in 0..sm.turning.len() {
+                    let c = sm.turning[i];
+                    sm.note(view, c, &mut changed);
+                }
             }
         }
         if !changed.is_empty() {
@@ -972,17 +987,22 @@ impl Maps {
     /// Reads the links of space `c` anew, and its neighbours' links into it, after `c` changed.
     /// A side belongs to one part of its space, so only that part's node can have a link
     /// through it: the other node's link is none (and a neighbour's, unchanged, stays none).
+    /// A link reads the same both ways (see [`link`]), so the neighbour's link back is the
+    /// mirror of this one, not read again.
     fn relink(&mut self, c: Cell, w: &Walker) {
         for d in Dir::ALL {
             let far = usize::from(self.spaces[c as usize].far & (1 << d as u8) != 0);
             let n = c as usize * 2 + far;
-            self.links[n][d as usize] = link(n, d, &self.spaces, w);
+            let l = link(n, d, &self.spaces, w);
+            self.links[n][d as usize] = l;
             self.links[n ^ 1][d as usize] = Link::NO;
             if let Some(v) = step(c, d) {
                 let back = d.opposite();
                 let far = usize::from(self.spaces[v as usize].far & (1 << back as u8) != 0);
                 let m = v as usize * 2 + far;
-                self.links[m][back as usize] = link(m, back, &self.spaces, w);
+                let mirror = if l.to == NONE { Link::NO } else { Link { to: n as u16, barrier: l.barrier } };
+                debug_assert_eq!(mirror, link(m, back, &self.spaces, w));
+                self.links[m][back as usize] = mirror;
             }
         }
     }
