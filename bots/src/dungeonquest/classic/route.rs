@@ -636,20 +636,22 @@ impl RouteMaps {
             if d < map.floor {
                 return Some(cost + d);
             }
-            // (way on, step, node): a missing move prices past `UNREACHED` (`Link::NO`).
-            let mut best = (u32::from(UNREACHED), 0, NODES);
-            for l in m.links[n] {
+            // The least way on, as `way << 2 | side` so the first of equal ones is the least
+            // (a min, no branch); a missing move prices past `UNREACHED` (`Link::NO`).
+            let none = u32::from(UNREACHED) << 2;
+            let mut best = none;
+            for (d, l) in m.links[n].iter().enumerate() {
                 let to = (l.to as usize).min(NODES - 1);
-                let step = u32::from(enter[to]) + u32::from(l.barrier);
-                if u32::from(map.dist[to]) + step < best.0 {
-                    best = (u32::from(map.dist[to]) + step, step, to);
-                }
+                let way = u32::from(map.dist[to]) + u32::from(enter[to]) + u32::from(l.barrier);
+                best = best.min((way << 2) | d as u32);
             }
-            if best.2 == NODES {
+            if best >= none {
                 return None;
             }
-            cost += best.1;
-            n = best.2;
+            let l = m.links[n][(best & 3) as usize];
+            let to = l.to as usize;
+            cost += u32::from(enter[to]) + u32::from(l.barrier);
+            n = to;
         }
         None
     }
