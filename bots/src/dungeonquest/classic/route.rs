@@ -371,12 +371,10 @@ impl Queue {
                     let x = self.buckets[b][w];
                     let rest = x & (x - 1);
                     self.buckets[b][w] = rest;
-                    if rest == 0 {
-                        self.words[b] &= !(1 << w);
-                        if self.words[b] == 0 {
-                            self.full &= !(1 << b);
-                        }
-                    }
+                    // The word and the bucket noted empty without a branch.
+                    let words = self.words[b] & !(u8::from(rest == 0) << w);
+                    self.words[b] = words;
+                    self.full &= !(u64::from(words == 0) << b);
                     return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
                 }
             }
@@ -458,10 +456,11 @@ impl Map {
     #[inline]
     fn mark(&mut self, n: usize) {
         let (g, r) = (self.dist[n], self.rhs[n]);
-        if g != r {
-            self.pending[n / 64] |= 1 << (n % 64);
-            self.floor = self.floor.min(u32::from(g.min(r)));
-        }
+        // Without a branch (its outcome is a coin toss to the CPU).
+        let differ = g != r;
+        self.pending[n / 64] |= u64::from(differ) << (n % 64);
+        let key = if differ { u32::from(g.min(r)) } else { u32::MAX };
+        self.floor = self.floor.min(key);
     }
 }
 
@@ -1110,18 +1109,18 @@ impl Want<'_> {
 }
 
 /// Calls `f` with each node that can step onto `u` (links read the same both ways) and the
-/// cost of that step; a chamber half's moves are the other half's too (see [`offer`]).
+/// cost of that step; a chamber half's moves are the other half's too (see [`offer`]). A
+/// missing move is passed too, as the last node at a cost past [`UNREACHED`] (`Link::NO`),
+/// which no way through it can use: no branch per side, whose outcome a CPU cannot guess.
 #[inline]
-fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: impl FnMut(usize, u16)) {
-    let enter = enter[u];
+fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: impl FnMut(usize, u32)) {
+    let enter = u32::from(enter[u]);
     for l in links[u] {
-        if l.to != NONE {
-            let p = l.to as usize;
-            let cost = enter + l.barrier;
-            f(p, cost);
-            if joined_half(p, target) {
-                f(other_half((p / 2) as Cell), cost);
-            }
+        let p = (l.to as usize).min(NODES - 1);
+        let cost = enter + u32::from(l.barrier);
+        f(p, cost);
+        if joined_half(p, target) {
+            f(other_half((p / 2) as Cell), cost);
         }
     }
 }
@@ -1184,8 +1183,10 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &m
             // Takes its offer; the nodes that can step onto it may get a lower one.
             map.dist[u] = r;
             each_before(u, enter, links, target, |p, cost| {
-                let through = r.saturating_add(cost);
-                if through < map.rhs[p] && !is_seed(p, target) {
+                let through = u32::from(r) + cost;
+                if through < u32::from(map.rhs[p]) && !is_seed(p, target) {
+                    // Below an offer, so below `UNREACHED`.
+                    let through = through as u16;
                     map.rhs[p] = through;
                     if through < map.dist[p] {
                         queue.put(through, p);
@@ -1199,8 +1200,10 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &m
                 queue.put(r, u);
             }
             // The nodes whose offer came through it look again.
+            // (An offer at `UNREACHED` through it was no way: worked out again, it would read
+            // the same.)
             each_before(u, enter, links, target, |p, cost| {
-                if map.rhs[p] == g.saturating_add(cost) && !is_seed(p, target) {
+                if u32::from(map.rhs[p]) == u32::from(g) + cost && !is_seed(p, target) {
                     let now = offer(map, enter, links, target, p);
                     map.rhs[p] = now;
                     if now != map.dist[p] {
