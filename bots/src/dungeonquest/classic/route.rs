@@ -12,7 +12,7 @@
 //! turned where they lie ([`RouteMaps::look`]) and settles the distances only as far as a
 //! decision reads them ([`RouteMaps::settle`]; what it reads equals a fresh fill, see the
 //! tests below), so a decision costs a few loads unless the board changed. Fixed arrays, a
-//! heap in the struct: no allocation per game.
+//! queue in the struct: no allocation per game.
 
 use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{is_tower, is_treasure, step, Cell, Dir, CELLS, PRINTED, TOWERS, TREASURE};
@@ -25,9 +25,6 @@ use dq_engine::rules::TileDef;
 pub const NODES: usize = CELLS * 2;
 /// The distance of a node with no way to the target.
 pub const UNREACHED: u16 = u16::MAX;
-/// Heap entries: the seeds and one per improvement (a fill pushes at most four per node; a
-/// repair a few more).
-const HEAP_CAP: usize = 4096;
 const _: () = assert!(NODES <= 1024);
 
 /// Tenths of a turn.
@@ -211,71 +208,6 @@ pub enum Target {
     Tower,
 }
 
-/// A min-heap of (distance, node) in fixed storage, each entry one `u32` (distance in the
-/// high bits) so a comparison is one instruction.
-#[derive(Clone, Debug)]
-struct Heap {
-    items: Box<[u32; HEAP_CAP]>,
-    len: usize,
-}
-
-impl Heap {
-    fn new() -> Heap {
-        Heap { items: Box::new([0; HEAP_CAP]), len: 0 }
-    }
-
-    fn push(&mut self, (d, n): (u16, u16)) {
-        let x = (u32::from(d) << 10) | u32::from(n);
-        if self.len == HEAP_CAP {
-            // Not reached: a push is a seed or an improvement, far fewer than the capacity.
-            debug_assert!(false, "route heap full");
-            return;
-        }
-        // Sift a hole up from the end, then fill it (a move a level, not a swap).
-        let items = &mut self.items[..=self.len];
-        self.len += 1;
-        let mut i = items.len() - 1;
-        while i > 0 {
-            let p = (i - 1) / 2;
-            if items[p] <= x {
-                break;
-            }
-            items[i] = items[p];
-            i = p;
-        }
-        items[i] = x;
-    }
-
-    fn pop(&mut self) -> Option<(u16, u16)> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        let top = self.items[0];
-        let last = self.items[self.len];
-        // Sift a hole down from the root for the last entry (the slice bounds the children).
-        let items = &mut self.items[..self.len];
-        let n = items.len();
-        let mut i = 0;
-        loop {
-            let l = 2 * i + 1;
-            if l >= n {
-                break;
-            }
-            let c = if l + 1 < n && items[l + 1] < items[l] { l + 1 } else { l };
-            if items[c] >= last {
-                break;
-            }
-            items[i] = items[c];
-            i = c;
-        }
-        if n > 0 {
-            items[i] = last;
-        }
-        Some(((top >> 10) as u16, (top & 0x3FF) as u16))
-    }
-}
-
 /// Buckets of a [`Queue`]'s ring: keys within this of the level go into the ring.
 const BUCKETS: u32 = 64;
 /// Entries a [`Queue`] keeps beyond its ring's reach (a door or portcullis behind a dear
@@ -284,8 +216,9 @@ const FAR_CAP: usize = 512;
 
 /// The settling's queue of (key, node), taken in order of key, for keys never below the last
 /// one taken (the settling's keys never fall): a ring of buckets, each a set of nodes, and the
-/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and three
-/// trailing-zero counts, a put two bit sets, where the heap sifts through its levels.
+/// few entries beyond the ring's reach apart. Why not a binary heap: a take is a rotate and three
+/// trailing-zero counts, a put two bit sets, where a heap sifts through its levels (the fills
+/// use it too).
 #[derive(Clone, Debug)]
 struct Queue {
     buckets: [[u64; WORDS]; BUCKETS as usize],
@@ -459,7 +392,7 @@ impl Map {
         // Without a branch (its outcome is a coin toss to the CPU).
         let differ = g != r;
         self.pending[n / 64] |= u64::from(differ) << (n % 64);
-        let key = if differ { u32::from(g.min(r)) } else { u32::MAX };
+        let key = u32::from(g.min(r)) | u32::from(!differ).wrapping_neg();
         self.floor = self.floor.min(key);
     }
 }
@@ -548,7 +481,6 @@ pub struct RouteMaps {
     seats: Box<[SeatMaps; MAX_SEATS]>,
     /// The maps of the board before any tile is laid, per walker met so far.
     pristine: Box<ArrayVec<Maps, PRISTINE>>,
-    heap: Heap,
     queue: Queue,
 }
 
@@ -582,7 +514,6 @@ impl RouteMaps {
         RouteMaps {
             seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
             pristine: Box::new(ArrayVec::new()),
-            heap: Heap::new(),
             queue: Queue::new(),
         }
     }
@@ -718,7 +649,7 @@ impl RouteMaps {
                             }
                         }
                     }
-                    build(&mut sm.maps, view, w, &mut self.heap);
+                    build(&mut sm.maps, view, w, &mut self.queue);
                     if !laid && left > 0 && !self.pristine.is_full() {
                         self.pristine.push(sm.maps.clone());
                     }
@@ -783,7 +714,7 @@ impl RouteMaps {
         let t = target as usize;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
         if m.stale[t] {
-            fill(map, &m.enter[t], &m.links, target, &mut self.heap);
+            fill(map, &m.enter[t], &m.links, target, &mut self.queue);
             m.stale[t] = false;
             m.pending[t].clear();
         } else if !m.pending[t].is_empty() {
@@ -824,7 +755,7 @@ fn turns(view: &BoardView<'_, '_>, c: Cell) -> bool {
 }
 
 /// Reads every space and fills both maps afresh.
-fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
+fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, queue: &mut Queue) {
     let tiles_left = view.game.tiles_left() > 0;
     m.costs = w.costs();
     m.tiles_left = tiles_left;
@@ -839,8 +770,8 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
     for c in 0..CELLS as Cell {
         m.reprice(c);
     }
-    fill(&mut m.tower, &m.enter[Target::Tower as usize], &m.links, Target::Tower, heap);
-    fill(&mut m.chamber, &m.enter[Target::Chamber as usize], &m.links, Target::Chamber, heap);
+    fill(&mut m.tower, &m.enter[Target::Tower as usize], &m.links, Target::Tower, queue);
+    fill(&mut m.chamber, &m.enter[Target::Chamber as usize], &m.links, Target::Chamber, queue);
     m.stale = [false; 2];
     m.pending[0].clear();
     m.pending[1].clear();
@@ -848,15 +779,16 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
 
 /// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards; every node is
 /// then settled.
-fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut Heap) {
+fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &mut Queue) {
     map.dist.fill(UNREACHED);
-    heap.len = 0;
+    queue.start(0);
     for &c in seeds(target) {
         map.dist[c as usize * 2] = 0;
-        heap.push((0, c as u16 * 2));
+        queue.put(0, c as usize * 2);
     }
-    while let Some((d0, n)) = heap.pop() {
-        let n = n as usize;
+    // Keys taken never fall (no move costs below 0); nodes of one key in any order, as the
+    // distances do not depend on it.
+    while let Some((d0, n)) = queue.take() {
         if d0 > map.dist[n] {
             continue;
         }
@@ -866,7 +798,7 @@ fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut 
             let m = other_half(c);
             if d0 < map.dist[m] {
                 map.dist[m] = d0;
-                heap.push((d0, m as u16));
+                queue.put(d0, m);
             }
         }
         // The forward move into `n` from each neighbour costs entering `c` and the barriers.
@@ -879,7 +811,7 @@ fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut 
             let nd = d0.saturating_add(enter).saturating_add(l.barrier);
             if nd < map.dist[m] {
                 map.dist[m] = nd;
-                heap.push((nd, m as u16));
+                queue.put(nd, m);
             }
         }
     }
