@@ -222,4 +222,24 @@ mod tests {
             }
         }
     }
+
+    /// The count of tiles turned moves with every turn of a laid tile and with nothing else
+    /// (the bots read the turning tiles again only when it moves; one missed turn would leave
+    /// their maps on the old sides).
+    #[test]
+    fn turns_are_counted() {
+        let rules = ClassicRules::embedded();
+        let tiles = rules.tiles.drawn();
+        let (c, empty) = (cell(3, 4), cell(5, 2));
+        let mut b = Board::EMPTY;
+        assert_eq!(b.turned(), 0);
+        b.lay(tiles, c, 0, 1);
+        assert_eq!(b.turned(), 0, "laying is not turning");
+        b.turn(empty, 1);
+        assert_eq!(b.turned(), 0, "no tile there to turn");
+        for (i, q) in [1, 2, 3].into_iter().enumerate() {
+            b.turn(c, q);
+            assert_eq!(usize::from(b.turned()), i + 1);
+        }
+    }
 }
