@@ -361,8 +361,9 @@ impl Planner {
         };
         // The moves' nodes, which the best move reads.
         // The best move reads the moves' nodes: the cheapest exact, the others known dearer.
-        let priced = Self::priced_moves(s, maps, target, choices);
-        if let Some(p) = &priced {
+        let mut moves = ArrayVec::new();
+        let priced = Self::priced_moves(s, maps, target, choices, &mut moves).then_some(&moves);
+        if let Some(p) = priced {
             let ahead: ArrayVec<(usize, u16), 16> = p.iter().map(|p| (p.node, p.cost)).collect();
             maps.settle(s.seat, target, Want::Cheapest(&ahead));
         }
@@ -383,7 +384,7 @@ impl Planner {
                 if offered.search && p.search > 0 && spare >= i32::from(p.search) && life_ok(risk.search) {
                     return ClassicChoice::Search;
                 }
-                match Self::best_move(s, maps, target, &priced) {
+                match Self::best_move(s, maps, target, priced) {
                     Some((c, _)) => c,
                     // No way known: a search may find a secret door.
                     None if offered.search => ClassicChoice::Search,
@@ -396,7 +397,7 @@ impl Planner {
                 if target == Target::Tower {
                     return ClassicChoice::Exit;
                 }
-                match Self::best_move(s, maps, target, &priced) {
+                match Self::best_move(s, maps, target, priced) {
                     Some((c, _)) => c,
                     None => ClassicChoice::Exit,
                 }
@@ -404,7 +405,7 @@ impl Planner {
             Ask::Onward(Onward::SecretDoor) => {
                 let map = maps.map(s.seat, target);
                 let stay = Self::here(map, s);
-                match Self::best_move(s, maps, target, &priced) {
+                match Self::best_move(s, maps, target, priced) {
                     Some((c, d)) if d < stay => c,
                     _ => ClassicChoice::Pass,
                 }
@@ -415,14 +416,14 @@ impl Planner {
                 let map = maps.map(s.seat, target);
                 let agility = i32::from(s.walker.agility.max(1));
                 let on = i32::from(Self::here(map, s)) + 10 * (12 - agility) / agility;
-                let back = Self::best_move(s, maps, target, &priced).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
+                let back = Self::best_move(s, maps, target, priced).map_or(i32::MAX, |(_, d)| i32::from(d) + 10);
                 if back < on && choices.contains(&ClassicChoice::Retreat) {
                     ClassicChoice::Retreat
                 } else {
                     ClassicChoice::Roll
                 }
             }
-            _ => match Self::best_move(s, maps, target, &priced) {
+            _ => match Self::best_move(s, maps, target, priced) {
                 Some((c, _)) => c,
                 None => first_move(choices),
             },
@@ -463,19 +464,20 @@ impl Planner {
     /// The moves of `choices` priced as the maps price them (off the spaces they were read
     /// with): per move the node entered and what the move costs beyond the map's distance
     /// there, another hero's room dearer, the Ring of Opening's price for a move with it.
-    /// `None` when the Exit is offered on the way out: it is taken, no map read.
+    /// They go into `out` (filled in place, not returned: a copy of it cost as much as the
+    /// pricing); false when the Exit is offered on the way out: it is taken, no map read.
     fn priced_moves(
         s: &Situation<'_, '_>,
         maps: &RouteMaps,
         target: Target,
         choices: &ClassicChoices,
-    ) -> Option<ArrayVec<Priced, 16>> {
-        let mut out = ArrayVec::new();
+        out: &mut ArrayVec<Priced, 16>,
+    ) -> bool {
         for &c in choices.iter() {
             let (to, ring) = match c {
                 ClassicChoice::Move(t) => (t, false),
                 ClassicChoice::MoveWithRing(t) => (t, true),
-                ClassicChoice::Exit if target == Target::Tower => return None,
+                ClassicChoice::Exit if target == Target::Tower => return false,
                 _ => continue,
             };
             let Some(step) = Self::move_step(s, maps, to) else { continue };
@@ -484,7 +486,7 @@ impl Planner {
             let barrier = if ring { RING } else { step.barrier };
             let _ = out.try_push(Priced { choice: c, node: step.node, cost: enter.saturating_add(barrier) });
         }
-        Some(out)
+        true
     }
 
     /// The move (or exit) with the shortest way on to `target`, and its distance, of the
@@ -493,7 +495,7 @@ impl Planner {
         s: &Situation<'_, '_>,
         maps: &RouteMaps,
         target: Target,
-        priced: &Option<ArrayVec<Priced, 16>>,
+        priced: Option<&ArrayVec<Priced, 16>>,
     ) -> Option<(ClassicChoice, u16)> {
         let Some(priced) = priced else { return Some((ClassicChoice::Exit, 0)) };
         let map = maps.map(s.seat, target);

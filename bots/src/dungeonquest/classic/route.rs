@@ -12,7 +12,7 @@
 //! turned where they lie ([`RouteMaps::look`]) and settles the distances only as far as a
 //! decision reads them ([`RouteMaps::settle`]; what it reads equals a fresh fill, see the
 //! tests below), so a decision costs a few loads unless the board changed. Fixed arrays, a
-//! heap in the struct: no allocation per game.
+//! queue in the struct: no allocation per game.
 
 use arrayvec::ArrayVec;
 use dq_engine::dungeonquest::board::{is_tower, is_treasure, step, Cell, Dir, CELLS, PRINTED, TOWERS, TREASURE};
@@ -25,9 +25,6 @@ use dq_engine::rules::TileDef;
 pub const NODES: usize = CELLS * 2;
 /// The distance of a node with no way to the target.
 pub const UNREACHED: u16 = u16::MAX;
-/// Heap entries: the seeds and one per improvement (a fill pushes at most four per node; a
-/// repair a few more).
-const HEAP_CAP: usize = 4096;
 const _: () = assert!(NODES <= 1024);
 
 /// Tenths of a turn.
@@ -211,71 +208,6 @@ pub enum Target {
     Tower,
 }
 
-/// A min-heap of (distance, node) in fixed storage, each entry one `u32` (distance in the
-/// high bits) so a comparison is one instruction.
-#[derive(Clone, Debug)]
-struct Heap {
-    items: Box<[u32; HEAP_CAP]>,
-    len: usize,
-}
-
-impl Heap {
-    fn new() -> Heap {
-        Heap { items: Box::new([0; HEAP_CAP]), len: 0 }
-    }
-
-    fn push(&mut self, (d, n): (u16, u16)) {
-        let x = (u32::from(d) << 10) | u32::from(n);
-        if self.len == HEAP_CAP {
-            // Not reached: a push is a seed or an improvement, far fewer than the capacity.
-            debug_assert!(false, "route heap full");
-            return;
-        }
-        // Sift a hole up from the end, then fill it (a move a level, not a swap).
-        let items = &mut self.items[..=self.len];
-        self.len += 1;
-        let mut i = items.len() - 1;
-        while i > 0 {
-            let p = (i - 1) / 2;
-            if items[p] <= x {
-                break;
-            }
-            items[i] = items[p];
-            i = p;
-        }
-        items[i] = x;
-    }
-
-    fn pop(&mut self) -> Option<(u16, u16)> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        let top = self.items[0];
-        let last = self.items[self.len];
-        // Sift a hole down from the root for the last entry (the slice bounds the children).
-        let items = &mut self.items[..self.len];
-        let n = items.len();
-        let mut i = 0;
-        loop {
-            let l = 2 * i + 1;
-            if l >= n {
-                break;
-            }
-            let c = if l + 1 < n && items[l + 1] < items[l] { l + 1 } else { l };
-            if items[c] >= last {
-                break;
-            }
-            items[i] = items[c];
-            i = c;
-        }
-        if n > 0 {
-            items[i] = last;
-        }
-        Some(((top >> 10) as u16, (top & 0x3FF) as u16))
-    }
-}
-
 /// Buckets of a [`Queue`]'s ring: keys within this of the level go into the ring.
 const BUCKETS: u32 = 64;
 /// Entries a [`Queue`] keeps beyond its ring's reach (a door or portcullis behind a dear
@@ -284,11 +216,15 @@ const FAR_CAP: usize = 512;
 
 /// The settling's queue of (key, node), taken in order of key, for keys never below the last
 /// one taken (the settling's keys never fall): a ring of buckets, each a set of nodes, and the
-/// few entries beyond the ring's reach apart. Why not [`Heap`]: a take is a rotate and two
-/// trailing-zero counts, a put a bit set, where the heap sifts through its levels.
+/// few entries beyond the ring's reach apart. Why not a binary heap: a take is a rotate and three
+/// trailing-zero counts, a put two bit sets, where a heap sifts through its levels (the fills
+/// use it too).
 #[derive(Clone, Debug)]
 struct Queue {
-    buckets: Box<[[u64; WORDS]; BUCKETS as usize]>,
+    buckets: [[u64; WORDS]; BUCKETS as usize],
+    /// Per bucket, bit `w`: its word `w` holds nodes (so a take finds its node without
+    /// scanning the bucket's words).
+    words: [u8; BUCKETS as usize],
     /// Bit `b`: bucket `b` holds nodes.
     full: u64,
     /// The key of the last entry taken (or where the queue starts): every entry is at or above.
@@ -299,10 +235,13 @@ struct Queue {
     far_min: u32,
 }
 
+const _: () = assert!(WORDS <= 8);
+
 impl Queue {
     fn new() -> Queue {
         Queue {
-            buckets: Box::new([[0; WORDS]; BUCKETS as usize]),
+            buckets: [[0; WORDS]; BUCKETS as usize],
+            words: [0; BUCKETS as usize],
             full: 0,
             level: 0,
             far: Box::new(ArrayVec::new()),
@@ -315,6 +254,7 @@ impl Queue {
         while self.full != 0 {
             let b = self.full.trailing_zeros() as usize;
             self.buckets[b] = [0; WORDS];
+            self.words[b] = 0;
             self.full &= self.full - 1;
         }
         self.far.clear();
@@ -322,14 +262,20 @@ impl Queue {
         self.level = level;
     }
 
+    /// Puts node `n` into bucket `b`.
+    #[inline]
+    fn set(&mut self, b: usize, n: usize) {
+        self.buckets[b][n / 64] |= 1 << (n % 64);
+        self.words[b] |= 1 << (n / 64);
+        self.full |= 1 << b;
+    }
+
     #[inline]
     fn put(&mut self, key: u16, n: usize) {
         let k = u32::from(key);
         debug_assert!(k >= self.level);
         if k < self.level + BUCKETS {
-            let b = (k % BUCKETS) as usize;
-            self.buckets[b][n / 64] |= 1 << (n % 64);
-            self.full |= 1 << b;
+            self.set((k % BUCKETS) as usize, n);
         } else {
             self.put_far(k, n);
         }
@@ -345,7 +291,7 @@ impl Queue {
         }
     }
 
-    /// The entry of least key (nodes of one key in any order).
+    /// The entry of least key (of one key, the least node first).
     #[inline]
     fn take(&mut self) -> Option<(u16, usize)> {
         loop {
@@ -354,17 +300,15 @@ impl Queue {
                 if key < self.far_min {
                     self.level = key;
                     let b = (key % BUCKETS) as usize;
-                    let bucket = &mut self.buckets[b];
-                    for w in 0..WORDS {
-                        let x = bucket[w];
-                        if x != 0 {
-                            bucket[w] = x & (x - 1);
-                            if x & (x - 1) == 0 && bucket[w + 1..].iter().all(|&y| y == 0) {
-                                self.full &= !(1 << b);
-                            }
-                            return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
-                        }
-                    }
+                    let w = self.words[b].trailing_zeros() as usize;
+                    let x = self.buckets[b][w];
+                    let rest = x & (x - 1);
+                    self.buckets[b][w] = rest;
+                    // The word and the bucket noted empty without a branch.
+                    let words = self.words[b] & !(u8::from(rest == 0) << w);
+                    self.words[b] = words;
+                    self.full &= !(u64::from(words == 0) << b);
+                    return Some((key as u16, w * 64 + x.trailing_zeros() as usize));
                 }
             }
             if self.far.is_empty() {
@@ -385,9 +329,7 @@ impl Queue {
             let e = self.far[i];
             let (k, n) = (e >> 16, (e & 0xFFFF) as usize);
             if k < self.level + BUCKETS {
-                let b = (k % BUCKETS) as usize;
-                self.buckets[b][n / 64] |= 1 << (n % 64);
-                self.full |= 1 << b;
+                self.set((k % BUCKETS) as usize, n);
                 self.far.swap_remove(i);
             } else {
                 rest = rest.min(k);
@@ -447,10 +389,11 @@ impl Map {
     #[inline]
     fn mark(&mut self, n: usize) {
         let (g, r) = (self.dist[n], self.rhs[n]);
-        if g != r {
-            self.pending[n / 64] |= 1 << (n % 64);
-            self.floor = self.floor.min(u32::from(g.min(r)));
-        }
+        // Without a branch (its outcome is a coin toss to the CPU).
+        let differ = g != r;
+        self.pending[n / 64] |= u64::from(differ) << (n % 64);
+        let key = u32::from(g.min(r)) | u32::from(!differ).wrapping_neg();
+        self.floor = self.floor.min(key);
     }
 }
 
@@ -515,8 +458,10 @@ struct SeatMaps {
     /// Per space the laid tile and rotation the maps were read with (0: none).
     seen: [u16; CELLS],
     /// Laid tiles that may turn later (corridors under the Curse of the Wizard, rotating
-    /// rooms), looked at again at every decision.
+    /// rooms), looked at again when the game's count of tiles turned moves.
     turning: ArrayVec<Cell, CELLS>,
+    /// The game's count of tiles turned at the last look ([`ClassicGame::tiles_turned`]).
+    turned: u16,
     maps: Maps,
 }
 
@@ -536,7 +481,6 @@ pub struct RouteMaps {
     seats: Box<[SeatMaps; MAX_SEATS]>,
     /// The maps of the board before any tile is laid, per walker met so far.
     pristine: Box<ArrayVec<Maps, PRISTINE>>,
-    heap: Heap,
     queue: Queue,
 }
 
@@ -559,11 +503,17 @@ impl RouteMaps {
             pending: [ArrayVec::new_const(), ArrayVec::new_const()],
             stale: [true; 2],
         };
-        let seat = SeatMaps { valid: false, tiles_left: 0, seen: [0; CELLS], turning: ArrayVec::new(), maps: empty };
+        let seat = SeatMaps {
+            valid: false,
+            tiles_left: 0,
+            seen: [0; CELLS],
+            turning: ArrayVec::new(),
+            turned: 0,
+            maps: empty,
+        };
         RouteMaps {
             seats: Box::new([seat.clone(), seat.clone(), seat.clone(), seat]),
             pristine: Box::new(ArrayVec::new()),
-            heap: Heap::new(),
             queue: Queue::new(),
         }
     }
@@ -578,13 +528,21 @@ impl RouteMaps {
     /// Settles seat `seat`'s map to `target` (brought up to date by [`RouteMaps::look`]) until
     /// what `want` reads is exact. Why not at the look: a hero heading in never reads the ways
     /// behind him that a tile laid ahead shortens, so they are never settled.
+    ///
+    /// Inlined, so the reader's need is worked out where its kind is known (one indirect jump
+    /// a call, which the CPU mostly guessed wrong) and a map already right costs no call.
+    #[inline(always)]
     pub fn settle(&mut self, seat: u8, target: Target, want: Want<'_>) {
         let m = &mut self.seats[seat as usize % MAX_SEATS].maps;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
-        settle(map, &m.enter[target as usize], &m.links, target, &mut self.queue, want);
+        let need = want.need(map);
+        if map.floor < need {
+            settle(map, &m.enter[target as usize], &m.links, target, &mut self.queue, want, need);
+        }
     }
 
     /// Whether what `want` reads of seat `seat`'s map to `target` is exact without settling.
+    #[inline(always)]
     pub fn settled(&self, seat: u8, target: Target, want: Want<'_>) -> bool {
         let m = &self.seats[seat as usize % MAX_SEATS].maps;
         let map = if target == Target::Chamber { &m.chamber } else { &m.tower };
@@ -616,20 +574,22 @@ impl RouteMaps {
             if d < map.floor {
                 return Some(cost + d);
             }
-            // (way on, step, node): a missing move prices past `UNREACHED` (`Link::NO`).
-            let mut best = (u32::from(UNREACHED), 0, NODES);
-            for l in m.links[n] {
+            // The least way on, as `way << 2 | side` so the first of equal ones is the least
+            // (a min, no branch); a missing move prices past `UNREACHED` (`Link::NO`).
+            let none = u32::from(UNREACHED) << 2;
+            let mut best = none;
+            for (d, l) in m.links[n].iter().enumerate() {
                 let to = (l.to as usize).min(NODES - 1);
-                let step = u32::from(enter[to]) + u32::from(l.barrier);
-                if u32::from(map.dist[to]) + step < best.0 {
-                    best = (u32::from(map.dist[to]) + step, step, to);
-                }
+                let way = u32::from(map.dist[to]) + u32::from(enter[to]) + u32::from(l.barrier);
+                best = best.min((way << 2) | d as u32);
             }
-            if best.2 == NODES {
+            if best >= none {
                 return None;
             }
-            cost += best.1;
-            n = best.2;
+            let l = m.links[n][(best & 3) as usize];
+            let to = l.to as usize;
+            cost += u32::from(enter[to]) + u32::from(l.barrier);
+            n = to;
         }
         None
     }
@@ -672,6 +632,7 @@ impl RouteMaps {
             sm.valid = true;
             sm.tiles_left = left;
             sm.turning.clear();
+            sm.turned = view.game.tiles_turned();
             match self.pristine.iter().find(|m| m.costs == costs).filter(|_| left > 0) {
                 // The empty board's maps, and every laid tile a change to repair them by
                 // (a seat that first looks once others have laid tiles).
@@ -696,7 +657,7 @@ impl RouteMaps {
                             }
                         }
                     }
-                    build(&mut sm.maps, view, w, &mut self.heap);
+                    build(&mut sm.maps, view, w, &mut self.queue);
                     if !laid && left > 0 && !self.pristine.is_full() {
                         self.pristine.push(sm.maps.clone());
                     }
@@ -725,9 +686,14 @@ impl RouteMaps {
                     }
                 }
             }
-            for i in 0..sm.turning.len() {
-                let c = sm.turning[i];
-                sm.note(view, c, &mut changed);
+            // A laid tile turned since: which one is read off the tiles that may turn.
+            let turned = view.game.tiles_turned();
+            if turned != sm.turned {
+                sm.turned = turned;
+                for i in 0..sm.turning.len() {
+                    let c = sm.turning[i];
+                    sm.note(view, c, &mut changed);
+                }
             }
         }
         if !changed.is_empty() {
@@ -756,7 +722,7 @@ impl RouteMaps {
         let t = target as usize;
         let map = if target == Target::Chamber { &mut m.chamber } else { &mut m.tower };
         if m.stale[t] {
-            fill(map, &m.enter[t], &m.links, target, &mut self.heap);
+            fill(map, &m.enter[t], &m.links, target, &mut self.queue);
             m.stale[t] = false;
             m.pending[t].clear();
         } else if !m.pending[t].is_empty() {
@@ -797,7 +763,7 @@ fn turns(view: &BoardView<'_, '_>, c: Cell) -> bool {
 }
 
 /// Reads every space and fills both maps afresh.
-fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
+fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, queue: &mut Queue) {
     let tiles_left = view.game.tiles_left() > 0;
     m.costs = w.costs();
     m.tiles_left = tiles_left;
@@ -812,8 +778,8 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
     for c in 0..CELLS as Cell {
         m.reprice(c);
     }
-    fill(&mut m.tower, &m.enter[Target::Tower as usize], &m.links, Target::Tower, heap);
-    fill(&mut m.chamber, &m.enter[Target::Chamber as usize], &m.links, Target::Chamber, heap);
+    fill(&mut m.tower, &m.enter[Target::Tower as usize], &m.links, Target::Tower, queue);
+    fill(&mut m.chamber, &m.enter[Target::Chamber as usize], &m.links, Target::Chamber, queue);
     m.stale = [false; 2];
     m.pending[0].clear();
     m.pending[1].clear();
@@ -821,15 +787,16 @@ fn build(m: &mut Maps, view: &BoardView<'_, '_>, w: &Walker, heap: &mut Heap) {
 
 /// Fills `map` to `target` afresh: Dijkstra from the target spaces backwards; every node is
 /// then settled.
-fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut Heap) {
+fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &mut Queue) {
     map.dist.fill(UNREACHED);
-    heap.len = 0;
+    queue.start(0);
     for &c in seeds(target) {
         map.dist[c as usize * 2] = 0;
-        heap.push((0, c as u16 * 2));
+        queue.put(0, c as usize * 2);
     }
-    while let Some((d0, n)) = heap.pop() {
-        let n = n as usize;
+    // Keys taken never fall (no move costs below 0); nodes of one key in any order, as the
+    // distances do not depend on it.
+    while let Some((d0, n)) = queue.take() {
         if d0 > map.dist[n] {
             continue;
         }
@@ -839,7 +806,7 @@ fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut 
             let m = other_half(c);
             if d0 < map.dist[m] {
                 map.dist[m] = d0;
-                heap.push((d0, m as u16));
+                queue.put(d0, m);
             }
         }
         // The forward move into `n` from each neighbour costs entering `c` and the barriers.
@@ -852,7 +819,7 @@ fn fill(map: &mut Map, enter: &Enter, links: &Links, target: Target, heap: &mut 
             let nd = d0.saturating_add(enter).saturating_add(l.barrier);
             if nd < map.dist[m] {
                 map.dist[m] = nd;
-                heap.push((nd, m as u16));
+                queue.put(nd, m);
             }
         }
     }
@@ -961,17 +928,22 @@ impl Maps {
     /// Reads the links of space `c` anew, and its neighbours' links into it, after `c` changed.
     /// A side belongs to one part of its space, so only that part's node can have a link
     /// through it: the other node's link is none (and a neighbour's, unchanged, stays none).
+    /// A link reads the same both ways (see [`link`]), so the neighbour's link back is the
+    /// mirror of this one, not read again.
     fn relink(&mut self, c: Cell, w: &Walker) {
         for d in Dir::ALL {
             let far = usize::from(self.spaces[c as usize].far & (1 << d as u8) != 0);
             let n = c as usize * 2 + far;
-            self.links[n][d as usize] = link(n, d, &self.spaces, w);
+            let l = link(n, d, &self.spaces, w);
+            self.links[n][d as usize] = l;
             self.links[n ^ 1][d as usize] = Link::NO;
             if let Some(v) = step(c, d) {
                 let back = d.opposite();
                 let far = usize::from(self.spaces[v as usize].far & (1 << back as u8) != 0);
                 let m = v as usize * 2 + far;
-                self.links[m][back as usize] = link(m, back, &self.spaces, w);
+                let mirror = if l.to == NONE { Link::NO } else { Link { to: n as u16, barrier: l.barrier } };
+                debug_assert_eq!(mirror, link(m, back, &self.spaces, w));
+                self.links[m][back as usize] = mirror;
             }
         }
     }
@@ -1065,6 +1037,7 @@ pub enum Want<'a> {
 }
 
 impl Want<'_> {
+    #[inline(always)]
     fn need(&self, map: &Map) -> u32 {
         let key = |n: usize| u32::from(map.dist[n].min(map.rhs[n])) + 1;
         match *self {
@@ -1077,18 +1050,18 @@ impl Want<'_> {
 }
 
 /// Calls `f` with each node that can step onto `u` (links read the same both ways) and the
-/// cost of that step; a chamber half's moves are the other half's too (see [`offer`]).
+/// cost of that step; a chamber half's moves are the other half's too (see [`offer`]). A
+/// missing move is passed too, as the last node at a cost past [`UNREACHED`] (`Link::NO`),
+/// which no way through it can use: no branch per side, whose outcome a CPU cannot guess.
 #[inline]
-fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: impl FnMut(usize, u16)) {
-    let enter = enter[u];
+fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: impl FnMut(usize, u32)) {
+    let enter = u32::from(enter[u]);
     for l in links[u] {
-        if l.to != NONE {
-            let p = l.to as usize;
-            let cost = enter + l.barrier;
-            f(p, cost);
-            if joined_half(p, target) {
-                f(other_half((p / 2) as Cell), cost);
-            }
+        let p = (l.to as usize).min(NODES - 1);
+        let cost = enter + u32::from(l.barrier);
+        f(p, cost);
+        if joined_half(p, target) {
+            f(other_half((p / 2) as Cell), cost);
         }
     }
 }
@@ -1106,11 +1079,18 @@ fn each_before(u: usize, enter: &Enter, links: &Links, target: Target, mut f: im
 /// again. Keys taken never fall, so it can stop at the reader's need; whatever is left is
 /// pending, and in whatever order and however many calls apart the nodes are settled, the
 /// map ends where [`fill`] puts it.
-fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &mut Queue, want: Want<'_>) {
-    let mut need = want.need(map);
-    if map.floor >= need {
-        return;
-    }
+/// `need` is what `want` needs now, above the map's floor (else nothing is to settle).
+#[inline(never)]
+fn settle(
+    map: &mut Map,
+    enter: &Enter,
+    links: &Links,
+    target: Target,
+    queue: &mut Queue,
+    want: Want<'_>,
+    mut need: u32,
+) {
+    debug_assert!(map.floor < need && need == want.need(map));
     // Every pending key is at least the floor.
     queue.start(map.floor);
     for w in 0..WORDS {
@@ -1151,8 +1131,10 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &m
             // Takes its offer; the nodes that can step onto it may get a lower one.
             map.dist[u] = r;
             each_before(u, enter, links, target, |p, cost| {
-                let through = r.saturating_add(cost);
-                if through < map.rhs[p] && !is_seed(p, target) {
+                let through = u32::from(r) + cost;
+                if through < u32::from(map.rhs[p]) && !is_seed(p, target) {
+                    // Below an offer, so below `UNREACHED`.
+                    let through = through as u16;
                     map.rhs[p] = through;
                     if through < map.dist[p] {
                         queue.put(through, p);
@@ -1166,8 +1148,10 @@ fn settle(map: &mut Map, enter: &Enter, links: &Links, target: Target, queue: &m
                 queue.put(r, u);
             }
             // The nodes whose offer came through it look again.
+            // (An offer at `UNREACHED` through it was no way: worked out again, it would read
+            // the same.)
             each_before(u, enter, links, target, |p, cost| {
-                if map.rhs[p] == g.saturating_add(cost) && !is_seed(p, target) {
+                if u32::from(map.rhs[p]) == u32::from(g) + cost && !is_seed(p, target) {
                     let now = offer(map, enter, links, target, p);
                     map.rhs[p] = now;
                     if now != map.dist[p] {

@@ -31,6 +31,9 @@ const fn bare_sides(c: usize) -> [Side; 4] {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     spaces: [Space; CELLS],
+    /// Tiles turned after they were laid, counted (wrapping): a reader that keeps the board
+    /// it saw knows from one number whether any laid tile turned since.
+    turned: u16,
 }
 
 impl Board {
@@ -42,7 +45,7 @@ impl Board {
             spaces[c].sides = bare_sides(c);
             c += 1;
         }
-        Board { spaces }
+        Board { spaces, turned: 0 }
     };
 
     /// The tile on `c` and its rotation.
@@ -75,12 +78,19 @@ impl Board {
     pub fn turn(&mut self, c: Cell, quarters: u8) -> u8 {
         match self.spaces.get_mut(c as usize) {
             Some(s) if s.tile != 0 => {
+                self.turned = self.turned.wrapping_add(1);
                 s.rot = (s.rot + quarters) & 3;
                 s.sides.rotate_right((quarters & 3) as usize);
                 s.rot
             }
             _ => 0,
         }
+    }
+
+    /// Tiles turned after they were laid so far (wrapping).
+    #[inline]
+    pub fn turned(&self) -> u16 {
+        self.turned
     }
 
     /// The tile side (in the tile's own orientation) facing world side `d` of `c`.
@@ -210,6 +220,26 @@ mod tests {
                 let wall = FIXED_CLOSED[c as usize] & (1 << d as u8) != 0;
                 assert_eq!(Board::EMPTY.side(tiles, c, d) == Side::Wall, wall, "space {c} {d:?}");
             }
+        }
+    }
+
+    /// The count of tiles turned moves with every turn of a laid tile and with nothing else
+    /// (the bots read the turning tiles again only when it moves; one missed turn would leave
+    /// their maps on the old sides).
+    #[test]
+    fn turns_are_counted() {
+        let rules = ClassicRules::embedded();
+        let tiles = rules.tiles.drawn();
+        let (c, empty) = (cell(3, 4), cell(5, 2));
+        let mut b = Board::EMPTY;
+        assert_eq!(b.turned(), 0);
+        b.lay(tiles, c, 0, 1);
+        assert_eq!(b.turned(), 0, "laying is not turning");
+        b.turn(empty, 1);
+        assert_eq!(b.turned(), 0, "no tile there to turn");
+        for (i, q) in [1, 2, 3].into_iter().enumerate() {
+            b.turn(c, q);
+            assert_eq!(usize::from(b.turned()), i + 1);
         }
     }
 }

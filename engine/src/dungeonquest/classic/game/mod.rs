@@ -231,6 +231,13 @@ impl<'r> ClassicGame<'r> {
         self.board.sides(c)
     }
 
+    /// Laid tiles turned so far this game (wrapping): unchanged, no laid tile turned (the
+    /// bots' maps look at the turning tiles again only when it moves).
+    #[inline]
+    pub fn tiles_turned(&self) -> u16 {
+        self.board.turned()
+    }
+
     /// Tiles left in the box.
     pub fn tiles_left(&self) -> u8 {
         self.tiles_left
