@@ -9,6 +9,7 @@ use crate::dungeon_of_chaos::combat::{
     Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND, MAX_TOOLS,
 };
 use crate::dungeon_of_chaos::data::{Attr, Feature};
+use crate::dungeon_of_chaos::death::{Source, SPECIALS};
 use arrayvec::ArrayVec;
 
 impl ChaosGame<'_> {
@@ -102,6 +103,9 @@ impl ChaosGame<'_> {
         h.stats = stats;
         h.ailments = ailments;
         h.hand = *fight.hand();
+        if let Some(harm) = fight.hero_harm {
+            h.harm = harm;
+        }
         if end == End::HeroDied && !h.is_dead() {
             h.stats[Attr::Health as usize] = 0;
         }
@@ -173,6 +177,7 @@ impl ChaosGame<'_> {
             }
             for rule in 0..3 {
                 if fight.special_wounds & (1 << rule) != 0 {
+                    self.by = Source::Special(SPECIALS[rule]);
                     self.effects(self.rules.special_rules[rule], &mut after, 0, obs);
                 }
             }
