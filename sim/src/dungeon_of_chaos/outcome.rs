@@ -3,6 +3,7 @@
 //! add up the same in any order, so summaries do not depend on the thread count).
 
 use dq_engine::core::Observer;
+use dq_engine::dungeon_of_chaos::death::{DeathCause, CATEGORIES};
 use dq_engine::dungeon_of_chaos::game::{ChaosEvent, Ending, MAX_SEATS};
 use dq_engine::dungeon_of_chaos::ChaosGame;
 
@@ -76,6 +77,10 @@ pub struct Row {
     pub items: u8,
     pub rounds: u16,
     pub end: End,
+    /// Why the seat's last character to die died.
+    pub cause: Option<DeathCause>,
+    /// The seat's deaths by category, in [`CATEGORIES`] order.
+    pub deaths_by: [u16; CATEGORIES.len()],
 }
 
 impl Row {
@@ -101,6 +106,8 @@ impl Row {
             items: h.items.len() as u8,
             rounds: game.round(),
             end: End::of(game.ending()),
+            cause: t.last_death,
+            deaths_by: t.deaths_by,
         }
     }
 }
