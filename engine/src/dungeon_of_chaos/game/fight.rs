@@ -175,9 +175,9 @@ impl ChaosGame<'_> {
             for &card in &read {
                 self.effects_outside_combat(self.rules.scrolls.cards[card as usize].effects, &mut after, obs);
             }
-            for rule in 0..3 {
+            for (rule, special) in SPECIALS.into_iter().enumerate() {
                 if fight.special_wounds & (1 << rule) != 0 {
-                    self.by = Source::Special(SPECIALS[rule]);
+                    self.by = Source::Special(special);
                     self.effects(self.rules.special_rules[rule], &mut after, 0, obs);
                 }
             }
