@@ -1,7 +1,8 @@
 //! The Dungeon of Chaos' report: per first Character Profile, bot and seat count, the seats
 //! that won (came back to town with 2,000 gold), the games left unfinished at the round limit,
-//! gold held at the end, deaths and characters per seat, the deepest level, kills, town visits,
-//! items and rounds. Wins and gold per seat are the headline; the game has no optional rules,
+//! gold held at the end, deaths and characters per seat, what killed the seats' characters (the
+//! last death's cause per seat-game, and every death by category), the deepest level, kills,
+//! town visits, items and rounds. Wins and gold per seat are the headline; the game has no optional rules,
 //! so a report shows no rule effects (the `rules` column is kept as the key they would use).
 
 use crate::scan::VARIANT;
@@ -35,6 +36,12 @@ pub static SPEC: ReportSpec = ReportSpec {
     dists: &[
         Distribution { name: "gold", column: "gold", rows: Rows::All },
         Distribution { name: "deaths", column: "deaths", rows: Rows::All },
+        Distribution { name: "deaths_monster", column: "deaths_monster", rows: Rows::All },
+        Distribution { name: "deaths_insanity", column: "deaths_insanity", rows: Rows::All },
+        Distribution { name: "deaths_paralysis", column: "deaths_paralysis", rows: Rows::All },
+        Distribution { name: "deaths_tile", column: "deaths_tile", rows: Rows::All },
+        Distribution { name: "deaths_card", column: "deaths_card", rows: Rows::All },
+        Distribution { name: "deaths_ailment", column: "deaths_ailment", rows: Rows::All },
         Distribution { name: "characters", column: "characters", rows: Rows::All },
         Distribution { name: "deepest_level", column: "deepest_level", rows: Rows::All },
         Distribution { name: "kills", column: "kills", rows: Rows::All },
@@ -71,6 +78,12 @@ pub static SPEC: ReportSpec = ReportSpec {
         fig("gold", Stat::Dist("gold")),
         fig("deaths", Stat::Dist("deaths")),
         fig("death_causes", Stat::Causes),
+        fig("deaths_monster", Stat::Dist("deaths_monster")),
+        fig("deaths_insanity", Stat::Dist("deaths_insanity")),
+        fig("deaths_paralysis", Stat::Dist("deaths_paralysis")),
+        fig("deaths_tile", Stat::Dist("deaths_tile")),
+        fig("deaths_card", Stat::Dist("deaths_card")),
+        fig("deaths_ailment", Stat::Dist("deaths_ailment")),
         fig("characters", Stat::Dist("characters")),
         fig("deepest_level", Stat::Dist("deepest_level")),
         fig("kills", Stat::Dist("kills")),
@@ -123,6 +136,27 @@ pub static SPEC: ReportSpec = ReportSpec {
             ]),
         },
         TableSpec {
+            id: "causes",
+            title: "Last death's cause",
+            note: "Per seat-game: what killed the seat's last character to die (a monster; insanity, Mind 0; \
+                   paralysis, Speed 0; a tile; a card; an ailment), as a share of the group's seat-games.",
+            body: Body::Causes,
+        },
+        TableSpec {
+            id: "deaths_by",
+            title: "Deaths by cause",
+            note: "Per seat-game: every death of the seat's characters by category (the means add up to the deaths \
+                   mean).",
+            body: Body::Columns(&[
+                col("monster", Cell::Dist("deaths_monster", DistCell::Mean)),
+                col("insanity", Cell::Dist("deaths_insanity", DistCell::Mean)),
+                col("paralysis", Cell::Dist("deaths_paralysis", DistCell::Mean)),
+                col("tile", Cell::Dist("deaths_tile", DistCell::Mean)),
+                col("card", Cell::Dist("deaths_card", DistCell::Mean)),
+                col("ailment", Cell::Dist("deaths_ailment", DistCell::Mean)),
+            ]),
+        },
+        TableSpec {
             id: "progress",
             title: "Depth, kills, town, items and rounds",
             note: "Per seat-game: the deepest level reached, monsters killed, town visits, items held at the end and \
@@ -145,6 +179,12 @@ pub static SPEC: ReportSpec = ReportSpec {
         ("win rate", "the seat came back to town holding 2,000 gold coins, which ends the game"),
         ("unfinished", "the round limit (200 rounds) ended the game before anyone won"),
         ("no death", "no character of the seat died in the game"),
+        (
+            "death cause",
+            "monster: Health lost to a monster (or its special rules card); insanity: Mind 0 or less; paralysis: \
+             Speed 0 or less; tile: a trap of the tile guide or a bottomless pit; card: a Room, Door, Event, Gods, \
+             Chest or Curse card or the hero's own potion, scroll or spell; ailment: poison or confusion",
+        ),
         ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
         ("gold", "gold coins held at the end; Treasure items not yet redeemed do not count"),
         ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
@@ -175,7 +215,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         ChartSpec {
             name: "deaths",
             title: "Seats with and without a death",
-            caption: "Share of seat-games in which no character died, and in which one did.",
+            caption: "Share of seat-games in which no character died, and by what killed the last to die.",
             size: (1100, 150),
             plot: Plot::Ends {
                 count: "survived",
@@ -200,5 +240,12 @@ pub static SPEC: ReportSpec = ReportSpec {
     series_forms: &[("players", "{} seats")],
 };
 
-/// The death cause's colour (the engine reports only that a character died).
-const CAUSE_COLOURS: &[(&str, Rgb)] = &[("died", Rgb(0xd6, 0x27, 0x28))];
+/// Each death cause's colour.
+const CAUSE_COLOURS: &[(&str, Rgb)] = &[
+    ("monster", Rgb(0xd6, 0x27, 0x28)),
+    ("insanity", Rgb(0x94, 0x67, 0xbd)),
+    ("paralysis", Rgb(0x17, 0xbe, 0xcf)),
+    ("tile", Rgb(0x8c, 0x56, 0x4b)),
+    ("card", Rgb(0xff, 0x7f, 0x0e)),
+    ("ailment", Rgb(0x2c, 0xa0, 0x2c)),
+];

@@ -13,6 +13,8 @@
 //! his hand (not blind, not in a dark room). Not here: fights with more than one character.
 
 use super::data::{Ailment, Amount, AttackType, Attr, Confusion, SpecialRule};
+use super::death::{Blow, Harm, Source};
+use super::game::DeckId;
 use super::rules::{Act, ActionDef, ChaosRules, Op, Span, TypeSet};
 use crate::core::rng::GameRng;
 use arrayvec::ArrayVec;
@@ -433,6 +435,8 @@ struct Actor {
     mind: i8,
     /// The special rules card of the monster acting, if any.
     special: Option<SpecialRule>,
+    /// The Monster card acting (a summoned monster's own), `None` for the hero.
+    card: Option<u8>,
 }
 
 /// One combat.
@@ -465,6 +469,11 @@ pub struct Combat {
     harmed: bool,
     /// Whole rounds in a row with no one hurt ([`STALEMATE_ROUNDS`]).
     quiet: u8,
+    /// What acts now, for the hero's losses (a monster's act, his own card, an ailment).
+    acting: Source,
+    /// The hero's last loss of Health, Mind or Speed in this combat: his death cause if he
+    /// dies of it.
+    pub hero_harm: Option<Harm>,
 }
 
 impl Combat {
@@ -523,6 +532,8 @@ impl Combat {
             lose_turn: false,
             harmed: false,
             quiet: 0,
+            acting: Source::Unknown,
+            hero_harm: None,
         }
     }
 
@@ -768,6 +779,7 @@ impl Combat {
             f.ailments.remove(Ailment::Surprised);
             // Ruling: poison costs 1 Health at the start of each turn (docs/rulings.md).
             if f.ailments.has(Ailment::Poisoned) {
+                self.acting = Source::Ailment(Ailment::Poisoned);
                 self.wound(who, 1, AttackType::Poison, None, log);
                 if let Some(s) = self.settled() {
                     self.step = s;
@@ -807,11 +819,13 @@ impl Combat {
                             continue;
                         }
                         Confusion::AttackSelf => {
+                            self.acting = Source::Ailment(Ailment::Confused);
                             self.hero_attack(dice, HERO, None, log);
                             continue;
                         }
                         Confusion::AttackRandom => {
                             let t = self.random_target(dice);
+                            self.acting = Source::Ailment(Ailment::Confused);
                             self.hero_attack(dice, t, None, log);
                             continue;
                         }
@@ -854,6 +868,16 @@ impl Combat {
     }
 
     fn hero_does(&mut self, rules: &ChaosRules, dice: &mut impl Dice, a: Answer, log: &mut impl FnMut(Event)) {
+        // What hurts him in his own action (a contest lost, a potion drunk) is his own doing.
+        self.acting = match a {
+            Answer::Action { .. } => Source::Profile,
+            Answer::Use { tool, .. } => self.tools[tool as usize].map_or(Source::Profile, |t| Source::Item(t.item)),
+            Answer::Cast { .. } => Source::Card(DeckId::Spells),
+            Answer::Drink { .. } | Answer::Throw { .. } => Source::Card(DeckId::Potions),
+            Answer::Read { .. } => Source::Card(DeckId::Scrolls),
+            // Nothing of his own hurts him here (a confused blow is set where it happens).
+            Answer::Attack { .. } | Answer::Defend | Answer::Flee => Source::Unknown,
+        };
         match a {
             Answer::Attack { foe, weapon } => self.hero_attack(dice, foe, weapon, log),
             Answer::Defend => self.fighters[0].guard = Guard::Defending,
@@ -951,6 +975,10 @@ impl Combat {
             attack: self.effective(i, Attr::Attack),
             mind: self.effective(i, Attr::Mind),
             special: self.fighters[i as usize].special,
+            card: match self.fighters[i as usize].who {
+                Who::Monster(m) => Some(m),
+                Who::Hero => None,
+            },
         }
     }
 
@@ -1000,6 +1028,16 @@ impl Combat {
         log: &mut impl FnMut(Event),
     ) {
         let summoned = depth > 0;
+        if let Some(monster) = me.card {
+            let blow = match act {
+                Act::CastSpell => Blow::Spell,
+                Act::Mindstrike => Blow::Mindstrike,
+                Act::Touch(_) => Blow::Touch,
+                Act::Do(_) | Act::Summon(_) => Blow::Chart,
+                Act::Attack { .. } | Act::Defend | Act::Flee | Act::Teleport => Blow::Attack,
+            };
+            self.acting = Source::Monster { monster, blow };
+        }
         match act {
             Act::Attack { kind, bonus } => self.strike(dice, me, me.attack.saturating_add(bonus), kind, target, log),
             // A summoned monster leaves after its act: its own guard and flight mean nothing.
@@ -1049,6 +1087,7 @@ impl Combat {
                     attack: def.stats[Attr::Attack as usize],
                     mind: def.stats[Attr::Mind as usize],
                     special: def.special,
+                    card: Some(m),
                 };
                 self.perform(rules, dice, def.summoned, it, target, depth + 1, log);
             }
@@ -1105,6 +1144,10 @@ impl Combat {
         }
         f.stats[Attr::Health as usize] = (f.stats[Attr::Health as usize] as i16 - amount).max(i8::MIN as i16) as i8;
         log(Event::Wound { on, amount, kind });
+        if on == HERO {
+            self.hero_harm = Some(Harm { source: self.acting, kind });
+        }
+        let f = &mut self.fighters[on as usize];
         if f.ailments.has(Ailment::Asleep) {
             f.ailments.remove(Ailment::Asleep);
             log(Event::Woke { who: on });
@@ -1216,6 +1259,9 @@ impl Combat {
                 f.stats[a] = (f.stats[a] as i16 - n).clamp(i8::MIN as i16, i8::MAX as i16) as i8;
                 log(Event::Lost { what: attr, on, amount: n.clamp(0, 127) as i8 });
                 self.harmed |= n > 0;
+                if on == HERO && n > 0 {
+                    self.hero_harm = Some(Harm { source: self.acting, kind });
+                }
                 self.check_death(on, log);
             }
             Op::Gain { attr, amount } => {

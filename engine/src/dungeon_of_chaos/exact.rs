@@ -7,6 +7,9 @@
 //! the other's guard (open, defending, stumbled after a failed flight, or surprised from the
 //! initiative roll) matters. CAST SPELL, TOUCH, summoning and a chart's own effects bring
 //! ailments, spells and losses the chain does not follow: [`fight_odds`] names those rolls.
+//! The hero's items are followed where they are fixed numbers: their bonuses (weight
+//! included), immunities and weaknesses, the weapon he ATTACKs with ([`fight_odds_with`]) and
+//! the Ring of Retribution's damage back; his cards and actions are not.
 //!
 //! Health never rises in such a fight, so the states are solved block by block from the
 //! lowest Healths up, each (hero Health, monster Health) block a small linear system of the
@@ -173,6 +176,11 @@ struct Sides {
     h_mind: i16,
     h_immune: TypeSet,
     h_weak: TypeSet,
+    /// The weapon's bonus and attack type (0 and plain bare-handed).
+    w_bonus: i16,
+    w_kind: AttackType,
+    /// Damage back on a monster whose ATTACK wounds him (§10, the Ring of Retribution).
+    retribution: i16,
     m: MonsterDef,
 }
 
@@ -200,8 +208,8 @@ impl Sides {
             match policy.act(h) {
                 Move::Attack => {
                     let mut hit = 0.0;
-                    for (d, p) in strike_law(self.h_attack, Self::defence(m_defence, g)) {
-                        let d = typed(d, AttackType::Plain, self.m.immunities(), self.m.weak);
+                    for (d, p) in strike_law(self.h_attack + self.w_bonus, Self::defence(m_defence, g)) {
+                        let d = typed(d, self.w_kind, self.m.immunities(), self.m.weak);
                         if d <= 0 {
                             continue;
                         }
@@ -229,6 +237,13 @@ impl Sides {
                 To::State(left as i8, m, false, Guard::Open)
             }
         };
+        // An ATTACK that wounds him and leaves him standing takes the ring's damage back.
+        let back = typed(self.retribution, AttackType::Plain, self.m.immunities(), self.m.weak);
+        let struck = |d: i16| match wounded(d) {
+            To::State(h2, _, _, _) if back > 0 && i16::from(m) - back <= 0 => To::Won(h2),
+            To::State(h2, _, mn, g2) if back > 0 => To::State(h2, (i16::from(m) - back) as i8, mn, g2),
+            to => to,
+        };
         let stay = To::State(h, m, false, Guard::Open);
         for act in self.m.chart {
             let q = 1.0 / 8.0;
@@ -239,7 +254,7 @@ impl Sides {
                         let d = typed(d, kind, self.h_immune, self.h_weak);
                         if d > 0 {
                             hit += p;
-                            out.push((wounded(d), q * p));
+                            out.push((struck(d), q * p));
                         }
                     }
                     out.push((stay, q * (1.0 - hit)));
@@ -271,9 +286,21 @@ impl Sides {
 }
 
 /// The exact odds of `hero` against monster `monster` (an id of [`ChaosRules::monsters`]),
-/// bare-handed under `policy`, or the chart rolls that make it no chain. The hero's items,
-/// cards and profile action are not used; his immunities are.
+/// bare-handed under `policy`, or the chart rolls that make it no chain. His items' fixed
+/// numbers count (bonuses, immunities, retribution); his cards and actions are not used.
 pub fn fight_odds(rules: &ChaosRules, hero: &HeroSetup, monster: u8, policy: Policy) -> Result<Odds, NotAChain> {
+    fight_odds_with(rules, hero, monster, policy, None)
+}
+
+/// [`fight_odds`] with every ATTACK made with the hero's weapon `weapon` (an index of
+/// [`HeroSetup::weapons`]; `None` bare-handed).
+pub fn fight_odds_with(
+    rules: &ChaosRules,
+    hero: &HeroSetup,
+    monster: u8,
+    policy: Policy,
+    weapon: Option<u8>,
+) -> Result<Odds, NotAChain> {
     let def = rules.monsters[monster as usize];
     let rolls = unchained_rolls(&def);
     if !rolls.is_empty() {
@@ -287,6 +314,9 @@ pub fn fight_odds(rules: &ChaosRules, hero: &HeroSetup, monster: u8, policy: Pol
         h_mind: eff(Attr::Mind),
         h_immune: hero.immune,
         h_weak: hero.weak,
+        w_bonus: weapon.map_or(0, |w| i16::from(hero.weapons[w as usize].bonus)),
+        w_kind: weapon.map_or(AttackType::Plain, |w| hero.weapons[w as usize].kind),
+        retribution: i16::from(hero.retribution),
         m: def,
     };
     let hh = hero.stats[Attr::Health as usize].max(1);

@@ -8,6 +8,7 @@
 //!   compiled into compact tables with `u8`/`u16` ids; [`ChaosRules::standard`] the embedded copy;
 //! - [`combat`]: one combat (§10) as a fixed-size state machine driven by answers, its dice
 //!   behind the [`combat::Dice`] trait so tests force them;
+//! - [`death`]: why a character died, as compact values (the results' death causes);
 //! - [`exact`]: the exact odds of one fight where it is a Markov chain (for `dq duel`).
 //!
 //! - [`game`]: the game itself, [`game::ChaosGame`] as a `DecisionGame`: the dungeon, set-up,
@@ -18,6 +19,7 @@
 
 pub mod combat;
 pub mod data;
+pub mod death;
 pub mod exact;
 pub mod game;
 pub mod rules;

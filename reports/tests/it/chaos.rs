@@ -22,8 +22,14 @@ struct Expect {
     town: u64,
     items: u64,
     rounds: u64,
-    died: u64,
+    /// Seat-games by their last death's cause.
+    causes: BTreeMap<String, u64>,
+    /// Deaths by category (the `deaths_` columns).
+    deaths_by: BTreeMap<&'static str, u64>,
 }
+
+/// The death categories of the `deaths_` columns.
+const CATEGORIES: [&str; 6] = ["monster", "insanity", "paralysis", "tile", "card", "ailment"];
 
 fn expectations(files: &[&str]) -> BTreeMap<(String, String, u64), Expect> {
     let mut m: BTreeMap<_, Expect> = BTreeMap::new();
@@ -36,7 +42,16 @@ fn expectations(files: &[&str]) -> BTreeMap<(String, String, u64), Expect> {
             e.winners += r["winner"].as_bool().unwrap() as u64;
             e.unfinished += (s("game_end") == "round_limit") as u64;
             e.survived += r["survived"].as_bool().unwrap() as u64;
-            e.died += r["death_cause"].is_string() as u64;
+            if let Some(c) = r["death_cause"].as_str() {
+                *e.causes.entry(c.to_string()).or_default() += 1;
+            }
+            let mut by = 0;
+            for c in CATEGORIES {
+                let n = u(&format!("deaths_{c}"));
+                *e.deaths_by.entry(c).or_default() += n;
+                by += n;
+            }
+            assert_eq!(by, u("deaths"), "the deaths_ columns add up to deaths");
             e.gold += u("gold");
             e.deaths += u("deaths");
             e.characters += u("characters");
@@ -81,12 +96,17 @@ fn chaos_report_figures_come_from_the_data() {
         assert_eq!(g["winners"], e.winners, "{key:?}");
         assert_eq!(g["unfinished"], e.unfinished, "{key:?}");
         assert_eq!(g["survived"], e.survived, "{key:?}");
-        assert_eq!(g["death_causes"]["died"], e.died, "{key:?}");
-        unfinished += e.unfinished;
         let mean = |k: &str, sum: u64| {
             let m = g[k]["mean"].as_f64().unwrap();
             assert!((m - sum as f64 / e.n as f64).abs() < 1e-9, "{key:?} {k}: {m}");
         };
+        for (c, n) in &e.causes {
+            assert_eq!(g["death_causes"][c], *n, "{key:?} {c}");
+        }
+        for (c, n) in &e.deaths_by {
+            mean(&format!("deaths_{c}"), *n);
+        }
+        unfinished += e.unfinished;
         mean("gold", e.gold);
         mean("deaths", e.deaths);
         mean("characters", e.characters);
@@ -102,7 +122,15 @@ fn chaos_report_figures_come_from_the_data() {
         assert!(std::path::Path::new(&out).join(f).is_file(), "{f} missing");
     }
     let md = std::fs::read_to_string(std::path::Path::new(&out).join("summary.md")).unwrap();
-    for title in ["## Wins and unfinished games", "## Gold held at the end", "## Deaths and characters", "## Depth"] {
+    let titles = [
+        "## Wins and unfinished games",
+        "## Gold held at the end",
+        "## Deaths and characters",
+        "## Last death's cause",
+        "## Deaths by cause",
+        "## Depth",
+    ];
+    for title in titles {
         assert!(md.contains(title), "{title} missing");
     }
     // No optional rules: no rule effects.
@@ -185,5 +213,43 @@ fn chaos_sweep_keeps_seats_and_bots_apart() {
     refused_with(
         &["sweep", "--game", "dungeon-of-chaos", "--config", &one, "--out", &dir.file("x")],
         "dungeon-of-chaos has 2 to 4 adventurers",
+    );
+}
+
+/// A file written before the death causes (no `deaths_` columns, `death_cause` only `died`)
+/// is refused in one line naming the missing column, not read wrong.
+#[test]
+fn chaos_a_file_without_the_death_cause_columns_is_refused_in_one_line() {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use parquet::arrow::{ArrowWriter, ProjectionMask};
+    use parquet::file::properties::WriterProperties;
+    let dir = Scratch::new("doc-old");
+    let a = run(&dir, "a.parquet", &["--heroes", "2"]);
+    let old = dir.file("old.parquet");
+    let b = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(&a).unwrap()).unwrap();
+    let meta: Vec<_> = b
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .filter(|kv| kv.key != "ARROW:schema")
+        .cloned()
+        .collect();
+    let new = |n: &str| n.starts_with("deaths_") || n == "death_by" || n == "death_attack";
+    let keep: Vec<usize> =
+        b.schema().fields().iter().enumerate().filter(|(_, f)| !new(f.name())).map(|(i, _)| i).collect();
+    let mask = ProjectionMask::roots(b.parquet_schema(), keep);
+    let batches: Vec<_> = b.with_projection(mask).build().unwrap().map(|r| r.unwrap()).collect();
+    let props = WriterProperties::builder().set_key_value_metadata(Some(meta)).build();
+    let mut w = ArrowWriter::try_new(std::fs::File::create(&old).unwrap(), batches[0].schema(), Some(props)).unwrap();
+    for batch in &batches {
+        w.write(batch).unwrap();
+    }
+    w.close().unwrap();
+    let out = dir.file("rep");
+    refused_with(
+        &["report", "--game", "dungeon-of-chaos", &old, "--out", &out],
+        &format!("{old}: column \"deaths_monster\" is missing"),
     );
 }

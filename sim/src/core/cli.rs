@@ -299,7 +299,10 @@ pub struct DuelArgs {
     /// `defend-then-fight` (Fight where it cannot be defended against); a boss: `fight`,
     /// `defend-then-fight` or `defend-above=K` (Defend when its dice total is K or more)
     /// [default: fight]. The Dungeon of Chaos: `attack`, `defend` or `flee-below=K` (ATTACK
-    /// while Health is K or more, else FLEE) [default: attack].
+    /// while Health is K or more, else FLEE) [default: attack], with `cast=ID`, `cast=any` or
+    /// `cast=none` (the spells cast before the move) [default: any with --spells] and
+    /// `drink-below=K` (the first potion drunk below Health K) [default: half the Health with
+    /// --potion], comma-separated.
     #[arg(long, value_name = "NAME")]
     pub policy: Option<String>,
     /// Dealing Dungeons: spaces between the hero and the monster (above 0 only a ranged
@@ -309,6 +312,18 @@ pub struct DuelArgs {
     /// Dealing Dungeons: In Hand loot cards equipped (ids, comma-separated, e.g. `short-sword`).
     #[arg(long, value_name = "ID", value_delimiter = ',')]
     pub gear: Vec<String>,
+    /// The Dungeon of Chaos: an item the hero holds, worn (its id, e.g. `broadsword`;
+    /// repeatable or comma-separated). He ATTACKs with his best weapon against the monster.
+    #[arg(long = "item", value_name = "ID", value_delimiter = ',')]
+    pub items: Vec<String>,
+    /// The Dungeon of Chaos: Spell cards in a spellcaster's hand (ids, comma-separated, e.g.
+    /// `fireball`).
+    #[arg(long, value_name = "ID", value_delimiter = ',')]
+    pub spells: Vec<String>,
+    /// The Dungeon of Chaos: a Potion card in the hero's hand (its id, e.g.
+    /// `potion-of-healing`; repeatable or comma-separated).
+    #[arg(long = "potion", value_name = "ID", value_delimiter = ',')]
+    pub potions: Vec<String>,
     /// Dealing Dungeons: the solo mode whose foe is fought, `solo-moderate` (with `--way-out`)
     /// or `solo-hard` (with `--dungeon-level`) [default: the printed foes, as in the standard,
     /// co-op, chaos and solo-regular modes].

@@ -427,6 +427,7 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
 
 /// DungeonQuest's duel options, refused by name.
 fn refuse_dungeonquest_options(args: &DuelArgs) -> Result<(), Failure> {
+    crate::dungeon_of_chaos::duel::refuse_chaos_options(args, "dealing-dungeons")?;
     let not_here = |what: String| Err(bad(format!("{what} is a dungeonquest duel option: dealing-dungeons has none")));
     if let Some(e) = &args.data.edition {
         return not_here(format!("--edition {e}"));

@@ -3,6 +3,7 @@
 //! add up the same in any order, so summaries do not depend on the thread count).
 
 use dq_engine::core::Observer;
+use dq_engine::dungeon_of_chaos::death::{DeathCause, CATEGORIES};
 use dq_engine::dungeon_of_chaos::game::{ChaosEvent, Ending, MAX_SEATS};
 use dq_engine::dungeon_of_chaos::ChaosGame;
 
@@ -76,6 +77,10 @@ pub struct Row {
     pub items: u8,
     pub rounds: u16,
     pub end: End,
+    /// Why the seat's last character to die died.
+    pub cause: Option<DeathCause>,
+    /// The seat's deaths by category, in [`CATEGORIES`] order.
+    pub deaths_by: [u16; CATEGORIES.len()],
 }
 
 impl Row {
@@ -101,6 +106,8 @@ impl Row {
             items: h.items.len() as u8,
             rounds: game.round(),
             end: End::of(game.ending()),
+            cause: t.last_death,
+            deaths_by: t.deaths_by,
         }
     }
 }
@@ -116,6 +123,8 @@ pub struct Counts {
     pub gold: u64,
     pub gold_sq: u128,
     pub deaths: u64,
+    /// Deaths by category, in [`CATEGORIES`] order.
+    pub deaths_by: [u64; CATEGORIES.len()],
     pub kills: u64,
     pub deepest: u64,
     pub town_visits: u64,
@@ -129,6 +138,9 @@ impl Counts {
         self.gold += u64::from(r.gold);
         self.gold_sq += u128::from(r.gold) * u128::from(r.gold);
         self.deaths += u64::from(r.deaths);
+        for (a, &b) in self.deaths_by.iter_mut().zip(&r.deaths_by) {
+            *a += u64::from(b);
+        }
         self.kills += u64::from(r.kills);
         self.deepest += u64::from(r.deepest);
         self.town_visits += u64::from(r.town_visits);
@@ -141,6 +153,9 @@ impl Counts {
         self.gold += o.gold;
         self.gold_sq += o.gold_sq;
         self.deaths += o.deaths;
+        for (a, b) in self.deaths_by.iter_mut().zip(o.deaths_by) {
+            *a += b;
+        }
         self.kills += o.kills;
         self.deepest += o.deepest;
         self.town_visits += o.town_visits;

@@ -126,7 +126,20 @@ impl Observer<ChaosEvent> for Trace<'_> {
             E::First { seat } => format!("seat {seat} goes first"),
             E::Card { deck, card } => format!("    draws {}", self.card(deck, card)),
             E::Town { seat } => format!("    seat {seat} enters the town"),
-            E::Died { seat } => format!("    seat {seat}'s character dies"),
+            E::Died { seat, cause } => {
+                use dq_engine::dungeon_of_chaos::death::Source;
+                let by = match cause.harm.source {
+                    Source::Monster { monster, .. } => self.rules.monster_names.get(usize::from(monster)).cloned(),
+                    Source::Item(i) => self.rules.item_names.get(usize::from(i)).cloned(),
+                    other => Some(super::schema::other_word(other).to_string()),
+                };
+                let attack = cause.attack().map_or(String::new(), |a| format!(", {a}"));
+                format!(
+                    "    seat {seat}'s character dies: {} ({}{attack})",
+                    cause.category().name(),
+                    by.as_deref().unwrap_or("?")
+                )
+            }
             E::Over(end) => format!("game over: {end:?}"),
             other => format!("    {other:?}"),
         };

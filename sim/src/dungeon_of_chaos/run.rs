@@ -3,7 +3,7 @@
 //! its metadata, precision watch and summary.
 
 use super::outcome::{End, FirstProfiles, Row, Tally, MAX_PROFILES};
-use super::schema::{Consts, GAME};
+use super::schema::{Consts, GAME, MAX_NAMED};
 use super::summary;
 use super::table::{profile_names, ChaosTable};
 use crate::cli::TableArgs;
@@ -35,6 +35,9 @@ impl Setup {
         if profile_names.len() > MAX_PROFILES {
             return Err(Failure::Failed(format!("more than {MAX_PROFILES} Character Profiles")));
         }
+        if rules.monster_names.len() > MAX_NAMED || rules.item_names.len() > MAX_NAMED {
+            return Err(Failure::Failed(format!("more than {MAX_NAMED} Monster or Item cards")));
+        }
         // The engine's own check (enough profiles for the seats, storage).
         ChaosGame::new(&rules, &table.config, 0, 0, &mut NoObserver).map_err(|e| crate::error::bad(e.to_string()))?;
         Ok(Setup { rules, table, profile_names })
@@ -42,7 +45,14 @@ impl Setup {
 
     /// The column values shared by every row of the run.
     pub fn consts(&self, seed: u64) -> Consts {
-        Consts { profile_names: self.profile_names.clone(), bots: self.table.bots.clone(), seed }
+        let dashed = super::table::dashed;
+        Consts {
+            profile_names: self.profile_names.clone(),
+            bots: self.table.bots.clone(),
+            seed,
+            monster_names: self.rules.monster_names.iter().map(|n| dashed(n)).collect(),
+            item_names: self.rules.item_names.iter().map(|n| format!("item:{}", dashed(n))).collect(),
+        }
     }
 
     /// The replay command of game `index` of a run with `seed`.

@@ -6,6 +6,7 @@ use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
 use crate::core::schema::Encoding::{Dictionary, Plain};
 use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
 use crate::core::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
+use dq_engine::dungeon_of_chaos::death::{self, DeathCause, Source};
 
 /// The `game` column's value and the `dq.game` metadata key's.
 pub const GAME: &str = "dungeon-of-chaos";
@@ -18,7 +19,7 @@ const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role,
 }
 
 /// The columns in file order (see `docs/schema.md`, which must show exactly this table).
-pub const COLUMNS: [ColumnDef; 23] = [
+pub const COLUMNS: [ColumnDef; 31] = [
     // The common prefix.
     col("game", Str, Dictionary, RunConstant, "The game played: `dungeon-of-chaos` (the columns after `seed` are that game's own)."),
     col("edition", Str, Dictionary, RunConstant, "The edition: `standard` (the one rulebook; the decks' cards are documented estimates, data/dungeon_of_chaos/)."),
@@ -33,7 +34,7 @@ pub const COLUMNS: [ColumnDef; 23] = [
     col("gold", U32, Plain, PerSeat, "Gold coins held at the end (a dead character's are lost with him; Treasure items not yet redeemed do not count)."),
     ColumnDef {
         nullable: true,
-        ..col("death_cause", Str, Dictionary, PerSeat, "The word `died` if a character of the seat died (the engine does not yet report what killed him); null for the seats that never lost one.")
+        ..col("death_cause", Str, Dictionary, PerSeat, "What killed the seat's last character to die: `monster` (Health lost to a monster, its special rules card included), `insanity` (Mind 0 or less, §5), `paralysis` (Speed 0 or less), `tile` (spikes, a giant fan, a magical barrier, a bottomless pit or chasm, floodgates, a fountain), `card` (a Room, Door, Event, Gods, Chest or Curse card, or his own potion, scroll, spell, item or profile action) or `ailment` (poison, a confused blow at himself); null for the seats that never lost one. Before this column said only `died`.")
     },
     col("turns", U16, Dictionary, PerSeat, "Turns the seat began."),
     col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
@@ -47,6 +48,20 @@ pub const COLUMNS: [ColumnDef; 23] = [
     col("items", U8, Dictionary, PerSeat, "Item cards the seat's character held at the end."),
     col("rounds", U16, Dictionary, PerSeat, "Rounds the game lasted (the round limit is 200)."),
     col("game_end", Str, Dictionary, PerSeat, "How the game ended: `won` (a seat reached town with 2,000 gold coins) or `round_limit` (200 rounds: unfinished)."),
+    ColumnDef {
+        nullable: true,
+        ..col("death_by", Str, Dictionary, PerSeat, "What dealt the last death's fatal loss: the monster (`frail-goblin`; a summoned monster's own name), the special rules card (`vampire`, `zombie`, `werewolf`), the tile (`pit`, `chasm`, `wall-spikes`, `floor-spikes`, `giant-fan`, `magical-barrier`, `floodgates`, `fountain`), the card's deck (`room-card`, `door-card`, `event-card`, `gods-card`, `chest-card`, `curse-card`, `potion-card`, `scroll-card`, `spell-card`), the item (`item:` and its name), `profile` (his profile's action) or the ailment (`poisoned`, `confused`); null with `death_cause`.")
+    },
+    ColumnDef {
+        nullable: true,
+        ..col("death_attack", Str, Dictionary, PerSeat, "How the fatal loss was dealt: its attack type when it has one (`fire`, `cold`, `lightning`, `acid`, `poison`, `draining`, `gaze`, §12), else a monster's act (`melee` for ATTACK, `spell`, `mindstrike`, `touch`, `chart` for a paragraph of its combat chart); null otherwise.")
+    },
+    col("deaths_monster", U16, Dictionary, PerSeat, "The seat's deaths of `death_cause` `monster` (every death, not only the last; the six `deaths_` columns add up to `deaths`)."),
+    col("deaths_insanity", U16, Dictionary, PerSeat, "The seat's deaths by insanity (Mind 0 or less)."),
+    col("deaths_paralysis", U16, Dictionary, PerSeat, "The seat's deaths by paralysis (Speed 0 or less)."),
+    col("deaths_tile", U16, Dictionary, PerSeat, "The seat's deaths to a tile."),
+    col("deaths_card", U16, Dictionary, PerSeat, "The seat's deaths to a card."),
+    col("deaths_ailment", U16, Dictionary, PerSeat, "The seat's deaths to an ailment."),
 ];
 
 /// What the rows of a run share: the run-constant columns' values and the strings behind a
@@ -57,6 +72,10 @@ pub struct Consts {
     pub profile_names: Vec<String>,
     /// Bot spec by seat.
     pub bots: Vec<String>,
+    /// Monster names (dashed) by card id, for `death_by`.
+    pub monster_names: Vec<String>,
+    /// `item:` and the item's dashed name by card id, for `death_by`.
+    pub item_names: Vec<String>,
     pub seed: u64,
 }
 
@@ -94,7 +113,7 @@ pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
     sink.bools("survived", each().map(|r| r.survived));
     sink.bools("winner", each().map(|r| r.winner));
     sink.u32s("gold", each().map(|r| r.gold));
-    sink.keyed_strs("death_cause", each().map(|r| (!r.survived).then_some(())), |()| 0, |()| "died");
+    sink.keyed_strs("death_cause", each().map(|r| r.cause), |d| d.category() as u8, |d| d.category().name());
     sink.u16s("turns", each().map(|r| r.turns));
     sink.u64s("seed", std::iter::repeat_n(c.seed, n));
     sink.keyed_strs("profile_last", each().map(|r| Some(r.last_profile)), |p| p, |p| names[usize::from(p)].as_str());
@@ -106,4 +125,111 @@ pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
     sink.u8s("items", each().map(|r| r.items));
     sink.u16s("rounds", each().map(|r| r.rounds));
     sink.keyed_strs("game_end", each().map(|r| Some(r.end)), end_slot, End::name);
+    sink.keyed_strs("death_by", each().map(|r| r.cause.map(|d| d.harm.source)), by_slot, |s| by_word(s, c));
+    sink.keyed_strs("death_attack", each().map(|r| r.cause.and_then(DeathCause::attack)), attack_slot, |w| w);
+    for (k, name) in DEATHS_BY.iter().enumerate() {
+        sink.u16s(name, each().map(|r| r.deaths_by[k]));
+    }
+}
+
+/// The `deaths_` columns, in [`CATEGORIES`] order (its last, `unknown`, is never written:
+/// the engine's tests hold every death to a known cause).
+const DEATHS_BY: [&str; 6] =
+    ["deaths_monster", "deaths_insanity", "deaths_paralysis", "deaths_tile", "deaths_card", "deaths_ailment"];
+
+/// Most monsters and items `death_by` keys apart (`Setup` refuses rules with more).
+pub const MAX_NAMED: usize = 64;
+
+/// The `death_by` words besides monsters and items, each its own dictionary slot.
+fn other_words() -> impl Iterator<Item = &'static str> {
+    use dq_engine::dungeon_of_chaos::data::{Ailment, Feature, SpikesAt};
+    use dq_engine::dungeon_of_chaos::game::DeckId;
+    let features = [
+        Feature::Pit,
+        Feature::Chasm,
+        Feature::Spikes(SpikesAt::Wall),
+        Feature::Spikes(SpikesAt::Floor),
+        Feature::GiantFan,
+        Feature::MagicalBarrier,
+        Feature::Floodgates,
+        Feature::Fountain,
+    ]
+    .map(death::feature_name);
+    let decks = [
+        DeckId::Rooms,
+        DeckId::Doors,
+        DeckId::Events,
+        DeckId::Gods,
+        DeckId::Chests,
+        DeckId::Curses,
+        DeckId::Potions,
+        DeckId::Scrolls,
+        DeckId::Spells,
+    ]
+    .map(death::deck_name);
+    let ailments = [Ailment::Poisoned, Ailment::Confused].map(death::ailment_name);
+    let specials = death::SPECIALS.map(death::special_name);
+    features.into_iter().chain(decks).chain(ailments).chain(specials).chain(["profile", "unknown"])
+}
+
+/// A `death_by` key's dictionary slot: monsters from 0, items from [`MAX_NAMED`], the other
+/// words from twice that (a word outside the list, which no loss produces, takes the last).
+fn by_slot(s: Source) -> u8 {
+    match s {
+        Source::Monster { monster, .. } => monster,
+        Source::Item(i) => MAX_NAMED as u8 + i,
+        other => {
+            let w = other_word(other);
+            let at = other_words().position(|x| x == w).unwrap_or(other_words().count() - 1);
+            (2 * MAX_NAMED + at) as u8
+        }
+    }
+}
+
+/// A `death_by` key's word.
+fn by_word(s: Source, c: &Consts) -> &str {
+    match s {
+        Source::Monster { monster, .. } => c.monster_names.get(usize::from(monster)).map_or("unknown", |n| n.as_str()),
+        Source::Item(i) => c.item_names.get(usize::from(i)).map_or("unknown", |n| n.as_str()),
+        other => {
+            let w = other_word(other);
+            if other_words().any(|x| x == w) {
+                w
+            } else {
+                "unknown"
+            }
+        }
+    }
+}
+
+/// The word of a source that is neither a monster nor an item.
+pub(crate) fn other_word(s: Source) -> &'static str {
+    match s {
+        Source::Special(r) => death::special_name(r),
+        Source::Tile(f) => death::feature_name(f),
+        Source::Card(d) => death::deck_name(d),
+        Source::Ailment(a) => death::ailment_name(a),
+        Source::Profile => "profile",
+        Source::Unknown | Source::Monster { .. } | Source::Item(_) => "unknown",
+    }
+}
+
+/// The `death_attack` words, each its own slot.
+const ATTACK_WORDS: [&str; 12] = [
+    "melee",
+    "spell",
+    "mindstrike",
+    "touch",
+    "chart",
+    "fire",
+    "cold",
+    "lightning",
+    "acid",
+    "poison",
+    "draining",
+    "gaze",
+];
+
+fn attack_slot(w: &'static str) -> u8 {
+    ATTACK_WORDS.iter().position(|&x| x == w).unwrap_or(ATTACK_WORDS.len()) as u8
 }

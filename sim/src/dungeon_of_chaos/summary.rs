@@ -5,6 +5,7 @@ use super::outcome::{Counts, Tally, ENDS};
 use super::run::Setup;
 use crate::family::RunEnd;
 use crate::summary::{ci95, mean_ci, rate};
+use dq_engine::dungeon_of_chaos::death::{Category, CATEGORIES};
 use serde_json::{json, Map, Value};
 
 fn pct(x: Option<f64>) -> String {
@@ -45,6 +46,11 @@ fn counts_line(label: &str, c: &Counts) -> String {
     )
 }
 
+/// Deaths by category, with their counts (`unknown`, never expected, only when it happened).
+fn causes(c: &Counts) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+    CATEGORIES.iter().zip(c.deaths_by).filter(|(k, n)| **k != Category::Unknown || *n > 0).map(|(k, n)| (k.name(), n))
+}
+
 /// How the games ended, with their counts.
 fn ends(t: &Tally) -> Vec<(&'static str, u64)> {
     ENDS.iter().zip(t.ends).map(|(&e, k)| (e.name(), k)).collect()
@@ -79,6 +85,11 @@ pub fn text(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> String {
     for (p, c) in t.by_profile.iter().enumerate().filter(|(_, c)| c.games > 0) {
         lines.push(counts_line(&s.profile_names[p], c));
     }
+    let all = t.total();
+    if all.deaths > 0 {
+        let by: Vec<String> = causes(&all).map(|(n, k)| format!("{n} {}", pct(rate(k, all.deaths)))).collect();
+        lines.push(format!("deaths by cause: {}", by.join(", ")));
+    }
     lines.extend(
         run.footer(t.games, t.total().games, &s.replay_command(run.seed, run.first_game())).into_iter().flatten(),
     );
@@ -95,6 +106,8 @@ fn counts_json(c: &Counts) -> Map<String, Value> {
     m.insert("win_rate_ci95".into(), json!([lo, hi]));
     m.insert("survived".into(), json!(c.survived));
     m.insert("deaths".into(), json!(c.deaths));
+    let by: Map<String, Value> = causes(c).map(|(n, k)| (n.to_string(), json!(k))).collect();
+    m.insert("deaths_by_cause".into(), Value::Object(by));
     m.insert("kills".into(), json!(c.kills));
     m.insert("town_visits".into(), json!(c.town_visits));
     m.insert("mean_deepest_level".into(), json!(per(c.deepest, c.games)));

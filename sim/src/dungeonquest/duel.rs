@@ -216,6 +216,7 @@ fn refuse_dealing_options(args: &DuelArgs) -> Result<(), Failure> {
 /// `dq duel` of DungeonQuest.
 fn dungeonquest(args: &DuelArgs) -> Result<(), Failure> {
     refuse_dealing_options(args)?;
+    crate::dungeon_of_chaos::duel::refuse_chaos_options(args, "dungeonquest")?;
     let rules = match edition::load_any(&args.data)? {
         edition::Loaded::Classic(rules) => return classic::run(args, rules),
         edition::Loaded::Ffg(rules) => rules,

@@ -57,6 +57,14 @@ fn chaos_rows_do_not_depend_on_threads_or_shards() {
         assert_eq!(r["game"], Value::from("dungeon-of-chaos"));
         assert_eq!(r["players"], Value::from(3));
         assert_eq!(r["death_cause"].is_null(), r["survived"] == true, "{r:?}");
+        assert_eq!(r["death_by"].is_null(), r["survived"] == true, "{r:?}");
+        let cats = ["monster", "insanity", "paralysis", "tile", "card", "ailment"];
+        if let Some(c) = r["death_cause"].as_str() {
+            assert!(cats.contains(&c), "{r:?}");
+            assert_ne!(r["death_by"], "unknown", "{r:?}");
+        }
+        let by: u64 = cats.iter().map(|c| r[&format!("deaths_{c}")].as_u64().unwrap()).sum();
+        assert_eq!(by, r["deaths"].as_u64().unwrap(), "{r:?}");
         assert_eq!(r["deaths"] == 0, r["survived"] == true, "{r:?}");
         assert_eq!(r["characters"].as_u64().unwrap(), r["deaths"].as_u64().unwrap() + 1, "{r:?}");
         let deepest = r["deepest_level"].as_u64().unwrap();

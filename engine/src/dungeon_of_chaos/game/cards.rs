@@ -7,6 +7,7 @@ use super::{ChaosEvent, ChaosGame, Companion, DeckId};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{HandCard, MAX_FOES};
 use crate::dungeon_of_chaos::data::{Ailment, Amount, AttackType, Attr, LevelRef};
+use crate::dungeon_of_chaos::death::{Harm, Source};
 use crate::dungeon_of_chaos::rules::{Op, Span, TypeSet};
 use arrayvec::ArrayVec;
 
@@ -78,11 +79,15 @@ impl ChaosGame<'_> {
             return;
         }
         let a = attr as usize;
+        let by = self.by;
         let h = self.me();
         if matches!(attr, Attr::Mind | Attr::Speed) && h.start[a] == 0 {
             return;
         }
         let n = if weak.has(kind) { 2 * n } else { n };
+        if n > 0 {
+            h.harm = Harm { source: by, kind };
+        }
         h.stats[a] = (h.stats[a] as i32 - n).clamp(i8::MIN as i32, i8::MAX as i32) as i8;
     }
 
@@ -168,6 +173,7 @@ impl ChaosGame<'_> {
         self.me().hand[slot as usize] = None;
         self.me().known &= !(1 << slot);
         let mut after = Aftermath::default();
+        self.by = Source::Card(DeckId::Potions);
         self.effects(self.rules.potions.cards[card as usize].effects, &mut after, 0, obs);
         self.discard(DeckId::Potions, card);
         if let Some((to, fresh)) = self.resolve(after, obs) {
@@ -307,7 +313,9 @@ impl ChaosGame<'_> {
             DeckId::Gods => self.rules.gods.cards[card as usize].effects,
             _ => self.rules.events.cards[card as usize].effects,
         };
+        let outer = std::mem::replace(&mut self.by, Source::Card(deck));
         self.effects(span, after, depth + 1, obs);
+        self.by = outer;
         self.discard(deck, card);
     }
 

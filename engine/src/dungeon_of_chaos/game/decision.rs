@@ -2,6 +2,7 @@
 
 use super::board::{Dir, Sq};
 use crate::dungeon_of_chaos::combat::{self, Answer, End};
+use crate::dungeon_of_chaos::death::DeathCause;
 use arrayvec::ArrayVec;
 
 /// What a pending decision is about.
@@ -208,8 +209,10 @@ pub enum ChaosEvent {
     Town {
         seat: u8,
     },
+    /// A seat's character died, and why.
     Died {
         seat: u8,
+        cause: DeathCause,
     },
     Gold {
         seat: u8,

@@ -9,6 +9,7 @@ use crate::dungeon_of_chaos::combat::{
     Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND, MAX_TOOLS,
 };
 use crate::dungeon_of_chaos::data::{Attr, Feature};
+use crate::dungeon_of_chaos::death::{Source, SPECIALS};
 use arrayvec::ArrayVec;
 
 impl ChaosGame<'_> {
@@ -102,6 +103,9 @@ impl ChaosGame<'_> {
         h.stats = stats;
         h.ailments = ailments;
         h.hand = *fight.hand();
+        if let Some(harm) = fight.hero_harm {
+            h.harm = harm;
+        }
         if end == End::HeroDied && !h.is_dead() {
             h.stats[Attr::Health as usize] = 0;
         }
@@ -171,8 +175,9 @@ impl ChaosGame<'_> {
             for &card in &read {
                 self.effects_outside_combat(self.rules.scrolls.cards[card as usize].effects, &mut after, obs);
             }
-            for rule in 0..3 {
+            for (rule, special) in SPECIALS.into_iter().enumerate() {
                 if fight.special_wounds & (1 << rule) != 0 {
+                    self.by = Source::Special(special);
                     self.effects(self.rules.special_rules[rule], &mut after, 0, obs);
                 }
             }

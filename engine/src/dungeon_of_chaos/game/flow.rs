@@ -105,6 +105,8 @@ impl ChaosGame<'_> {
     fn begin_turn<O: Observer<ChaosEvent>>(&mut self, seat: u8, obs: &mut O) {
         self.active = seat;
         self.turn = Default::default();
+        // Death causes are of this turn's losses (a paused combat keeps its own).
+        self.me().harm = Default::default();
         self.me().tally.turns += 1;
         if O::ENABLED {
             obs.event(ChaosEvent::Turn(seat));
@@ -244,12 +246,15 @@ impl ChaosGame<'_> {
                 }
             }
         }
+        let cause = self.me().death_cause();
         if O::ENABLED {
-            obs.event(ChaosEvent::Died { seat });
+            obs.event(ChaosEvent::Died { seat, cause });
         }
         let rules = self.rules;
         let h = self.me();
         h.tally.deaths += 1;
+        h.tally.last_death = Some(cause);
+        h.tally.deaths_by[cause.category().index()] += 1;
         h.place = Place::Town;
         h.fled = false;
         h.fight = None;

@@ -8,6 +8,7 @@ use super::{needs_equipping, Ask, ChaosChoice, ChaosChoices, ChaosEvent, ChaosGa
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{loot_share, HandCard};
 use crate::dungeon_of_chaos::data::{Ailment, Feature, ItemType};
+use crate::dungeon_of_chaos::death::Source;
 use crate::dungeon_of_chaos::rules::ChaosRules;
 
 /// Coins handed over at once besides "all of them" (a trade's step, keeping answers few).
@@ -139,7 +140,9 @@ impl ChaosGame<'_> {
     /// until the town, §14).
     pub(super) fn take_curse<O: Observer<ChaosEvent>>(&mut self, after: &mut Aftermath, depth: u8, obs: &mut O) {
         let Some(card) = self.draw(DeckId::Curses, obs) else { return };
+        let outer = std::mem::replace(&mut self.by, Source::Card(DeckId::Curses));
         self.effects(self.rules.curses.cards[card as usize].effects, after, depth + 1, obs);
+        self.by = outer;
         if self.me().curses.try_push(card).is_err() {
             self.discard(DeckId::Curses, card);
         }
@@ -196,8 +199,10 @@ impl ChaosGame<'_> {
             }
             self.use_key(obs);
         }
+        let outer = std::mem::replace(&mut self.by, Source::Card(DeckId::Chests));
         self.effects(chest.trap, after, depth + 1, obs);
         self.effects(chest.loot, after, depth + 1, obs);
+        self.by = outer;
         self.discard(DeckId::Chests, card);
     }
 
@@ -211,6 +216,7 @@ impl ChaosGame<'_> {
         self.me().known &= !(1 << slot);
         let mut after = Aftermath::default();
         if !on_enemy {
+            self.by = Source::Card(DeckId::Scrolls);
             self.effects(self.rules.scrolls.cards[card as usize].effects, &mut after, 0, obs);
         }
         self.discard(DeckId::Scrolls, card);

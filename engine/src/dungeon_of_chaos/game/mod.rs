@@ -46,6 +46,7 @@ pub use stock::{Stock, STOCK_CAP};
 
 use super::combat::{Ailments, Combat, Dice, HandCard, MAX_HAND};
 use super::data::{Ailment, Attr, ItemType};
+use super::death::{self, DeathCause, Fatal, Harm, Source};
 use super::rules::ChaosRules;
 use super::rules::Op;
 use crate::core::rng::GameRng;
@@ -89,6 +90,10 @@ pub struct Tally {
     pub deepest: u8,
     pub kills: u16,
     pub town_visits: u16,
+    /// Why the seat's last character to die died.
+    pub last_death: Option<DeathCause>,
+    /// Deaths by [`death::Category`], in [`death::CATEGORIES`] order.
+    pub deaths_by: [u16; death::CATEGORIES.len()],
 }
 
 /// A companion or mount (§9, §16): an effective bonus while he follows, and whether he takes
@@ -140,6 +145,8 @@ pub struct Hero {
     pub fled: bool,
     /// A combat paused by a lost turn, continued next turn (§10).
     pub fight: Option<Combat>,
+    /// His last loss of Health, Mind or Speed this turn: the death cause if he dies of it.
+    pub harm: Harm,
     pub tally: Tally,
 }
 
@@ -162,6 +169,7 @@ impl Hero {
             companions: ArrayVec::new(),
             fled: false,
             fight: None,
+            harm: Harm::default(),
             tally: Tally::default(),
         }
     }
@@ -198,6 +206,19 @@ impl Hero {
             Place::Dungeon(s) => Some(s),
             Place::Town => None,
         }
+    }
+
+    /// Why he died, from the value at 0 or less and his last loss (call when [`Hero::is_dead`]).
+    pub fn death_cause(&self) -> DeathCause {
+        let s = &self.stats;
+        let fatal = if s[Attr::Health as usize] <= 0 {
+            Fatal::Health
+        } else if s[Attr::Mind as usize] <= 0 && self.start[Attr::Mind as usize] > 0 {
+            Fatal::Mind
+        } else {
+            Fatal::Speed
+        };
+        DeathCause { fatal, harm: self.harm }
     }
 
     /// Dead (§5: Health 0 or less; Mind 0 or less is insanity, Speed 0 or less paralysis,
@@ -366,6 +387,9 @@ pub struct ChaosGame<'r> {
     /// Profiles fixed per seat for the first characters ([`ChaosConfig::profiles`]).
     fixed: [Option<u8>; MAX_SEATS],
     ending: Option<Ending>,
+    /// The card or tile whose effects the active character is following: the source of a
+    /// loss outside combat.
+    by: Source,
     dice: GameDice,
     /// Reshuffles of discards during play.
     shuffle: GameRng,

@@ -7,7 +7,8 @@ use super::cards::{Aftermath, Relocate};
 use super::{Arrival, Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId, Place, MAX_CHAIN};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::HandCard;
-use crate::dungeon_of_chaos::data::{Attr, DoorKind, Feature, TileSize};
+use crate::dungeon_of_chaos::data::{AttackType, Attr, DoorKind, Feature, TileSize};
+use crate::dungeon_of_chaos::death::{Harm, Source};
 use crate::dungeon_of_chaos::rules::LEVELS;
 use arrayvec::ArrayVec;
 
@@ -292,6 +293,7 @@ impl ChaosGame<'_> {
         };
         self.board.set_door(from, dir, state);
         let mut after = Aftermath::default();
+        self.by = Source::Card(DeckId::Doors);
         self.effects(door.effects, &mut after, 0, obs);
         // A door with an ongoing effect stays on the board (its card with it); the others go
         // back to the discards.
@@ -402,6 +404,7 @@ impl ChaosGame<'_> {
                     self.board.laid_at_mut(at).and_then(|l| l.face_down.take())
                 };
                 if let Some(card) = card {
+                    self.by = Source::Card(DeckId::Rooms);
                     self.effects(self.rules.rooms.cards[card as usize].effects, &mut after, 0, obs);
                     self.discard(DeckId::Rooms, card);
                 }
@@ -428,7 +431,13 @@ impl ChaosGame<'_> {
             Relocate::Fall(n) => match at.down(n) {
                 Some(to) => to,
                 None => {
-                    // Bottomless (§1 tile guide: pits on level 4, chasms on levels 3 and 4).
+                    // Bottomless (§1 tile guide: pits on level 4, chasms on levels 3 and 4);
+                    // a card's trapdoor is the card's doing.
+                    let source = match self.feature_at(at) {
+                        f @ (Feature::Pit | Feature::Chasm) => Source::Tile(f),
+                        _ => self.by,
+                    };
+                    self.me().harm = Harm { source, kind: AttackType::Plain };
                     self.me().stats[Attr::Health as usize] = 0;
                     return None;
                 }

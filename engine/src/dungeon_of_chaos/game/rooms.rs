@@ -9,7 +9,8 @@ use super::cards::{Aftermath, Relocate};
 use super::{Ask, ChaosChoice, ChaosChoices, ChaosEvent, ChaosGame, DeckId, Place};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::HandCard;
-use crate::dungeon_of_chaos::data::{Ailment, Attr, Colour, Feature, LevelRef, SpikesAt, TileSize};
+use crate::dungeon_of_chaos::data::{Ailment, AttackType, Attr, Colour, Feature, LevelRef, SpikesAt, TileSize};
+use crate::dungeon_of_chaos::death::{Harm, Source};
 use crate::dungeon_of_chaos::rules::LEVELS;
 
 /// Health lost to spikes, a giant fan's blades and a magical barrier (tile guide).
@@ -69,18 +70,18 @@ impl ChaosGame<'_> {
             Feature::GiantFan => {
                 // Ruling: the fan stands on the tile's Ahead side and blows towards its Back.
                 if arrival.heading() == Some(facing.opp()) {
-                    self.hurt(TRAP_DAMAGE);
+                    self.hurt(TRAP_DAMAGE, Feature::GiantFan);
                 }
                 after.relocate = Some(Relocate::Blown(facing.opp()));
             }
             // Ruling: wall spikes are on the tile's Ahead wall, met by one carried that way.
-            Feature::Spikes(SpikesAt::Wall) if arrival == Arrival::Carried(facing) => self.hurt(TRAP_DAMAGE),
-            Feature::Spikes(SpikesAt::Floor) if arrival == Arrival::Fell => self.hurt(TRAP_DAMAGE),
+            f @ Feature::Spikes(SpikesAt::Wall) if arrival == Arrival::Carried(facing) => self.hurt(TRAP_DAMAGE, f),
+            f @ Feature::Spikes(SpikesAt::Floor) if arrival == Arrival::Fell => self.hurt(TRAP_DAMAGE, f),
             Feature::MagicalBarrier => {
                 // Ruling: "roll against Mind" as the chasm's roll against Speed.
                 let mind = self.effective(self.active, Attr::Mind);
                 if self.roll(8, obs) as i8 > mind {
-                    self.hurt(TRAP_DAMAGE);
+                    self.hurt(TRAP_DAMAGE, Feature::MagicalBarrier);
                 }
             }
             Feature::Springboard if !fly => {
@@ -97,8 +98,9 @@ impl ChaosGame<'_> {
     }
 
     /// Plain Health lost to a trap of the tile guide (no attack type).
-    fn hurt(&mut self, n: i32) {
+    fn hurt(&mut self, n: i32, tile: Feature) {
         let h = self.me();
+        h.harm = Harm { source: Source::Tile(tile), kind: AttackType::Plain };
         h.stats[Attr::Health as usize] = (h.stats[Attr::Health as usize] as i32 - n).max(i8::MIN as i32) as i8;
     }
 
@@ -252,6 +254,7 @@ impl ChaosGame<'_> {
                         c
                     }
                 };
+                self.by = Source::Tile(Feature::Fountain);
                 self.effects(self.rules.potions.cards[card as usize].effects, &mut after, 0, obs);
             }
             ChaosChoice::Touch => {
@@ -344,6 +347,7 @@ impl ChaosGame<'_> {
                 // Off level 4 (or with no tile to land on): lost, as in a bottomless pit; one
                 // lost outside his turn is buried now and chooses anew at his turn (§15).
                 None => {
+                    h.harm = Harm { source: Source::Tile(Feature::Floodgates), kind: AttackType::Plain };
                     h.stats[Attr::Health as usize] = 0;
                     if seat != active {
                         self.active = seat;

@@ -10,6 +10,7 @@ use crate::core::rng::{GameRng, Stream};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{Ailments, HandCard, MAX_HAND};
 use crate::dungeon_of_chaos::data::{Attr, Feature};
+use crate::dungeon_of_chaos::death::Source;
 use crate::dungeon_of_chaos::rules::ChaosRules;
 
 /// What a game is set up with besides its rules.
@@ -236,6 +237,7 @@ impl<'r> ChaosGame<'r> {
             after_profile: AfterProfile::Setup,
             fixed: [None; MAX_SEATS],
             ending: None,
+            by: Source::Unknown,
             dice: GameDice::new(&[], GameRng::from_seed(1)),
             shuffle: GameRng::from_seed(2),
             pending: None,
@@ -322,6 +324,7 @@ impl<'r> ChaosGame<'r> {
         self.shops.clear();
         self.after_profile = AfterProfile::Setup;
         self.ending = None;
+        self.by = Source::Unknown;
         self.pending = None;
         self.legal.clear();
     }

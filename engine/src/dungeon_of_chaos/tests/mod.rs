@@ -3,6 +3,7 @@
 
 mod combat;
 mod data;
+mod death;
 mod game;
 mod items;
 mod rooms;
