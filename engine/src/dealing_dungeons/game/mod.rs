@@ -40,7 +40,7 @@ pub mod table;
 pub use chaos::{target as chaos_target, Chaos, ChaosPhase};
 pub use coop::{Coop, CoopPhase};
 pub use decision::{
-    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
+    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Gift, Status,
 };
 pub use setup::{
     AfterDeath, BagOfHolding, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid,
@@ -389,6 +389,12 @@ impl<'r> DealingGame<'r> {
     pub(super) fn refit(&mut self, seat: u8) {
         let (skills, gear) = self.kit_of(seat);
         self.kits[seat as usize % MAX_SEATS] = Kit { skills, gear };
+    }
+
+    /// A seat's player, for tests to fill his Bag of Holding (the test set-up has no bag).
+    #[cfg(test)]
+    pub(crate) fn player_mut(&mut self, seat: u8) -> &mut Player {
+        &mut self.players[seat as usize % MAX_SEATS]
     }
 
     /// Whether every seat's kit is up to date (the tests' invariant).
