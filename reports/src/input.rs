@@ -235,7 +235,7 @@ fn read_checked(
     for def in read_columns(spec) {
         let name = def.name;
         let Some(i) = columns.iter().position(|c| c.name() == name) else {
-            return Err(bad(format!("{shown}: column \"{name}\" is missing")));
+            return Err(bad(missing_column(shown, name, &kv)));
         };
         let (found, physical) = (columns[i].physical_type(), def.ty.physical());
         if found != physical {
@@ -262,6 +262,18 @@ fn read_checked(
     let file =
         InputFile { path: path.to_path_buf(), shown: shown.to_string(), rows: fm.num_rows().max(0) as u64, meta };
     Ok((file, kv))
+}
+
+/// The refusal of a file of this schema version that lacks one of its columns: one added to
+/// the game's table since (Dealing Dungeons' `heroes_lost`, session 17: adding a column keeps
+/// the version), so the file comes from an older dq, named by the commit it was built from.
+fn missing_column(shown: &str, name: &str, kv: &BTreeMap<String, String>) -> String {
+    let commit = kv.get("dq.git_commit").filter(|c| c.len() >= 12 && c.as_str() != "unknown");
+    let by = commit.map_or_else(|| "an older dq".to_string(), |c| format!("an older dq (commit {})", &c[..12]));
+    format!(
+        "{shown}: column \"{name}\" is missing: written by {by} before the column was added; re-run it with this dq, \
+         or report on it with the dq that wrote it"
+    )
 }
 
 #[cfg(test)]

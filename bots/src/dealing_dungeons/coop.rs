@@ -1,5 +1,6 @@
 //! The Co-Op choices of `greedy`, `cautious` and `mixed`: which hand card to lay and where,
-//! where to walk in the movement phase, and whom to strike in the Treasure Room. The rest of a
+//! where to walk in the movement phase, whom to strike in the Treasure Room, and what to give
+//! in the trading. The rest of a
 //! Co-Op game (potions, fights, shots, loot, XP) is the Standard heuristic's, which reads the
 //! shared dungeon through `DealingGame::dungeon`.
 
@@ -9,8 +10,8 @@ use super::style::CombatChoice;
 use dq_engine::dealing_dungeons::combat::{Answer, BossPending};
 use dq_engine::dealing_dungeons::data::Side;
 use dq_engine::dealing_dungeons::game::table::{opposite, step, turn, NO_LINK, ROOM_POOL};
-use dq_engine::dealing_dungeons::game::{DealingChoice, DealingChoices, DealingGame, RoomCard};
-use dq_engine::dealing_dungeons::rules::Encounter;
+use dq_engine::dealing_dungeons::game::{CoopPhase, DealingChoice, DealingChoices, DealingGame, Gift, RoomCard};
+use dq_engine::dealing_dungeons::rules::{Encounter, Loot, Mods};
 use dq_engine::DecisionGame;
 
 use DealingChoice as C;
@@ -157,4 +158,46 @@ pub fn boss(h: &Heuristic, game: &DealingGame<'_>, seat: u8, choices: &DealingCh
         }
     }
     h.boss(game, seat, choices)
+}
+
+/// An In Hand card's worth to the hero of `seat`, by the style's weights; its Range counted
+/// once more for a hero without Range of his own or from his other cards (it gives him the
+/// Range skill: shots from afar).
+fn gear_worth(h: &Heuristic, game: &DealingGame<'_>, seat: u8, card: u8) -> i16 {
+    let Some(Loot::InHand(m)) = game.rules().loot.get(card as usize).map(|c| c.loot) else { return 0 };
+    let f = game.fighter(seat);
+    let own =
+        f.skills.range as i16 + f.gear.range as i16 - m.range as i16 * game.player(seat).hand.contains(&card) as i16;
+    h.worth(m) + if own <= 0 { h.worth(Mods { range: m.range, ..Mods::default() }) } else { 0 }
+}
+
+/// Trade: the gift the party gains most by, else done. An In Hand card in the bag goes into a
+/// free slot (unused, it is worth nothing to the party); an equipped one goes where it is worth
+/// more than where it is (an exchange counts both cards). A potion (the token or a special
+/// one) goes to a hero with at least two lives fewer than the giver, in the Treasure Room
+/// only: elsewhere a hero rests for nothing, and a potion given there is drunk before the
+/// boss, where nothing else heals (given anywhere, party wins fell 3 points, docs/bots.md).
+pub fn trade(h: &Heuristic, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
+    let me = game.player(seat);
+    let shut = game.coop().phase == CoopPhase::Boss;
+    let gain = |c: &DealingChoice| -> i16 {
+        let C::Give { to, gift } = *c else { return 0 };
+        let them = game.player(to);
+        match gift {
+            Gift::Hand { slot, back } => {
+                let Some(&card) = me.hand.get(slot as usize) else { return 0 };
+                let mut g = gear_worth(h, game, to, card) - gear_worth(h, game, seat, card);
+                if let Some(&theirs) = back.and_then(|b| them.hand.get(b as usize)) {
+                    g += gear_worth(h, game, seat, theirs) - gear_worth(h, game, to, theirs);
+                }
+                g
+            }
+            Gift::Bag(i) => me.bag.get(i as usize).map_or(0, |&c| gear_worth(h, game, to, c)),
+            Gift::Potion | Gift::Special(_) if shut => i16::from(me.lives) - i16::from(them.lives) - 1,
+            Gift::Potion | Gift::Special(_) => 0,
+        }
+    };
+    // `max_by_key` keeps the last of equals: scan reversed to keep the first.
+    let best = choices.iter().rev().max_by_key(|c| gain(c)).copied();
+    Some(best.filter(|c| gain(c) > 0).unwrap_or(C::Go))
 }

@@ -45,6 +45,7 @@ impl Heuristic {
             Ask::Deal => super::chaos::deal(game, seat, choices),
             Ask::Cover => super::chaos::cover(game, choices),
             Ask::Walk => super::coop::walk(self, game, seat, choices),
+            Ask::Trade => super::coop::trade(self, game, seat, choices),
             Ask::Loot => self.loot(game, seat, choices),
             Ask::Exchange => self.exchange(game, seat, choices),
             Ask::Hero => hero(game, choices),
@@ -250,7 +251,7 @@ impl Heuristic {
         Some(if new > least { C::Equip(k as u8) } else { C::Bag })
     }
 
-    fn worth(&self, m: Mods) -> i16 {
+    pub(super) fn worth(&self, m: Mods) -> i16 {
         let w = self.style.weights;
         w[0] * m.combat as i16 + w[1] * m.defend as i16 + w[2] * m.range as i16
     }

@@ -180,3 +180,38 @@ fn dealing_sweep_keeps_modes_apart() {
         "--edition third is a dungeonquest option",
     );
 }
+
+/// A Dealing Dungeons file written before the `heroes_lost` column (session 17) is refused in
+/// one line that says why and what to do, by `dq report` and `dq compare`.
+#[test]
+fn a_file_from_before_heroes_lost_is_refused_by_name() {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use parquet::arrow::ArrowWriter;
+    use parquet::file::properties::WriterProperties;
+    use std::fs::File;
+    let dir = Scratch::new("dd-old");
+    let new = run(&dir, "new.parquet", &["--heroes", "2"]);
+    // The same file with the column taken out, its metadata kept (as session 16's dq wrote it).
+    let old = dir.file("old.parquet");
+    let reader = ParquetRecordBatchReaderBuilder::try_new(File::open(&new).unwrap()).unwrap();
+    let kv = reader.metadata().file_metadata().key_value_metadata().cloned();
+    let commit = kv.iter().flatten().find(|k| k.key == "dq.git_commit").and_then(|k| k.value.clone()).unwrap();
+    let mut batches: Vec<_> = reader.build().unwrap().map(|b| b.unwrap()).collect();
+    for b in &mut batches {
+        let i = b.schema().index_of("heroes_lost").unwrap();
+        b.remove_column(i);
+    }
+    let props = WriterProperties::builder().set_key_value_metadata(kv).build();
+    let mut w = ArrowWriter::try_new(File::create(&old).unwrap(), batches[0].schema(), Some(props)).unwrap();
+    for b in &batches {
+        w.write(b).unwrap();
+    }
+    w.close().unwrap();
+    let why = "column \"heroes_lost\" is missing: written by an older dq";
+    let by =
+        if commit.len() >= 12 && commit != "unknown" { format!(" (commit {})", &commit[..12]) } else { String::new() };
+    let line = refused_with(&["report", &old, "--out", &dir.file("rep")], &format!("{old}: {why}"));
+    assert!(line.contains(&format!("{why}{by} before the column was added; re-run it with this dq")), "{line}");
+    refused_with(&["compare", &new, &old], &format!("{old}: {why}"));
+    refused_with(&["report", &new, &old, "--out", &dir.file("rep")], &format!("{old}: {why}"));
+}

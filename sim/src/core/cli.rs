@@ -286,7 +286,8 @@ pub struct DuelArgs {
     /// The hero never tries to escape.
     #[arg(long)]
     pub no_escape: bool,
-    /// Dealing Dungeons: the hero's level (skills at that level) [default: 1]. The Dungeon of
+    /// Dealing Dungeons: the hero's level (skills at that level), 1 to 3, past 3 (to 30)
+    /// with `--mode solo-hard` [default: 1]. The Dungeon of
     /// Chaos: the level whose Monster deck the monster is drawn from, by its copies, without
     /// --monster [default: 1].
     #[arg(long, value_name = "L", value_parser = parse_small, allow_hyphen_values = true)]

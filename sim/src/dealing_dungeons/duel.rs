@@ -126,6 +126,15 @@ fn stage(rules: &DealingRules, args: &DuelArgs) -> Result<(Stage, Option<String>
     }
 }
 
+/// The highest `--level` the duel's mode plays: the hero card's three, and past them (to
+/// [`MAX_LEVEL`], the Barbarian example's rounds of three) only in Solo Hard, as the engine's
+/// `DealingGame::max_level`.
+fn level_ceiling(rules: &DealingRules, args: &DuelArgs) -> Result<u8, Failure> {
+    let m = &rules.modes;
+    let hard = matches!(super::table::mode(args.mode.as_deref())?, Some(Mode::SoloHard));
+    Ok(if hard && m.hard_levels_beyond_card { MAX_LEVEL } else { m.card_levels })
+}
+
 /// A monster card's printed values (checked to be a monster).
 fn monster(rules: &DealingRules, card: u8) -> Monster {
     match rules.encounters[card as usize].encounter {
@@ -305,8 +314,16 @@ fn setup(rules: &DealingRules, args: &DuelArgs) -> Result<(Duel, Map<String, Val
     let card = &rules.heroes[side / 2];
     let hero_side = if side % 2 == 0 { HeroSide::Front } else { HeroSide::Back };
     let level = args.level.unwrap_or(1);
-    if !(1..=MAX_LEVEL).contains(&level) {
-        return Err(bad(format!("--level {level}: a hero's level is 1 to {MAX_LEVEL}")));
+    let top = level_ceiling(rules, args)?;
+    if !(1..=top).contains(&level) {
+        let past = if top > rules.modes.card_levels {
+            " in Solo Hard".to_string()
+        } else if level > top {
+            format!(" (levels past {top} are Solo Hard's: --mode solo-hard --dungeon-level N)")
+        } else {
+            String::new()
+        };
+        return Err(bad(format!("--level {level}: a hero's level is 1 to {top}{past}")));
     }
     let skills = card.skills(hero_side, level);
     let start = rules.modes.start_lives;

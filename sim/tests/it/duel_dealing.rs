@@ -237,6 +237,45 @@ fn solo_mode_foes_match_their_chains() {
     assert!((f(s["exact"].as_object().unwrap(), "p_hero_wins") - e.win).abs() < 1e-12);
     assert_eq!(s["foe_lives"], card.lives + level2.boss_lives);
 
+    // Solo Hard heroes level past 3 (the Barbarian example): level 9 against the fourth
+    // level's boss, the chain built here from the card's skills at 9 (three times level 3).
+    let level4 = m.hard_levels[3];
+    let foe = BossFoe { lives: card.lives + level4.boss_lives, attack_bonus: level4.boss_attack, ..foe };
+    let nine = fighter(&rules, "barbarian", 9, 0, &[]);
+    assert_ne!(nine.skills, fighter(&rules, "barbarian", 3, 0, &[]).skills, "level 9 is level 3 again");
+    let e = boss_odds(nine, foe, m.defend_bonus, BossPolicy::Fight);
+    assert!(e.win > 0.02 && e.win < 0.98, "a test that cannot fail ({})", e.win);
+    let s = duel(&[
+        "--hero",
+        "barbarian",
+        "--level",
+        "9",
+        "--boss",
+        "troll-mage",
+        "--mode",
+        "solo-hard",
+        "--dungeon-level",
+        "4",
+    ]);
+    agrees("level 9 against troll-mage on level 4", &s);
+    assert!((f(s["exact"].as_object().unwrap(), "p_hero_wins") - e.win).abs() < 1e-12);
+    assert_eq!(s["level"], 9);
+    // Past 3 only where the engine plays it, and to its most.
+    for (args, why) in [
+        (&["--level", "4"][..], "--level 4: a hero's level is 1 to 3 (levels past 3 are Solo Hard's"),
+        (&["--level", "4", "--mode", "solo-moderate", "--way-out"], "--level 4: a hero's level is 1 to 3"),
+        (
+            &["--level", "31", "--mode", "solo-hard", "--dungeon-level", "1"],
+            "--level 31: a hero's level is 1 to 30 in Solo Hard",
+        ),
+        (&["--level", "0", "--mode", "solo-hard", "--dungeon-level", "1"], "--level 0: a hero's level is 1 to 30"),
+    ] {
+        let mut a = vec!["duel", "--game", "dealing-dungeons"];
+        a.extend(werewolf_args);
+        a.extend(args);
+        refused_with(&a, why);
+    }
+
     for (args, why) in [
         (&["--mode", "solo-hard"][..], "--mode solo-hard: give the foe's --dungeon-level (1 to 4)"),
         (&["--mode", "solo-hard", "--dungeon-level", "5"], "--dungeon-level 5: Solo Hard's dungeon has levels 1 to 4"),

@@ -607,16 +607,69 @@ impl<'r> DealingGame<'r> {
         }
     }
 
-    /// Chaos's hidden cards for `seat`: the face-down cards it did not lay, shuffled among
-    /// their rooms.
+    /// Chaos's hidden state redrawn for `seat`, consistently: the other seats' room-card
+    /// hands from the room cards it has not seen (the box's room deck less its own hand and
+    /// every card on the table), and the Encounter cards it has not seen (the draw pile, the
+    /// other seats' Encounter hands and the face-down cards it did not lay) among those
+    /// places. Its own hands, the Treasure Room cards and a card another seat is placing (held
+    /// up, `Ask::Spot`/`Place`/`Cover`) stay. The other seat's pending `Lay`/`Deal` is
+    /// listed again from its new hand.
     pub(super) fn chaos_resample(&mut self, seat: u8, rng: &mut GameRng) {
-        let mut cards: ArrayVec<u8, { MAX_ROOMS * MAX_SEATS }> = ArrayVec::new();
         let n = self.seats as usize;
+        // A card another seat holds up while placing it.
+        let kept = match self.pending {
+            Some(d) if d.seat != seat && matches!(d.ask, Ask::Spot | Ask::Place | Ask::Cover) => {
+                (d.seat, self.chaos.pick)
+            }
+            _ => (NONE, NONE),
+        };
+        let redrawn = |s: usize, i: usize| s as u8 != seat && (s as u8, i as u8) != kept;
+
+        // Room cards: what the seat has not seen, by kind.
+        let mut unseen = [0u8; 256];
+        for &k in &self.rules.room_deck {
+            unseen[k as usize] = unseen[k as usize].saturating_add(1);
+        }
+        let mut seen = |c: RoomCard| {
+            if let RoomCard::Deck(k) = c {
+                unseen[k as usize] = unseen[k as usize].saturating_sub(1);
+            }
+        };
+        for t in 0..n {
+            self.dungeons[t].iter().for_each(|r| seen(r.card));
+            for (i, &c) in self.players[t].deck.iter().enumerate() {
+                if !redrawn(t, i) {
+                    seen(c);
+                }
+            }
+        }
+        let mut rooms: ArrayVec<u8, 256> = ArrayVec::new();
+        for (k, &c) in unseen.iter().enumerate() {
+            for _ in 0..c {
+                let _ = rooms.try_push(k as u8);
+            }
+        }
+        rng.shuffle(&mut rooms);
+        for t in 0..n {
+            for (i, c) in self.players[t].deck.iter_mut().enumerate() {
+                if matches!(c, RoomCard::Deck(_)) && redrawn(t, i) {
+                    *c = RoomCard::Deck(rooms.pop().unwrap_or(0));
+                }
+            }
+        }
+
+        // Encounter cards: the draw pile, the others' hands, face-down cards laid by others.
+        let mut cards: ArrayVec<u8, { 2 * super::DECK_CAP }> = self.encounters.iter().copied().collect();
         for t in 0..n {
             for r in 0..MAX_ROOMS {
                 let c = self.chaos.hidden[t][r];
                 if c != NONE && self.chaos.placer[t][r] != seat {
                     cards.push(c);
+                }
+            }
+            for (i, &c) in self.chaos.hands[t].iter().enumerate() {
+                if redrawn(t, i) {
+                    let _ = cards.try_push(c);
                 }
             }
         }
@@ -627,6 +680,38 @@ impl<'r> DealingGame<'r> {
                 if self.chaos.hidden[t][r] != NONE && self.chaos.placer[t][r] != seat {
                     self.chaos.hidden[t][r] = cards.pop().unwrap_or(NONE);
                 }
+            }
+            for (i, c) in self.chaos.hands[t].iter_mut().enumerate() {
+                if redrawn(t, i) {
+                    *c = cards.pop().unwrap_or(*c);
+                }
+            }
+        }
+        self.encounters.clear();
+        self.encounters.extend(cards.into_iter().take(super::DECK_CAP));
+
+        // Another seat's choice of hand card, listed from its new hand.
+        if let Some(d) = self.pending.filter(|d| d.seat != seat) {
+            let s = d.seat as usize;
+            let (deck, hand) = (&self.players[s].deck, &self.chaos.hands[s]);
+            match d.ask {
+                Ask::Lay => {
+                    self.legal.clear();
+                    for (i, c) in deck.iter().enumerate() {
+                        if *c != RoomCard::Treasure && deck[..i].iter().all(|o| o != c) {
+                            self.legal.push(C::Card(i as u8));
+                        }
+                    }
+                }
+                Ask::Deal => {
+                    self.legal.clear();
+                    for (i, c) in hand.iter().enumerate() {
+                        if hand[..i].iter().all(|o| o != c) {
+                            self.legal.push(C::Card(i as u8));
+                        }
+                    }
+                }
+                _ => {}
             }
         }
     }

@@ -9,8 +9,8 @@
 
 use super::table::{opposite, step, turn, Room, RoomCard, Standing, Table, NO_LINK, ROOM_POOL};
 use super::{
-    After, Ask, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End, MonsterAttack, Status,
-    MAX_SEATS, ROUND_LIMIT,
+    After, Ask, DealingChoice, DealingDecision, DealingEvent, DealingGame, DeathCause, End, Gift, MonsterAttack,
+    Status, HAND_CAP, MAX_SEATS, ROUND_LIMIT,
 };
 use crate::core::rng::{GameRng, Stream};
 use crate::core::Observer;
@@ -44,7 +44,7 @@ pub enum CoopPhase {
     Move,
     /// Phase 3: each hero in a monster's room fights a round (or shoots from afar).
     Combat,
-    /// Phase 4: rest, XP exchanges.
+    /// Phase 4: rest, XP exchanges, trading.
     Heal,
     /// In the Treasure Room: the End Boss and its minions, a hero at a time.
     Boss,
@@ -53,6 +53,13 @@ pub enum CoopPhase {
 /// A seat's progress through its step of the phase, a bit each.
 const OFFERED_POTION: u8 = 1;
 const ACTED: u8 = 2;
+/// The Treasure Room: the XP exchange was offered.
+const EXCHANGED: u8 = 4;
+/// Phase 4 (and the Treasure Room's turns): done trading.
+const TRADED: u8 = 8;
+/// A gift's bit in `Coop::gave`: hand slots, then special potions, then the token.
+const GAVE_SPECIAL: u8 = HAND_CAP as u8;
+const GAVE_POTION: u8 = GAVE_SPECIAL + 4;
 
 /// Co-Op's own state; empty in the other modes.
 #[derive(Clone, Debug)]
@@ -62,6 +69,9 @@ pub struct Coop {
     cursor: u8,
     /// What the current seat did of its step.
     step: u8,
+    /// The current seat's cards given in this trading, a bit each (a hand slot, a special
+    /// potion's place, the token): each is given once, so trading ends.
+    gave: u16,
     /// Build: seats sitting out; the seats still holding a Secret Door token.
     passed: u8,
     pub secret: u8,
@@ -101,6 +111,7 @@ impl Coop {
             phase: CoopPhase::Build,
             cursor: 0,
             step: 0,
+            gave: 0,
             passed: 0,
             secret: 0,
             last: 0,
@@ -245,6 +256,7 @@ impl<'r> DealingGame<'r> {
     /// The next seat of the phase (building goes round the table until the phase ends it).
     fn advance(&mut self) {
         self.coop.step = 0;
+        self.coop.gave = 0;
         if self.coop.cursor >= self.seats {
             return;
         }
@@ -259,6 +271,7 @@ impl<'r> DealingGame<'r> {
         let c = &mut self.coop;
         c.cursor = 0;
         c.step = 0;
+        c.gave = 0;
         match c.phase {
             CoopPhase::Build => {
                 // Every seat has passed: "When the last card is played, place the Treasure Room".
@@ -824,11 +837,14 @@ impl<'r> DealingGame<'r> {
     // ---- Phase 4 -------------------------------------------------------------------------
 
     /// Phase 4 for seat `s`: a hero who did not move (nor shoot) and did not rest last round
-    /// heals 1 in a cleared room; then his XP exchange.
+    /// heals 1 in a cleared room; then his XP exchange; then his trading.
     fn heal_step<O: Observer<DealingEvent>>(&mut self, s: u8, obs: &mut O) -> bool {
         let p = &mut self.players[s as usize];
-        if !p.playing() || self.coop.step & ACTED != 0 {
+        if !p.playing() {
             return false;
+        }
+        if self.coop.step & ACTED != 0 {
+            return self.offer_trade(s);
         }
         self.coop.step |= ACTED;
         let bit = 1 << s;
@@ -839,7 +855,117 @@ impl<'r> DealingGame<'r> {
             self.coop.rested |= bit;
             Self::emit(obs, DealingEvent::Rested(s));
         }
-        self.ask_exchange(s)
+        self.ask_exchange(s) || self.offer_trade(s)
+    }
+
+    /// "Players in the same room, after searching for loot, can trade cards": seat `s` may
+    /// give a card to a hero standing with him, a card a post, until he says he is done.
+    fn offer_trade(&mut self, s: u8) -> bool {
+        if self.coop.step & TRADED != 0 {
+            return false;
+        }
+        self.legal.clear();
+        self.list_gifts(s);
+        if self.legal.is_empty() {
+            self.coop.step |= TRADED;
+            return false;
+        }
+        self.legal.push(C::Go);
+        self.ask(s, Ask::Trade);
+        true
+    }
+
+    /// The gifts seat `s` can make now: each card he has not given yet this trading, to each
+    /// hero playing in his room who can take it (an In Hand card, equipped or bagged, into a
+    /// free slot, an equipped one also in exchange for one of his; a special potion; the token
+    /// to a hero without one).
+    fn list_gifts(&mut self, s: u8) {
+        let p = &self.players[s as usize];
+        let gave = self.coop.gave;
+        let room = self.legal.capacity() - 1;
+        for t in 0..self.seats {
+            let q = &self.players[t as usize];
+            if t == s || !q.playing() || q.at != p.at {
+                continue;
+            }
+            let slots = self.kits[t as usize].skills.hand_slots as usize;
+            for slot in 0..p.hand.len() as u8 {
+                if gave & 1 << slot != 0 {
+                    continue;
+                }
+                if q.hand.len() < slots {
+                    self.legal.push(C::Give { to: t, gift: Gift::Hand { slot, back: None } });
+                } else {
+                    for b in 0..q.hand.len() as u8 {
+                        if self.legal.len() < room {
+                            self.legal.push(C::Give { to: t, gift: Gift::Hand { slot, back: Some(b) } });
+                        }
+                    }
+                }
+            }
+            if q.hand.len() < slots {
+                // A bagged In Hand card, one answer per kind.
+                for (i, &c) in p.bag.iter().enumerate() {
+                    let in_hand = matches!(self.rules.loot[c as usize].loot, Loot::InHand(_));
+                    if in_hand && !p.bag[..i].contains(&c) && self.legal.len() < room {
+                        self.legal.push(C::Give { to: t, gift: Gift::Bag(i as u8) });
+                    }
+                }
+            }
+            for i in 0..p.specials.len() as u8 {
+                if gave & 1 << (GAVE_SPECIAL + i) == 0 && !q.specials.is_full() && self.legal.len() < room {
+                    self.legal.push(C::Give { to: t, gift: Gift::Special(i) });
+                }
+            }
+            if p.potion && !q.potion && gave & 1 << GAVE_POTION == 0 && self.legal.len() < room {
+                self.legal.push(C::Give { to: t, gift: Gift::Potion });
+            }
+        }
+    }
+
+    /// A card given (an In Hand card to a full hand in exchange for his); seat `s` trades on.
+    fn give<O: Observer<DealingEvent>>(&mut self, s: u8, to: u8, gift: Gift, obs: &mut O) {
+        let (a, b) = (s as usize % MAX_SEATS, to as usize % MAX_SEATS);
+        let card = match gift {
+            Gift::Hand { slot, back } => {
+                self.coop.gave |= 1 << slot;
+                let card = self.players[a].hand.remove(slot as usize);
+                if let Some(k) = back {
+                    let theirs = self.players[b].hand.remove(k as usize);
+                    self.players[a].hand.push(theirs);
+                    Self::emit(obs, DealingEvent::Gave { from: to, to: s, card: Some(theirs) });
+                }
+                self.players[b].hand.push(card);
+                self.refit(s);
+                self.refit(to);
+                Some(card)
+            }
+            Gift::Bag(i) => {
+                // Bag gifts shrink the bag, which trading never fills: they end too.
+                let in_hand = self.rules.modes.gold_per_in_hand;
+                let p = &mut self.players[a];
+                let card = p.bag.remove(i as usize);
+                p.bag_gold -= in_hand;
+                p.bag_cards -= 1;
+                self.players[b].hand.push(card);
+                self.refit(to);
+                Some(card)
+            }
+            Gift::Special(i) => {
+                self.coop.gave |= 1 << (GAVE_SPECIAL + i);
+                let card = self.players[a].specials.remove(i as usize);
+                self.players[b].specials.push(card);
+                Some(card)
+            }
+            Gift::Potion => {
+                self.coop.gave |= 1 << GAVE_POTION;
+                self.players[a].potion = false;
+                self.players[b].potion = true;
+                None
+            }
+        };
+        Self::emit(obs, DealingEvent::Gave { from: s, to, card });
+        self.coop_next(obs)
     }
 
     /// The XP exchange at the end of `s`'s turn: 7 for a life (not in the Treasure Room), 15
@@ -900,6 +1026,7 @@ impl<'r> DealingGame<'r> {
         self.coop.phase = CoopPhase::Boss;
         self.coop.cursor = 0;
         self.coop.step = 0;
+        self.coop.gave = 0;
     }
 
     /// The boss fight as `s` meets it this round (its dice rolled now).
@@ -923,11 +1050,11 @@ impl<'r> DealingGame<'r> {
             return false;
         }
         if self.coop.step & ACTED != 0 {
-            if self.coop.step & 4 != 0 {
-                return false;
+            if self.coop.step & EXCHANGED != 0 {
+                return self.offer_trade(s);
             }
-            self.coop.step |= 4;
-            return self.ask_exchange(s);
+            self.coop.step |= EXCHANGED;
+            return self.ask_exchange(s) || self.offer_trade(s);
         }
         if self.offer_potion(s) {
             return true;
@@ -1075,11 +1202,17 @@ impl<'r> DealingGame<'r> {
             }
             C::Move(room) => self.walk(s, room, obs),
             C::Go if d.ask == Ask::Potion => self.coop_next(obs),
+            C::Go if d.ask == Ask::Trade => {
+                self.coop.step |= TRADED;
+                self.coop_next(obs)
+            }
+            C::Give { to, gift } => self.give(s, to, gift, obs),
             C::Go => {
                 if d.ask == Ask::Action {
                     self.coop.step |= ACTED;
                 }
-                if d.ask != Ask::Exchange || self.coop.phase != CoopPhase::Boss {
+                // After the exchange comes the trading (`heal_step`, `boss_step`).
+                if d.ask != Ask::Exchange {
                     self.advance();
                 }
                 self.coop_next(obs)
@@ -1106,9 +1239,6 @@ impl<'r> DealingGame<'r> {
                 } else {
                     p.lives = (p.lives + 1).min(max);
                     Self::emit(obs, DealingEvent::LifeBought(s));
-                }
-                if self.coop.phase != CoopPhase::Boss {
-                    self.advance();
                 }
                 self.coop_next(obs);
             }

@@ -36,6 +36,23 @@ pub enum Ask {
     Deal,
     /// Chaos's populating phase: in which empty room of the dungeon.
     Cover,
+    /// Co-Op's phase 4: a card to give a hero in the same room, or done trading.
+    Trade,
+}
+
+/// A card one hero gives another in Co-Op's trading (docs/rulings.md, "Co-Op").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gift {
+    /// The In Hand card equipped in this slot. To a full hand it goes in exchange for the
+    /// receiver's card in slot `back`, which the giver equips.
+    Hand { slot: u8, back: Option<u8> },
+    /// The In Hand card in this place of the giver's Bag of Holding, into a free slot of the
+    /// receiver's hands.
+    Bag(u8),
+    /// The special potion in this place of the giver's.
+    Special(u8),
+    /// The Healing Potion token (to a hero without one).
+    Potion,
 }
 
 /// A pending decision and who answers it.
@@ -92,6 +109,8 @@ pub enum DealingChoice {
     Minion { minion: u8, answer: Answer },
     /// Cover (Chaos): the Encounter card face down in this room (index in the dungeon).
     Cover(u8),
+    /// Trade (Co-Op): this card to the hero of seat `to`.
+    Give { to: u8, gift: Gift },
 }
 
 /// The legal answers of a decision (at most 16 placements, 47 rooms to move to with a few
@@ -254,6 +273,13 @@ pub enum DealingEvent {
     },
     /// Co-Op: a hero rested and healed a life.
     Rested(u8),
+    /// Co-Op: a card changed hands in phase 4 (its Loot card kind; `None`: the Healing
+    /// Potion token).
+    Gave {
+        from: u8,
+        to: u8,
+        card: Option<u8>,
+    },
     /// Co-Op: the last Encounter card resolved, the heroes are in the Treasure Room.
     Vortex,
     /// Co-Op: a minion of the End Boss (its Encounter card).

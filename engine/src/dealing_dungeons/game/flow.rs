@@ -389,7 +389,7 @@ impl DealingGame<'_> {
             }
             C::Hero { hero, side } => self.hero_chosen(s, hero, side, obs),
             // Co-Op's answers, never legal in the other modes.
-            C::Card(_) | C::Spot { .. } | C::Minion { .. } | C::Cover(_) => self.end_turn(obs),
+            C::Card(_) | C::Spot { .. } | C::Minion { .. } | C::Cover(_) | C::Give { .. } => self.end_turn(obs),
             C::Life | C::Level => {
                 let max = self.rules.modes.max_lives;
                 let treasure = self.shut_in(s);

@@ -40,7 +40,7 @@ pub mod table;
 pub use chaos::{target as chaos_target, Chaos, ChaosPhase};
 pub use coop::{Coop, CoopPhase};
 pub use decision::{
-    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Status,
+    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Gift, Status,
 };
 pub use setup::{
     AfterDeath, BagOfHolding, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid,
@@ -304,6 +304,12 @@ impl<'r> DealingGame<'r> {
         (self.encounters.len(), self.discard.len())
     }
 
+    /// The Encounter draw pile (the tests' card counts).
+    #[cfg(test)]
+    pub(crate) fn encounter_piles_cards(&self) -> &[u8] {
+        &self.encounters
+    }
+
     /// The room card drawn and waiting for its placement.
     pub fn drawn(&self) -> Option<RoomCard> {
         self.drawn
@@ -385,6 +391,12 @@ impl<'r> DealingGame<'r> {
         self.kits[seat as usize % MAX_SEATS] = Kit { skills, gear };
     }
 
+    /// A seat's player, for tests to fill his Bag of Holding (the test set-up has no bag).
+    #[cfg(test)]
+    pub(crate) fn player_mut(&mut self, seat: u8) -> &mut Player {
+        &mut self.players[seat as usize % MAX_SEATS]
+    }
+
     /// Whether every seat's kit is up to date (the tests' invariant).
     #[cfg(test)]
     pub(crate) fn kits_fresh(&self) -> bool {
@@ -435,7 +447,9 @@ impl<'r> DealingGame<'r> {
     /// Encounter, Loot and End Boss decks and of every Dungeon Deck above its Treasure Room
     /// card (no one looks at them), and the dice. Other players' Bag contents are hidden at
     /// the table but kept here (only their tally is used, and only at the end). Co-Op: also
-    /// the face-down Encounter cards and the other seats' hands.
+    /// the face-down Encounter cards and the other seats' hands. Chaos: the other seats' room
+    /// and Encounter hands during set-up and the face-down cards the seat did not lay, drawn
+    /// from the cards it has not seen.
     pub fn resample(&mut self, seat: u8, rng: &mut GameRng) {
         self.encounters.sort_unstable();
         rng.shuffle(&mut self.encounters);
@@ -443,7 +457,9 @@ impl<'r> DealingGame<'r> {
         rng.shuffle(&mut self.loot);
         self.bosses.sort_unstable();
         rng.shuffle(&mut self.bosses);
-        for p in &mut self.players[..self.seats as usize] {
+        // Chaos's "decks" are hands, redrawn by `chaos_resample`.
+        let decks = if self.mode == Mode::Chaos { 0 } else { self.seats as usize };
+        for p in &mut self.players[..decks] {
             // Each stack between Treasure Room cards (Solo Hard has four) on its own.
             for stack in p.deck.split_mut(|&c| c == RoomCard::Treasure).skip(1) {
                 stack.sort_unstable_by_key(|c| match c {

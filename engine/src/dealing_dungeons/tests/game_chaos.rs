@@ -2,7 +2,7 @@
 //! and one test per rule with stacked decks and forced dice. Rulings are in docs/rulings.md
 //! ("Dealing Dungeons, Chaos").
 
-use crate::core::NoObserver;
+use crate::core::{DecisionGame, NoObserver};
 use crate::dealing_dungeons::combat::{Answer, BossAnswer};
 use crate::dealing_dungeons::data::Side;
 use crate::dealing_dungeons::game::{
@@ -288,4 +288,96 @@ fn dealing_chaos_a_dungeon_with_no_open_doorway_takes_the_placers_secret_door_to
     play(&mut g, c);
     assert_eq!(g.chaos().phase, ChaosPhase::Play);
     assert_eq!(ask(&g), (0, Ask::Action));
+}
+
+/// Encounter cards of a Chaos game wherever they are hidden or held (pile, hands, face down),
+/// sorted: a resample moves them, never adds or loses one.
+fn hidden_encounters(g: &DealingGame<'_>) -> Vec<u8> {
+    let mut v: Vec<u8> = g.encounter_piles_cards().to_vec();
+    for s in 0..g.seats() as usize {
+        v.extend(&g.chaos().hands[s]);
+        v.extend(g.chaos().hidden[s].iter().filter(|&&c| c != u8::MAX));
+    }
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn dealing_chaos_resample_hides_the_other_hands_during_setup() {
+    use crate::core::fuzz;
+    use crate::core::rng::{GameRng, Stream};
+    let (mut room_hands_changed, mut boxed, mut encounter_hands_changed, mut cases) = (0, 0, 0, 0);
+    for n in 2..=4usize {
+        for i in 0..40u64 {
+            let mut g = DealingGame::new(rules(), &DealingConfig::chaos(n), 9, i, &mut NoObserver).unwrap();
+            let mut rng = GameRng::new(9, i, Stream::Bot);
+            // Somewhere in the building or the populating phase.
+            for _ in 0..(i * 7 % 130) {
+                if g.chaos().phase == ChaosPhase::Play {
+                    break;
+                }
+                let c = g.legal()[rng.below(g.legal().len() as u32) as usize];
+                play(&mut g, c);
+            }
+            if g.chaos().phase == ChaosPhase::Play {
+                continue;
+            }
+            cases += 1;
+            let decider = g.pending().unwrap().seat;
+            for seat in [decider, (decider + 1) % n as u8] {
+                let mut copy = g.clone();
+                copy.resample(seat, &mut GameRng::new(9, i + 100 * seat as u64, Stream::Bot));
+                // What the seat saw stays: the table, its own hands, the cards it laid face down.
+                for t in 0..n as u8 {
+                    assert_eq!(g.dungeon(t), copy.dungeon(t));
+                    let (a, b) = (&g.player(t).deck, &copy.player(t).deck);
+                    assert_eq!(a.len(), b.len());
+                    let treasure = |d: &[RoomCard]| d.iter().map(|c| *c == RoomCard::Treasure).collect::<Vec<_>>();
+                    assert_eq!(treasure(a), treasure(b), "the Treasure Room cards stay");
+                    let (ha, hb) = (&g.chaos().hands[t as usize], &copy.chaos().hands[t as usize]);
+                    assert_eq!(ha.len(), hb.len());
+                    if t == seat {
+                        assert_eq!(a, b, "seat {seat}'s own room cards");
+                        assert_eq!(ha, hb, "seat {seat}'s own Encounter cards");
+                    } else {
+                        room_hands_changed += (a != b) as u32;
+                        encounter_hands_changed += (ha != hb) as u32;
+                        let had = |k: &RoomCard| (0..n).any(|u| g.player(u as u8).deck.contains(k));
+                        boxed += b.iter().any(|k| !had(k)) as u32;
+                    }
+                    for r in 0..crate::dealing_dungeons::game::MAX_ROOMS {
+                        let (x, y) = (g.chaos().hidden[t as usize][r], copy.chaos().hidden[t as usize][r]);
+                        assert_eq!(x == u8::MAX, y == u8::MAX, "face-down cards stay where they are");
+                    }
+                }
+                assert_eq!(hidden_encounters(&g), hidden_encounters(&copy), "Encounter cards are moved, not made");
+                // No room card twice more than the box holds.
+                let mut count = vec![0usize; rules().rooms.len()];
+                for t in 0..n as u8 {
+                    let laid = copy.dungeon(t).iter().map(|r| r.card);
+                    for c in laid.chain(copy.player(t).deck.iter().copied()) {
+                        if let RoomCard::Deck(k) = c {
+                            count[k as usize] += 1;
+                        }
+                    }
+                }
+                for (k, &c) in count.iter().enumerate() {
+                    let copies = rules().room_deck.iter().filter(|&&x| x as usize == k).count();
+                    assert!(c <= copies, "room card {k} {c} times, the box has {copies}");
+                }
+                if seat == decider {
+                    assert_eq!(g.legal(), copy.legal(), "the seat's own choices stay");
+                }
+                for c in copy.legal().iter() {
+                    assert!(copy.clone().apply(*c, &mut NoObserver).is_ok(), "{c:?} listed and legal");
+                }
+                fuzz(&mut copy, &mut rng, 100_000, &mut NoObserver, |g, _, _, _| super::game_fuzz::invariants(g))
+                    .unwrap();
+                assert!(copy.is_over());
+            }
+        }
+    }
+    println!("{cases} set-ups: room hands changed {room_hands_changed}, from the box {boxed}, encounter hands changed {encounter_hands_changed}");
+    assert!(cases > 60);
+    assert!(room_hands_changed > cases && encounter_hands_changed > 2 * cases && boxed > cases / 2);
 }

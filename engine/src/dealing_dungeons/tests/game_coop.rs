@@ -413,4 +413,117 @@ mod rules {
         assert!(ev.contains(&DealingEvent::Over(End::NoneLeft)), "{ev:?}");
         assert!(!g.won(0) && !g.won(1));
     }
+
+    /// Two heroes stay at the entrance (a cleared room) through round 1's phases 1-3.
+    fn to_trading(setup: &DealingSetup) -> DealingGame<'static> {
+        let mut g = game(setup);
+        play(&mut g, C::Go);
+        play(&mut g, C::Go);
+        g
+    }
+
+    #[test]
+    fn dealing_coop_heroes_in_one_room_trade_cards_in_phase_4() {
+        use crate::dealing_dungeons::game::Gift;
+        let mut setup = corridor(2, ["empty", "orc"], vec![]);
+        setup.seats[0].hand = vec![loot("bow")];
+        setup.seats[0].potion = true;
+        setup.seats[0].specials = vec![loot("elixir")];
+        let mut g = to_trading(&setup);
+        // Phase 4, seat 0 first: every card of his to the Knight beside him, or done.
+        assert_eq!(ask(&g), (0, Ask::Trade));
+        let hand = C::Give { to: 1, gift: Gift::Hand { slot: 0, back: None } };
+        let potion = C::Give { to: 1, gift: Gift::Potion };
+        let elixir = C::Give { to: 1, gift: Gift::Special(0) };
+        assert_eq!(g.legal().as_slice(), &[hand, elixir, potion, C::Go]);
+        let ev = play(&mut g, hand);
+        assert!(ev.contains(&DealingEvent::Gave { from: 0, to: 1, card: Some(loot("bow")) }), "{ev:?}");
+        assert_eq!((g.player(0).hand.len(), g.player(1).hand.as_slice()), (0, &[loot("bow")][..]));
+        assert_eq!(g.fighter(1).reach(), 1, "the bow gives the Knight Range");
+        // He trades on, a card at a time.
+        assert_eq!(ask(&g), (0, Ask::Trade));
+        assert_eq!(g.legal().as_slice(), &[elixir, potion, C::Go]);
+        play(&mut g, potion);
+        assert!(!g.player(0).potion && g.player(1).potion);
+        assert_eq!(g.legal().as_slice(), &[elixir, C::Go], "the token only to a hero without one");
+        play(&mut g, C::Go);
+        // Seat 1's turn to trade: the bow back (into the Barbarian's free slot), not the token.
+        assert_eq!(ask(&g), (1, Ask::Trade));
+        assert_eq!(
+            g.legal().as_slice(),
+            &[C::Give { to: 0, gift: Gift::Hand { slot: 0, back: None } }, potion_to(0), C::Go]
+        );
+        play(&mut g, C::Go);
+        // Round 2: the phases begin again.
+        assert_eq!(ask(&g), (1, Ask::Walk));
+        assert!(g.kits_fresh());
+    }
+
+    fn potion_to(to: u8) -> C {
+        C::Give { to, gift: crate::dealing_dungeons::game::Gift::Potion }
+    }
+
+    #[test]
+    fn dealing_coop_an_in_hand_card_to_a_full_hand_is_an_exchange_and_each_card_goes_once() {
+        use crate::dealing_dungeons::game::Gift;
+        let mut setup = corridor(2, ["empty", "orc"], vec![]);
+        setup.seats[0].hand = vec![loot("bow")];
+        setup.seats[1].hand = vec![loot("battle-axe")];
+        let mut g = to_trading(&setup);
+        assert_eq!(ask(&g), (0, Ask::Trade));
+        let swap = C::Give { to: 1, gift: Gift::Hand { slot: 0, back: Some(0) } };
+        assert_eq!(g.legal().as_slice(), &[swap, C::Go], "the Knight's one slot is full: an exchange");
+        let ev = play(&mut g, swap);
+        assert!(ev.contains(&DealingEvent::Gave { from: 0, to: 1, card: Some(loot("bow")) }));
+        assert!(ev.contains(&DealingEvent::Gave { from: 1, to: 0, card: Some(loot("battle-axe")) }));
+        assert_eq!((g.player(0).hand[0], g.player(1).hand[0]), (loot("battle-axe"), loot("bow")));
+        assert_eq!(g.fighter(0).gear.combat, 2);
+        // The slot was traded: no more gifts for seat 0, so seat 1 trades next.
+        assert_eq!(ask(&g), (1, Ask::Trade));
+        assert_eq!(g.legal().as_slice(), &[C::Give { to: 0, gift: Gift::Hand { slot: 0, back: Some(0) } }, C::Go]);
+    }
+
+    #[test]
+    fn dealing_coop_trades_only_within_one_room() {
+        let mut setup = corridor(2, ["empty", "orc"], vec![]);
+        setup.seats[0].hand = vec![loot("bow")];
+        setup.seats[0].potion = true;
+        setup.seats[1].at = 1;
+        let g = to_trading(&setup);
+        assert_ne!(ask(&g).1, Ask::Trade, "the Knight is in another room");
+        // Three heroes in one room: a gift to either of the others.
+        let mut setup = corridor(3, ["empty", "orc"], vec![]);
+        setup.seats[0].hand = vec![loot("bow")];
+        let mut g = game(&setup);
+        for _ in 0..3 {
+            play(&mut g, C::Go);
+        }
+        assert_eq!(ask(&g), (0, Ask::Trade));
+        assert_eq!(g.legal().len(), 3, "to either hero, or done");
+    }
+
+    #[test]
+    fn dealing_coop_a_bagged_in_hand_card_goes_to_a_free_hand() {
+        use crate::dealing_dungeons::game::Gift;
+        let mut setup = corridor(2, ["empty", "orc"], vec![]);
+        setup.seats[0].hand = vec![loot("short-sword")];
+        let mut g = game(&setup);
+        let p = g.player_mut(0);
+        p.bag.extend([loot("coins"), loot("shield"), loot("shield"), loot("bow")]);
+        p.bag_gold = 5 + 3 * 20;
+        p.bag_cards = 4;
+        play(&mut g, C::Go);
+        play(&mut g, C::Go);
+        assert_eq!(ask(&g), (0, Ask::Trade));
+        let gift = |i| C::Give { to: 1, gift: Gift::Bag(i) };
+        let hand = C::Give { to: 1, gift: Gift::Hand { slot: 0, back: None } };
+        assert_eq!(g.legal().as_slice(), &[hand, gift(1), gift(3), C::Go], "In Hand cards, one per kind");
+        let before = (g.tally(0), g.tally(1));
+        play(&mut g, gift(3));
+        assert_eq!(g.player(1).hand.as_slice(), &[loot("bow")]);
+        assert_eq!((g.player(0).bag.len(), g.player(0).bag_cards, g.player(0).bag_gold), (3, 3, 45));
+        assert_eq!((g.tally(0), g.tally(1)), (before.0 - 20, before.1 + 20), "20 gold moves with the card");
+        // The Knight's one slot is full now: only an exchange for the sword is left.
+        assert_eq!(g.legal().as_slice(), &[C::Give { to: 1, gift: Gift::Hand { slot: 0, back: Some(0) } }, C::Go]);
+    }
 }
