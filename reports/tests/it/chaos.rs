@@ -116,8 +116,9 @@ fn chaos_report_figures_come_from_the_data() {
         mean("items", e.items);
         mean("rounds", e.rounds);
     }
-    // The bots rarely win (README): most games are unfinished, so the count is not vacuous.
-    assert!(unfinished > 500, "{unfinished}");
+    // Cautious leaves many games unfinished (docs/rulings.md, "Games that end"), so the count
+    // is not vacuous.
+    assert!(unfinished > 100, "{unfinished}");
     for f in ["index.html", "summary.md", "wins.svg", "unfinished.svg", "gold.svg", "deaths.svg", "depth.svg"] {
         assert!(std::path::Path::new(&out).join(f).is_file(), "{f} missing");
     }
