@@ -46,7 +46,9 @@ pub enum Engine {
     Classic { rules: ClassicRules, table: ClassicTable },
 }
 
-/// A worker's bots, for the engine of the run.
+/// A worker's bots, for the engine of the run. One per worker, built once and never moved in
+/// the game loop, so the 1987 table's large route maps are not worth a box.
+#[allow(clippy::large_enum_variant)]
 pub enum Seats {
     Ffg(Players),
     Classic(ClassicPlayers),
