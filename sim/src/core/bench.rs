@@ -12,7 +12,7 @@ use crate::cli::{BenchArgs, CHUNK};
 use crate::dealing_dungeons::run::DealingDungeons;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
-use crate::family::Family;
+use crate::family::{Family, GameFamily};
 use crate::meta::Meta;
 use crate::parquet_out::{ParquetOut, SCHEMA_VERSION};
 use crate::plan::RunPlan;
@@ -169,10 +169,14 @@ impl Figures {
         } else {
             String::new()
         };
+        let all_threads = match self.threads {
+            1 => "1 thread".to_string(),
+            n => format!("{n} threads"),
+        };
         format!(
             "dq bench ({} build): heroes {}, bots {}, {} games per pass, {}, {}\n\
              \x20 1 thread:      {:>10.0} games/s ({:.2} µs per game)\n\
-             \x20 {} threads:{}{:>10.0} games/s (scaling {:.2}x)\n\
+             \x20 {}:{}{:>10.0} games/s (scaling {:.2}x)\n\
              \x20 RNG floor:     {:>10.3} µs per game ({:.0} random words per game); a game costs {:.1}x the floor\n\
              \x20 allocations:   {allocs}{spread}",
             crate::meta::BUILD_KIND,
@@ -186,8 +190,8 @@ impl Figures {
             },
             self.games_per_sec_1_thread,
             self.ns_per_game / 1000.0,
-            self.threads,
-            " ".repeat(5usize.saturating_sub(self.threads.to_string().len())),
+            all_threads,
+            " ".repeat(14usize.saturating_sub(all_threads.len())),
             self.games_per_sec_all_threads,
             self.scaling,
             self.rng_floor_ns_per_game / 1000.0,
@@ -204,17 +208,23 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     match args.game.family {
         Family::DungeonQuest => crate::dungeonquest::bench::run(
             args,
-            &RunPlan::<DungeonQuest>::new(&args.table, args.games, None, args.threads, None)?,
+            &RunPlan::<DungeonQuest>::new(&args.table, bench_games::<DungeonQuest>(args), None, args.threads, None)?,
         ),
         Family::DealingDungeons => crate::dealing_dungeons::bench::run(
             args,
-            &RunPlan::<DealingDungeons>::new(&args.table, args.games, None, args.threads, None)?,
+            &RunPlan::<DealingDungeons>::new(
+                &args.table,
+                bench_games::<DealingDungeons>(args),
+                None,
+                args.threads,
+                None,
+            )?,
         ),
         Family::DungeonOfChaos => crate::dungeon_of_chaos::bench::run(
             args,
             &RunPlan::<crate::dungeon_of_chaos::run::DungeonOfChaos>::new(
                 &args.table,
-                args.games,
+                bench_games::<crate::dungeon_of_chaos::run::DungeonOfChaos>(args),
                 None,
                 args.threads,
                 None,
@@ -223,15 +233,21 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     }
 }
 
+/// Games per pass: `--games`, else the family's [`GameFamily::BENCH_GAMES`].
+fn bench_games<F: GameFamily>(args: &BenchArgs) -> u64 {
+    args.games.unwrap_or(F::BENCH_GAMES)
+}
+
 /// The rounds `args` asks for, each a one-thread and an all-threads pass of `pass` (given the
 /// games, the threads and whether to write Parquet) and the RNG floor, after a warm-up pass
 /// (caches, bots' first-game work) outside the timing: a family's bench gives its own pass.
 pub fn measure(
     args: &BenchArgs,
+    games: u64,
     threads: usize,
     mut pass: impl FnMut(u64, usize, bool) -> Result<Pass, Failure>,
 ) -> Result<Figures, Failure> {
-    let (games, parquet) = (args.games, !args.no_out);
+    let parquet = !args.no_out;
     pass(games.min(2_000), 1, false)?;
     let mut rounds = Vec::with_capacity(args.rounds as usize);
     let mut draws = None;
@@ -370,6 +386,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::{Cli, Command};
+    use crate::dungeon_of_chaos::run::DungeonOfChaos;
+    use clap::Parser;
 
     fn round(one: f64, all: f64, floor_ns: f64) -> RoundFigures {
         RoundFigures {
@@ -408,5 +427,25 @@ mod tests {
         assert_eq!(f.ns_per_game, 1e7);
         assert_eq!(f.rng_floor_ns_per_game, 500.0);
         assert_eq!(f.rounds.len(), 3);
+    }
+
+    fn bench_args(line: &[&str]) -> BenchArgs {
+        match Cli::try_parse_from(line).unwrap().command {
+            Command::Bench(args) => args,
+            other => panic!("not a bench: {other:?}"),
+        }
+    }
+
+    /// Without `--games` a pass plays the family's default: The Dungeon of Chaos' few thousand
+    /// long games take seconds, not the twenty minutes 200,000 would.
+    #[test]
+    fn a_pass_plays_the_familys_default_unless_told() {
+        let doc = bench_args(&["dq", "bench", "--game", "dungeon-of-chaos"]);
+        assert_eq!(bench_games::<DungeonOfChaos>(&doc), 5_000);
+        let dq = bench_args(&["dq", "bench"]);
+        assert_eq!(bench_games::<DungeonQuest>(&dq), 200_000);
+        assert_eq!(bench_games::<DealingDungeons>(&dq), 200_000);
+        let told = bench_args(&["dq", "bench", "--game", "dungeon-of-chaos", "--games", "7"]);
+        assert_eq!(bench_games::<DungeonOfChaos>(&told), 7);
     }
 }

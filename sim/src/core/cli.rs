@@ -229,9 +229,10 @@ pub struct BenchArgs {
     pub game: GameArg,
     #[command(flatten)]
     pub table: TableArgs,
-    /// Games per pass (a one-thread pass and an all-threads pass each play games 0..N).
-    #[arg(long, value_name = "N", default_value = "200000", value_parser = parse_games, allow_hyphen_values = true)]
-    pub games: u64,
+    /// Games per pass (a one-thread pass and an all-threads pass each play games 0..N)
+    /// [default: 200000; The Dungeon of Chaos, whose games are long, 5000].
+    #[arg(long, value_name = "N", value_parser = parse_games, allow_hyphen_values = true)]
+    pub games: Option<u64>,
     /// Threads of the parallel pass [default: all cores].
     #[arg(long, value_name = "T", value_parser = parse_threads, allow_hyphen_values = true)]
     pub threads: Option<usize>,

@@ -120,6 +120,9 @@ pub trait GameFamily: Sized {
     const WATCHED: &'static str;
     /// Seats of the smallest table the family plays (a sweep's `players` default).
     const DEFAULT_SEATS: u8 = 1;
+    /// Games per pass of `dq bench` without `--games`: enough for steady figures, few enough
+    /// that a pass takes seconds, not minutes.
+    const BENCH_GAMES: u64 = 200_000;
     /// The family's part of a checked run plan (DungeonQuest: rules and table), built once.
     type Setup: Sync;
     /// One worker thread's players, built once per thread and reused game after game.

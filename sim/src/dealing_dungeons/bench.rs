@@ -15,7 +15,7 @@ pub fn run(args: &BenchArgs, plan: &RunPlan<DealingDungeons>) -> Result<(), Fail
     let (s, seed) = (&plan.setup, plan.seed);
     let consts = s.consts(seed);
     let seats = s.table.seats();
-    let f = bench::measure(args, plan.threads, |games, threads, parquet| {
+    let f = bench::measure(args, plan.games_in_run, plan.threads, |games, threads, parquet| {
         let out = Out { game: GAME, consts: &consts, seats, games, threads, parquet };
         out.pass(
             || s.table.players(),

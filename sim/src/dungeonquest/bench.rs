@@ -14,7 +14,7 @@ pub fn run(args: &BenchArgs, plan: &RunPlan<DungeonQuest>) -> Result<(), Failure
     let (s, seed) = (&plan.setup, plan.seed);
     let consts = run::consts(&s.sheets(), &s.seating(), seed);
     let seats = s.seats();
-    let f = bench::measure(args, plan.threads, |games, threads, parquet| {
+    let f = bench::measure(args, plan.games_in_run, plan.threads, |games, threads, parquet| {
         let out = Out { game: Family::DungeonQuest.name(), consts: &consts, seats, games, threads, parquet };
         match &s.engine {
             Engine::Ffg { rules, table } => out.pass(
