@@ -7,7 +7,7 @@
 
 mod play;
 mod policy;
-mod search;
+pub(crate) mod search;
 
 pub mod seats;
 

@@ -171,22 +171,23 @@ impl<F, T> Expert<F, T> {
     }
 }
 
-/// An answer's paired differences with the base answer, future by future.
+/// An answer's paired differences with the base answer, future by future (shared with
+/// DungeonQuest's `expert`).
 #[derive(Clone, Copy, Debug, Default)]
-struct Gain {
-    n: usize,
+pub(crate) struct Gain {
+    pub(crate) n: usize,
     sum: f64,
     squares: f64,
 }
 
 impl Gain {
-    fn add(&mut self, d: f64) {
+    pub(crate) fn add(&mut self, d: f64) {
         self.n += 1;
         self.sum += d;
         self.squares += d * d;
     }
 
-    fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         if self.n == 0 {
             return f64::NEG_INFINITY;
         }
@@ -194,7 +195,7 @@ impl Gain {
     }
 
     /// The standard error of the mean.
-    fn error(&self) -> f64 {
+    pub(crate) fn error(&self) -> f64 {
         if self.n < 2 {
             return f64::INFINITY;
         }

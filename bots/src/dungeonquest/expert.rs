@@ -17,7 +17,8 @@
 //! No allocation per decision: the copy lives on the stack (a `Game` is fixed storage) and
 //! the rollout table, built with the bot, is readied in place for each rollout.
 
-use crate::core::play_out;
+use crate::core::search::Gain;
+use crate::core::{play_out, BATCH, CONFIDENCE};
 use crate::dungeonquest::maps::TableMaps;
 use crate::dungeonquest::players::Players;
 use crate::dungeonquest::spec::{BotSpec, MonsterSpec};
@@ -166,48 +167,6 @@ impl Expert {
         Some(self.spec.objective(out.survived, out.score))
     }
 }
-
-/// An answer's paired differences with the base answer, future by future.
-#[derive(Clone, Copy, Debug, Default)]
-struct Gain {
-    n: usize,
-    sum: f64,
-    squares: f64,
-}
-
-impl Gain {
-    fn add(&mut self, d: f64) {
-        self.n += 1;
-        self.sum += d;
-        self.squares += d * d;
-    }
-
-    fn mean(&self) -> f64 {
-        if self.n == 0 {
-            return f64::NEG_INFINITY;
-        }
-        self.sum / self.n as f64
-    }
-
-    /// The standard error of the mean.
-    fn error(&self) -> f64 {
-        let n = self.n as f64;
-        if self.n < 2 {
-            return f64::INFINITY;
-        }
-        let m = self.sum / n;
-        ((self.squares / n - m * m).max(0.0) / (n - 1.0)).sqrt()
-    }
-}
-
-/// Rollouts between the checks that give up an answer no better than the base's.
-const BATCH: usize = 4;
-
-/// Standard errors by which an answer's mean gain over the base answer must exceed zero to
-/// be taken instead. Why: with a few rollouts per answer, the best-looking of several close
-/// answers is mostly the luckiest; following the base planner unless the rollouts show a
-/// clear gain keeps the search from doing worse than its base by chasing noise.
-const CONFIDENCE: f64 = 2.0;
 
 /// The decisions worth a search: where the hero goes and when he leaves, what he draws, fights
 /// or flees, the items and runes he uses, what he gives up. Combat cards (many per fight, and
