@@ -114,31 +114,12 @@ impl<F, T> Expert<F, T> {
         T: Policy<G>,
     {
         let mut copy = game.clone();
-        let samples = self.base_scores.len();
-        for k in 0..samples {
-            self.base_scores[k] = self.rollout(&mut copy, game, seat, base, seed, k).unwrap_or(0.0);
-        }
-        let mut best = (base, 0.0);
-        for &answer in choices.iter().filter(|&&c| c != base) {
-            // The paired differences with the base answer: their mean and spread.
-            let mut gain = Gain::default();
-            for k in 0..samples {
-                let Some(score) = self.rollout(&mut copy, game, seat, answer, seed, k) else {
-                    gain = Gain::default();
-                    break;
-                };
-                gain.add(score - self.base_scores[k]);
-                // Racing: an answer no better than the base's so far is given up.
-                if gain.n % BATCH == 0 && gain.n < samples && gain.mean() + gain.error() <= 0.0 {
-                    break;
-                }
-            }
-            let mean = gain.mean();
-            if gain.n == samples && mean > CONFIDENCE * gain.error() && mean > best.1 {
-                best = (answer, mean);
-            }
-        }
-        best.0
+        // Taken out for the search (no allocation: an empty `Vec` holds none) and put back.
+        let mut scores = std::mem::take(&mut self.base_scores);
+        let best =
+            best_answer(choices, base, &mut scores, |answer, k| self.rollout(&mut copy, game, seat, answer, seed, k));
+        self.base_scores = scores;
+        best
     }
 
     /// The seat's objective in future `k` of the search seeded `seed` after `answer`: `game`
@@ -171,23 +152,61 @@ impl<F, T> Expert<F, T> {
     }
 }
 
-/// An answer's paired differences with the base answer, future by future (shared with
-/// DungeonQuest's `expert`).
+/// The answer whose rollouts beat `base`'s most, if any does by more than chance explains
+/// (see [`CONFIDENCE`]); else `base`. `rollout(answer, k)` scores `answer` in future `k` (`None`
+/// if it is not legal); `base_scores` (one per future: its length is the samples) is filled
+/// with the base answer's. Shared by every `expert`, DungeonQuest's included, so the
+/// statistics are written once.
+pub(crate) fn best_answer<C: Copy + PartialEq>(
+    choices: &[C],
+    base: C,
+    base_scores: &mut [f64],
+    mut rollout: impl FnMut(C, usize) -> Option<f64>,
+) -> C {
+    let samples = base_scores.len();
+    for (k, score) in base_scores.iter_mut().enumerate() {
+        *score = rollout(base, k).unwrap_or(0.0);
+    }
+    let mut best = (base, 0.0);
+    for &answer in choices.iter().filter(|&&c| c != base) {
+        // The paired differences with the base answer: their mean and spread.
+        let mut gain = Gain::default();
+        for (k, base_score) in base_scores.iter().enumerate() {
+            let Some(score) = rollout(answer, k) else {
+                gain = Gain::default();
+                break;
+            };
+            gain.add(score - base_score);
+            // Racing: an answer no better than the base's so far (the most, which play as the
+            // base's does, exactly so) is given up.
+            if gain.n % BATCH == 0 && gain.n < samples && gain.mean() + gain.error() <= 0.0 {
+                break;
+            }
+        }
+        let mean = gain.mean();
+        if gain.n == samples && mean > CONFIDENCE * gain.error() && mean > best.1 {
+            best = (answer, mean);
+        }
+    }
+    best.0
+}
+
+/// An answer's paired differences with the base answer, future by future.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Gain {
-    pub(crate) n: usize,
+struct Gain {
+    n: usize,
     sum: f64,
     squares: f64,
 }
 
 impl Gain {
-    pub(crate) fn add(&mut self, d: f64) {
+    fn add(&mut self, d: f64) {
         self.n += 1;
         self.sum += d;
         self.squares += d * d;
     }
 
-    pub(crate) fn mean(&self) -> f64 {
+    fn mean(&self) -> f64 {
         if self.n == 0 {
             return f64::NEG_INFINITY;
         }
@@ -195,7 +214,7 @@ impl Gain {
     }
 
     /// The standard error of the mean.
-    pub(crate) fn error(&self) -> f64 {
+    fn error(&self) -> f64 {
         if self.n < 2 {
             return f64::INFINITY;
         }

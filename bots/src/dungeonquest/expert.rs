@@ -17,8 +17,8 @@
 //! No allocation per decision: the copy lives on the stack (a `Game` is fixed storage) and
 //! the rollout table, built with the bot, is readied in place for each rollout.
 
-use crate::core::search::Gain;
-use crate::core::{play_out, BATCH, CONFIDENCE};
+use crate::core::play_out;
+use crate::core::search::best_answer;
 use crate::dungeonquest::maps::TableMaps;
 use crate::dungeonquest::players::Players;
 use crate::dungeonquest::spec::{BotSpec, MonsterSpec};
@@ -101,7 +101,7 @@ impl Expert {
     }
 
     /// The answer whose rollouts beat the base answer's most, if any does by more than
-    /// chance explains (see [`CONFIDENCE`]); else `base`.
+    /// chance explains (see [`crate::core::CONFIDENCE`]); else `base`.
     #[inline(never)]
     fn search(
         &mut self,
@@ -114,32 +114,13 @@ impl Expert {
     ) -> Choice {
         let mut copy = game.clone();
         let samples = usize::from(self.spec.search.samples);
-        // The base answer's score in each future, which the others are compared with.
-        for k in 0..samples {
-            self.base_scores[k] = self.rollout(&mut copy, game, seat, base, seed, k, maps).unwrap_or(0.0);
-        }
-        let mut best = (base, 0.0);
-        for answer in choices.iter().copied().filter(|&c| c != base) {
-            // The paired differences with the base answer: their mean and spread.
-            let mut gain = Gain::default();
-            for k in 0..samples {
-                let Some(score) = self.rollout(&mut copy, game, seat, answer, seed, k, maps) else {
-                    gain = Gain::default();
-                    break;
-                };
-                gain.add(score - self.base_scores[k]);
-                // Racing: an answer no better than the base's so far (the most, which play as
-                // the base's does, exactly so) is given up.
-                if gain.n % BATCH == 0 && gain.n < samples && gain.mean() + gain.error() <= 0.0 {
-                    break;
-                }
-            }
-            let mean = gain.mean();
-            if gain.n == samples && mean > CONFIDENCE * gain.error() && mean > best.1 {
-                best = (answer, mean);
-            }
-        }
-        best.0
+        // Taken out for the search (no allocation: an empty `Vec` holds none) and put back.
+        let mut scores = std::mem::take(&mut self.base_scores);
+        let best = best_answer(choices, base, &mut scores[..samples], |answer, k| {
+            self.rollout(&mut copy, game, seat, answer, seed, k, maps)
+        });
+        self.base_scores = scores;
+        best
     }
 
     /// The seat's objective in future `k` of the search seeded `seed` after `answer`: `game`
