@@ -115,6 +115,47 @@ fn chaos_expert_plays_legally_and_repeatably() {
     }
 }
 
+/// Plays games `0..games` of seed 9 with `real` answering, and at every decision of seat 0
+/// with two or more answers checks that `on_copy` (a clone of `real`) answers the same on a
+/// copy whose hidden state was redrawn with another rng. Returns the decisions checked and
+/// how many of them `base` would have answered otherwise.
+fn answers_on_copies<G, P>(
+    game: &mut G,
+    config: &G::Config,
+    games: u64,
+    real: &mut P,
+    on_copy: &mut P,
+    base: &mut P,
+) -> (u32, u32)
+where
+    G: DecisionGame,
+    G::Choices: Clone + PartialEq + std::fmt::Debug,
+    P: Policy<G>,
+{
+    let (mut checked, mut moved) = (0, 0);
+    for i in 0..games {
+        game.restart(config, 9, i, &mut NoObserver).unwrap();
+        let mut rng = GameRng::new(9, i, Stream::Bot);
+        while !game.is_over() {
+            let choices = game.legal_choices().clone();
+            let seat = game.deciding_seat().unwrap();
+            let mut r = rng.clone();
+            let c = real.choose(game, &choices, &mut r);
+            if seat == 0 && choices.len() > 1 {
+                let mut copy = game.clone();
+                copy.resample(0, &mut GameRng::from_seed(i ^ 0xABCD));
+                assert_eq!(copy.legal_choices(), &choices);
+                assert_eq!(on_copy.choose(&copy, &choices, &mut rng.clone()), c, "game {i}");
+                checked += 1;
+                moved += u32::from(base.choose(game, &choices, &mut rng.clone()) != c);
+            }
+            rng = r;
+            game.apply(c, &mut NoObserver).unwrap();
+        }
+    }
+    (checked, moved)
+}
+
 /// At every decision of seat 0 (an expert) the answer on the real game equals the answer,
 /// from the same bot stream, on a copy whose hidden state was redrawn with another rng: the
 /// search reads only what the seat knows. Some answers must differ from the base's, or the
@@ -130,26 +171,9 @@ fn dealing_expert_does_not_peek() {
         let mut on_copy = real.clone();
         let mut base = dealing("greedy", seats);
         let mut game = DealingGame::new(&rules, &config, 9, 0, &mut NoObserver).unwrap();
-        for i in 0..30 {
-            game.restart(&config, 9, i, &mut NoObserver).unwrap();
-            let mut rng = GameRng::new(9, i, Stream::Bot);
-            while !game.is_over() {
-                let choices = game.legal_choices().clone();
-                let seat = game.deciding_seat().unwrap();
-                let mut r = rng.clone();
-                let c = real.choose(&game, &choices, &mut r);
-                if seat == 0 && choices.len() > 1 {
-                    let mut copy = game.clone();
-                    copy.resample(0, &mut GameRng::from_seed(i ^ 0xABCD));
-                    assert_eq!(copy.legal_choices(), &choices);
-                    assert_eq!(on_copy.choose(&copy, &choices, &mut rng.clone()), c, "game {i}");
-                    checked += 1;
-                    moved += u32::from(base.choose(&game, &choices, &mut rng.clone()) != c);
-                }
-                rng = r;
-                game.apply(c, &mut NoObserver).unwrap();
-            }
-        }
+        let (c, m) = answers_on_copies(&mut game, &config, 30, &mut real, &mut on_copy, &mut base);
+        checked += c;
+        moved += m;
     }
     assert!(checked > 500 && moved > 20, "{checked} decisions checked, {moved} differ from the base's");
 }
@@ -163,31 +187,11 @@ fn dealing_expert_does_not_peek() {
 fn chaos_expert_does_not_peek() {
     let rules = ChaosRules::standard();
     let config = ChaosConfig::new(2);
-    let (mut checked, mut moved) = (0, 0);
     let mut real = chaos("expert:samples=8,greedy", 2);
     let mut on_copy = real.clone();
     let mut base = chaos("greedy", 2);
     let mut game = ChaosGame::new(&rules, &config, 9, 0, &mut NoObserver).unwrap();
-    for i in 0..8 {
-        game.restart(&config, 9, i, &mut NoObserver).unwrap();
-        let mut rng = GameRng::new(9, i, Stream::Bot);
-        while !game.is_over() {
-            let choices = game.legal_choices().clone();
-            let seat = game.deciding_seat().unwrap();
-            let mut r = rng.clone();
-            let c = real.choose(&game, &choices, &mut r);
-            if seat == 0 && choices.len() > 1 {
-                let mut copy = game.clone();
-                copy.resample(0, &mut GameRng::from_seed(i ^ 0xABCD));
-                assert_eq!(copy.legal_choices(), &choices);
-                assert_eq!(on_copy.choose(&copy, &choices, &mut rng.clone()), c, "game {i}");
-                checked += 1;
-                moved += u32::from(base.choose(&game, &choices, &mut rng.clone()) != c);
-            }
-            rng = r;
-            game.apply(c, &mut NoObserver).unwrap();
-        }
-    }
+    let (checked, moved) = answers_on_copies(&mut game, &config, 8, &mut real, &mut on_copy, &mut base);
     assert!(checked > 1000 && moved >= 5, "{checked} decisions checked, {moved} differ from the base's");
 }
 
