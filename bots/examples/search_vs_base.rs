@@ -32,7 +32,11 @@ fn dealing(config: &DealingConfig, specs: &[BotSpec], games: u64) -> Run {
     let mut players = DealingPlayers::new(specs, specs.len()).unwrap();
     timed(games, |i| {
         play_dealing_into(&mut game, config, SEED, i, &mut players, &mut NoObserver).unwrap();
-        [DealingSearch::objective_of(&game, 0), f64::from(u8::from(game.outcome(0).survived)), won(game.won(0))]
+        [
+            DealingSearch::default().objective_of(&game, 0),
+            f64::from(u8::from(game.outcome(0).survived)),
+            won(game.won(0)),
+        ]
     })
 }
 
@@ -44,7 +48,7 @@ fn chaos(config: &ChaosConfig, specs: &[BotSpec], games: u64) -> Run {
         play_chaos_into(&mut game, config, SEED, i, &mut players, &mut NoObserver).unwrap();
         let w = game.ending() == Some(dq_engine::dungeon_of_chaos::game::Ending::Won(0));
         // Survival as the results rows count it: none of the seat's characters died.
-        [ChaosSearch::objective_of(&game, 0), f64::from(u8::from(game.hero(0).tally.deaths == 0)), won(w)]
+        [ChaosSearch::default().objective_of(&game, 0), f64::from(u8::from(game.hero(0).tally.deaths == 0)), won(w)]
     })
 }
 

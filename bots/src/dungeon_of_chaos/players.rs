@@ -4,7 +4,7 @@
 use super::expert::{ChaosExpert, ChaosSearch};
 use super::heuristic::Heuristic;
 use super::style::Style;
-use crate::core::seats::Plain;
+use crate::core::seats::{Plain, Stakes};
 use crate::core::{play_out_noting, Budget, Policy};
 use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
 use arrayvec::ArrayVec;
@@ -41,7 +41,7 @@ impl ChaosPlayers {
     /// why they cannot play: its bots take no planner parameters yet (`expert` takes
     /// `samples` and `base`).
     pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
-        Plain { game: "dungeon-of-chaos", seat_noun: "adventurers" }.specs(bots, seats)
+        Plain { game: "dungeon-of-chaos", seat_noun: "adventurers", stakes: Stakes::Win }.specs(bots, seats)
     }
 
     /// The bots of `seats` seats (see [`ChaosPlayers::check`]).
@@ -51,7 +51,11 @@ impl ChaosPlayers {
         let seats = specs.iter().map(|s| match s.kind {
             BotKind::Expert => {
                 let base = ChaosPlayers::plain(BotSpec::new(s.search.base), n);
-                Seat::Expert(Box::new(ChaosExpert::new(ChaosSearch, base, Budget { samples: s.search.samples })))
+                Seat::Expert(Box::new(ChaosExpert::new(
+                    ChaosSearch::of(&s.search),
+                    base,
+                    Budget { samples: s.search.samples },
+                )))
             }
             kind => ChaosPlayers::seat(kind),
         });
