@@ -101,11 +101,11 @@ pub fn play_dealing_into<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEven
     players: &mut P,
     obs: &mut O,
 ) -> Result<(), DealingConfigError> {
-    play_dealing_noting(game, config, master, index, players, obs, |_, _, _| {})
+    play_dealing_noting(game, config, master, index, players, obs, |_, _, _, _| {})
 }
 
-/// [`play_dealing_into`], handing each decision and its answer to `noted` before it is
-/// applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+/// [`play_dealing_into`], handing each decision and its answer to `noted` (with the game as it
+/// stands) before it is applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
 pub fn play_dealing_noting<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEvent>>(
     game: &mut DealingGame<'r>,
     config: &DealingConfig,
@@ -113,7 +113,7 @@ pub fn play_dealing_noting<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEv
     index: u64,
     players: &mut P,
     obs: &mut O,
-    noted: impl FnMut(&mut O, DealingDecision, DealingChoice),
+    noted: impl FnMut(&mut O, &DealingGame<'r>, DealingDecision, DealingChoice),
 ) -> Result<(), DealingConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;

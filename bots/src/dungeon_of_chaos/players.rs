@@ -103,11 +103,12 @@ pub fn play_chaos_into<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     players: &mut P,
     obs: &mut O,
 ) -> Result<(), ChaosConfigError> {
-    play_chaos_noting(game, config, master, index, players, obs, |_, _, _| {})
+    play_chaos_noting(game, config, master, index, players, obs, |_, _, _, _| {})
 }
 
-/// [`play_chaos_into`], handing each decision and its answer to `noted` before it is applied
-/// (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+/// [`play_chaos_into`], handing each decision and its answer to `noted` (with the game as it
+/// stands) before it is applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of
+/// the answers.
 pub fn play_chaos_noting<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     game: &mut ChaosGame<'r>,
     config: &ChaosConfig,
@@ -115,7 +116,7 @@ pub fn play_chaos_noting<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     index: u64,
     players: &mut P,
     obs: &mut O,
-    noted: impl FnMut(&mut O, ChaosDecision, ChaosChoice),
+    noted: impl FnMut(&mut O, &ChaosGame<'r>, ChaosDecision, ChaosChoice),
 ) -> Result<(), ChaosConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;
