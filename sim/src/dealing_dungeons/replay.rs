@@ -178,7 +178,14 @@ impl Trace<'_> {
     }
 
     fn answered(&mut self, game: &DealingGame<'_>, d: DealingDecision, c: DealingChoice) {
-        let line = format!("    {} {}", self.who(d.seat), self.answer(game, d, c));
+        let line = match c {
+            // The hero is chosen now: the seat has none to be named by yet.
+            DealingChoice::Hero { hero, side } => {
+                self.heroes[d.seat as usize % 4] = super::outcome::hero_side(hero, side);
+                format!("    seat {} {}", d.seat, self.answer(game, d, c))
+            }
+            _ => format!("    {} {}", self.who(d.seat), self.answer(game, d, c)),
+        };
         self.lines.push(line);
     }
 

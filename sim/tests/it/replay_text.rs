@@ -12,7 +12,10 @@ const CASES: [(&str, &[&str]); 8] = [
     ("dd-solo-hard", &["--game", "dealing-dungeons", "--mode", "solo-hard", "--heroes", "1"]),
     ("dd-co-op", &["--game", "dealing-dungeons", "--mode", "co-op", "--heroes", "2"]),
     ("dd-chaos", &["--game", "dealing-dungeons", "--mode", "chaos", "--heroes", "2"]),
-    ("dd-standard-random", &["--game", "dealing-dungeons", "--heroes", "2", "--bot", "random", "--rule", "bag-swap"]),
+    (
+        "dd-standard-random",
+        &["--game", "dealing-dungeons", "--heroes", "2", "--bot", "random", "--rule", "bag-swap,choose-from-two"],
+    ),
     ("doc", &["--game", "dungeon-of-chaos", "--heroes", "2"]),
 ];
 
