@@ -155,7 +155,8 @@ fn the_bots_play_each_modes_goal_to_the_end() {
 fn specs_dealing_dungeons_does_not_play_are_refused() {
     let err = |list: &str, seats| DealingPlayers::check(&BotSpec::parse_list(list).unwrap(), seats).unwrap_err().0;
     assert!(DealingPlayers::check(&BotSpec::parse_list("expert:samples=8:base=mixed,greedy").unwrap(), 2).is_ok());
-    assert!(err("expert:risk=5", 2).contains("dealing-dungeons's expert takes only samples and base"));
+    assert!(err("expert:risk=5", 2).contains("dealing-dungeons's expert takes only samples, base, life and win"));
+    assert!(DealingPlayers::check(&BotSpec::parse_list("expert:life=0:win=500").unwrap(), 2).is_ok());
     assert!(err("greedy:risk=5", 2).contains("take no parameters yet"));
     assert!(err("greedy,cautious", 3).contains("2 bots for 3 heroes"));
 }

@@ -252,7 +252,7 @@ fn dealing_expert_runs_where_its_base_fights_to_its_death() {
     let run = DealingChoice::Combat(Answer::Run);
     assert!(game.legal_choices().contains(&run));
     let mut base = dealing("greedy", 2);
-    let mut expert = Expert::new(DealingSearch, dealing("greedy", 2), Budget { samples: 64 });
+    let mut expert = Expert::new(DealingSearch::default(), dealing("greedy", 2), Budget { samples: 64 });
     let choices = game.legal_choices().clone();
     let (mut ran, mut fought) = (0, 0);
     for seed in 0..40 {

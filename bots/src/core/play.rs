@@ -18,18 +18,19 @@ where
     P: Policy<G>,
     O: Observer<G::Event>,
 {
-    play_out_noting(game, rng, policy, obs, |_, _, _| {});
+    play_out_noting(game, rng, policy, obs, |_, _, _, _| {});
 }
 
-/// [`play_out`], handing each decision and the policy's answer to `noted` (with the observer)
-/// before the answer is applied: how a replay's trace shows what was chosen where the
-/// family's events do not say it.
+/// [`play_out`], handing each decision and the policy's answer to `noted` (with the observer
+/// and the game as it stands) before the answer is applied: how a replay's trace shows what
+/// was chosen where the family's events do not say it, named from the position (a card in
+/// hand by its name, not its index).
 pub fn play_out_noting<G, P, O>(
     game: &mut G,
     rng: &mut GameRng,
     policy: &mut P,
     obs: &mut O,
-    mut noted: impl FnMut(&mut O, G::Decision, G::Choice),
+    mut noted: impl FnMut(&mut O, &G, G::Decision, G::Choice),
 ) where
     G: DecisionGame,
     P: Policy<G>,
@@ -41,7 +42,7 @@ pub fn play_out_noting<G, P, O>(
         let Some(&first) = choices.first() else { break };
         let c = policy.choose(game, choices, rng);
         if let Some(d) = game.pending() {
-            noted(obs, d, c);
+            noted(obs, game, d, c);
         }
         if game.apply(c, obs).is_err() {
             // A policy answered outside the legal choices: fall back to the first legal one so

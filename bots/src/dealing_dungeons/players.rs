@@ -4,7 +4,7 @@
 use super::expert::{DealingExpert, DealingSearch};
 use super::heuristic::Heuristic;
 use super::style::Style;
-use crate::core::seats::Plain;
+use crate::core::seats::{Plain, Stakes};
 use crate::core::{play_out_noting, Budget, Policy};
 use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
 use arrayvec::ArrayVec;
@@ -39,7 +39,7 @@ impl DealingPlayers {
     /// why they cannot play: its bots take no planner parameters yet (`expert` takes
     /// `samples` and `base`).
     pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
-        Plain { game: "dealing-dungeons", seat_noun: "heroes" }.specs(bots, seats)
+        Plain { game: "dealing-dungeons", seat_noun: "heroes", stakes: Stakes::LifeAndWin }.specs(bots, seats)
     }
 
     /// The bots of `seats` seats (see [`DealingPlayers::check`]).
@@ -49,7 +49,11 @@ impl DealingPlayers {
         let seats = specs.iter().map(|s| match s.kind {
             BotKind::Expert => {
                 let base = DealingPlayers::plain(BotSpec::new(s.search.base), n);
-                Seat::Expert(Box::new(DealingExpert::new(DealingSearch, base, Budget { samples: s.search.samples })))
+                Seat::Expert(Box::new(DealingExpert::new(
+                    DealingSearch::of(&s.search),
+                    base,
+                    Budget { samples: s.search.samples },
+                )))
             }
             kind => DealingPlayers::seat(kind),
         });
@@ -97,11 +101,11 @@ pub fn play_dealing_into<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEven
     players: &mut P,
     obs: &mut O,
 ) -> Result<(), DealingConfigError> {
-    play_dealing_noting(game, config, master, index, players, obs, |_, _, _| {})
+    play_dealing_noting(game, config, master, index, players, obs, |_, _, _, _| {})
 }
 
-/// [`play_dealing_into`], handing each decision and its answer to `noted` before it is
-/// applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+/// [`play_dealing_into`], handing each decision and its answer to `noted` (with the game as it
+/// stands) before it is applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
 pub fn play_dealing_noting<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEvent>>(
     game: &mut DealingGame<'r>,
     config: &DealingConfig,
@@ -109,7 +113,7 @@ pub fn play_dealing_noting<'r, P: Policy<DealingGame<'r>>, O: Observer<DealingEv
     index: u64,
     players: &mut P,
     obs: &mut O,
-    noted: impl FnMut(&mut O, DealingDecision, DealingChoice),
+    noted: impl FnMut(&mut O, &DealingGame<'r>, DealingDecision, DealingChoice),
 ) -> Result<(), DealingConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;

@@ -3,6 +3,7 @@
 
 use super::players::ChaosPlayers;
 use crate::core::SearchFamily;
+use crate::dungeonquest::spec::Search;
 use dq_engine::dungeon_of_chaos::data::ItemType;
 use dq_engine::dungeon_of_chaos::game::{Ask, ChaosDecision, Ending, GOLD_TO_WIN};
 use dq_engine::dungeon_of_chaos::ChaosGame;
@@ -17,14 +18,30 @@ pub const HORIZON: u32 = 60;
 /// what, flight), a turn begun beside monsters, a secret door, an escape, and the profile
 /// after a death. The movement phase's steps (some 950 a game) stay the base's: too many to
 /// search, and each one small.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ChaosSearch;
+///
+/// What a win adds is a parameter (`expert:win=G`, by default [`GOLD_TO_WIN`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ChaosSearch {
+    /// Added once the seat has won, in gold.
+    pub win: u32,
+}
+
+impl Default for ChaosSearch {
+    fn default() -> ChaosSearch {
+        ChaosSearch { win: GOLD_TO_WIN }
+    }
+}
 
 impl ChaosSearch {
+    /// The search of an expert spec: its `win`, else [`GOLD_TO_WIN`].
+    pub fn of(search: &Search) -> ChaosSearch {
+        ChaosSearch { win: search.win.unwrap_or(GOLD_TO_WIN) }
+    }
+
     /// The searching seat's objective in a position: the gold held, plus the value of the
-    /// Treasure items it can redeem, plus [`GOLD_TO_WIN`] once it has won. A death takes the
+    /// Treasure items it can redeem, plus `win` once it has won. A death takes the
     /// character's gold and items with it, so it is counted by what it loses.
-    pub fn objective_of(game: &ChaosGame<'_>, seat: u8) -> f64 {
+    pub fn objective_of(&self, game: &ChaosGame<'_>, seat: u8) -> f64 {
         let h = game.hero(seat);
         let rules = game.rules();
         let treasure: u32 = h
@@ -34,8 +51,8 @@ impl ChaosSearch {
             .filter(|i| i.kind == ItemType::Treasure)
             .map(|i| u32::from(i.value))
             .sum();
-        let won = if game.ending() == Some(Ending::Won(seat)) { GOLD_TO_WIN } else { 0 };
-        f64::from(h.gold + treasure + won)
+        let won = if game.ending() == Some(Ending::Won(seat)) { self.win } else { 0 };
+        f64::from(h.gold + treasure) + f64::from(won)
     }
 }
 
@@ -45,7 +62,7 @@ impl<'r> SearchFamily<ChaosGame<'r>> for ChaosSearch {
     }
 
     fn objective(&self, game: &ChaosGame<'r>, seat: u8) -> f64 {
-        ChaosSearch::objective_of(game, seat)
+        self.objective_of(game, seat)
     }
 
     fn horizon(&self) -> u32 {
@@ -55,3 +72,35 @@ impl<'r> SearchFamily<ChaosGame<'r>> for ChaosSearch {
 
 /// The expert's type: the search over a [`ChaosPlayers`] table of its base at every seat.
 pub type ChaosExpert = crate::core::Expert<ChaosSearch, ChaosPlayers>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon_of_chaos::play_chaos_into;
+    use crate::dungeonquest::spec::BotSpec;
+    use dq_engine::dungeon_of_chaos::game::ChaosConfig;
+    use dq_engine::dungeon_of_chaos::ChaosRules;
+    use dq_engine::NoObserver;
+
+    /// `win` is what the objective adds for a win, exactly; by default the gold a win takes.
+    #[test]
+    fn win_changes_the_objective() {
+        let rules = ChaosRules::standard();
+        let config = ChaosConfig::new(2);
+        let mut game = ChaosGame::new(&rules, &config, 20141, 0, &mut NoObserver).unwrap();
+        let mut players = ChaosPlayers::new(&[BotSpec::parse("greedy").unwrap()], 2).unwrap();
+        let spec = |s: &str| ChaosSearch::of(&BotSpec::parse(s).unwrap().search);
+        let (plain, zero, some) = (spec("expert"), spec("expert:win=0"), spec("expert:win=5"));
+        assert_eq!(plain.win, GOLD_TO_WIN);
+        for index in 0..100 {
+            play_chaos_into(&mut game, &config, 20141, index, &mut players, &mut NoObserver).unwrap();
+            let Some(Ending::Won(seat)) = game.ending() else { continue };
+            let base = zero.objective_of(&game, seat);
+            assert_eq!(some.objective_of(&game, seat), base + 5.0);
+            assert_eq!(plain.objective_of(&game, seat), base + 2000.0);
+            assert_eq!(some.objective_of(&game, 1 - seat), zero.objective_of(&game, 1 - seat));
+            return;
+        }
+        panic!("no game won: the test checks nothing");
+    }
+}

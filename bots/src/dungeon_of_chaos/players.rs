@@ -4,7 +4,7 @@
 use super::expert::{ChaosExpert, ChaosSearch};
 use super::heuristic::Heuristic;
 use super::style::Style;
-use crate::core::seats::Plain;
+use crate::core::seats::{Plain, Stakes};
 use crate::core::{play_out_noting, Budget, Policy};
 use crate::dungeonquest::spec::{BotKind, BotSpec, SpecError};
 use arrayvec::ArrayVec;
@@ -41,7 +41,7 @@ impl ChaosPlayers {
     /// why they cannot play: its bots take no planner parameters yet (`expert` takes
     /// `samples` and `base`).
     pub fn check(bots: &[BotSpec], seats: usize) -> Result<ArrayVec<BotSpec, MAX_SEATS>, SpecError> {
-        Plain { game: "dungeon-of-chaos", seat_noun: "adventurers" }.specs(bots, seats)
+        Plain { game: "dungeon-of-chaos", seat_noun: "adventurers", stakes: Stakes::Win }.specs(bots, seats)
     }
 
     /// The bots of `seats` seats (see [`ChaosPlayers::check`]).
@@ -51,7 +51,11 @@ impl ChaosPlayers {
         let seats = specs.iter().map(|s| match s.kind {
             BotKind::Expert => {
                 let base = ChaosPlayers::plain(BotSpec::new(s.search.base), n);
-                Seat::Expert(Box::new(ChaosExpert::new(ChaosSearch, base, Budget { samples: s.search.samples })))
+                Seat::Expert(Box::new(ChaosExpert::new(
+                    ChaosSearch::of(&s.search),
+                    base,
+                    Budget { samples: s.search.samples },
+                )))
             }
             kind => ChaosPlayers::seat(kind),
         });
@@ -99,11 +103,12 @@ pub fn play_chaos_into<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     players: &mut P,
     obs: &mut O,
 ) -> Result<(), ChaosConfigError> {
-    play_chaos_noting(game, config, master, index, players, obs, |_, _, _| {})
+    play_chaos_noting(game, config, master, index, players, obs, |_, _, _, _| {})
 }
 
-/// [`play_chaos_into`], handing each decision and its answer to `noted` before it is applied
-/// (see [`crate::core::play_out_noting`]): `dq replay`'s trace of the answers.
+/// [`play_chaos_into`], handing each decision and its answer to `noted` (with the game as it
+/// stands) before it is applied (see [`crate::core::play_out_noting`]): `dq replay`'s trace of
+/// the answers.
 pub fn play_chaos_noting<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     game: &mut ChaosGame<'r>,
     config: &ChaosConfig,
@@ -111,7 +116,7 @@ pub fn play_chaos_noting<'r, P: Policy<ChaosGame<'r>>, O: Observer<ChaosEvent>>(
     index: u64,
     players: &mut P,
     obs: &mut O,
-    noted: impl FnMut(&mut O, ChaosDecision, ChaosChoice),
+    noted: impl FnMut(&mut O, &ChaosGame<'r>, ChaosDecision, ChaosChoice),
 ) -> Result<(), ChaosConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;

@@ -117,6 +117,10 @@ impl Players {
             n if n == seats => bots.iter().copied().collect(),
             n => return Err(SpecError(format!("{n} bots for {seats} heroes: give one bot, or one per hero"))),
         };
+        // DungeonQuest has no winner: an expert's objective is the planner's (with `life`).
+        if let Some(s) = specs.iter().find(|s| s.search.win.is_some()) {
+            return Err(SpecError(format!("bot \"{s}\": dungeonquest's expert takes no win (it has no winner)")));
+        }
         if let Some(why) = crate::dungeonquest::monster::unavailable(rules, monster) {
             return Err(SpecError(why));
         }

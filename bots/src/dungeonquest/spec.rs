@@ -228,16 +228,32 @@ pub struct Search {
     /// The planner setting that plays the rollouts for every seat and whose objective (with
     /// its `life`) the search maximises (`base`: `greedy`, `cautious` or `mixed`).
     pub base: BotKind,
+    /// `life` as given to an expert, in gold (`None`: not given). DungeonQuest reads its
+    /// planner's [`Params::life`] (set alike); Dealing Dungeons' expert adds it to its
+    /// objective for a hero alive at the end (`None`: its default, 100), so a game whose
+    /// default differs from the planner's still knows what was asked.
+    pub life: Option<u16>,
+    /// What winning is worth to an expert's objective, in gold (`win`; `None`: the game's
+    /// default). Read by Dealing Dungeons (100) and The Dungeon of Chaos (2,000, the gold a
+    /// win takes); DungeonQuest has no winner and refuses it.
+    pub win: Option<u32>,
 }
 
 impl Default for Search {
     fn default() -> Search {
-        Search { samples: 32, base: BotKind::Greedy }
+        Search { samples: 32, base: BotKind::Greedy, life: None, win: None }
     }
 }
 
 /// Parameter names of `expert`'s search, besides the planner's [`PARAM_NAMES`].
 pub const SEARCH_PARAM_NAMES: [&str; 2] = ["samples", "base"];
+
+/// Parameter names of an expert's objective where its game reads them (`life` is also the
+/// planner's, [`PARAM_NAMES`]).
+pub const STAKE_PARAM_NAMES: [&str; 2] = ["life", "win"];
+
+/// The largest `win` an expert takes, in gold.
+pub const MAX_WIN: u32 = 100_000;
 
 /// A hero policy with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -330,6 +346,21 @@ impl BotSpec {
                 }
                 None => Err(format!("base={value}: expected greedy, cautious or mixed")),
             },
+            // The planner's `life` too (DungeonQuest's expert reads it there).
+            "life" => match (self.params.set(key, value), self.classic.set(key, value)) {
+                (Ok(_), Ok(_)) => {
+                    self.search.life = Some(self.params.life);
+                    Ok(())
+                }
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            },
+            "win" => match value.parse::<u32>() {
+                Ok(n) if n <= MAX_WIN => {
+                    self.search.win = Some(n);
+                    Ok(())
+                }
+                _ => Err(format!("win={value}: expected a whole number from 0 to {MAX_WIN}")),
+            },
             _ => return None,
         })
     }
@@ -342,7 +373,7 @@ impl BotSpec {
         if self.params.set(key, value)? && self.classic.set(key, value)? {
             return Ok(());
         }
-        let search = if self.kind == BotKind::Expert { ", samples, base" } else { "" };
+        let search = if self.kind == BotKind::Expert { ", samples, base, win" } else { "" };
         Err(format!("unknown parameter \"{key}\" (known: {}{search})", PARAM_NAMES.join(", ")))
     }
 
@@ -375,6 +406,9 @@ impl fmt::Display for BotSpec {
             if self.search.samples != d.samples {
                 write!(f, ":samples={}", self.search.samples)?;
             }
+            if let Some(win) = self.search.win {
+                write!(f, ":win={win}")?;
+            }
         }
         // An expert's planner parameters differ from its base's defaults, not its own. A
         // parameter is written when it differs from its default in any edition (a named one
@@ -396,7 +430,7 @@ impl fmt::Display for BotSpec {
         if p.search != d.search || c.search != cd.search {
             write!(f, ":search={}", p.search)?;
         }
-        if p.life != d.life || c.life != cd.life {
+        if p.life != d.life || c.life != cd.life || self.search.life.is_some() {
             write!(f, ":life={}", p.life)?;
         }
         if p.combat != d.combat || c.combat != cd.combat {
@@ -528,7 +562,7 @@ mod tests {
         assert_eq!(e.to_string(), "expert");
         // The base is read first wherever it stands, and its defaults are the ones left out.
         let c = BotSpec::parse("expert:margin=3:samples=20:base=cautious").unwrap();
-        assert_eq!(c.search, Search { samples: 20, base: BotKind::Cautious });
+        assert_eq!(c.search, Search { samples: 20, base: BotKind::Cautious, ..Search::default() });
         assert_eq!(c.params.margin, 3);
         assert_eq!(c.params.life, Params::defaults(BotKind::Cautious).life);
         assert_eq!(c.to_string(), "expert:base=cautious:samples=20:margin=3");
@@ -539,7 +573,29 @@ mod tests {
         assert!(err("expert:base=random").contains("base=random"));
         assert!(err("expert:base=expert").contains("base=expert"));
         assert!(err("greedy:samples=4").contains("unknown parameter \"samples\""));
-        assert!(err("expert:depth=4").contains("samples, base"));
+        assert!(err("expert:depth=4").contains("samples, base, win"));
+    }
+
+    /// An expert's objective parameters (`life`, `win`) round-trip through the spec text,
+    /// even at a planner default; `life` sets the planner's too.
+    #[test]
+    fn expert_stakes_round_trip() {
+        let parse = |s: &str| BotSpec::parse(s).unwrap();
+        let e = parse("expert:win=300:life=150:samples=8");
+        assert_eq!((e.search.life, e.search.win, e.search.samples), (Some(150), Some(300), 8));
+        assert_eq!(e.params.life, 150);
+        assert_eq!(e.to_string(), "expert:samples=8:win=300:life=150");
+        assert_eq!(parse(&e.to_string()), e);
+        let z = parse("expert:base=cautious:life=0:win=0");
+        assert_eq!((z.search.life, z.search.win, z.params.life, z.classic.life), (Some(0), Some(0), 0, 0));
+        assert_eq!(parse(&z.to_string()), z);
+        assert_eq!(parse("expert").search.life, None);
+        assert_eq!(parse("greedy:life=7").search, Search::default());
+        let err = |s: &str| BotSpec::parse(s).unwrap_err().0;
+        assert!(err("expert:win=-1").contains("win=-1: expected a whole number from 0 to 100000"));
+        assert!(err("expert:win=100001").contains("win=100001"));
+        assert!(err("expert:life=x").contains("life=x: expected a whole number from 0 to 10000"));
+        assert!(err("greedy:win=5").contains("unknown parameter \"win\""));
     }
 
     #[test]

@@ -611,7 +611,10 @@ configure its base. Its own, with their defaults:
   samples=1..1000: rollouts per answer of a key decision, the budget (32)
   base=greedy|cautious|mixed: the planner that plays the rollouts, whose objective it maximises (greedy)
 dealing-dungeons and dungeon-of-chaos: the bots take none of the planner parameters yet; expert \
-takes samples and base, and searches each game's own key decisions (docs/bots.md).";
+takes samples and base, and searches each game's own key decisions (docs/bots.md). Its objective's \
+bonuses, in gold:
+  life=0..10000 (dealing-dungeons): added for a hero alive at the end (100)
+  win=0..100000: added for a win (dealing-dungeons 100, dungeon-of-chaos 2000)";
 
 const HERO_VALUES: [&str; 33] = [
     "1",

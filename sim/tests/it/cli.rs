@@ -318,6 +318,7 @@ fn bad_input_fails_cleanly() {
         (&["run", "--bot", "gredy"], "unknown bot \"gredy\""),
         (&["run", "--bot", "greedy:risk=500"], "risk=500: expected a whole number from 0 to 100"),
         (&["run", "--bot", "greedy:nonsense"], "is not name=value"),
+        (&["run", "--bot", "expert:win=100"], "dungeonquest's expert takes no win (it has no winner)"),
         (&["run", "--bots", "greedy,cautious", "--heroes", "3"], "2 bots for 3 heroes"),
         (&["run", "--bot", "greedy", "--bots", "greedy"], "cannot be used with"),
         (&["run", "--monster-policy", "nasty"], "unknown monster policy \"nasty\""),

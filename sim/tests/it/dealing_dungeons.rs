@@ -248,7 +248,7 @@ fn dealing_replay_reproduces_the_parquet_rows() {
     a.extend(table);
     let text = ok(&a);
     assert!(text.starts_with("dq replay: game 3 of seed 11, dealing-dungeons mode standard"), "{text}");
-    assert!(text.contains(" answers Action: "), "the bots' answers are in the trace: {text}");
+    assert!(text.contains(" builds (Build/Encounter)"), "the bots' answers are in the trace: {text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 1, "{text}");
 }
 
@@ -335,13 +335,20 @@ fn dealing_bad_inputs_are_refused_with_one_line() {
         (&["--heroes", "2", "--rule", "bag-swap,bag-swap"], "rule \"bag-swap\" is given twice"),
         (&["--heroes", "2", "--edition", "third"], "--edition third is a dungeonquest option"),
         (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random is a dungeonquest option"),
-        (&["--heroes", "2", "--bot", "expert:risk=5"], "dealing-dungeons's expert takes only samples and base"),
+        (
+            &["--heroes", "2", "--bot", "expert:risk=5"],
+            "dealing-dungeons's expert takes only samples, base, life and win",
+        ),
         (&["--heroes", "2", "--bot", "expert:samples=0"], "samples=0: expected a whole number from 1 to 1000"),
         (&["--heroes", "2", "--bot", "expert:samples=x"], "samples=x: expected a whole number from 1 to 1000"),
         (&["--heroes", "2", "--bot", "expert:base=random"], "base=random: expected greedy, cautious or mixed"),
         (&["--heroes", "2", "--bot", "expert:depth=3"], "unknown parameter \"depth\""),
         (&["--heroes", "2", "--bots", "expert:samples=4,expert:samples"], "parameter \"samples\" is not name=value"),
         (&["--heroes", "2", "--bot", "greedy:risk=5"], "take no parameters yet"),
+        (&["--heroes", "2", "--bot", "expert:win=x"], "win=x: expected a whole number from 0 to 100000"),
+        (&["--heroes", "2", "--bot", "expert:win=100001"], "win=100001: expected a whole number from 0 to 100000"),
+        (&["--heroes", "2", "--bot", "expert:life=-5"], "life=-5: expected a whole number from 0 to 10000"),
+        (&["--heroes", "2", "--bot", "greedy:win=5"], "unknown parameter \"win\""),
         (&["--heroes", "3", "--bots", "greedy,cautious"], "2 bots for 3 heroes"),
     ];
     for (extra, expect) in cases {

@@ -113,7 +113,7 @@ fn chaos_replay_reproduces_the_parquet_rows() {
     a.extend(table);
     let text = ok(&a);
     assert!(text.starts_with("dq replay: game 3 of seed 11, dungeon-of-chaos"), "{text}");
-    assert!(text.contains(" answers Turn: "), "the bots' answers are in the trace: {text}");
+    assert!(text.contains(" ends the turn"), "the bots' answers are in the trace: {text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 1, "{text}");
 }
 
@@ -154,13 +154,15 @@ fn chaos_bad_inputs_are_refused_with_one_line() {
         (&["--heroes", "2", "--mode", "chaos"], "--mode chaos: dungeon-of-chaos has no such option"),
         (&["--heroes", "2", "--rule", "torchlight"], "--rule torchlight: dungeon-of-chaos has no optional rules"),
         (&["--heroes", "2", "--monster-policy", "random"], "--monster-policy random: dungeon-of-chaos has no such"),
-        (&["--heroes", "2", "--bot", "expert:risk=5"], "dungeon-of-chaos's expert takes only samples and base"),
+        (&["--heroes", "2", "--bot", "expert:risk=5"], "dungeon-of-chaos's expert takes only samples, base and win"),
         (&["--heroes", "2", "--bot", "expert:samples=0"], "samples=0: expected a whole number from 1 to 1000"),
         (&["--heroes", "2", "--bot", "expert:samples=x"], "samples=x: expected a whole number from 1 to 1000"),
         (&["--heroes", "2", "--bot", "expert:base=random"], "base=random: expected greedy, cautious or mixed"),
         (&["--heroes", "2", "--bot", "expert:depth=3"], "unknown parameter \"depth\""),
         (&["--heroes", "2", "--bots", "expert:samples=4,expert:samples"], "parameter \"samples\" is not name=value"),
         (&["--heroes", "2", "--bot", "greedy:risk=5"], "take no parameters yet"),
+        (&["--heroes", "2", "--bot", "expert:win=-1"], "win=-1: expected a whole number from 0 to 100000"),
+        (&["--heroes", "2", "--bot", "expert:life=200"], "dungeon-of-chaos's expert takes only samples, base and win"),
         (&["--heroes", "3", "--bots", "greedy,cautious"], "2 bots for 3 heroes"),
     ];
     for (extra, expect) in cases {

@@ -17,4 +17,5 @@ mod duel_classic;
 mod duel_dealing;
 mod dungeon_of_chaos;
 mod merge;
+mod replay_text;
 mod schema_doc;

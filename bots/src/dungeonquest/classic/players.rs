@@ -175,11 +175,11 @@ pub fn play_classic_noting<'r, P: Policy<ClassicGame<'r>>, O: Observer<ClassicEv
     index: u64,
     players: &mut P,
     obs: &mut O,
-    noted: impl FnMut(&mut O, ClassicDecision, ClassicChoice),
+    mut noted: impl FnMut(&mut O, ClassicDecision, ClassicChoice),
 ) -> Result<(), ClassicConfigError> {
     players.new_game();
     game.restart(config, master, index, obs)?;
     let mut rng = GameRng::new(master, index, Stream::Bot);
-    play_out_noting(game, &mut rng, players, obs, noted);
+    play_out_noting(game, &mut rng, players, obs, |o, _, d, c| noted(o, d, c));
     Ok(())
 }

@@ -6,7 +6,7 @@ use super::cards::Aftermath;
 use super::{Ask, ChaosChoice, ChaosEvent, ChaosGame, DeckId};
 use crate::core::Observer;
 use crate::dungeon_of_chaos::combat::{
-    Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND, MAX_TOOLS,
+    Answer, Combat, End, HandCard, HeroSetup, Presence, Step, Who, MAX_HAND, MAX_TOOLS, MAX_WEAPONS,
 };
 use crate::dungeon_of_chaos::data::{Attr, Feature};
 use crate::dungeon_of_chaos::death::{Source, SPECIALS};
@@ -36,6 +36,24 @@ impl ChaosGame<'_> {
         // Tile guide: no reading in a dark room, in combat too.
         s.reads = h.square().is_none_or(|at| self.feature_at(at) != Feature::Dark);
         s
+    }
+
+    /// The items behind seat `seat`'s weapons and combat tools, in the order a combat numbers
+    /// them (`Answer::Attack`'s `weapon`, `Answer::Use`'s `tool`; as [`HeroSetup::with_item`]
+    /// takes them): for naming an answer.
+    pub fn combat_items(&self, seat: u8) -> (ArrayVec<u8, MAX_WEAPONS>, ArrayVec<u8, MAX_TOOLS>) {
+        let h = self.hero(seat);
+        let (mut weapons, mut tools) = (ArrayVec::new(), ArrayVec::new());
+        for i in h.working(self.rules) {
+            let it = &self.rules.items[i as usize];
+            if it.weapon.is_some() && !weapons.is_full() {
+                weapons.push(i);
+            }
+            if it.action.is_some() && !tools.is_full() {
+                tools.push(i);
+            }
+        }
+        (weapons, tools)
     }
 
     /// The combat phase against the monsters of the active character's room.
