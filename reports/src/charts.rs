@@ -8,6 +8,7 @@ use crate::spec::{ChartSpec, KeyKind, Plot, ReportSpec, Rgb};
 use crate::summary::{GroupSummary, Summary};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::collections::BTreeMap;
 
 /// The font every chart is set in, vendored so the PNGs do not depend on installed fonts.
@@ -227,6 +228,10 @@ fn chart(s: &Summary, ser: &Series, c: &ChartSpec) -> Result<Option<Chart>, Erro
         }
         Plot::Shares { panels, x_axis, y_axis } => shares(s, ser, panels, x_axis, y_axis),
     };
+    if let Draw::Bars { categories, .. } = &plot {
+        // Upright labels take the default band; turned ones need their length below the axis.
+        size.1 += label_band(categories, size.0).saturating_sub(BAR_LABEL_BAND);
+    }
     render(c.name, text(c.title, top), text(c.caption, top), size, &plot).map(Some)
 }
 
@@ -471,13 +476,16 @@ fn bars<DB: DrawingBackend>(
         (0.0, ((top * 1.15 / 10.0).ceil() * 10.0).clamp(10.0, 100.0))
     };
     let decimals = percent_decimals(y_max - y_min);
+    let band = label_band(categories, area.dim_in_pixel().0);
+    let turned = band > BAR_LABEL_BAND;
     // Category i is centred on x = i: asking for n labels makes the key points the integers.
     let mut chart = ChartBuilder::on(area)
-        .margin(16)
-        .x_label_area_size(50)
-        .y_label_area_size(84)
+        .margin(BAR_MARGIN)
+        .x_label_area_size(band)
+        .y_label_area_size(BAR_Y_BAND)
         .build_cartesian_2d(-0.5..n as f64 - 0.5, y_min..y_max)?;
-    let label = |x: &f64| category(categories, *x);
+    // Turned labels are drawn below, hanging from the axis (the mesh would centre them on it).
+    let label = |x: &f64| if turned { String::new() } else { category(categories, *x) };
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -489,6 +497,14 @@ fn bars<DB: DrawingBackend>(
         .axis_desc_style(font(19))
         .light_line_style(RGBColor(0xee, 0xee, 0xee))
         .draw()?;
+    if turned {
+        let style = font(19).transform(FontTransform::Rotate90).pos(Pos::new(HPos::Left, VPos::Center));
+        let base = area.get_base_pixel();
+        for (i, name) in categories.iter().enumerate() {
+            let (x, y) = chart.backend_coord(&(i as f64, y_min));
+            area.draw_text(name, &style, (x - base.0, y - base.1 + 8))?;
+        }
+    }
     let k = series.len().max(1) as f64;
     let slot = 0.8 / k;
     for (s, (name, vals)) in series.iter().enumerate() {
@@ -523,6 +539,28 @@ fn bars<DB: DrawingBackend>(
             .draw()?;
     }
     Ok(())
+}
+
+/// A bar chart's margin and y-label band, in pixels.
+const BAR_MARGIN: u32 = 16;
+const BAR_Y_BAND: u32 = 84;
+/// The band below a bar chart's axis for upright category labels.
+const BAR_LABEL_BAND: u32 = 50;
+/// About the widest glyph of the 19 px label font, so a label's width is not underestimated.
+const LABEL_CHAR_PX: u32 = 9;
+
+/// The band below a bar chart `width` pixels wide for its category labels: the upright band
+/// when every label fits its category's width, else one as deep as the longest label, which
+/// is then drawn turned a quarter (36 heroes' names side by side would overprint).
+fn label_band(categories: &[String], width: u32) -> u32 {
+    let n = categories.len().max(1) as u32;
+    let slot = width.saturating_sub(2 * BAR_MARGIN + BAR_Y_BAND) / n;
+    let longest = categories.iter().map(|c| c.chars().count() as u32).max().unwrap_or(0) * LABEL_CHAR_PX;
+    if longest <= slot {
+        BAR_LABEL_BAND
+    } else {
+        longest + 16
+    }
 }
 
 /// The category label at an integer key point (none between categories).
@@ -696,5 +734,25 @@ pub(crate) mod tests {
             assert!(charts[2].svg.contains(part), "{part}");
         }
         assert!(charts[3].svg.contains("all points"));
+    }
+
+    /// Labels that fit stay upright in the default band; many long ones (Dealing Dungeons'
+    /// 36 hero sides) are turned, in a band as deep as the longest, and the chart grows by it.
+    #[test]
+    fn crowded_category_labels_are_turned() {
+        let few: Vec<String> = ["gherinn", "krutzbeck", "tatianna"].map(String::from).to_vec();
+        assert_eq!(label_band(&few, 1100), BAR_LABEL_BAND);
+        let many: Vec<String> = (0..36).map(|i| format!("dwarf-shieldmaiden-{i}")).collect();
+        let band = label_band(&many, 1100);
+        assert_eq!(band, 21 * LABEL_CHAR_PX + 16);
+        // Two series of rates over 36 subjects, drawn: taller by the band, every name written once.
+        let series = vec![("a".to_string(), vec![Some([50.0, 40.0, 60.0]); 36])];
+        let plot = Draw::Bars { categories: many.clone(), series, y_desc: "rate".into(), signed: false };
+        register_font();
+        let chart = render("crowded", "t".into(), "c".into(), (1100, 560), &plot).unwrap();
+        for name in &many {
+            assert_eq!(chart.svg.lines().filter(|l| l.trim() == name).count(), 1, "{name}");
+        }
+        assert!(chart.svg.contains("rotate(90"), "turned labels");
     }
 }
