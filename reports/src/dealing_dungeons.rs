@@ -3,6 +3,7 @@
 //! causes (monster, ranged miss, boss). Survival and the loot tally are the headline, the
 //! optional rules the rule effects (within a mode, bots and heroes).
 
+use crate::hero_games::{causes_chart, CAUSES_TABLE, EFFECTS_CHART, HERO_GAME, QUANTILES, SURVIVAL_CHART, WILSON};
 use crate::scan::VARIANT;
 use crate::spec::{
     col, fig, top, Body, Cell, ChartSpec, Count, DistCell, Distribution, Effects, Headline, Key, KeyKind, Of, Plot,
@@ -124,12 +125,7 @@ pub static SPEC: ReportSpec = ReportSpec {
                 col("max", Cell::Dist("gold_survivors", DistCell::Max)),
             ]),
         },
-        TableSpec {
-            id: "causes",
-            title: "Death causes",
-            note: "Deaths by cause as a share of all hero-games of the group.",
-            body: Body::Causes,
-        },
+        CAUSES_TABLE,
         TableSpec {
             id: "progress",
             title: "Levels, monsters, rooms, turns and heroes lost",
@@ -149,7 +145,7 @@ pub static SPEC: ReportSpec = ReportSpec {
         },
     ],
     definitions: &[
-        ("hero-game", "one hero in one game: one row of a results file"),
+        HERO_GAME,
         ("survival", "the hero was alive when the game ended"),
         ("win rate", "an End Boss fell and the hero is alive with the highest loot tally (ties shared)"),
         ("boss rate", "the hero defeated his own End Boss (which ends the game)"),
@@ -157,18 +153,12 @@ pub static SPEC: ReportSpec = ReportSpec {
             "heroes lost",
             "the seat's heroes who died; under replace-dead-hero the row's hero and survival are its first hero's",
         ),
-        ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+        WILSON,
         ("loot", "the loot tally: Bag of Holding, In Hand cards 20 gold each, unused potions 10 each"),
-        ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+        QUANTILES,
     ],
     charts: &[
-        ChartSpec {
-            name: "survival",
-            title: "Survival by hero",
-            caption: "Share of hero-games the hero survived, with 95% Wilson intervals.",
-            size: (1100, 560),
-            plot: Plot::Rate { count: "survived", axis: "survival (% of hero-games)" },
-        },
+        SURVIVAL_CHART,
         ChartSpec {
             name: "boss",
             title: "End Boss defeated by hero",
@@ -176,14 +166,7 @@ pub static SPEC: ReportSpec = ReportSpec {
             size: (1100, 560),
             plot: Plot::Rate { count: "boss_defeated", axis: "boss defeated (% of hero-games)" },
         },
-        ChartSpec {
-            name: "effects",
-            title: "Effect on survival against {baseline}",
-            caption: "Survival of each rule set minus the baseline ({baseline}), in percentage points, per hero, with \
-                      95% intervals (paired where the runs share seeds and games).",
-            size: (1100, 560),
-            plot: Plot::Effects { axis: "survival difference (pp)" },
-        },
+        EFFECTS_CHART,
         ChartSpec {
             name: "loot",
             title: "Loot of survivors",
@@ -196,18 +179,7 @@ pub static SPEC: ReportSpec = ReportSpec {
                 y_axis: "% of survivors with at most this loot",
             },
         },
-        ChartSpec {
-            name: "causes",
-            title: "How heroes ended",
-            caption: "Share of hero-games survived or lost to each death cause.",
-            size: (1100, 150),
-            plot: Plot::Ends {
-                count: "survived",
-                label: "survived",
-                colour: Rgb(0x9c, 0xd3, 0x8c),
-                causes: CAUSE_COLOURS,
-            },
-        },
+        causes_chart(CAUSE_COLOURS),
         ChartSpec {
             name: "levels",
             title: "Level and monsters defeated",

@@ -5,6 +5,7 @@
 //! town visits, items and rounds. Wins and gold per seat are the headline; the game has no optional rules,
 //! so a report shows no rule effects (the `rules` column is kept as the key they would use).
 
+use crate::hero_games::{QUANTILES, WILSON};
 use crate::scan::VARIANT;
 use crate::spec::{
     col, fig, top, Body, Cell, ChartSpec, Count, DistCell, Distribution, Effects, Headline, Key, KeyKind, Of, Plot,
@@ -185,9 +186,9 @@ pub static SPEC: ReportSpec = ReportSpec {
              Speed 0 or less; tile: a trap of the tile guide or a bottomless pit; card: a Room, Door, Event, Gods, \
              Chest or Curse card or the hero's own potion, scroll or spell; ailment: poison or confusion",
         ),
-        ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+        WILSON,
         ("gold", "gold coins held at the end; Treasure items not yet redeemed do not count"),
-        ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+        QUANTILES,
     ],
     charts: &[
         ChartSpec {

@@ -2,6 +2,7 @@
 //! the treasure chamber (reached, turns there, dragon draws, Dragon Rage) as its own section;
 //! survival and gold as the headline, the optional rules as the rule effects, and its charts.
 
+use crate::hero_games::{causes_chart, CAUSES_TABLE, EFFECTS_CHART, HERO_GAME, QUANTILES, SURVIVAL_CHART, WILSON};
 use crate::scan::VARIANT;
 use crate::spec::{
     col, fig, top, Body, Cell, ChartSpec, Column, Count, DistCell, Distribution, Effects, Fig, Figure, Headline, Key,
@@ -125,12 +126,7 @@ pub static SPEC: ReportSpec = ReportSpec {
                 col("max", Cell::Dist("gold_survivors", DistCell::Max)),
             ]),
         },
-        TableSpec {
-            id: "causes",
-            title: "Death causes",
-            note: "Deaths by cause as a share of all hero-games of the group.",
-            body: Body::Causes,
-        },
+        CAUSES_TABLE,
         TableSpec {
             id: "turns",
             title: "Turns and rounds",
@@ -162,31 +158,18 @@ pub static SPEC: ReportSpec = ReportSpec {
         },
     ],
     definitions: &[
-        ("hero-game", "one hero in one game: one row of a results file"),
+        HERO_GAME,
         ("survival", "the hero left the dungeon alive before sunset (exit rate: the same count from the exited column)"),
         ("win rate", "the hero won: survived with the most gold (ties broken by the best card, then loot count; a full tie shares the win)"),
-        ("Wilson 95%", "Wilson score interval; Clopper–Pearson 95%: the exact (conservative) binomial interval"),
+        WILSON,
         ("gold of survivors", "gold carried out of the dungeon; mean with its 95% normal interval"),
-        ("quantiles", "nearest-rank: the smallest value with at least that share of observations at or below it"),
+        QUANTILES,
         ("visitor", "a hero who began a turn in the treasure chamber or drew a dragon card"),
         ("rage rate", "share of visitors hit by Dragon Rage (their own draw or another hero's)"),
     ],
     charts: &[
-        ChartSpec {
-            name: "survival",
-            title: "Survival by hero",
-            caption: "Share of hero-games the hero survived, with 95% Wilson intervals.",
-            size: (1100, 560),
-            plot: Plot::Rate { count: "survived", axis: "survival (% of hero-games)" },
-        },
-        ChartSpec {
-            name: "effects",
-            title: "Effect on survival against {baseline}",
-            caption: "Survival of each rule set minus the baseline ({baseline}), in percentage points, per hero, with \
-                      95% intervals (paired where the runs share seeds and games).",
-            size: (1100, 560),
-            plot: Plot::Effects { axis: "survival difference (pp)" },
-        },
+        SURVIVAL_CHART,
+        EFFECTS_CHART,
         // Cumulative: most survivors carry little and a few a fortune, which a histogram
         // would flatten into one spike.
         ChartSpec {
@@ -201,13 +184,7 @@ pub static SPEC: ReportSpec = ReportSpec {
                 y_axis: "% of survivors with at most this gold",
             },
         },
-        ChartSpec {
-            name: "causes",
-            title: "How heroes ended",
-            caption: "Share of hero-games survived or lost to each death cause.",
-            size: (1100, 150),
-            plot: Plot::Ends { count: "survived", label: "survived", colour: Rgb(0x9c, 0xd3, 0x8c), causes: CAUSE_COLOURS },
-        },
+        causes_chart(CAUSE_COLOURS),
         ChartSpec {
             name: "rounds",
             title: "Round at exit and at death",

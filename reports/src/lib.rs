@@ -26,6 +26,7 @@ pub mod dungeon_of_chaos;
 pub mod dungeonquest;
 pub mod effects;
 pub mod error;
+pub mod hero_games;
 pub mod html;
 pub mod input;
 pub mod load;

@@ -10,6 +10,7 @@
 
 use crate::cli::{BenchArgs, CHUNK};
 use crate::dealing_dungeons::run::DealingDungeons;
+use crate::dungeon_of_chaos::run::DungeonOfChaos;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
 use crate::family::{Family, GameFamily};
@@ -206,36 +207,45 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     pipeline::catch_ctrl_c();
     // The games are those of a run of `--games` games: the same checks, the same games.
     match args.game.family {
-        Family::DungeonQuest => crate::dungeonquest::bench::run(
-            args,
-            &RunPlan::<DungeonQuest>::new(&args.table, bench_games::<DungeonQuest>(args), None, args.threads, None)?,
-        ),
-        Family::DealingDungeons => crate::dealing_dungeons::bench::run(
-            args,
-            &RunPlan::<DealingDungeons>::new(
-                &args.table,
-                bench_games::<DealingDungeons>(args),
-                None,
-                args.threads,
-                None,
-            )?,
-        ),
-        Family::DungeonOfChaos => crate::dungeon_of_chaos::bench::run(
-            args,
-            &RunPlan::<crate::dungeon_of_chaos::run::DungeonOfChaos>::new(
-                &args.table,
-                bench_games::<crate::dungeon_of_chaos::run::DungeonOfChaos>(args),
-                None,
-                args.threads,
-                None,
-            )?,
-        ),
+        Family::DungeonQuest => crate::dungeonquest::bench::run(args, &plan::<DungeonQuest>(args)?),
+        Family::DealingDungeons => crate::dealing_dungeons::bench::run(args, &plan::<DealingDungeons>(args)?),
+        Family::DungeonOfChaos => crate::dungeon_of_chaos::bench::run(args, &plan::<DungeonOfChaos>(args)?),
     }
+}
+
+/// The checked plan of a run of [`bench_games`] games of family `F`.
+fn plan<F: GameFamily>(args: &BenchArgs) -> Result<RunPlan<F>, Failure> {
+    RunPlan::<F>::new(&args.table, bench_games::<F>(args), None, args.threads, None)
 }
 
 /// Games per pass: `--games`, else the family's [`GameFamily::BENCH_GAMES`].
 fn bench_games<F: GameFamily>(args: &BenchArgs) -> u64 {
     args.games.unwrap_or(F::BENCH_GAMES)
+}
+
+/// `dq bench` of a family whose players [`GameFamily::players`] builds: the rounds of
+/// [`measure`], each pass's chunks played by `play` (a worker's players, the chunk's games,
+/// the rows to fill and the random draws to add to; `false` when stopped), then printed with
+/// the table's `heroes` and `bots` as given.
+pub fn run_family<F: GameFamily>(
+    args: &BenchArgs,
+    plan: &RunPlan<F>,
+    heroes: &str,
+    bots: &str,
+    play: impl Fn(&mut F::Players, Range<u64>, &mut Vec<F::Row>, &mut u64) -> bool + Sync,
+) -> Result<(), Failure>
+where
+    F::Consts: Sync,
+{
+    let s = &plan.setup;
+    let consts = F::consts(s, plan.seed);
+    let seats = F::rows_per_game(s);
+    let f = measure(args, plan.games_in_run, plan.threads, |games, threads, parquet| {
+        let out = Out { game: F::GAME, consts: &consts, seats, games, threads, parquet };
+        out.pass(|| F::players(s), &play)
+    })?;
+    print(&f, args.json, heroes, bots, !args.no_out);
+    Ok(())
 }
 
 /// The rounds `args` asks for, each a one-thread and an all-threads pass of `pass` (given the

@@ -105,6 +105,16 @@ pub struct DataArgs {
     pub data: Option<PathBuf>,
 }
 
+/// The bot option that seats `bots` as a user would type it: `--bot` and one spec if all
+/// seats share it, else `--bots` and each seat's.
+pub fn bot_option(bots: &[String]) -> String {
+    if bots.iter().all(|b| *b == bots[0]) {
+        format!("--bot {}", bots[0])
+    } else {
+        format!("--bots {}", bots.join(","))
+    }
+}
+
 /// What every game of a run is played with: data, heroes, bots, optional rules, seed.
 #[derive(Args, Debug, Clone)]
 pub struct TableArgs {

@@ -166,8 +166,10 @@ pub trait GameFamily: Sized {
     const TABLE_KEYS: &'static [(&'static str, &'static str)];
 
     /// The seats of every game of a run, read from its `dq.*` metadata (`dq merge` checks a
-    /// part's row count with it).
-    fn seats(meta: &BTreeMap<String, String>) -> Option<u64>;
+    /// part's row count with it): by default one a bot in `dq.bots`.
+    fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
+        meta.get("dq.bots").map(|b| b.split(',').count() as u64)
+    }
 
     /// The family's own `dq.*` metadata keys.
     fn meta(setup: &Self::Setup) -> FamilyMeta;
@@ -202,7 +204,9 @@ pub trait RunTally: Default + Send {
     /// Adds another tally.
     fn merge(&mut self, other: &Self);
     /// Back to zero.
-    fn clear(&mut self);
+    fn clear(&mut self) {
+        *self = Self::default();
+    }
 }
 
 /// A worker's output for one chunk, reused chunk after chunk: the rows (kept only when the

@@ -26,3 +26,4 @@ pub mod plan;
 pub mod progress;
 pub mod runner;
 pub mod schema;
+pub mod summary_frame;

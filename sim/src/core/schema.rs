@@ -125,6 +125,185 @@ pub const COMMON_PREFIX: [(&str, ColumnType, bool); 14] = [
     (SEED, ColumnType::U64, false),
 ];
 
+/// `c`, but nullable.
+pub const fn nullable(c: ColumnDef) -> ColumnDef {
+    ColumnDef { nullable: true, ..c }
+}
+
+/// How each column of [`COMMON_PREFIX`] is stored and what it depends on, in its order: the
+/// same in every game's table.
+const PREFIX_STORAGE: [(Encoding, Role); COMMON_PREFIX.len()] = [
+    (Encoding::Dictionary, Role::RunConstant),
+    (Encoding::Dictionary, Role::RunConstant),
+    (Encoding::Plain, Role::Identity),
+    (Encoding::Dictionary, Role::Identity),
+    (Encoding::Dictionary, Role::PerSeat),
+    (Encoding::Dictionary, Role::PerSeat),
+    (Encoding::Dictionary, Role::PerSeat),
+    (Encoding::Dictionary, Role::RunConstant),
+    (Encoding::Plain, Role::PerSeat),
+    (Encoding::Plain, Role::PerSeat),
+    (Encoding::Plain, Role::PerSeat),
+    (Encoding::Dictionary, Role::PerSeat),
+    (Encoding::Dictionary, Role::PerSeat),
+    (Encoding::Dictionary, Role::RunConstant),
+];
+
+/// What the common prefix's columns mean in one game: their names, types and storage are
+/// shared ([`COMMON_PREFIX`]), their docs are the game's own.
+pub struct PrefixDocs {
+    pub game: &'static str,
+    pub edition: &'static str,
+    pub game_index: &'static str,
+    pub seat: &'static str,
+    pub hero: &'static str,
+    pub bot: &'static str,
+    pub players: &'static str,
+    pub rules: &'static str,
+    pub survived: &'static str,
+    pub winner: &'static str,
+    pub gold: &'static str,
+    pub death_cause: &'static str,
+    pub turns: &'static str,
+    pub seed: &'static str,
+}
+
+/// The common prefix's columns with a game's docs, each in the schema since `since` (the
+/// game's first version), but for `game`, which version 2 added.
+pub const fn prefix_columns(since: u32, d: PrefixDocs) -> [ColumnDef; COMMON_PREFIX.len()] {
+    let docs = [
+        d.game,
+        d.edition,
+        d.game_index,
+        d.seat,
+        d.hero,
+        d.bot,
+        d.players,
+        d.rules,
+        d.survived,
+        d.winner,
+        d.gold,
+        d.death_cause,
+        d.turns,
+        d.seed,
+    ];
+    let mut out = [ColumnDef {
+        name: "",
+        ty: ColumnType::U8,
+        nullable: false,
+        encoding: Encoding::Plain,
+        role: Role::Identity,
+        since,
+        doc: "",
+    }; COMMON_PREFIX.len()];
+    let mut i = 0;
+    while i < out.len() {
+        let (name, ty, nullable) = COMMON_PREFIX[i];
+        let (encoding, role) = PREFIX_STORAGE[i];
+        out[i] = ColumnDef { name, ty, nullable, encoding, role, since: if i == 0 { 2 } else { since }, doc: docs[i] };
+        i += 1;
+    }
+    out
+}
+
+/// A game's table: the common prefix, then the game's own columns (`N` must be their sum,
+/// which building the constant checks).
+pub const fn table<const M: usize, const N: usize>(
+    prefix: [ColumnDef; COMMON_PREFIX.len()],
+    own: [ColumnDef; M],
+) -> [ColumnDef; N] {
+    assert!(N == COMMON_PREFIX.len() + M, "a table is the common prefix and the game's own columns");
+    let mut out = [prefix[0]; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = if i < prefix.len() { prefix[i] } else { own[i - prefix.len()] };
+        i += 1;
+    }
+    out
+}
+
+/// A small set of words a column keys (a death cause): each value's dictionary slot (below
+/// 256) and word.
+pub trait Keyed: Copy {
+    fn slot(self) -> u8;
+    fn word(self) -> &'static str;
+}
+
+/// A game's row, as the common prefix reads it (the values that are not run constants);
+/// `prefix_row!` implements it.
+pub trait PrefixRow {
+    /// The `death_cause` column's values.
+    type Cause: Keyed;
+    fn game_index(&self) -> u64;
+    fn seat(&self) -> u8;
+    /// The hero's index in [`PrefixConsts::heroes`].
+    fn hero(&self) -> u8;
+    fn players(&self) -> u8;
+    fn survived(&self) -> bool;
+    fn winner(&self) -> bool;
+    fn gold(&self) -> u32;
+    fn death_cause(&self) -> Option<Self::Cause>;
+    fn turns(&self) -> u16;
+}
+
+/// Implements [`PrefixRow`] for a row type `$row` whose fields have the columns' names (the
+/// seat, players, outcome and gold), the hero, death cause (a `$cause`) and turns read by the
+/// closures given: a family's row says only where it differs.
+#[rustfmt::skip]
+macro_rules! prefix_row {
+    ($row:ty, $cause:ty, hero: |$h:ident| $hero:expr, death_cause: |$d:ident| $death:expr, turns: |$t:ident| $turns:expr) => {
+        impl $crate::core::schema::PrefixRow for $row {
+            type Cause = $cause;
+            #[inline] fn game_index(&self) -> u64 { self.game_index }
+            #[inline] fn seat(&self) -> u8 { self.seat }
+            #[inline] fn hero(&self) -> u8 { let $h = self; $hero }
+            #[inline] fn players(&self) -> u8 { self.players }
+            #[inline] fn survived(&self) -> bool { self.survived }
+            #[inline] fn winner(&self) -> bool { self.winner }
+            #[inline] fn gold(&self) -> u32 { self.gold }
+            #[inline] fn death_cause(&self) -> Option<$cause> { let $d = self; $death }
+            #[inline] fn turns(&self) -> u16 { let $t = self; $turns }
+        }
+    };
+}
+pub(crate) use prefix_row;
+
+/// The common prefix's run constants and the strings a row's keys stand for.
+pub struct PrefixConsts<'a> {
+    pub game: &'a str,
+    pub edition: &'a str,
+    /// Hero names by a row's `hero`.
+    pub heroes: &'a [String],
+    /// Bot spec by seat.
+    pub bots: &'a [String],
+    pub rules: &'a str,
+    pub seed: u64,
+}
+
+/// Writes the common prefix's columns of `rows` into `sink`, in order: what every game's
+/// `write_rows` opens with.
+#[inline]
+pub fn write_prefix<R: PrefixRow>(rows: &[R], c: &PrefixConsts<'_>, sink: &mut impl Sink) {
+    let n = rows.len();
+    let each = || rows.iter();
+    sink.same_str("game", c.game, n);
+    sink.same_str("edition", c.edition, n);
+    sink.u64s("game_index", each().map(|r| r.game_index()));
+    sink.u8s("seat", each().map(|r| r.seat()));
+    let heroes = c.heroes;
+    sink.keyed_strs("hero", each().map(|r| Some(r.hero())), |h| h, |h| heroes[usize::from(h)].as_str());
+    let bots = c.bots;
+    sink.keyed_strs("bot", each().map(|r| Some(r.seat())), |s| s, |s| bots[usize::from(s)].as_str());
+    sink.u8s("players", each().map(|r| r.players()));
+    sink.same_str("rules", c.rules, n);
+    sink.bools("survived", each().map(|r| r.survived()));
+    sink.bools("winner", each().map(|r| r.winner()));
+    sink.u32s("gold", each().map(|r| r.gold()));
+    sink.keyed_strs("death_cause", each().map(|r| r.death_cause()), Keyed::slot, Keyed::word);
+    sink.u16s("turns", each().map(|r| r.turns()));
+    sink.u64s("seed", std::iter::repeat_n(c.seed, n));
+}
+
 /// The Arrow schema of a table.
 pub fn arrow_schema(columns: &[ColumnDef]) -> SchemaRef {
     Arc::new(Schema::new(columns.iter().map(|c| Field::new(c.name, c.ty.arrow(), c.nullable)).collect::<Vec<_>>()))

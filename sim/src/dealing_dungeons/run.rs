@@ -14,7 +14,6 @@ use dq_bots::dealing_dungeons::{play_dealing_into, DealingPlayers};
 use dq_engine::dealing_dungeons::game::{DealingGame, End, HeroPick};
 use dq_engine::dealing_dungeons::DealingRules;
 use dq_engine::{DecisionGame, NoObserver};
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// Dealing Dungeons, the family (see [`GameFamily`]).
@@ -108,10 +107,6 @@ impl GameFamily for DealingDungeons {
         &[("data_hash", "data hash"), ("mode", "mode"), ("rules", "optional rules")];
     const TABLE_KEYS: &'static [(&'static str, &'static str)] = &[("heroes", "heroes"), ("bots", "bots")];
 
-    fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
-        meta.get("dq.bots").map(|b| b.split(',').count() as u64)
-    }
-
     fn setup(table: &TableArgs) -> Result<Setup, Failure> {
         Setup::new(table)
     }
@@ -189,8 +184,5 @@ impl RunTally for Tally {
     }
     fn merge(&mut self, other: &Tally) {
         Tally::merge(self, other);
-    }
-    fn clear(&mut self) {
-        *self = Tally::default();
     }
 }

@@ -2,10 +2,14 @@
 //! writer that puts a chunk of [`Row`]s into a [`Sink`] column by column in that order.
 
 use super::outcome::{cause_name, end_name, Row};
-use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
+use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U8};
 use crate::core::schema::Encoding::{Dictionary, Plain};
-use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
-use crate::core::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
+use crate::core::schema::Role::{PerSeat, RunConstant};
+use crate::core::schema::{
+    self, prefix_columns, prefix_row, write_prefix, ColumnDef, ColumnType, Encoding, Keyed, PrefixConsts, PrefixDocs,
+    ResultsTable, Role, Sink,
+};
+use dq_engine::dealing_dungeons::game::DeathCause;
 
 /// The `game` column's value and the `dq.game` metadata key's.
 pub const GAME: &str = "dealing-dungeons";
@@ -18,38 +22,40 @@ const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role,
 }
 
 /// The columns in file order (see `docs/schema.md`, which must show exactly this table).
-pub const COLUMNS: [ColumnDef; 25] = [
-    // The common prefix.
-    col("game", Str, Dictionary, RunConstant, "The game played: `dealing-dungeons` (the columns after `seed` are that game's own)."),
-    col("edition", Str, Dictionary, RunConstant, "The edition: `2021` (Dark Keep Games; the card lists are documented estimates, data/dealing_dungeons/)."),
-    col("game_index", U64, Plain, Identity, "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --game dealing-dungeons --index I --seed S` plays it again)."),
-    col("seat", U8, Dictionary, Identity, "The hero's seat, from 0 (turns go round from the first player, who rolled highest)."),
-    col("hero", Str, Dictionary, PerSeat, "The hero side played: the card's id for its front (`barbarian`), its back's name for the back (`berserker`)."),
-    col("bot", Str, Dictionary, PerSeat, "The seat's bot: `greedy`, `cautious`, `mixed` or `random`."),
-    col("players", U8, Dictionary, PerSeat, "Heroes in the game (2 to 4 in Standard mode)."),
-    col("rules", Str, Dictionary, RunConstant, "Optional rules (`--rule`), sorted and comma-joined; empty for none."),
-    col("survived", Bool, Plain, PerSeat, "The hero was alive when the game ended (the victor, a hero stopped at the table edge, or one still playing; in `co-op`, a hero of the party still standing)."),
-    col("winner", Bool, Plain, PerSeat, "A boss was defeated and the hero is alive with the highest loot tally (ties shared); nobody wins otherwise. In `co-op` the party wins or loses together: true in every row of a game whose End Boss fell (the fallen heroes' too), false in every row otherwise."),
-    col("gold", U32, Plain, PerSeat, "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts). In `chaos`, after a Loot card is discarded for each Secret Door token used past the free one."),
-    ColumnDef {
-        nullable: true,
-        ..col("death_cause", Str, Dictionary, PerSeat, "What took the hero's last life: `monster`, `ranged_miss` (a failed ranged attack on a ranged monster) or `boss`; null for the living.")
-    },
-    col("turns", U16, Dictionary, PerSeat, "Turns the hero began (missed ones included); in `co-op`, rounds (his movement phase each round, until the vortex)."),
-    col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
-    // Dealing Dungeons' own.
-    col("mode", Str, Dictionary, RunConstant, "The mode played: `standard`, `co-op`, `chaos`, `solo-regular`, `solo-moderate` or `solo-hard` (`--mode`; one hero plays `solo-regular` unless told)."),
-    col("level", U8, Dictionary, PerSeat, "The hero's level at the end (1 to 3)."),
-    col("xp", U16, Dictionary, PerSeat, "XP on the dashboard at the end, not yet exchanged (the defeated monsters' attack values)."),
-    col("lives_left", U8, Dictionary, PerSeat, "Lives at the end (0 for the dead)."),
-    col("loot_value", U32, Dictionary, PerSeat, "Gold in the Bag of Holding at the end: the Loot cards' values, bagged In Hand cards 20 each, extra potions 10 each (`gold` adds the equipped cards and unused potions)."),
-    col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game); in `chaos`, the shared End Boss's killing blow."),
-    col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included); in `co-op`, the cards this player laid in the shared dungeon; in `chaos`, the cards this player laid in every dungeon (the others' and his own, his Treasure Room included)."),
-    col("monsters_defeated", U8, Dictionary, PerSeat, "Monsters defeated (in the room or from afar)."),
-    col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended with nowhere to build: his next card could only go off the table edge, or his dungeon is walled in (no doorway, nor with Secret Door tokens left a blank wall, onto an empty space); alive, he tallies. In `chaos`, also a hero whose Treasure Room could not be laid."),
-    col("game_end", Str, Dictionary, PerSeat, "How the game ended: `boss` (a boss fell), `none_left` (no hero still playing) or `round_limit` (200 rounds)."),
-    col("heroes_lost", U8, Dictionary, PerSeat, "Heroes of the seat who died. Under `--rule replace-dead-hero` a seat plays on with new heroes: `hero`, `survived` and `death_cause` are then its first hero's, and the columns from `level` to `loot_value` its last hero's."),
-];
+pub const COLUMNS: [ColumnDef; 25] = schema::table(
+    prefix_columns(
+        2,
+        PrefixDocs {
+            game: "The game played: `dealing-dungeons` (the columns after `seed` are that game's own).",
+            edition: "The edition: `2021` (Dark Keep Games; the card lists are documented estimates, data/dealing_dungeons/).",
+            game_index: "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --game dealing-dungeons --index I --seed S` plays it again).",
+            seat: "The hero's seat, from 0 (turns go round from the first player, who rolled highest).",
+            hero: "The hero side played: the card's id for its front (`barbarian`), its back's name for the back (`berserker`).",
+            bot: "The seat's bot: `greedy`, `cautious`, `mixed` or `random`.",
+            players: "Heroes in the game (2 to 4 in Standard mode).",
+            rules: "Optional rules (`--rule`), sorted and comma-joined; empty for none.",
+            survived: "The hero was alive when the game ended (the victor, a hero stopped at the table edge, or one still playing; in `co-op`, a hero of the party still standing).",
+            winner: "A boss was defeated and the hero is alive with the highest loot tally (ties shared); nobody wins otherwise. In `co-op` the party wins or loses together: true in every row of a game whose End Boss fell (the fallen heroes' too), false in every row otherwise.",
+            gold: "The loot tally at the end: the Bag of Holding, In Hand cards 20 each, unused potions 10 each (counted for the dead too; survival decides whether it counts). In `chaos`, after a Loot card is discarded for each Secret Door token used past the free one.",
+            death_cause: "What took the hero's last life: `monster`, `ranged_miss` (a failed ranged attack on a ranged monster) or `boss`; null for the living.",
+            turns: "Turns the hero began (missed ones included); in `co-op`, rounds (his movement phase each round, until the vortex).",
+            seed: "The run's master seed (the same in every row).",
+        },
+    ),
+    [
+        col("mode", Str, Dictionary, RunConstant, "The mode played: `standard`, `co-op`, `chaos`, `solo-regular`, `solo-moderate` or `solo-hard` (`--mode`; one hero plays `solo-regular` unless told)."),
+        col("level", U8, Dictionary, PerSeat, "The hero's level at the end (1 to 3)."),
+        col("xp", U16, Dictionary, PerSeat, "XP on the dashboard at the end, not yet exchanged (the defeated monsters' attack values)."),
+        col("lives_left", U8, Dictionary, PerSeat, "Lives at the end (0 for the dead)."),
+        col("loot_value", U32, Dictionary, PerSeat, "Gold in the Bag of Holding at the end: the Loot cards' values, bagged In Hand cards 20 each, extra potions 10 each (`gold` adds the equipped cards and unused potions)."),
+        col("boss_defeated", Bool, Plain, PerSeat, "The hero defeated his End Boss (which ends the game); in `chaos`, the shared End Boss's killing blow."),
+        col("rooms_built", U8, Dictionary, PerSeat, "Room cards laid in the hero's dungeon (the Treasure Room included); in `co-op`, the cards this player laid in the shared dungeon; in `chaos`, the cards this player laid in every dungeon (the others' and his own, his Treasure Room included)."),
+        col("monsters_defeated", U8, Dictionary, PerSeat, "Monsters defeated (in the room or from afar)."),
+        col("stopped_at_edge", Bool, Plain, PerSeat, "The hero's game ended with nowhere to build: his next card could only go off the table edge, or his dungeon is walled in (no doorway, nor with Secret Door tokens left a blank wall, onto an empty space); alive, he tallies. In `chaos`, also a hero whose Treasure Room could not be laid."),
+        col("game_end", Str, Dictionary, PerSeat, "How the game ended: `boss` (a boss fell), `none_left` (no hero still playing) or `round_limit` (200 rounds)."),
+        col("heroes_lost", U8, Dictionary, PerSeat, "Heroes of the seat who died. Under `--rule replace-dead-hero` a seat plays on with new heroes: `hero`, `survived` and `death_cause` are then its first hero's, and the columns from `level` to `loot_value` its last hero's."),
+    ],
+);
 
 /// What the rows of a run share: the run-constant columns' values and the strings behind a
 /// row's hero and seat.
@@ -74,26 +80,30 @@ impl ResultsTable for Consts {
     }
 }
 
+impl Keyed for DeathCause {
+    fn slot(self) -> u8 {
+        self as u8
+    }
+    fn word(self) -> &'static str {
+        cause_name(self)
+    }
+}
+
+prefix_row!(Row, DeathCause, hero: |r| r.hero, death_cause: |r| r.death_cause, turns: |r| r.turns);
+
 /// Writes `rows` into `sink`, every column of [`COLUMNS`] in order.
 pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
     let n = rows.len();
     let each = || rows.iter();
-    sink.same_str("game", GAME, n);
-    sink.same_str("edition", EDITION, n);
-    sink.u64s("game_index", each().map(|r| r.game_index));
-    sink.u8s("seat", each().map(|r| r.seat));
-    let heroes = &c.hero_names;
-    sink.keyed_strs("hero", each().map(|r| Some(r.hero)), |h| h, |h| heroes[usize::from(h)].as_str());
-    let bots = &c.bots;
-    sink.keyed_strs("bot", each().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
-    sink.u8s("players", each().map(|r| r.players));
-    sink.same_str("rules", &c.rules, n);
-    sink.bools("survived", each().map(|r| r.survived));
-    sink.bools("winner", each().map(|r| r.winner));
-    sink.u32s("gold", each().map(|r| r.gold));
-    sink.keyed_strs("death_cause", each().map(|r| r.death_cause), |d| d as u8, cause_name);
-    sink.u16s("turns", each().map(|r| r.turns));
-    sink.u64s("seed", std::iter::repeat_n(c.seed, n));
+    let prefix = PrefixConsts {
+        game: GAME,
+        edition: EDITION,
+        heroes: &c.hero_names,
+        bots: &c.bots,
+        rules: &c.rules,
+        seed: c.seed,
+    };
+    write_prefix(rows, &prefix, sink);
     sink.same_str("mode", &c.mode, n);
     sink.u8s("level", each().map(|r| r.level));
     sink.u16s("xp", each().map(|r| r.xp));

@@ -101,19 +101,15 @@ impl DealingTable {
         DealingPlayers::new(&self.specs, self.seats()).expect("checked in DealingTable::new")
     }
 
-    /// The bot option as a user would type it: one spec if all seats share it.
-    pub fn bot_option(&self) -> String {
-        if self.bots.iter().all(|b| *b == self.bots[0]) {
-            format!("--bot {}", self.bots[0])
-        } else {
-            format!("--bots {}", self.bots.join(","))
-        }
-    }
-
     /// The options that rebuild this table (for the printed replay command).
     pub fn options(&self) -> String {
         let rules = if self.rules.is_empty() { String::new() } else { format!(" --rule {}", self.rules) };
-        format!(" --mode {} --heroes {}{rules} {}", mode_name(self.config.mode), self.heroes, self.bot_option())
+        format!(
+            " --mode {} --heroes {}{rules} {}",
+            mode_name(self.config.mode),
+            self.heroes,
+            crate::cli::bot_option(&self.bots)
+        )
     }
 }
 

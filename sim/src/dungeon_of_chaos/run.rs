@@ -13,7 +13,6 @@ use crate::{meta, pipeline};
 use dq_bots::dungeon_of_chaos::{play_chaos_into, ChaosPlayers};
 use dq_engine::dungeon_of_chaos::{ChaosGame, ChaosRules};
 use dq_engine::NoObserver;
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// The Dungeon of Chaos, the family (see [`GameFamily`]).
@@ -99,10 +98,6 @@ impl GameFamily for DungeonOfChaos {
     const RULES_KEYS: &'static [(&'static str, &'static str)] = &[("data_hash", "data hash")];
     const TABLE_KEYS: &'static [(&'static str, &'static str)] = &[("heroes", "heroes"), ("bots", "bots")];
 
-    fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
-        meta.get("dq.bots").map(|b| b.split(',').count() as u64)
-    }
-
     fn setup(table: &TableArgs) -> Result<Setup, Failure> {
         Setup::new(table)
     }
@@ -165,8 +160,5 @@ impl RunTally for Tally {
     }
     fn merge(&mut self, other: &Tally) {
         Tally::merge(self, other);
-    }
-    fn clear(&mut self) {
-        *self = Tally::default();
     }
 }

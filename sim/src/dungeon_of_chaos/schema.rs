@@ -2,11 +2,14 @@
 //! the writer that puts a chunk of [`Row`]s into a [`Sink`] column by column in that order.
 
 use super::outcome::{End, Row};
-use crate::core::schema::ColumnType::{Bool, Str, U16, U32, U64, U8};
-use crate::core::schema::Encoding::{Dictionary, Plain};
-use crate::core::schema::Role::{Identity, PerSeat, RunConstant};
-use crate::core::schema::{ColumnDef, ColumnType, Encoding, ResultsTable, Role, Sink};
-use dq_engine::dungeon_of_chaos::death::{self, DeathCause, Source};
+use crate::core::schema::ColumnType::{Str, U16, U8};
+use crate::core::schema::Encoding::Dictionary;
+use crate::core::schema::Role::PerSeat;
+use crate::core::schema::{
+    self, nullable, prefix_columns, prefix_row, write_prefix, ColumnDef, ColumnType, Encoding, Keyed, PrefixConsts,
+    PrefixDocs, ResultsTable, Role, Sink,
+};
+use dq_engine::dungeon_of_chaos::death::{self, Category, DeathCause, Source};
 
 /// The `game` column's value and the `dq.game` metadata key's.
 pub const GAME: &str = "dungeon-of-chaos";
@@ -19,50 +22,46 @@ const fn col(name: &'static str, ty: ColumnType, encoding: Encoding, role: Role,
 }
 
 /// The columns in file order (see `docs/schema.md`, which must show exactly this table).
-pub const COLUMNS: [ColumnDef; 31] = [
-    // The common prefix.
-    col("game", Str, Dictionary, RunConstant, "The game played: `dungeon-of-chaos` (the columns after `seed` are that game's own)."),
-    col("edition", Str, Dictionary, RunConstant, "The edition: `standard` (the one rulebook; the decks' cards are documented estimates, data/dungeon_of_chaos/)."),
-    col("game_index", U64, Plain, Identity, "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --game dungeon-of-chaos --index I --seed S` plays it again)."),
-    col("seat", U8, Dictionary, Identity, "The adventurer's seat, from 0 (turns go round from the first player, who rolled highest on d8 + Speed)."),
-    col("hero", Str, Dictionary, PerSeat, "The first Character Profile the seat chose (of three dealt, §3), in lower case with dashes (`faerie`)."),
-    col("bot", Str, Dictionary, PerSeat, "The seat's bot: `greedy`, `cautious`, `mixed` or `random`."),
-    col("players", U8, Dictionary, PerSeat, "Adventurers in the game (2 to 4)."),
-    col("rules", Str, Dictionary, RunConstant, "Optional rules: always empty (the game has none)."),
-    col("survived", Bool, Plain, PerSeat, "No character of the seat died in the game (a dead character is replaced by a new one, §15: see `deaths`)."),
-    col("winner", Bool, Plain, PerSeat, "The seat came back to town holding 2,000 gold coins, which ends the game; nobody wins a game the round limit ends."),
-    col("gold", U32, Plain, PerSeat, "Gold coins held at the end (a dead character's are lost with him; Treasure items not yet redeemed do not count)."),
-    ColumnDef {
-        nullable: true,
-        ..col("death_cause", Str, Dictionary, PerSeat, "What killed the seat's last character to die: `monster` (Health lost to a monster, its special rules card included), `insanity` (Mind 0 or less, §5), `paralysis` (Speed 0 or less), `tile` (spikes, a giant fan, a magical barrier, a bottomless pit or chasm, floodgates, a fountain), `card` (a Room, Door, Event, Gods, Chest or Curse card, or his own potion, scroll, spell, item or profile action) or `ailment` (poison, a confused blow at himself); null for the seats that never lost one. Before this column said only `died`.")
-    },
-    col("turns", U16, Dictionary, PerSeat, "Turns the seat began."),
-    col("seed", U64, Dictionary, RunConstant, "The run's master seed (the same in every row)."),
-    // The Dungeon of Chaos' own.
-    col("profile_last", Str, Dictionary, PerSeat, "The Character Profile played at the end (the same as `hero` unless a character died)."),
-    col("characters", U8, Dictionary, PerSeat, "Characters the seat played (the first included)."),
-    col("deaths", U16, Dictionary, PerSeat, "Characters of the seat who died (Health, Mind or Speed at 0 or less, §5)."),
-    col("deepest_level", U8, Dictionary, PerSeat, "The deepest dungeon level any of the seat's characters reached (1 to 4)."),
-    col("kills", U16, Dictionary, PerSeat, "Monsters the seat's characters killed."),
-    col("town_visits", U16, Dictionary, PerSeat, "Times the seat's characters entered the town (§14)."),
-    col("items", U8, Dictionary, PerSeat, "Item cards the seat's character held at the end."),
-    col("rounds", U16, Dictionary, PerSeat, "Rounds the game lasted (the round limit is 200)."),
-    col("game_end", Str, Dictionary, PerSeat, "How the game ended: `won` (a seat reached town with 2,000 gold coins) or `round_limit` (200 rounds: unfinished)."),
-    ColumnDef {
-        nullable: true,
-        ..col("death_by", Str, Dictionary, PerSeat, "What dealt the last death's fatal loss: the monster (`frail-goblin`; a summoned monster's own name), the special rules card (`vampire`, `zombie`, `werewolf`), the tile (`pit`, `chasm`, `wall-spikes`, `floor-spikes`, `giant-fan`, `magical-barrier`, `floodgates`, `fountain`), the card's deck (`room-card`, `door-card`, `event-card`, `gods-card`, `chest-card`, `curse-card`, `potion-card`, `scroll-card`, `spell-card`), the item (`item:` and its name), `profile` (his profile's action) or the ailment (`poisoned`, `confused`); null with `death_cause`.")
-    },
-    ColumnDef {
-        nullable: true,
-        ..col("death_attack", Str, Dictionary, PerSeat, "How the fatal loss was dealt: its attack type when it has one (`fire`, `cold`, `lightning`, `acid`, `poison`, `draining`, `gaze`, §12), else a monster's act (`melee` for ATTACK, `spell`, `mindstrike`, `touch`, `chart` for a paragraph of its combat chart); null otherwise.")
-    },
-    col("deaths_monster", U16, Dictionary, PerSeat, "The seat's deaths of `death_cause` `monster` (every death, not only the last; the six `deaths_` columns add up to `deaths`)."),
-    col("deaths_insanity", U16, Dictionary, PerSeat, "The seat's deaths by insanity (Mind 0 or less)."),
-    col("deaths_paralysis", U16, Dictionary, PerSeat, "The seat's deaths by paralysis (Speed 0 or less)."),
-    col("deaths_tile", U16, Dictionary, PerSeat, "The seat's deaths to a tile."),
-    col("deaths_card", U16, Dictionary, PerSeat, "The seat's deaths to a card."),
-    col("deaths_ailment", U16, Dictionary, PerSeat, "The seat's deaths to an ailment."),
-];
+pub const COLUMNS: [ColumnDef; 31] = schema::table(
+    prefix_columns(
+        2,
+        PrefixDocs {
+            game: "The game played: `dungeon-of-chaos` (the columns after `seed` are that game's own).",
+            edition: "The edition: `standard` (the one rulebook; the decks' cards are documented estimates, data/dungeon_of_chaos/).",
+            game_index: "The game's index in the run, from 0. With `seed`, it alone determines the game (`dq replay --game dungeon-of-chaos --index I --seed S` plays it again).",
+            seat: "The adventurer's seat, from 0 (turns go round from the first player, who rolled highest on d8 + Speed).",
+            hero: "The first Character Profile the seat chose (of three dealt, §3), in lower case with dashes (`faerie`).",
+            bot: "The seat's bot: `greedy`, `cautious`, `mixed` or `random`.",
+            players: "Adventurers in the game (2 to 4).",
+            rules: "Optional rules: always empty (the game has none).",
+            survived: "No character of the seat died in the game (a dead character is replaced by a new one, §15: see `deaths`).",
+            winner: "The seat came back to town holding 2,000 gold coins, which ends the game; nobody wins a game the round limit ends.",
+            gold: "Gold coins held at the end (a dead character's are lost with him; Treasure items not yet redeemed do not count).",
+            death_cause: "What killed the seat's last character to die: `monster` (Health lost to a monster, its special rules card included), `insanity` (Mind 0 or less, §5), `paralysis` (Speed 0 or less), `tile` (spikes, a giant fan, a magical barrier, a bottomless pit or chasm, floodgates, a fountain), `card` (a Room, Door, Event, Gods, Chest or Curse card, or his own potion, scroll, spell, item or profile action) or `ailment` (poison, a confused blow at himself); null for the seats that never lost one. Before this column said only `died`.",
+            turns: "Turns the seat began.",
+            seed: "The run's master seed (the same in every row).",
+        },
+    ),
+    [
+        col("profile_last", Str, Dictionary, PerSeat, "The Character Profile played at the end (the same as `hero` unless a character died)."),
+        col("characters", U8, Dictionary, PerSeat, "Characters the seat played (the first included)."),
+        col("deaths", U16, Dictionary, PerSeat, "Characters of the seat who died (Health, Mind or Speed at 0 or less, §5)."),
+        col("deepest_level", U8, Dictionary, PerSeat, "The deepest dungeon level any of the seat's characters reached (1 to 4)."),
+        col("kills", U16, Dictionary, PerSeat, "Monsters the seat's characters killed."),
+        col("town_visits", U16, Dictionary, PerSeat, "Times the seat's characters entered the town (§14)."),
+        col("items", U8, Dictionary, PerSeat, "Item cards the seat's character held at the end."),
+        col("rounds", U16, Dictionary, PerSeat, "Rounds the game lasted (the round limit is 200)."),
+        col("game_end", Str, Dictionary, PerSeat, "How the game ended: `won` (a seat reached town with 2,000 gold coins) or `round_limit` (200 rounds: unfinished)."),
+        nullable(col("death_by", Str, Dictionary, PerSeat, "What dealt the last death's fatal loss: the monster (`frail-goblin`; a summoned monster's own name), the special rules card (`vampire`, `zombie`, `werewolf`), the tile (`pit`, `chasm`, `wall-spikes`, `floor-spikes`, `giant-fan`, `magical-barrier`, `floodgates`, `fountain`), the card's deck (`room-card`, `door-card`, `event-card`, `gods-card`, `chest-card`, `curse-card`, `potion-card`, `scroll-card`, `spell-card`), the item (`item:` and its name), `profile` (his profile's action) or the ailment (`poisoned`, `confused`); null with `death_cause`.")),
+        nullable(col("death_attack", Str, Dictionary, PerSeat, "How the fatal loss was dealt: its attack type when it has one (`fire`, `cold`, `lightning`, `acid`, `poison`, `draining`, `gaze`, §12), else a monster's act (`melee` for ATTACK, `spell`, `mindstrike`, `touch`, `chart` for a paragraph of its combat chart); null otherwise.")),
+        col("deaths_monster", U16, Dictionary, PerSeat, "The seat's deaths of `death_cause` `monster` (every death, not only the last; the six `deaths_` columns add up to `deaths`)."),
+        col("deaths_insanity", U16, Dictionary, PerSeat, "The seat's deaths by insanity (Mind 0 or less)."),
+        col("deaths_paralysis", U16, Dictionary, PerSeat, "The seat's deaths by paralysis (Speed 0 or less)."),
+        col("deaths_tile", U16, Dictionary, PerSeat, "The seat's deaths to a tile."),
+        col("deaths_card", U16, Dictionary, PerSeat, "The seat's deaths to a card."),
+        col("deaths_ailment", U16, Dictionary, PerSeat, "The seat's deaths to an ailment."),
+    ],
+);
 
 /// What the rows of a run share: the run-constant columns' values and the strings behind a
 /// row's profiles and seat.
@@ -96,26 +95,23 @@ fn end_slot(e: End) -> u8 {
     }
 }
 
+impl Keyed for Category {
+    fn slot(self) -> u8 {
+        self as u8
+    }
+    fn word(self) -> &'static str {
+        self.name()
+    }
+}
+
+prefix_row!(Row, Category, hero: |r| r.profile, death_cause: |r| r.cause.map(|d| d.category()), turns: |r| r.turns);
+
 /// Writes `rows` into `sink`, every column of [`COLUMNS`] in order.
 pub fn write_rows(rows: &[Row], c: &Consts, sink: &mut impl Sink) {
-    let n = rows.len();
     let each = || rows.iter();
     let names = &c.profile_names;
-    sink.same_str("game", GAME, n);
-    sink.same_str("edition", EDITION, n);
-    sink.u64s("game_index", each().map(|r| r.game_index));
-    sink.u8s("seat", each().map(|r| r.seat));
-    sink.keyed_strs("hero", each().map(|r| Some(r.profile)), |p| p, |p| names[usize::from(p)].as_str());
-    let bots = &c.bots;
-    sink.keyed_strs("bot", each().map(|r| Some(r.seat)), |s| s, |s| bots[usize::from(s)].as_str());
-    sink.u8s("players", each().map(|r| r.players));
-    sink.same_str("rules", "", n);
-    sink.bools("survived", each().map(|r| r.survived));
-    sink.bools("winner", each().map(|r| r.winner));
-    sink.u32s("gold", each().map(|r| r.gold));
-    sink.keyed_strs("death_cause", each().map(|r| r.cause), |d| d.category() as u8, |d| d.category().name());
-    sink.u16s("turns", each().map(|r| r.turns));
-    sink.u64s("seed", std::iter::repeat_n(c.seed, n));
+    let prefix = PrefixConsts { game: GAME, edition: EDITION, heroes: names, bots: &c.bots, rules: "", seed: c.seed };
+    write_prefix(rows, &prefix, sink);
     sink.keyed_strs("profile_last", each().map(|r| Some(r.last_profile)), |p| p, |p| names[usize::from(p)].as_str());
     sink.u8s("characters", each().map(|r| r.characters));
     sink.u16s("deaths", each().map(|r| r.deaths));

@@ -3,14 +3,12 @@
 
 use super::outcome::{Counts, Tally, ENDS};
 use super::run::Setup;
+use super::schema::GAME;
+use crate::core::summary_frame::{pct, Played};
 use crate::family::RunEnd;
 use crate::summary::{ci95, mean_ci, rate};
 use dq_engine::dungeon_of_chaos::death::{Category, CATEGORIES};
 use serde_json::{json, Map, Value};
-
-fn pct(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{:.2}%", 100.0 * v))
-}
 
 /// A mean per seat-game, or `-` with none.
 fn per(sum: u64, n: u64) -> Option<f64> {
@@ -58,13 +56,7 @@ fn ends(t: &Tally) -> Vec<(&'static str, u64)> {
 
 /// The readable summary.
 pub fn text(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> String {
-    let mut lines = Vec::new();
-    let part = if run.shard == crate::cli::Shard::ALL {
-        String::new()
-    } else {
-        format!(" (shard {}: games {}..{} of {})", run.shard, run.range.start, run.end_game, run.games_in_run)
-    };
-    lines.push(format!("dq run: {} games{part} of dungeon-of-chaos, seed {}", t.games, run.seed));
+    let mut lines = vec![run.title(GAME, t.games)];
     lines.push(format!(
         "data {}, heroes: {}, bots {}",
         crate::meta::hex(s.rules.data_hash),
@@ -118,20 +110,8 @@ fn counts_json(c: &Counts) -> Map<String, Value> {
 
 /// The summary as one JSON object.
 pub fn json(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> Value {
-    let mut m = Map::new();
-    m.insert("game".into(), json!(super::schema::GAME));
-    m.insert("games".into(), json!(t.games));
-    m.insert("games_in_run".into(), json!(run.games_in_run));
-    m.insert("first_game".into(), json!(run.range.start));
-    m.insert("end_game".into(), json!(run.end_game));
-    m.insert("shard".into(), json!(run.shard.to_string()));
-    m.insert("seed".into(), json!(run.seed));
-    m.insert("data_hash".into(), json!(crate::meta::hex(s.rules.data_hash)));
-    m.insert("heroes".into(), json!(s.table.heroes));
-    m.insert("bots".into(), json!(s.table.bots));
-    if let Some((wanted, _)) = run.precision {
-        m.insert("precision".into(), json!(wanted));
-    }
+    let played = Played { game: GAME, data_hash: s.rules.data_hash, heroes: &s.table.heroes, bots: &s.table.bots };
+    let mut m = run.json_frame(&played, t.games, s.replay_command(run.seed, run.first_game()));
     let ends: Map<String, Value> = ends(t).into_iter().map(|(n, k)| (n.to_string(), json!(k))).collect();
     m.insert("ends".into(), Value::Object(ends));
     m.insert("rounds".into(), json!(t.rounds));
@@ -141,11 +121,5 @@ pub fn json(s: &Setup, t: &Tally, run: &RunEnd<'_>) -> Value {
         by.insert(s.profile_names[p].clone(), Value::Object(counts_json(c)));
     }
     m.insert("by_profile".into(), Value::Object(by));
-    m.insert("threads".into(), json!(run.threads));
-    m.insert("wall_seconds".into(), json!(run.seconds));
-    m.insert("games_per_sec".into(), json!(t.games as f64 / run.seconds.max(1e-9)));
-    m.insert("out".into(), json!(run.out.map(|p| p.display().to_string())));
-    let first = run.first_game();
-    m.insert("replay".into(), json!(s.replay_command(run.seed, first)));
     Value::Object(m)
 }

@@ -60,18 +60,9 @@ impl ChaosTable {
         ChaosPlayers::new(&self.specs, self.seats()).expect("checked in ChaosTable::new")
     }
 
-    /// The bot option as a user would type it: one spec if all seats share it.
-    pub fn bot_option(&self) -> String {
-        if self.bots.iter().all(|b| *b == self.bots[0]) {
-            format!("--bot {}", self.bots[0])
-        } else {
-            format!("--bots {}", self.bots.join(","))
-        }
-    }
-
     /// The options that rebuild this table (for the printed replay command).
     pub fn options(&self) -> String {
-        format!(" --heroes {} {}", self.heroes, self.bot_option())
+        format!(" --heroes {} {}", self.heroes, crate::cli::bot_option(&self.bots))
     }
 }
 

@@ -21,7 +21,6 @@ use dq_bots::Players;
 use dq_engine::dungeonquest::classic::game::{ClassicGame, Pick};
 use dq_engine::dungeonquest::classic::ClassicRules;
 use dq_engine::{Edition, Game, HeroPick, NoObserver, Rules};
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// DungeonQuest, the family (see [`GameFamily`]).
@@ -162,10 +161,6 @@ impl GameFamily for DungeonQuest {
     const RULES_KEYS: &'static [(&'static str, &'static str)] = &[("data_hash", "data hash"), ("edition", "edition")];
     const TABLE_KEYS: &'static [(&'static str, &'static str)] =
         &[("heroes", "heroes"), ("bots", "bots"), ("monster_policy", "monster policy"), ("rules", "rules")];
-
-    fn seats(meta: &BTreeMap<String, String>) -> Option<u64> {
-        meta.get("dq.bots").map(|b| b.split(',').count() as u64)
-    }
 
     fn setup(table: &TableArgs) -> Result<Setup, Failure> {
         Setup::new(table)

@@ -1,6 +1,7 @@
 //! The summary of a run, readable and as JSON, computed from integer tallies at print time
 //! (so it is identical for any thread count; only the timing figures vary).
 
+use crate::core::summary_frame::pct;
 use crate::outcome::{Counts, Tally};
 use dq_engine::Edition;
 use serde_json::{json, Map, Value};
@@ -106,10 +107,6 @@ impl RunFacts<'_> {
     fn games_per_sec(&self, games: u64) -> f64 {
         games as f64 / self.seconds.max(1e-9)
     }
-}
-
-fn pct(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{:.2}%", 100.0 * v))
 }
 
 fn counts_json(c: &Counts) -> Map<String, Value> {

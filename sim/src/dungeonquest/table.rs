@@ -146,11 +146,7 @@ impl<'a> Seating<'a> {
 
     /// The bot option as a user would type it: one spec if all seats share it.
     pub fn bot_option(&self) -> String {
-        if self.bots.iter().all(|b| *b == self.bots[0]) {
-            format!("--bot {}", self.bots[0])
-        } else {
-            format!("--bots {}", self.bots.join(","))
-        }
+        crate::cli::bot_option(self.bots)
     }
 
     /// The options that rebuild the table (for the printed replay command).

@@ -10,27 +10,11 @@ use std::path::Path;
 fn classic_rows_do_not_depend_on_threads_or_shards() {
     let dir = Scratch::new("classic-determinism");
     let table = ["--edition", "classic", "--games", "3000", "--heroes", "4", "--seed", "5", "--quiet", "--json"];
-    let run = |extra: &[&str], out: &str| {
-        let mut a: Vec<&str> = vec!["run"];
-        a.extend(table);
-        a.extend(extra);
-        a.extend(["--out", out]);
-        json(&ok(&a))
-    };
-    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
-    let s1 = run(&["--threads", "1"], &one);
-    let s2 = run(&["--threads", "2"], &two);
-    let full = read_rows(&one);
+    let (s1, s2, full, one) = rows_on_1_and_2_threads(&dir, &table);
     assert_eq!(full.len(), 12_000);
-    assert_eq!(full, read_rows(&two), "rows differ between 1 and 2 threads");
     assert_eq!(s1["edition"], Value::from("classic"));
     assert_eq!(s1["by_hero"], s2["by_hero"]);
-    let mut union = Vec::new();
-    for shard in ["0/2", "1/2"] {
-        let path = dir.file(&format!("shard{}.parquet", &shard[..1]));
-        run(&["--shard", shard], &path);
-        union.extend(read_rows(&path));
-    }
+    let (union, _) = shard_rows(&dir, &table, &[&["--shard", "0/2"], &["--shard", "1/2"]]);
     assert_eq!(union, full, "the shards together are not the full run");
     // Every row is a 1987 row: its edition, heroes, and the columns the 1987 rules fill.
     for r in &full {
@@ -65,10 +49,7 @@ fn classic_replay_reproduces_the_parquet_rows() {
         let g = game.to_string();
         let mut a = vec!["replay", "--game", &g, "--format", "json"];
         a.extend(table);
-        let doc = json(&ok(&a));
-        let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
-        let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
-        assert_eq!(replayed, stored, "game {game}");
+        let doc = replay_matches(&a, &rows, game);
         assert_eq!(doc["game"]["edition"], Value::from("classic"));
         assert!(!doc["events"].as_array().unwrap().is_empty());
     }

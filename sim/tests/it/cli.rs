@@ -15,33 +15,20 @@ use std::time::{Duration, Instant};
 fn rows_do_not_depend_on_threads_or_shards() {
     let dir = Scratch::new("determinism");
     let table = ["--games", "9000", "--heroes", "2", "--bots", "greedy,cautious", "--seed", "77", "--quiet", "--json"];
-    let run = |extra: &[&str], out: &str| {
-        let mut a: Vec<&str> = vec!["run"];
-        a.extend(table);
-        a.extend(extra);
-        a.extend(["--out", out]);
-        json(&ok(&a))
-    };
-    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
-    let s1 = run(&["--threads", "1"], &one);
-    let s2 = run(&["--threads", "2"], &two);
-    let full = read_rows(&one);
+    let (s1, s2, full, _) = rows_on_1_and_2_threads(&dir, &table);
     assert_eq!(full.len(), 18_000);
-    assert_eq!(full, read_rows(&two), "rows differ between 1 and 2 threads");
     assert_eq!(without_timing(s1.clone()), without_timing(s2), "summaries differ between 1 and 2 threads");
     for (i, r) in full.iter().enumerate() {
         assert_eq!(r["game_index"], Value::from(i as u64 / 2));
         assert_eq!(r["seat"], Value::from(i as u64 % 2));
     }
 
-    let mut union = Vec::new();
-    let mut games = 0;
-    for (shard, threads) in [("0/3", "2"), ("1/3", "1"), ("2/3", "2")] {
-        let path = dir.file(&format!("shard{}.parquet", &shard[..1]));
-        let s = run(&["--shard", shard, "--threads", threads], &path);
-        games += s["games"].as_u64().unwrap();
-        union.extend(read_rows(&path));
-    }
+    let shards: [&[&str]; 3] = [
+        &["--shard", "0/3", "--threads", "2"],
+        &["--shard", "1/3", "--threads", "1"],
+        &["--shard", "2/3", "--threads", "2"],
+    ];
+    let (union, games) = shard_rows(&dir, &table, &shards);
     assert_eq!(games, 9000);
     assert_eq!(union, full, "the shards together are not the full run");
     assert_eq!(s1["games"], Value::from(9000));
@@ -64,11 +51,8 @@ fn replay_reproduces_the_parquet_rows() {
         let g = game.to_string();
         let mut a = vec!["replay", "--game", &g, "--games", "5000", "--format", "json"];
         a.extend(table);
-        let doc = json(&ok(&a));
-        let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
-        let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
-        assert_eq!(replayed.len(), 3);
-        assert_eq!(replayed, stored, "game {game}");
+        let doc = replay_matches(&a, &rows, game);
+        assert_eq!(doc["rows"].as_array().unwrap().len(), 3);
         let events = doc["events"].as_array().unwrap();
         assert_eq!(events.first().unwrap()["event"], "FirstPlayer", "game {game}");
         assert_eq!(events.last().unwrap()["event"], "GameOver", "game {game}");

@@ -11,31 +11,26 @@ const GAME: [&str; 2] = ["--game", "dungeon-of-chaos"];
 #[test]
 fn chaos_rows_do_not_depend_on_threads_or_shards() {
     let dir = Scratch::new("doc-determinism");
-    let table =
-        ["--games", "2100", "--heroes", "3", "--bots", "greedy,cautious,random", "--seed", "5", "--quiet", "--json"];
-    let run = |extra: &[&str], out: &str| {
-        let mut a: Vec<&str> = vec!["run"];
-        a.extend(GAME);
-        a.extend(table);
-        a.extend(extra);
-        a.extend(["--out", out]);
-        json(&ok(&a))
-    };
-    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
-    let s1 = run(&["--threads", "1"], &one);
-    let s2 = run(&["--threads", "2"], &two);
-    let full = read_rows(&one);
+    let table = [
+        GAME[0],
+        GAME[1],
+        "--games",
+        "2100",
+        "--heroes",
+        "3",
+        "--bots",
+        "greedy,cautious,random",
+        "--seed",
+        "5",
+        "--quiet",
+        "--json",
+    ];
+    let (s1, s2, full, _) = rows_on_1_and_2_threads(&dir, &table);
     assert_eq!(full.len(), 6_300);
-    assert_eq!(full, read_rows(&two), "rows differ between 1 and 2 threads");
     assert_eq!(s1["game"], Value::from("dungeon-of-chaos"));
     assert_eq!(s1["by_profile"], s2["by_profile"]);
     assert_eq!(s1["ends"], s2["ends"]);
-    let mut union = Vec::new();
-    for shard in ["0/2", "1/2"] {
-        let path = dir.file(&format!("shard{}.parquet", &shard[..1]));
-        run(&["--shard", shard], &path);
-        union.extend(read_rows(&path));
-    }
+    let (union, _) = shard_rows(&dir, &table, &[&["--shard", "0/2"], &["--shard", "1/2"]]);
     assert_eq!(union, full, "the shards together are not the full run");
     let merged = dir.file("merged.parquet");
     ok(&[
@@ -102,10 +97,7 @@ fn chaos_replay_reproduces_the_parquet_rows() {
         let mut a = vec!["replay", "--index", &g, "--format", "json"];
         a.extend(GAME);
         a.extend(table);
-        let doc = json(&ok(&a));
-        let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
-        let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
-        assert_eq!(replayed, stored, "game {game}");
+        let doc = replay_matches(&a, &rows, game);
         assert!(!doc["events"].as_array().unwrap().is_empty());
     }
     let mut a = vec!["replay", "--index", "3"];

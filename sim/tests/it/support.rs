@@ -107,7 +107,52 @@ pub fn read_json(path: &Path) -> Map<String, Value> {
     json(&std::fs::read_to_string(path).unwrap())
 }
 
-/// Copies the Revised data files into the folder `to` (for `--data` runs with an edited copy).
+/// `dq run` with `table` (which asks for `--json`), then `extra`, writing `out`: its summary.
+pub fn run_json(table: &[&str], extra: &[&str], out: &str) -> Map<String, Value> {
+    let mut a: Vec<&str> = vec!["run"];
+    a.extend(table);
+    a.extend(extra);
+    a.extend(["--out", out]);
+    json(&ok(&a))
+}
+
+/// A run of `table` (with `--json`) on 1 and on 2 threads into `dir`, whose rows must be the
+/// same: the two summaries, the rows and the 1-thread file's path.
+pub fn rows_on_1_and_2_threads(
+    dir: &Scratch,
+    table: &[&str],
+) -> (Map<String, Value>, Map<String, Value>, Rows, String) {
+    let (one, two) = (dir.file("t1.parquet"), dir.file("t2.parquet"));
+    let s1 = run_json(table, &["--threads", "1"], &one);
+    let s2 = run_json(table, &["--threads", "2"], &two);
+    let rows = read_rows(&one);
+    assert_eq!(rows, read_rows(&two), "rows differ between 1 and 2 threads");
+    (s1, s2, rows, one)
+}
+
+/// The shards of a run of `table` (with `--json`), each with its own arguments (`--shard k/n`
+/// and any other) and written to `shard{k}.parquet` in `dir`: their rows in shard order, and
+/// the games their summaries count.
+pub fn shard_rows(dir: &Scratch, table: &[&str], shards: &[&[&str]]) -> (Rows, u64) {
+    let (mut rows, mut games) = (Vec::new(), 0);
+    for (k, extra) in shards.iter().enumerate() {
+        let path = dir.file(&format!("shard{k}.parquet"));
+        games += run_json(table, extra, &path)["games"].as_u64().unwrap();
+        rows.extend(read_rows(&path));
+    }
+    (rows, games)
+}
+
+/// `dq replay` of one game as JSON (`args` name it, with `--format json`): the document, its
+/// rows checked equal to game `game`'s rows in `rows`.
+pub fn replay_matches(args: &[&str], rows: &Rows, game: u64) -> Map<String, Value> {
+    let doc = json(&ok(args));
+    let replayed: Rows = doc["rows"].as_array().unwrap().iter().map(|r| r.as_object().unwrap().clone()).collect();
+    let stored: Rows = rows.iter().filter(|r| r["game_index"] == game).cloned().collect();
+    assert_eq!(replayed, stored, "game {game}");
+    doc
+}
+
 /// The JSON summary without the figures that depend on the machine.
 pub fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {
     for k in ["wall_seconds", "games_per_sec", "threads", "out"] {
@@ -116,6 +161,7 @@ pub fn without_timing(mut m: Map<String, Value>) -> Map<String, Value> {
     m
 }
 
+/// Copies the Revised data files into the folder `to` (for `--data` runs with an edited copy).
 pub fn copy_revised_data(to: &Path) {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/dungeonquest/revised");
     for f in dq_engine::Sources::FILES {
