@@ -95,7 +95,7 @@ fn text(h: &Head<'_>, trace: &str, batch: &RecordBatch) -> String {
         "dq replay: game {index} of seed {seed}, edition {} (data {}), rules: {}, monster policy {}\n",
         h.sheets.edition,
         meta::hex(h.sheets.data_hash),
-        if h.seating.rules_label.is_empty() { "none" } else { h.seating.rules_label },
+        if h.seating.rules_label.is_empty() { "standard" } else { h.seating.rules_label },
         h.seating.monster
     );
     s += trace;

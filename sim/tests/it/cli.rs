@@ -62,6 +62,10 @@ fn replay_reproduces_the_parquet_rows() {
     a.extend(table);
     let text = ok(&a);
     assert!(text.starts_with("dq replay: game 1024 of seed 99, edition revised"), "{text}");
+    assert!(text.lines().next().unwrap().contains(", rules: torchlight,"), "{text}");
+    // Without optional rules the replay names them as the run's summary does.
+    let plain = ok(&["replay", "--game", "0", "--seed", "99"]);
+    assert!(plain.lines().next().unwrap().contains(", rules: standard,"), "{plain}");
     assert!(text.contains("\n== round 1, sun on space"), "{text}");
     assert!(text.contains("\ngame over in round "), "{text}");
     assert_eq!(text.lines().filter(|l| l.starts_with("  seat ") && l.contains(" (cautious): ")).count(), 3, "{text}");
