@@ -387,33 +387,45 @@ impl Table<'_> {
         out
     }
 
-    /// Rooms the hero in `from` may move to, with the room he enters each by: through
-    /// connected cleared rooms; a room with an undefeated monster, or a reset one still to be
-    /// met, ends the move there. A Treasure Room is entered only while reset.
-    pub fn moves(&self, seat: u8, from: u8) -> ArrayVec<(u8, u8), MAX_ROOMS> {
+    /// Rooms the hero in `from` may move to, nearest first, each handed to `each` with the
+    /// room he enters it by: through connected cleared rooms; a room with an undefeated
+    /// monster, or a reset one still to be met, ends the move there. A Treasure Room is
+    /// entered only while reset. Handed out, not returned: the Action's legal list takes them
+    /// as they are found (docs/perf.md).
+    #[inline]
+    pub fn moves(&self, seat: u8, from: u8, mut each: impl FnMut(u8, u8)) {
         let d = &self.dungeons[seat as usize];
+        if from as usize >= d.len() {
+            return;
+        }
+        // Rooms found, in order: a ring over a power of two (never more than `MAX_ROOMS`).
+        let mut queue = [0u8; 64];
+        let (mut head, mut tail) = (0usize, 0usize);
         let mut seen = 1u64 << from;
-        let mut out: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
-        let mut i = 0;
         let mut r = from;
         loop {
+            let room = &d[r as usize];
             // Stopped by a monster: no passing on (the start room is the hero's own).
-            if r == from || (d[r as usize].monster.is_none() && !d[r as usize].fresh) {
-                for &k in &d[r as usize].links {
-                    if k == NO_LINK || seen & (1 << k) != 0 {
+            if r == from || (room.monster.is_none() && !room.fresh) {
+                for k in room.links {
+                    if k == NO_LINK || seen & (1 << (k & 63)) != 0 {
                         continue;
                     }
-                    if d[k as usize].card != RoomCard::Treasure || d[k as usize].fresh {
-                        seen |= 1 << k;
-                        out.push((k, r));
+                    let Some(next) = d.get(k as usize) else { continue };
+                    if next.card != RoomCard::Treasure || next.fresh {
+                        seen |= 1 << (k & 63);
+                        queue[tail & 63] = k;
+                        tail += 1;
+                        each(k, r);
                     }
                 }
             }
-            let Some(&(next, _)) = out.get(i) else { break };
-            r = next;
-            i += 1;
+            if head == tail {
+                break;
+            }
+            r = queue[head & 63];
+            head += 1;
         }
-        out
     }
 
     /// The monster rooms a hero in `from` can shoot with `reach`: in a straight line through
