@@ -105,12 +105,15 @@ impl Dungeons {
     }
 
     /// `count` empty dungeons of `share` rooms each (the caller checked they fit the pool).
+    /// The grid is cleared only where the rooms laid before lie, not written whole.
     pub fn reset(&mut self, count: usize, share: usize) {
+        for seat in 0..self.count as usize {
+            self.truncate(seat, 0);
+        }
         let count = count.min(MAX_DUNGEONS);
         self.count = count as u8;
         self.share = share.min(ROOM_POOL / count.max(1)) as u8;
         self.len = [0; MAX_DUNGEONS];
-        self.grid = [0; TABLE_SPACES];
     }
 
     /// How many dungeons there are.
