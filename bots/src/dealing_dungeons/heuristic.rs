@@ -70,11 +70,22 @@ impl Heuristic {
     /// from a room with a free doorway; else walking to the nearest such room; else a secret
     /// door; else what is left.
     fn action(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
-        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Ranged))) {
-            return Some(c);
+        // What is offered, read in one pass (was a scan per question).
+        let (mut ranged, mut fight, mut shots, mut can_build) = (false, false, false, false);
+        for c in choices {
+            match c {
+                C::Combat(Answer::Ranged) => ranged = true,
+                C::Combat(Answer::Fight) => fight = true,
+                C::Shoot(_) => shots = true,
+                C::Build => can_build = true,
+                _ => {}
+            }
         }
-        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Fight))) {
-            return Some(c);
+        if ranged {
+            return Some(C::Combat(Answer::Ranged));
+        }
+        if fight {
+            return Some(C::Combat(Answer::Fight));
         }
         let p = game.player(seat);
         // Solo Moderate's way out after the End Boss: back to the entrance.
@@ -83,13 +94,15 @@ impl Heuristic {
                 return Some(c);
             }
         }
-        let fighter = game.fighter(seat);
-        for &c in choices {
-            if let C::Shoot(room) = c {
-                let Some(m) = monster_in(game, seat, room) else { continue };
-                let hit = two_d6_beats(fighter.skills.combat as i16 + fighter.reach() as i16, m.attack as i16);
-                if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
-                    return Some(c);
+        if shots {
+            let fighter = game.fighter(seat);
+            for &c in choices {
+                if let C::Shoot(room) = c {
+                    let Some(m) = monster_in(game, seat, room) else { continue };
+                    let hit = two_d6_beats(fighter.skills.combat as i16 + fighter.reach() as i16, m.attack as i16);
+                    if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
+                        return Some(c);
+                    }
                 }
             }
         }
@@ -103,7 +116,6 @@ impl Heuristic {
         let free = |room: u8| {
             dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0) && game.builds_from(seat, room)
         };
-        let can_build = offered(choices, C::Build);
         if can_build && free(p.at) {
             return Some(C::Build);
         }
