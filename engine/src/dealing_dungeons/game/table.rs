@@ -80,6 +80,9 @@ pub type Dungeon = [Room];
 pub struct Dungeons {
     rooms: [Room; ROOM_POOL],
     len: [u8; MAX_DUNGEONS],
+    /// Where each dungeon's share starts in the pool (0, and `len` 0, past the count): read at
+    /// every index, so kept rather than worked out (docs/perf.md).
+    start: [u8; MAX_DUNGEONS],
     /// Rooms each dungeon may hold.
     share: u8,
     count: u8,
@@ -97,6 +100,7 @@ impl Dungeons {
         Dungeons {
             rooms: [Room::new(RoomCard::Entrance, 0, 0, 0, 0); ROOM_POOL],
             len: [0; MAX_DUNGEONS],
+            start: [0; MAX_DUNGEONS],
             share: 0,
             count: 0,
             width: 0,
@@ -114,6 +118,7 @@ impl Dungeons {
         self.count = count as u8;
         self.share = share.min(ROOM_POOL / count.max(1)) as u8;
         self.len = [0; MAX_DUNGEONS];
+        self.start = std::array::from_fn(|seat| if seat < count { (seat * self.share as usize) as u8 } else { 0 });
     }
 
     /// How many dungeons there are.
@@ -129,11 +134,10 @@ impl Dungeons {
     /// A dungeon's rooms in the pool (none for a seat past the count).
     #[inline]
     fn range(&self, seat: usize) -> std::ops::Range<usize> {
-        if seat >= self.count as usize {
-            return 0..0;
+        match (self.start.get(seat), self.len.get(seat)) {
+            (Some(&start), Some(&len)) => start as usize..start as usize + len as usize,
+            _ => 0..0,
         }
-        let start = seat * self.share as usize;
-        start..start + self.len[seat] as usize
     }
 
     /// The grid's cell of (x, y) on a table `width` wide (`None` off it or past the grid).
