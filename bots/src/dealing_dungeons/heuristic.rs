@@ -34,7 +34,8 @@ impl Heuristic {
             Ask::Place if coop => super::coop::place(game, choices),
             // Chaos's set-up: the first turn that fits.
             Ask::Place if chaos => None,
-            Ask::Place => place(game, seat, choices),
+            // Taken from `choices` (or the first): legal as it is, no check.
+            Ask::Place => return place(game, seat, choices).unwrap_or(choices[0]),
             Ask::Fight => self.fight(game, seat, choices),
             Ask::Boss if coop => super::coop::boss(self, game, seat, choices),
             Ask::Boss => self.boss(game, seat, choices),
