@@ -30,7 +30,8 @@ impl Heuristic {
         let chaos = game.mode() == Mode::Chaos && game.chaos_placing_into().is_some();
         let pick = match ask {
             Ask::Potion => self.potion(game, seat, choices),
-            Ask::Action => self.action(game, seat, choices),
+            // Taken from `choices` or offered (see `action`): no check.
+            Ask::Action => return self.action(game, seat, choices).unwrap_or(choices[0]),
             Ask::Place if coop => super::coop::place(game, choices),
             // Chaos's set-up: the first turn that fits.
             Ask::Place if chaos => None,
@@ -69,7 +70,8 @@ impl Heuristic {
 
     /// The turn's action: the fight after a Defend; a shot from afar worth taking; building
     /// from a room with a free doorway; else walking to the nearest such room; else a secret
-    /// door; else what is left.
+    /// door; else what is left. Always a legal answer (one of `choices`, or a kind seen among
+    /// them), so [`Heuristic::choose`] does not check it again.
     fn action(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
         // What is offered, read in one pass (was a scan per question).
         let (mut ranged, mut fight, mut shots, mut can_build) = (false, false, false, false);
@@ -171,7 +173,7 @@ impl Heuristic {
             return Some(C::Go);
         }
         // Nowhere to build from: the card goes back (or, at the table edge, his game ends).
-        Some(C::Build)
+        can_build.then_some(C::Build)
     }
 
     /// A monster in his room: the Horn of Kilter when he may; else by the style, with Run
