@@ -8,7 +8,7 @@ use super::style::{CombatChoice, Style};
 use dq_engine::dealing_dungeons::combat::{Answer, BossAnswer, BossPending, Pending};
 use dq_engine::dealing_dungeons::data::Side;
 use dq_engine::dealing_dungeons::game::table::{opposite, step, turn};
-use dq_engine::dealing_dungeons::game::{Ask, DealingChoice, DealingChoices, DealingGame, Mode, RoomCard};
+use dq_engine::dealing_dungeons::game::{offered, Ask, DealingChoice, DealingChoices, DealingGame, Mode, RoomCard};
 use dq_engine::dealing_dungeons::rules::{Encounter, Loot, Mods, Monster};
 
 use DealingChoice as C;
@@ -30,11 +30,13 @@ impl Heuristic {
         let chaos = game.mode() == Mode::Chaos && game.chaos_placing_into().is_some();
         let pick = match ask {
             Ask::Potion => self.potion(game, seat, choices),
-            Ask::Action => self.action(game, seat, choices),
+            // Taken from `choices` or offered (see `action`): no check.
+            Ask::Action => return self.action(game, seat, choices).unwrap_or(choices[0]),
             Ask::Place if coop => super::coop::place(game, choices),
             // Chaos's set-up: the first turn that fits.
             Ask::Place if chaos => None,
-            Ask::Place => place(game, seat, choices),
+            // Taken from `choices` (or the first): legal as it is, no check.
+            Ask::Place => return place(game, seat, choices).unwrap_or(choices[0]),
             Ask::Fight => self.fight(game, seat, choices),
             Ask::Boss if coop => super::coop::boss(self, game, seat, choices),
             Ask::Boss => self.boss(game, seat, choices),
@@ -50,7 +52,7 @@ impl Heuristic {
             Ask::Exchange => self.exchange(game, seat, choices),
             Ask::Hero => hero(game, choices),
         };
-        pick.filter(|&c| offers(choices, c)).unwrap_or(choices[0])
+        pick.filter(|&c| offered(choices, c)).unwrap_or(choices[0])
     }
 
     /// A potion at or below `heal_at` lives: the token first, else a special one.
@@ -61,20 +63,32 @@ impl Heuristic {
         choices
             .iter()
             .copied()
-            .find(|&c| c == C::Drink)
+            .find(|&c| matches!(c, C::Drink))
             .or_else(|| choices.iter().copied().find(|c| matches!(c, C::Special(_))))
             .or(Some(C::Go))
     }
 
     /// The turn's action: the fight after a Defend; a shot from afar worth taking; building
     /// from a room with a free doorway; else walking to the nearest such room; else a secret
-    /// door; else what is left.
+    /// door; else what is left. Always a legal answer (one of `choices`, or a kind seen among
+    /// them), so [`Heuristic::choose`] does not check it again.
     fn action(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
-        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Ranged))) {
-            return Some(c);
+        // What is offered, read in one pass (was a scan per question).
+        let (mut ranged, mut fight, mut shots, mut can_build) = (false, false, false, false);
+        for c in choices {
+            match c {
+                C::Combat(Answer::Ranged) => ranged = true,
+                C::Combat(Answer::Fight) => fight = true,
+                C::Shoot(_) => shots = true,
+                C::Build => can_build = true,
+                _ => {}
+            }
         }
-        if let Some(&c) = choices.iter().find(|c| matches!(c, C::Combat(Answer::Fight))) {
-            return Some(c);
+        if ranged {
+            return Some(C::Combat(Answer::Ranged));
+        }
+        if fight {
+            return Some(C::Combat(Answer::Fight));
         }
         let p = game.player(seat);
         // Solo Moderate's way out after the End Boss: back to the entrance.
@@ -83,13 +97,15 @@ impl Heuristic {
                 return Some(c);
             }
         }
-        let fighter = game.fighter(seat);
-        for &c in choices {
-            if let C::Shoot(room) = c {
-                let Some(m) = monster_in(game, seat, room) else { continue };
-                let hit = two_d6_beats(fighter.skills.combat as i16 + fighter.reach() as i16, m.attack as i16);
-                if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
-                    return Some(c);
+        if shots {
+            let fighter = game.fighter(seat);
+            for &c in choices {
+                if let C::Shoot(room) = c {
+                    let Some(m) = monster_in(game, seat, room) else { continue };
+                    let hit = two_d6_beats(fighter.skills.combat as i16 + fighter.reach() as i16, m.attack as i16);
+                    if !m.range || hit >= 0.75 || (self.style.shoot_ranged && hit >= 0.5) {
+                        return Some(c);
+                    }
                 }
             }
         }
@@ -103,7 +119,6 @@ impl Heuristic {
         let free = |room: u8| {
             dungeon.get(room as usize).is_some_and(|r| r.doors & r.open != 0) && game.builds_from(seat, room)
         };
-        let can_build = offers(choices, C::Build);
         if can_build && free(p.at) {
             return Some(C::Build);
         }
@@ -154,17 +169,17 @@ impl Heuristic {
         {
             return Some(c);
         }
-        if offers(choices, C::Go) {
+        if offered(choices, C::Go) {
             return Some(C::Go);
         }
         // Nowhere to build from: the card goes back (or, at the table edge, his game ends).
-        Some(C::Build)
+        can_build.then_some(C::Build)
     }
 
     /// A monster in his room: the Horn of Kilter when he may; else by the style, with Run
     /// when low on lives and more likely to lose the round than win it.
     fn fight(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
-        if offers(choices, C::Kilter) {
+        if offered(choices, C::Kilter) {
             return Some(C::Kilter);
         }
         let p = game.player(seat);
@@ -175,7 +190,7 @@ impl Heuristic {
         };
         let m = monster_in(game, seat, p.at)?;
         let fighter = game.fighter(seat);
-        let ranged = offers(choices, C::Combat(Answer::Ranged));
+        let ranged = offered(choices, C::Combat(Answer::Ranged));
         let attack = if ranged { C::Combat(Answer::Ranged) } else { C::Combat(Answer::Fight) };
         let (s, g) = (fighter.skills, fighter.gear);
         let plus = s.combat as i16 + g.combat as i16 + if ranged { fighter.reach() as i16 } else { 0 };
@@ -187,10 +202,10 @@ impl Heuristic {
         // life at the end of the turn); else he would walk back into the same fight.
         let modes = &game.rules().modes;
         let can_heal = p.potion || !p.specials.is_empty() || game.xp(seat) >= u16::from(modes.xp_per_life);
-        if p.lives <= self.style.run_at && lose > win && can_heal && offers(choices, C::Combat(Answer::Run)) {
+        if p.lives <= self.style.run_at && lose > win && can_heal && offered(choices, C::Combat(Answer::Run)) {
             return Some(C::Combat(Answer::Run));
         }
-        let can_defend = offers(choices, C::Combat(Answer::Defend));
+        let can_defend = offered(choices, C::Combat(Answer::Defend));
         if !can_defend {
             return Some(attack);
         }
@@ -212,7 +227,7 @@ impl Heuristic {
     /// The End Boss: Fight, or Defend first by the style (as against a monster).
     pub(super) fn boss(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
         let fight = C::Boss(BossAnswer::Fight);
-        if !offers(choices, C::Boss(BossAnswer::Defend)) {
+        if !offered(choices, C::Boss(BossAnswer::Defend)) {
             return Some(fight);
         }
         let (_, f) = game.player(seat).boss?;
@@ -244,7 +259,7 @@ impl Heuristic {
         };
         let new = worth(game.held_loot()?);
         let hand = &game.player(seat).hand;
-        if offers(choices, C::Equip(hand.len() as u8)) {
+        if offered(choices, C::Equip(hand.len() as u8)) {
             return Some(C::Equip(hand.len() as u8));
         }
         let (k, least) = hand.iter().enumerate().map(|(k, &c)| (k, worth(c))).min_by_key(|&(_, w)| w)?;
@@ -260,9 +275,9 @@ impl Heuristic {
     /// the XP reach it, else the XP kept.
     fn exchange(&self, game: &DealingGame<'_>, seat: u8, choices: &DealingChoices) -> Option<DealingChoice> {
         let low = game.player(seat).lives <= self.style.life_at;
-        Some(if low && offers(choices, C::Life) {
+        Some(if low && offered(choices, C::Life) {
             C::Life
-        } else if offers(choices, C::Level) {
+        } else if offered(choices, C::Level) {
             C::Level
         } else {
             C::Go
@@ -373,13 +388,4 @@ fn hero(game: &DealingGame<'_>, choices: &DealingChoices) -> Option<DealingChoic
     };
     // `max_by_key` keeps the last of equals: scan reversed to keep the first.
     choices.iter().rev().filter(|c| strength(c).is_some()).max_by_key(|c| strength(c)).copied()
-}
-
-/// Whether `want` is among the legal answers. Why not `contains`: the derived `==` over every
-/// answer kind is not inlined, and the bots ask this hundreds of times a game; the kind is
-/// compared first, inline, and the whole answer only for the same kind.
-#[inline]
-fn offers(choices: &[C], want: C) -> bool {
-    let kind = std::mem::discriminant(&want);
-    choices.iter().any(|c| std::mem::discriminant(c) == kind && *c == want)
 }

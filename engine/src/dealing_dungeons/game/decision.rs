@@ -62,8 +62,11 @@ pub struct DealingDecision {
     pub ask: Ask,
 }
 
-/// An answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// An answer. `repr(u8)`: the kind is a plain first byte, so telling kinds apart (and `==`)
+/// is one byte compare, not decoded from niches in the fields (docs/perf.md). `Hash` is
+/// written out to hash as the derive did without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum DealingChoice {
     /// Potion: exchange the Healing Potion token for a life.
     Drink,
@@ -113,9 +116,82 @@ pub enum DealingChoice {
     Give { to: u8, gift: Gift },
 }
 
+impl std::hash::Hash for DealingChoice {
+    /// The kind's number as an `isize`, then the fields in order: the bytes the derive fed
+    /// the hasher before `repr(u8)` (which hashes the kind as a `u8`), so recorded digests
+    /// of answers stay valid.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        use DealingChoice as C;
+        let kind: isize = match self {
+            C::Drink => 0,
+            C::Special(_) => 1,
+            C::Swap { .. } => 2,
+            C::Go => 3,
+            C::Build => 4,
+            C::Move(_) => 5,
+            C::Shoot(_) => 6,
+            C::Search(_) => 7,
+            C::Place { .. } => 8,
+            C::Combat(_) => 9,
+            C::Kilter => 10,
+            C::Boss(_) => 11,
+            C::Equip(_) => 12,
+            C::Bag => 13,
+            C::Life => 14,
+            C::Level => 15,
+            C::Hero { .. } => 16,
+            C::Card(_) => 17,
+            C::Spot { .. } => 18,
+            C::Minion { .. } => 19,
+            C::Cover(_) => 20,
+            C::Give { .. } => 21,
+        };
+        kind.hash(h);
+        match *self {
+            C::Drink | C::Go | C::Build | C::Kilter | C::Bag | C::Life | C::Level => {}
+            C::Special(i) | C::Move(i) | C::Shoot(i) | C::Equip(i) | C::Card(i) | C::Cover(i) => i.hash(h),
+            C::Swap { slot, bag } => (slot, bag).hash(h),
+            C::Search(side) => side.hash(h),
+            C::Place { side, turns } => (side, turns).hash(h),
+            C::Combat(a) => a.hash(h),
+            C::Boss(a) => a.hash(h),
+            C::Hero { hero, side } => (hero, side).hash(h),
+            C::Spot { room, side } => (room, side).hash(h),
+            C::Minion { minion, answer } => (minion, answer).hash(h),
+            C::Give { to, gift } => (to, gift).hash(h),
+        }
+    }
+}
+
 /// The legal answers of a decision (at most 16 placements, 47 rooms to move to with a few
 /// shots and searches, or 18 hero cards by two sides).
 pub type DealingChoices = ArrayVec<DealingChoice, 64>;
+
+/// Whether `want` is among `choices`: the engine's check of an answer and the bots' test of
+/// an answer they made up. Why not `contains`: the derived `==` over every answer kind is not
+/// inlined (a call per element); here the answer's kind is matched once, outside the scan,
+/// and each element is compared inline (docs/perf.md).
+#[inline(always)]
+pub fn offered(choices: &[DealingChoice], want: DealingChoice) -> bool {
+    use DealingChoice as C;
+    let kind = std::mem::discriminant(&want);
+    match want {
+        C::Move(r) => choices.iter().any(|&c| matches!(c, C::Move(k) if k == r)),
+        C::Place { side, turns } => {
+            choices.iter().any(|&c| matches!(c, C::Place { side: s, turns: t } if s == side && t == turns))
+        }
+        C::Combat(a) => choices.iter().any(|&c| matches!(c, C::Combat(b) if b == a)),
+        C::Boss(a) => choices.iter().any(|&c| matches!(c, C::Boss(b) if b == a)),
+        C::Equip(k) => choices.iter().any(|&c| matches!(c, C::Equip(j) if j == k)),
+        C::Shoot(r) => choices.iter().any(|&c| matches!(c, C::Shoot(k) if k == r)),
+        C::Search(side) => choices.iter().any(|&c| matches!(c, C::Search(s) if s == side)),
+        // No fields: the kind is the answer.
+        C::Drink | C::Go | C::Build | C::Kilter | C::Bag | C::Life | C::Level => {
+            choices.iter().any(|c| std::mem::discriminant(c) == kind)
+        }
+        _ => choices.iter().any(|c| std::mem::discriminant(c) == kind && *c == want),
+    }
+}
 
 /// An answer that is not legal now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -293,4 +369,61 @@ pub enum DealingEvent {
     /// Chaos: a monster attacked back (a 1 on 1D6 after the round) and took a life.
     AttackedBack(u8),
     Over(End),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use DealingChoice as C;
+
+    /// `offered` answers as `contains` for answers of every kind, with neighbours differing
+    /// in one field.
+    #[test]
+    fn dealing_offered_is_contains() {
+        let all = [
+            C::Drink,
+            C::Special(0),
+            C::Special(1),
+            C::Swap { slot: 0, bag: 1 },
+            C::Swap { slot: 1, bag: 0 },
+            C::Go,
+            C::Build,
+            C::Move(3),
+            C::Move(4),
+            C::Shoot(3),
+            C::Shoot(5),
+            C::Search(Side::North),
+            C::Search(Side::West),
+            C::Place { side: Side::East, turns: 1 },
+            C::Place { side: Side::East, turns: 2 },
+            C::Place { side: Side::South, turns: 1 },
+            C::Combat(Answer::Fight),
+            C::Combat(Answer::Defend),
+            C::Kilter,
+            C::Boss(BossAnswer::Fight),
+            C::Boss(BossAnswer::Defend),
+            C::Equip(0),
+            C::Equip(1),
+            C::Bag,
+            C::Life,
+            C::Level,
+            C::Hero { hero: 2, side: HeroSide::Front },
+            C::Hero { hero: 2, side: HeroSide::Back },
+            C::Card(1),
+            C::Spot { room: 1, side: Side::North },
+            C::Minion { minion: 0, answer: Answer::Fight },
+            C::Cover(2),
+            C::Give { to: 1, gift: Gift::Hand { slot: 0, back: None } },
+            C::Give { to: 1, gift: Gift::Hand { slot: 0, back: Some(1) } },
+            C::Give { to: 2, gift: Gift::Potion },
+        ];
+        // Every other answer listed, from each start: each answer is in one list, not the other.
+        for start in 0..2 {
+            let list: Vec<C> = all.iter().copied().skip(start).step_by(2).collect();
+            for &want in &all {
+                assert_eq!(offered(&list, want), list.contains(&want), "{want:?}");
+            }
+        }
+        assert!(!offered(&[], C::Go));
+    }
 }

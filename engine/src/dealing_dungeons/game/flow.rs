@@ -160,8 +160,9 @@ impl DealingGame<'_> {
         }
         let p = &self.players[s as usize];
         if self.dungeons[s as usize].len() > 1 || p.deck.is_empty() {
-            let moves = self.table().moves(s, at);
-            self.legal.extend(moves.iter().map(|&(room, _)| C::Move(room)));
+            let table = Table { width: self.table.0 as i8, depth: self.table.1 as i8, dungeons: &self.dungeons };
+            let legal = &mut self.legal;
+            table.moves(s, at, |room, _| legal.push(C::Move(room)));
             let reach = fighter.reach();
             if reach > 0 {
                 let targets = self.table().targets(s, at, reach);
@@ -594,7 +595,12 @@ impl DealingGame<'_> {
     /// ranged kill is drawn on arrival.
     fn move_to<O: Observer<DealingEvent>>(&mut self, s: u8, room: u8, obs: &mut O) {
         let at = self.players[s as usize].at;
-        let via = self.table().moves(s, at).iter().find(|m| m.0 == room).map_or(at, |m| m.1);
+        let mut via = at;
+        self.table().moves(s, at, |k, by| {
+            if k == room {
+                via = by;
+            }
+        });
         let p = &mut self.players[s as usize];
         p.at = room;
         p.came_from = via;

@@ -40,7 +40,8 @@ pub mod table;
 pub use chaos::{target as chaos_target, Chaos, ChaosPhase};
 pub use coop::{Coop, CoopPhase};
 pub use decision::{
-    Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Gift, Status,
+    offered, Ask, DealingChoice, DealingChoices, DealingDecision, DealingEvent, DealingIllegal, DeathCause, End, Gift,
+    Status,
 };
 pub use setup::{
     AfterDeath, BagOfHolding, DealingConfig, DealingConfigError, DealingSetup, DungeonSize, HeroChoice, HeroPick, Laid,
@@ -282,6 +283,7 @@ impl<'r> DealingGame<'r> {
     }
 
     /// The dungeon seat `seat`'s hero is in: his own, or Co-Op's shared one.
+    #[inline]
     pub fn dungeon(&self, seat: u8) -> &Dungeon {
         let d = if self.mode == Mode::CoOp { 0 } else { seat as usize };
         &self.dungeons[d]
@@ -434,7 +436,7 @@ impl<'r> DealingGame<'r> {
         let Some(d) = self.pending else {
             return Err(DealingIllegal { choice, pending: None });
         };
-        if !self.legal.contains(&choice) {
+        if !offered(&self.legal, choice) {
             return Err(DealingIllegal { choice, pending: Some(d) });
         }
         self.pending = None;

@@ -262,6 +262,16 @@ fn table_fits(w: u8, d: u8) -> bool {
     w <= 64 && d <= 64 && w as usize * d as usize <= super::table::TABLE_SPACES
 }
 
+/// `deck` set to the cards of `all`, only those `kept` when `filter` (else a plain copy).
+fn copy_kept(deck: &mut ArrayVec<u8, DECK_CAP>, all: &[u8], filter: bool, kept: impl Fn(&u8) -> bool) {
+    deck.clear();
+    if filter {
+        deck.extend(all.iter().copied().filter(kept).take(DECK_CAP));
+    } else {
+        let _ = deck.try_extend_from_slice(&all[..all.len().min(DECK_CAP)]);
+    }
+}
+
 pub(super) const NO_PLAYER: Player = Player {
     hero: 0,
     side: HeroSide::Front,
@@ -439,6 +449,76 @@ impl<'r> DealingGame<'r> {
         }
     }
 
+    /// Takes the game back to [`DealingGame::blank`]'s state as game `index`, writing only
+    /// what a game changes (docs/perf.md): lists emptied, not rewritten; the grid cleared
+    /// where cards lie ([`Dungeons::reset`]); Co-Op's and Chaos's parts only after a game of
+    /// their mode (no other mode touches them). Every field is named, so a new one cannot
+    /// be missed.
+    fn clear(&mut self, master: u64, index: u64) {
+        let DealingGame {
+            rules,
+            mode,
+            options,
+            seats,
+            first,
+            active,
+            round,
+            last_round,
+            players,
+            kits,
+            dungeons: _,
+            dungeon_cards,
+            encounter_cards,
+            heroes_used,
+            choosing,
+            offered,
+            encounters,
+            discard,
+            loot,
+            bosses,
+            table,
+            door_tokens,
+            drawn,
+            held_loot,
+            loot_queue,
+            after,
+            end,
+            chance,
+            pending,
+            legal,
+            coop,
+            chaos,
+        } = self;
+        match *mode {
+            Mode::CoOp => *coop = super::Coop::new(),
+            Mode::Chaos => *chaos = super::Chaos::new(),
+            _ => {}
+        }
+        *mode = Mode::Standard;
+        *options = Options::default();
+        (*seats, *first, *active, *round, *last_round) = (0, 0, 0, 0, ROUND_LIMIT);
+        for p in players.iter_mut() {
+            *p = NO_PLAYER;
+        }
+        *kits = [super::Kit::default(); MAX_SEATS];
+        (*dungeon_cards, *encounter_cards, *heroes_used, *offered) = (0, 0, 0, 0);
+        choosing.clear();
+        encounters.clear();
+        discard.clear();
+        loot.clear();
+        bosses.clear();
+        *table = rules.geometry.table_spaces;
+        *door_tokens = rules.modes.components.door_tokens;
+        (*drawn, *held_loot, *loot_queue, *after, *end) = (None, None, 0, After::EndTurn, None);
+        *chance = Chance {
+            dice: Stacked::new(&[], GameRng::new(master, index, Stream::Dice)),
+            shuffle: LazyRng::new(master, index, Stream::Shuffle),
+            setup_draws: 0,
+        };
+        *pending = None;
+        legal.clear();
+    }
+
     /// A new game: game `index` of a run with `master` seed, set up and run to the first
     /// decision.
     pub fn new<O: Observer<DealingEvent>>(
@@ -463,7 +543,7 @@ impl<'r> DealingGame<'r> {
         obs: &mut O,
     ) -> Result<(), DealingConfigError> {
         Self::check(self.rules, config)?;
-        *self = DealingGame::blank(self.rules, master, index);
+        self.clear(master, index);
         let rules = self.rules;
         let n = config.heroes.len();
         self.seats = n as u8;
@@ -616,12 +696,12 @@ impl<'r> DealingGame<'r> {
         let r = self.rules;
         // Solo Hard: "Remove all the Darkness, Empty and Nothing Cards".
         let hard = self.mode == Mode::SoloHard;
-        let kept = |&c: &u8| !hard || matches!(r.encounters[c as usize].encounter, Encounter::Monster(_));
-        self.encounters = r.encounter_deck.iter().copied().filter(kept).collect();
+        // Copied whole but in Solo Hard (`check_rules` sized the decks to fit).
+        let kept = |&c: &u8| matches!(r.encounters[c as usize].encounter, Encounter::Monster(_));
+        copy_kept(&mut self.encounters, &r.encounter_deck, hard, kept);
         self.encounter_cards = self.encounters.len() as u8;
         rng.shuffle(&mut self.encounters);
-        let kept = |&c: &u8| !hard || r.loot[c as usize].loot != Loot::Nothing;
-        self.loot = r.loot_deck.iter().copied().filter(kept).collect();
+        copy_kept(&mut self.loot, &r.loot_deck, hard, |&c| r.loot[c as usize].loot != Loot::Nothing);
         rng.shuffle(&mut self.loot);
         self.bosses = (0..r.bosses.len() as u8).collect();
         rng.shuffle(&mut self.bosses);

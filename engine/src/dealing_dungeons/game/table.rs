@@ -80,6 +80,9 @@ pub type Dungeon = [Room];
 pub struct Dungeons {
     rooms: [Room; ROOM_POOL],
     len: [u8; MAX_DUNGEONS],
+    /// Where each dungeon's share starts in the pool (0, and `len` 0, past the count): read at
+    /// every index, so kept rather than worked out (docs/perf.md).
+    start: [u8; MAX_DUNGEONS],
     /// Rooms each dungeon may hold.
     share: u8,
     count: u8,
@@ -97,6 +100,7 @@ impl Dungeons {
         Dungeons {
             rooms: [Room::new(RoomCard::Entrance, 0, 0, 0, 0); ROOM_POOL],
             len: [0; MAX_DUNGEONS],
+            start: [0; MAX_DUNGEONS],
             share: 0,
             count: 0,
             width: 0,
@@ -105,12 +109,16 @@ impl Dungeons {
     }
 
     /// `count` empty dungeons of `share` rooms each (the caller checked they fit the pool).
+    /// The grid is cleared only where the rooms laid before lie, not written whole.
     pub fn reset(&mut self, count: usize, share: usize) {
+        for seat in 0..self.count as usize {
+            self.truncate(seat, 0);
+        }
         let count = count.min(MAX_DUNGEONS);
         self.count = count as u8;
         self.share = share.min(ROOM_POOL / count.max(1)) as u8;
         self.len = [0; MAX_DUNGEONS];
-        self.grid = [0; TABLE_SPACES];
+        self.start = std::array::from_fn(|seat| if seat < count { (seat * self.share as usize) as u8 } else { 0 });
     }
 
     /// How many dungeons there are.
@@ -126,11 +134,10 @@ impl Dungeons {
     /// A dungeon's rooms in the pool (none for a seat past the count).
     #[inline]
     fn range(&self, seat: usize) -> std::ops::Range<usize> {
-        if seat >= self.count as usize {
-            return 0..0;
+        match (self.start.get(seat), self.len.get(seat)) {
+            (Some(&start), Some(&len)) => start as usize..start as usize + len as usize,
+            _ => 0..0,
         }
-        let start = seat * self.share as usize;
-        start..start + self.len[seat] as usize
     }
 
     /// The grid's cell of (x, y) on a table `width` wide (`None` off it or past the grid).
@@ -387,33 +394,45 @@ impl Table<'_> {
         out
     }
 
-    /// Rooms the hero in `from` may move to, with the room he enters each by: through
-    /// connected cleared rooms; a room with an undefeated monster, or a reset one still to be
-    /// met, ends the move there. A Treasure Room is entered only while reset.
-    pub fn moves(&self, seat: u8, from: u8) -> ArrayVec<(u8, u8), MAX_ROOMS> {
+    /// Rooms the hero in `from` may move to, nearest first, each handed to `each` with the
+    /// room he enters it by: through connected cleared rooms; a room with an undefeated
+    /// monster, or a reset one still to be met, ends the move there. A Treasure Room is
+    /// entered only while reset. Handed out, not returned: the Action's legal list takes them
+    /// as they are found (docs/perf.md).
+    #[inline]
+    pub fn moves(&self, seat: u8, from: u8, mut each: impl FnMut(u8, u8)) {
         let d = &self.dungeons[seat as usize];
+        if from as usize >= d.len() {
+            return;
+        }
+        // Rooms found, in order: a ring over a power of two (never more than `MAX_ROOMS`).
+        let mut queue = [0u8; 64];
+        let (mut head, mut tail) = (0usize, 0usize);
         let mut seen = 1u64 << from;
-        let mut out: ArrayVec<(u8, u8), MAX_ROOMS> = ArrayVec::new();
-        let mut i = 0;
         let mut r = from;
         loop {
+            let room = &d[r as usize];
             // Stopped by a monster: no passing on (the start room is the hero's own).
-            if r == from || (d[r as usize].monster.is_none() && !d[r as usize].fresh) {
-                for &k in &d[r as usize].links {
-                    if k == NO_LINK || seen & (1 << k) != 0 {
+            if r == from || (room.monster.is_none() && !room.fresh) {
+                for k in room.links {
+                    if k == NO_LINK || seen & (1 << (k & 63)) != 0 {
                         continue;
                     }
-                    if d[k as usize].card != RoomCard::Treasure || d[k as usize].fresh {
-                        seen |= 1 << k;
-                        out.push((k, r));
+                    let Some(next) = d.get(k as usize) else { continue };
+                    if next.card != RoomCard::Treasure || next.fresh {
+                        seen |= 1 << (k & 63);
+                        queue[tail & 63] = k;
+                        tail += 1;
+                        each(k, r);
                     }
                 }
             }
-            let Some(&(next, _)) = out.get(i) else { break };
-            r = next;
-            i += 1;
+            if head == tail {
+                break;
+            }
+            r = queue[head & 63];
+            head += 1;
         }
-        out
     }
 
     /// The monster rooms a hero in `from` can shoot with `reach`: in a straight line through

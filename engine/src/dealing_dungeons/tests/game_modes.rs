@@ -580,3 +580,42 @@ fn dealing_the_bag_of_holding_swap_at_the_start_of_a_turn_in_an_empty_room() {
         assert_eq!(ask(&g), (0, Ask::Action), "{mode:?}: no second swap of slot 0 this turn");
     }
 }
+
+/// `restart` clears in place only what a game changed (docs/perf.md): a game restarted after
+/// games of every mode plays as a fresh one, state by state (the table's grid included), with
+/// the same answers (the last legal one each time, so rooms fill the table).
+#[test]
+fn dealing_restart_in_place_is_a_fresh_game() {
+    let configs = [
+        DealingConfig::coop(3),
+        DealingConfig::standard(4),
+        DealingConfig::chaos(3),
+        DealingConfig::solo(Mode::SoloHard, HeroPick::Random),
+        DealingConfig::standard(2),
+        DealingConfig::coop(2),
+        DealingConfig::solo(Mode::SoloModerate, HeroPick::Random),
+        DealingConfig::chaos(4),
+        DealingConfig::standard(3),
+    ];
+    let mut kept = DealingGame::new(rules(), &configs[0], 5, 0, &mut NoObserver).unwrap();
+    let (w, d) = rules().geometry.table_spaces;
+    for (i, config) in configs.iter().enumerate().cycle().take(2 * configs.len()) {
+        let index = i as u64 + 1;
+        kept.restart(config, 5, index, &mut NoObserver).unwrap();
+        let mut fresh = DealingGame::new(rules(), config, 5, index, &mut NoObserver).unwrap();
+        let mut steps = 0;
+        loop {
+            assert_eq!(format!("{kept:?}"), format!("{fresh:?}"), "{:?} step {steps}", config.mode);
+            for (x, y) in (0..w as i8).flat_map(|x| (0..d as i8).map(move |y| (x, y))) {
+                assert_eq!(kept.room_at(x, y), fresh.room_at(x, y), "{:?} step {steps}", config.mode);
+            }
+            let Some(&c) = fresh.legal().last() else { break };
+            if steps > 3_000 {
+                break;
+            }
+            kept.apply(c, &mut NoObserver).unwrap();
+            fresh.apply(c, &mut NoObserver).unwrap();
+            steps += 1;
+        }
+    }
+}
