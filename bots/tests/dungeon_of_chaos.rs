@@ -10,7 +10,9 @@ static GLOBAL: counting_alloc::Counting = counting_alloc::Counting;
 use dq_bots::core::Policy;
 use dq_bots::dungeon_of_chaos::{play_chaos_into, ChaosPlayers};
 use dq_bots::BotSpec;
-use dq_engine::dungeon_of_chaos::game::{ChaosChoice, ChaosChoices, ChaosConfig, Ending};
+use dq_engine::dungeon_of_chaos::game::{
+    ChaosChoice, ChaosChoices, ChaosConfig, ChaosSetup, Dir, Ending, Place, SeatSetup, Sq,
+};
 use dq_engine::dungeon_of_chaos::{ChaosGame, ChaosRules};
 use dq_engine::rng::GameRng;
 use dq_engine::NoObserver;
@@ -95,4 +97,38 @@ fn chaos_settings_play_to_their_objectives() {
     assert!(greedy.2 < random.2, "greedy dies less than random: {greedy:?} vs {random:?}");
     assert!(cautious.3 > greedy.3, "cautious visits town more: {cautious:?} vs {greedy:?}");
     assert!(cautious.2 < greedy.2, "cautious dies less: {cautious:?} vs {greedy:?}");
+}
+
+/// Greedy on level 1, standing on stairs down with ground left on level 2: it takes them onto
+/// a plain corridor, but not onto a springboard, which throws him straight back up (tile
+/// guide). Before, such stairs were taken with every movement action to the round limit
+/// (docs/bots.md, "Games that end").
+#[test]
+fn chaos_stairs_down_onto_a_springboard_are_not_taken() {
+    let rules = ChaosRules::standard();
+    let tile = |n: &str| rules.tile_names.iter().position(|x| x == n).unwrap() as u16;
+    let at = Sq::new(0, 0, 0);
+    let below = at.down(1).unwrap();
+    let answers = |landing: &str| {
+        let setup = ChaosSetup {
+            seats: vec![
+                SeatSetup::new(rules.character("Warrior").unwrap(), Place::Dungeon(at)),
+                SeatSetup::new(rules.character("Knight").unwrap(), Place::Town),
+            ],
+            laid: vec![
+                (at, tile("Staircase Down"), Dir::N),
+                (below, tile(landing), Dir::N),
+                (Sq::new(1, 5, 7), tile("Crossroads"), Dir::N),
+            ],
+            ..ChaosSetup::default()
+        };
+        let game = ChaosGame::from_setup(&rules, &setup).unwrap();
+        let legal = game.legal().clone();
+        assert!(legal.contains(&ChaosChoice::Down), "{legal:?}");
+        let mut p = players("greedy", 2);
+        (0..20).map(|seed| p.choose(&game, &legal, &mut GameRng::from_seed(seed))).collect::<Vec<_>>()
+    };
+    assert!(answers("Crossroads").iter().all(|&c| c == ChaosChoice::Down));
+    let sprung = answers("Springboard");
+    assert!(sprung.iter().all(|&c| c != ChaosChoice::Down), "{sprung:?}");
 }

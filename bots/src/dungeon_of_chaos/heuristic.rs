@@ -6,16 +6,19 @@
 //! shallower than the style's depth, else new ground; in combat the weakest monster attacked
 //! with the last weapon offered, or a flight when the fight looks lost (by the style's margin).
 
+use super::memory::Memory;
 use super::route::{avoided, can_lay, step, Hazards, Routes, Walker};
 use super::style::Style;
 use dq_engine::dungeon_of_chaos::combat::{Answer, Combat, Presence};
-use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType};
+use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType, TileSize};
 use dq_engine::dungeon_of_chaos::game::board::LEVEL_SQUARES;
-use dq_engine::dungeon_of_chaos::game::{Ask, ChaosChoice, ChaosChoices, Dir, Edge, Hero, Sq, GOLD_TO_WIN};
+use dq_engine::dungeon_of_chaos::game::{
+    Ask, ChaosChoice, ChaosChoices, ChestLeft, DeckId, Dir, Edge, Hero, Laid, Sq, GOLD_TO_WIN,
+};
 use dq_engine::dungeon_of_chaos::rules::LEVELS;
 use dq_engine::dungeon_of_chaos::ChaosGame;
 use dq_engine::rng::GameRng;
-use std::cell::OnceCell;
+use std::cell::{Cell, OnceCell};
 
 /// The heuristic with its settings. `Copy`, no state between decisions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,11 +80,19 @@ struct Levels<'g, 'r> {
 }
 
 impl Levels<'_, '_> {
+    fn left(&self) -> &[Left; LEVELS as usize] {
+        self.left.get_or_init(|| [0, 1, 2, 3].map(|l| left_on(self.g, l)))
+    }
+
+    /// Whether no level has ground left: what is left to win with is the monsters waiting.
+    fn ground_gone(&self) -> bool {
+        !self.left().contains(&Left::Ground)
+    }
+
     /// Whether level `level` has something a character goes there for: ground, or monsters
     /// when `monsters` (going down to them, or back up when fit to fight).
     fn open(&self, level: u8, monsters: bool) -> bool {
-        let left = self.left.get_or_init(|| [0, 1, 2, 3].map(|l| left_on(self.g, l)));
-        match left[usize::from(level)] {
+        match self.left()[usize::from(level)] {
             Left::Ground => true,
             Left::Monsters => monsters,
             Left::Nothing => false,
@@ -110,10 +121,22 @@ enum Onward {
 /// wall to search, onto a square that can still take a tile), a room where monsters wait or a
 /// way on, as `land` says. Without it, two levels that each looked worth a visit from the
 /// other sent characters up and down one staircase to the round limit.
-fn worth_landing(g: &ChaosGame<'_>, to: Sq, w: Walker, land: Landing) -> bool {
+fn worth_landing(g: &ChaosGame<'_>, from: Sq, to: Sq, w: Walker, land: Landing) -> bool {
     let b = g.board();
     if !b.explored(to) {
-        return true;
+        // Stairs lay their own tile; a pit needs a 1×1 card, and once that deck is used up
+        // the move goes nowhere (a movement action spent standing still, over and over).
+        let stairs = b.laid_at(from).is_some_and(|l| {
+            matches!(
+                g.rules().tiles[l.tile as usize].feature,
+                Feature::StaircaseDown | Feature::StaircaseUp | Feature::Entry
+            )
+        });
+        let one = g.stock(DeckId::Tiles(TileSize::One as u8));
+        return stairs || one.left() + one.discarded() > 0;
+    }
+    if bounces(g, to, to.level() < from.level()) {
+        return false;
     }
     let routes = Routes::new(g, to, Walker { hazards: Hazards::Cross, ..w });
     let feature = |s: Sq| b.laid_at(s).map(|l| g.rules().tiles[l.tile as usize].feature);
@@ -131,6 +154,25 @@ fn worth_landing(g: &ChaosGame<'_>, to: Sq, w: Walker, land: Landing) -> bool {
                     .into_iter()
                     .any(|d| b.edge(t, d) == Edge::Wall && !b.explored(step(t, d)) && can_lay(g, t, d)))
     })
+}
+
+/// Whether going up (`up`) or down onto `to` (explored) sends him straight back: a
+/// springboard below throws him up through the ceiling, a pit above drops him down again (tile
+/// guide), unless he flies (or, for the pit, climbs). Such stairs were taken over and over, a
+/// movement action each, to the round limit.
+fn bounces(g: &ChaosGame<'_>, to: Sq, up: bool) -> bool {
+    let Some(l) = g.board().laid_at(to) else { return false };
+    let (fly, climb) = g.flies_or_climbs(g.active());
+    match g.rules().tiles[l.tile as usize].feature {
+        Feature::Pit => up && !fly && !climb,
+        Feature::Springboard => !up && !fly,
+        _ => false,
+    }
+}
+
+/// Expected wounds of a blow: d8 (4.5) + Attack − Defence, at least none.
+fn wounds(attack: f32, defence: f32) -> f32 {
+    (attack + 4.5 - defence).max(0.0)
 }
 
 /// A profile's worth: fighting values first, then Health, Speed and Mind.
@@ -152,6 +194,7 @@ impl Heuristic {
         ask: Ask,
         legal: &ChaosChoices,
         rng: &mut GameRng,
+        memory: &mut Memory,
     ) -> ChaosChoice {
         let h = g.hero(seat);
         let has = |c: ChaosChoice| legal.contains(&c);
@@ -179,8 +222,19 @@ impl Heuristic {
                     has(ChaosChoice::Fight).then_some(ChaosChoice::Fight)
                 }
             }
-            Ask::Combat => h.fight.as_ref().and_then(|f| self.combat(f, legal)),
-            Ask::Turn => self.turn(g, h, legal, rng).map(|c| Self::unstick(g, c, legal, rng)),
+            Ask::Combat => h.fight.as_ref().and_then(|f| self.combat(f, legal, memory.hunting())),
+            Ask::Turn => {
+                if let Some(at) = h.square() {
+                    memory.note(g.board(), at, h.tally.turns);
+                }
+                let hunt = Cell::new(false);
+                let c = self.turn(g, h, legal, rng, memory, &hunt).map(|c| Self::unstick(g, c, legal, rng));
+                memory.set_hunting(hunt.get());
+                if let (Some(at), Some(ChaosChoice::Up | ChaosChoice::Down)) = (h.square(), c) {
+                    memory.changing(at, c == Some(ChaosChoice::Up));
+                }
+                c
+            }
         };
         chosen.filter(|c| legal.contains(c)).unwrap_or(legal[0])
     }
@@ -216,15 +270,25 @@ impl Heuristic {
         .unwrap_or(c)
     }
 
-    /// Whether he is fit enough to go back for monsters waiting in a room (the style's share
-    /// of the starting Health).
-    fn fit(&self, h: &Hero) -> bool {
+    /// Whether he is fit enough to go back for monsters waiting in a room: the style's share
+    /// of the starting Health, or (every style) unhurt once no level has ground left, when
+    /// their treasure is all that is left to win with.
+    fn fit(&self, h: &Hero, levels: &Levels<'_, '_>) -> bool {
         let health = i32::from(h.stats[Attr::Health as usize]);
-        health * 100 >= i32::from(h.start[Attr::Health as usize]) * i32::from(self.style.hunt_above)
+        let start = i32::from(h.start[Attr::Health as usize]);
+        health * 100 >= start * i32::from(self.style.hunt_above) || (health >= start && levels.ground_gone())
     }
 
     /// The movement phase.
-    fn turn(&self, g: &ChaosGame<'_>, h: &Hero, legal: &ChaosChoices, rng: &mut GameRng) -> Option<ChaosChoice> {
+    fn turn(
+        &self,
+        g: &ChaosGame<'_>,
+        h: &Hero,
+        legal: &ChaosChoices,
+        rng: &mut GameRng,
+        memory: &Memory,
+        hunt: &Cell<bool>,
+    ) -> Option<ChaosChoice> {
         let rules = g.rules();
         let at = h.square()?;
         // §13: weight that brings Speed to 0 stops every movement action until dropped: the
@@ -272,25 +336,38 @@ impl Heuristic {
             step_to(goal, frontier).or_else(|| across().first_step(g, frontier, goal).and_then(answer))
         };
         let levels = Levels { g, left: OnceCell::new() };
+        let fit = self.fit(h, &levels);
+        // Walks other than to town skip the tiles stood on lately, and level changes other
+        // than to town skip levels left this turn ([`Memory`]).
+        let fresh = |s: Sq| !memory.stood_on(g.board(), s);
+        let turn = h.tally.turns;
         let town = self.wants_town(g, h);
-        if town {
-            if legal.contains(&ChaosChoice::Up) {
+        let back_down = |s: Sq| memory.bounced(s, true) || s.up().is_some_and(|t| bounces(g, t, true));
+        let to_town = || {
+            if legal.contains(&ChaosChoice::Up) && !back_down(at) {
                 return Some(ChaosChoice::Up);
             }
-            let up =
-                |s: Sq| matches!(feature(s), Feature::StaircaseUp) || (feature(s) == Feature::Entry && s.level() == 0);
-            if let Some(c) = must_to(&up, false) {
+            let up = |s: Sq| {
+                (matches!(feature(s), Feature::StaircaseUp) || (feature(s) == Feature::Entry && s.level() == 0))
+                    && !back_down(s)
+            };
+            must_to(&up, false)
+        };
+        let target = self.style.target_level(h.items.len());
+        if town {
+            if let Some(c) = to_town() {
                 return Some(c);
             }
-        } else if (at.level() + 1..self.style.target_level(h.items.len())).any(|l| levels.open(l, self.fit(h))) {
-            let target = self.style.target_level(h.items.len());
-            let onward = (at.level() + 2..target).any(|l| levels.open(l, self.fit(h))).then_some(Onward::Down);
-            let land = Landing { monsters: self.fit(h), onward };
-            let lands = |s: Sq| s.down(1).is_some_and(|to| worth_landing(g, to, walker, land));
+        } else if (at.level() + 1..target).any(|l| levels.open(l, fit)) && !memory.left_this_turn(at.level() + 1, turn)
+        {
+            let onward = (at.level() + 2..target).any(|l| levels.open(l, fit)).then_some(Onward::Down);
+            let land = Landing { monsters: fit, onward };
+            let lands =
+                |s: Sq| !memory.bounced(s, false) && s.down(1).is_some_and(|to| worth_landing(g, s, to, walker, land));
             if legal.contains(&ChaosChoice::Down) && lands(at) {
                 return Some(ChaosChoice::Down);
             }
-            if let Some(c) = must_to(&|s| feature(s) == Feature::StaircaseDown && lands(s), false) {
+            if let Some(c) = must_to(&|s| feature(s) == Feature::StaircaseDown && fresh(s) && lands(s), false) {
                 return Some(c);
             }
         }
@@ -306,10 +383,32 @@ impl Heuristic {
         {
             return Some(c);
         }
+        // A chest left on a tile (a token, or a locked one he holds a key for): coins without
+        // a fight. Walks never went back for them, and unfinished games ended with a seat a
+        // chest short of 2,000 beside three or four chests on the board.
+        let openable = |l: &Laid| match l.chest {
+            ChestLeft::Token => true,
+            ChestLeft::Locked(_) => walker.keys,
+            ChestLeft::None => false,
+        };
+        let chest = |s: Sq| b.laid_at(s).is_some_and(openable);
+        // (The walk is searched only when such a chest lies on his level: most decisions
+        // have none, and a search across hazards for nothing cost a fifth of a game.)
+        if b.laid().iter().any(|l| l.origin.level() == at.level() && openable(l)) {
+            if let Some(c) = must_to(&chest, false) {
+                return Some(c);
+            }
+        }
         // Monsters waiting in a room (fled from, or left by the dead) while nearly unhurt:
         // their treasure is still there.
-        if self.fit(h) {
-            if let Some(c) = must_to(&|s| b.laid_at(s).is_some_and(|l| l.n_monsters > 0), false) {
+        let waiting = |s: Sq| fresh(s) && b.laid_at(s).is_some_and(|l| l.n_monsters > 0) && self.takes_on(g, h, s);
+        let go_hunt = || {
+            let c = must_to(&waiting, false);
+            hunt.set(c.is_some());
+            c
+        };
+        if fit {
+            if let Some(c) = go_hunt() {
                 return Some(c);
             }
         }
@@ -323,20 +422,43 @@ impl Heuristic {
                 && !avoided(g, t)
                 && (b.explored(t) || can_lay(g, s, d))
         };
-        let other = || if town { None } else { self.other_level(h, walker, legal, &must_to, &feature, &levels) };
+        let other = || {
+            if town {
+                None
+            } else {
+                self.other_level(h, walker, legal, &must_to, &feature, &levels, fit, (memory, turn))
+            }
+        };
         pick(legal, rng, |c| matches!(*c, ChaosChoice::Search { from, dir } if blind_wall(from, dir)))
-            .or_else(|| step_to(&|s| !avoided(g, s) && Dir::ALL.into_iter().any(|d| blind_wall(s, d)), false))
+            .or_else(|| {
+                step_to(&|s| fresh(s) && !avoided(g, s) && Dir::ALL.into_iter().any(|d| blind_wall(s, d)), false)
+            })
             .or_else(other)
-            // New ground across hazards, any way on, any wall searched (a room whose ways
-            // out are all shut), and only then the end of the turn.
+            // New ground across hazards; hurt with nothing left to do, town (it heals: hurt
+            // characters stood idle for 150 rounds where monsters waited for the fit); any
+            // way on, any wall searched (a room whose ways out are all shut), and only then
+            // the end of the turn.
             .or_else(|| across().first_step(g, true, |_| false).and_then(answer))
+            .or_else(|| {
+                let hurt = h.stats[Attr::Health as usize] < h.start[Attr::Health as usize];
+                match (hurt, town) {
+                    (_, true) => None,
+                    // Unhurt with nothing else to do, every style goes for the monsters
+                    // waiting on the level: their treasure is what is left to win with.
+                    (false, false) => go_hunt(),
+                    (true, false) => to_town(),
+                }
+            })
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Move { .. } | ChaosChoice::Stumble)))
             .or_else(|| pick(legal, rng, |c| matches!(c, ChaosChoice::Search { .. })))
             .or_else(|| legal.contains(&ChaosChoice::End).then_some(ChaosChoice::End))
     }
 
     /// A level with nothing left to explore: down a staircase or a pit (or a step towards
-    /// one) while above the style's depth, else up, towards levels with something left.
+    /// one) while above the style's depth, else up, towards levels with something left; never
+    /// back to a level left this turn, nor to stairs stood on lately (`memory` at the seat's
+    /// `turn`).
+    #[allow(clippy::too_many_arguments)]
     fn other_level(
         &self,
         h: &Hero,
@@ -345,51 +467,86 @@ impl Heuristic {
         step_to: &StepTo<'_>,
         feature: &dyn Fn(Sq) -> Feature,
         levels: &Levels<'_, '_>,
+        fit: bool,
+        (memory, turn): (&Memory, u16),
     ) -> Option<ChaosChoice> {
         let g = levels.g;
         let at = h.square()?;
-        let fit = self.fit(h);
+        let fresh = |s: Sq| !memory.stood_on(g.board(), s);
         let up = |s: Sq| matches!(feature(s), Feature::StaircaseUp | Feature::Entry);
         // Deeper while shallower than the style's depth (the levels below it kill) and
         // where something is left (ground, or monsters when fit to fight them); else up to
-        // such a level. When every level down to the style's depth is done, one level deeper,
-        // monsters or not: there is nothing else to win with.
+        // such a level. When every level down to the style's depth and above is done, deeper,
+        // monsters or not, as deep as something is left: there is nothing else to win with
+        // (cautious bots idled on two empty levels to the round limit while ground was left
+        // below, the tile decks used up).
         let deeper = at.level() + 1;
-        let above = (0..at.level()).any(|l| levels.open(l, fit));
+        let above = (0..at.level()).any(|l| levels.open(l, fit) && !memory.left_this_turn(l, turn));
         let depth = self.style.target_level(h.items.len()).min(LEVELS);
         let below = |to: u8, monsters: bool| (deeper..to).any(|l| levels.open(l, monsters));
         let within = below(depth, fit);
-        if within || (!above && below((depth + 1).min(LEVELS), true)) {
-            let (to, monsters) = if within { (depth, fit) } else { ((depth + 1).min(LEVELS), true) };
+        let down_ok = !memory.left_this_turn(deeper, turn);
+        if down_ok && (within || (!above && below(LEVELS, true))) {
+            let (to, monsters) = if within { (depth, fit) } else { (LEVELS, true) };
             let onward = (deeper + 1..to).any(|l| levels.open(l, monsters)).then_some(Onward::Down);
             let land = Landing { monsters, onward };
-            let lands = |s: Sq| s.down(1).is_some_and(|to| worth_landing(g, to, walker, land));
+            let lands =
+                |s: Sq| !memory.bounced(s, false) && s.down(1).is_some_and(|to| worth_landing(g, s, to, walker, land));
             let down = (legal.contains(&ChaosChoice::Down) && lands(at)).then_some(ChaosChoice::Down);
             // A pit leads to the same square below as well as stairs do: a fall, or for a
             // flier or climber a way down (docs/rulings.md).
-            let way_down = |s: Sq| matches!(feature(s), Feature::StaircaseDown | Feature::Pit) && lands(s);
+            let way_down = |s: Sq| matches!(feature(s), Feature::StaircaseDown | Feature::Pit) && fresh(s) && lands(s);
             if let Some(c) = down.or_else(|| step_to(&way_down, false)) {
                 return Some(c);
             }
         }
-        if !above {
+        if !above || at.level() == 0 || memory.left_this_turn(at.level() - 1, turn) {
             return None;
         }
         let onward = (0..at.level().saturating_sub(1)).any(|l| levels.open(l, fit)).then_some(Onward::Up);
         let land = Landing { monsters: fit, onward };
-        let lands = |s: Sq| s.up().is_some_and(|to| worth_landing(g, to, walker, land));
-        let up = |s: Sq| up(s) && lands(s);
+        let lands = |s: Sq| !memory.bounced(s, true) && s.up().is_some_and(|to| worth_landing(g, s, to, walker, land));
+        let up = |s: Sq| up(s) && fresh(s) && lands(s);
         (legal.contains(&ChaosChoice::Up) && lands(at)).then_some(ChaosChoice::Up).or_else(|| step_to(&up, false))
+    }
+
+    /// Whether he goes back for the monsters waiting on `s`: their next round, by the
+    /// combat's estimate from their printed values, cannot kill him. The fight he goes back
+    /// for is fought to the end ([`Heuristic::combat`]'s `hunted`), so only the next round's
+    /// risk counts, whatever the style's flight margin: with the margin, `mixed` and
+    /// `cautious` characters left the monsters that held the last coins alone (or fled them
+    /// again, town to room and back) to the round limit.
+    fn takes_on(&self, g: &ChaosGame<'_>, h: &Hero, s: Sq) -> bool {
+        let Some(l) = g.board().laid_at(s) else { return false };
+        let defence = f32::from(g.effective(g.active(), Attr::Defence));
+        let taken: f32 = l
+            .monsters()
+            .iter()
+            .map(|&m| wounds(f32::from(g.rules().monsters[m as usize].stats[Attr::Attack as usize]), defence))
+            .sum();
+        f32::from(h.stats[Attr::Health as usize].max(0)) > taken
+    }
+
+    /// The style's flight rule: the next round may kill (expected wounds `taken` at least his
+    /// `health`), or (with a margin) the rounds to fall, times the margin, are fewer than the
+    /// rounds `to_deal` to win.
+    fn flees(&self, health: f32, taken: f32, to_deal: f32) -> bool {
+        let dying = health <= taken;
+        let losing = self.style.flee_margin > 0
+            && taken > 0.0
+            && health / taken * f32::from(self.style.flee_margin) / 100.0 < to_deal;
+        dying || losing
     }
 
     /// A combat action: flight when the fight looks lost by the style's margin, else the
     /// weakest monster attacked with the last weapon offered.
-    fn combat(&self, f: &Combat, legal: &ChaosChoices) -> Option<ChaosChoice> {
+    /// A fight he went back for (`hunted`, by [`Heuristic::takes_on`]) is fought until the
+    /// next round may kill: fled from at the style's margin, the monsters healed and he came
+    /// back for them, town to room and back, to the round limit.
+    fn combat(&self, f: &Combat, legal: &ChaosChoices, hunted: bool) -> Option<ChaosChoice> {
         let hero_health = f32::from(f.effective(0, Attr::Health).max(0));
         let (hero_attack, hero_defence) =
             (f32::from(f.effective(0, Attr::Attack)), f32::from(f.effective(0, Attr::Defence)));
-        // Expected wounds a round: d8 (4.5) + Attack − Defence, at least none.
-        let wounds = |attack: f32, defence: f32| (attack + 4.5 - defence).max(0.0);
         let (mut taken, mut to_deal) = (0.0f32, 0.0f32);
         let mut weakest: Option<(u8, i8)> = None;
         for i in 1..f.len() {
@@ -405,14 +562,9 @@ impl Heuristic {
             }
         }
         let flee = ChaosChoice::Combat(Answer::Flee);
-        if legal.contains(&flee) {
-            let dying = hero_health <= taken;
-            let losing = self.style.flee_margin > 0
-                && taken > 0.0
-                && hero_health / taken * f32::from(self.style.flee_margin) / 100.0 < to_deal;
-            if dying || losing {
-                return Some(flee);
-            }
+        let flees = if hunted { hero_health <= taken } else { self.flees(hero_health, taken, to_deal) };
+        if legal.contains(&flee) && flees {
+            return Some(flee);
         }
         let foe = weakest.map(|(i, _)| i);
         legal

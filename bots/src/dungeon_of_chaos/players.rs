@@ -3,6 +3,7 @@
 
 use super::expert::{ChaosExpert, ChaosSearch};
 use super::heuristic::Heuristic;
+use super::memory::Memory;
 use super::style::Style;
 use crate::core::seats::{Plain, Stakes};
 use crate::core::{play_out_noting, Budget, Policy};
@@ -20,15 +21,17 @@ use dq_engine::rng::{GameRng, Stream};
 enum Seat {
     /// Uniform over the legal answers.
     Random,
-    Heuristic(Heuristic),
+    /// The heuristic and what it remembers of this seat's last moves.
+    Heuristic(Heuristic, Memory),
     /// The shared search over its base (boxed: it holds a table of its own).
     Expert(Box<ChaosExpert>),
 }
 
 /// The bots of a table: a policy per seat (`greedy`, `cautious`, `mixed`, `random`,
-/// `expert`). Built once per worker; no state between decisions, nothing allocated per game
-/// or decision (an expert's buffers are built with it). (A guard that ended
-/// overlong turns is gone: the engine now ends a combat in which no one is hurt for
+/// `expert`). Built once per worker; a heuristic seat's only state between decisions is its
+/// [`Memory`] (forgotten at each new game); nothing allocated per game or decision (an
+/// expert's buffers are built with it). (A guard that ended overlong turns is gone: the
+/// engine now ends a combat in which no one is hurt for
 /// [`dq_engine::dungeon_of_chaos::combat::STALEMATE_ROUNDS`] rounds.)
 #[derive(Clone, Debug)]
 pub struct ChaosPlayers {
@@ -71,7 +74,7 @@ impl ChaosPlayers {
     }
 
     fn seat(kind: BotKind) -> Seat {
-        Style::of(kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st)))
+        Style::of(kind).map_or(Seat::Random, |st| Seat::Heuristic(Heuristic::new(st), Memory::default()))
     }
 
     /// The spec seat `seat` plays.
@@ -81,13 +84,23 @@ impl ChaosPlayers {
 }
 
 impl<'r> Policy<ChaosGame<'r>> for ChaosPlayers {
+    fn new_game(&mut self) {
+        for s in &mut self.seats {
+            match s {
+                Seat::Heuristic(_, m) => m.forget(),
+                Seat::Expert(e) => <ChaosExpert as Policy<ChaosGame<'r>>>::new_game(e),
+                Seat::Random => {}
+            }
+        }
+    }
+
     #[inline]
     fn choose(&mut self, game: &ChaosGame<'r>, choices: &ChaosChoices, rng: &mut GameRng) -> ChaosChoice {
         let Some(d) = game.pending() else { return choices[0] };
         let n = self.seats.len();
         match &mut self.seats[d.seat as usize % n] {
             Seat::Random => choices[rng.below(choices.len() as u32) as usize],
-            Seat::Heuristic(h) => h.choose(game, d.seat, d.ask, choices, rng),
+            Seat::Heuristic(h, m) => h.choose(game, d.seat, d.ask, choices, rng, m),
             Seat::Expert(e) => e.choose(game, choices, rng),
         }
     }
