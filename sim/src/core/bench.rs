@@ -346,7 +346,7 @@ where
             None
         };
         let range = 0..games;
-        let (n, chunk) = pipeline::chunks(&range);
+        let (n, chunk) = pipeline::chunks(&range, CHUNK);
         let draws = AtomicU64::new(0);
         let allocs = AtomicU64::new(0);
         let counted = AtomicBool::new(true);

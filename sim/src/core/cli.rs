@@ -19,6 +19,23 @@ pub const DEFAULT_SEED: u64 = 20141;
 /// costs nothing next to playing it.
 pub const CHUNK: u64 = 1024;
 
+/// Games per chunk when a seat searches (`expert`): its games take milliseconds to seconds
+/// each, so 1,024-game chunks would leave all but one core idle in a run of a thousand games
+/// and hold the progress bar still for minutes; a handful of games is still many times the
+/// cost of handing a chunk out.
+pub const SEARCH_CHUNK: u64 = 8;
+
+/// Games per chunk of a run seating these bots: [`SEARCH_CHUNK`] if one of them searches,
+/// else [`CHUNK`]. Fixed by the run's options, never by `--threads`, so the rows and the file
+/// stay the same on any machine.
+pub fn chunk_games(specs: &[dq_bots::BotSpec]) -> u64 {
+    if specs.iter().any(|s| s.kind == dq_bots::BotKind::Expert) {
+        SEARCH_CHUNK
+    } else {
+        CHUNK
+    }
+}
+
 /// `dq`: the simulator of the dungeon games (DungeonQuest, Dealing Dungeons, The Dungeon of
 /// Chaos).
 #[derive(Parser, Debug)]

@@ -157,6 +157,9 @@ pub trait GameFamily: Sized {
         into: &mut Chunk<Self::Row, Self::Tally>,
     ) -> bool;
 
+    /// Games per chunk of a run of this setup ([`crate::cli::chunk_games`] of its bots).
+    fn chunk_games(setup: &Self::Setup) -> u64;
+
     /// The family's metadata keys (without `dq.`) that name what a run played, with their
     /// words in messages: parts of one run share them all (`dq merge`), and files agreeing on
     /// them hold the same game at the same index. The rules' keys follow the build's, the

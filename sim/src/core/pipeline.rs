@@ -6,7 +6,6 @@
 //! bounded however long the run; since chunks are drained in order and every game depends
 //! only on (seed, index), the output is the same for any number of threads.
 
-use crate::cli::CHUNK;
 use crate::error::Failure;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -209,13 +208,15 @@ where
 }
 
 /// The chunks of a game range: chunk `k` is the part of `range` in the `k`-th multiple of
-/// [`CHUNK`] from the one holding `range.start`.
-pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '_) {
-    let first = range.start / CHUNK;
-    let n = if range.is_empty() { 0 } else { range.end.div_ceil(CHUNK) - first };
+/// `size` games (the plan's, [`crate::cli::CHUNK`] unless a seat searches) from the one holding
+/// `range.start`.
+pub fn chunks(range: &Range<u64>, size: u64) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '_) {
+    let size = size.max(1);
+    let first = range.start / size;
+    let n = if range.is_empty() { 0 } else { range.end.div_ceil(size) - first };
     let at = move |k: u64| {
-        let base = (first + k).saturating_mul(CHUNK);
-        base.max(range.start)..base.saturating_add(CHUNK).min(range.end)
+        let base = (first + k).saturating_mul(size);
+        base.max(range.start)..base.saturating_add(size).min(range.end)
     };
     (n, at)
 }
@@ -223,6 +224,7 @@ pub fn chunks(range: &Range<u64>) -> (u64, impl Fn(u64) -> Range<u64> + Sync + '
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::CHUNK;
 
     #[test]
     fn drains_in_order_for_any_thread_count() {
@@ -312,18 +314,23 @@ mod tests {
     fn chunks_follow_global_multiples() {
         assert_eq!(CHUNK, 1024);
         let r = 0..2500;
-        let (n, at) = chunks(&r);
+        let (n, at) = chunks(&r, CHUNK);
         assert_eq!(n, 3);
         assert_eq!((at(0), at(1), at(2)), (0..1024, 1024..2048, 2048..2500));
         let r = 1500..2200;
-        let (n, at) = chunks(&r);
+        let (n, at) = chunks(&r, CHUNK);
         assert_eq!(n, 2);
         assert_eq!((at(0), at(1)), (1500..2048, 2048..2200));
         let r = 1024..1024;
-        assert_eq!(chunks(&r).0, 0);
+        assert_eq!(chunks(&r, CHUNK).0, 0);
         let r = u64::MAX - 10..u64::MAX;
-        let (n, at) = chunks(&r);
+        let (n, at) = chunks(&r, CHUNK);
         assert_eq!(n, 1);
         assert_eq!(at(0), r);
+        // A searching run's small chunks follow their own multiples.
+        let r = 5..30;
+        let (n, at) = chunks(&r, crate::cli::SEARCH_CHUNK);
+        assert_eq!(n, 4);
+        assert_eq!((at(0), at(1), at(3)), (5..8, 8..16, 24..30));
     }
 }

@@ -20,6 +20,8 @@ pub struct RunPlan<F: GameFamily> {
     /// The games this process plays: the shard's part of the run.
     pub range: Range<u64>,
     pub threads: usize,
+    /// Games per chunk (the unit of parallel work and progress): [`GameFamily::chunk_games`].
+    pub chunk: u64,
     pub out: Option<PathBuf>,
     pub label: Option<String>,
     pub precision: Option<f64>,
@@ -54,7 +56,9 @@ impl<F: GameFamily> RunPlan<F> {
         let setup = F::setup(table)?;
         let shard = shard.unwrap_or(Shard::ALL);
         let range = shard.range(games);
+        let chunk = F::chunk_games(&setup);
         Ok(RunPlan {
+            chunk,
             setup,
             seed: table.seed,
             games_in_run: games,

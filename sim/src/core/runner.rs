@@ -4,12 +4,13 @@
 //! family's summary.
 //!
 //! The run's games `[first, end)` (the whole run, or one shard of it) are cut into chunks at
-//! multiples of [`CHUNK`] of the global game index; chunks are written in order. Game `i`
+//! multiples of the plan's chunk size ([`crate::cli::CHUNK`] games, fewer for searching bots) of the
+//! global game index; chunks are written in order. Game `i`
 //! depends only on (seed, `i`), so the rows are the same for any `--threads`, and shards are
 //! exact slices of the unsharded run. With `--precision` the run stops after the first chunk,
 //! in game order, at which the family's widest watched interval is narrow enough.
 
-use crate::cli::{RunArgs, Shard, CHUNK};
+use crate::cli::{RunArgs, Shard};
 use crate::dealing_dungeons::run::DealingDungeons;
 use crate::dungeonquest::run::DungeonQuest;
 use crate::error::Failure;
@@ -49,7 +50,7 @@ fn run_meta<F: GameFamily>(plan: &RunPlan<F>) -> Meta {
         .put("version", env!("CARGO_PKG_VERSION"))
         .put("git_commit", meta::GIT_COMMIT);
     meta.0.extend(own.rules.0);
-    meta.put("master_seed", plan.seed).put("seed_scheme", meta::SEED_SCHEME).put("chunk_size", CHUNK);
+    meta.put("master_seed", plan.seed).put("seed_scheme", meta::SEED_SCHEME).put("chunk_size", plan.chunk);
     // A run to a precision says how many games it held once it knows (at the end).
     if plan.precision.is_none() {
         meta.put("games", plan.games_in_run);
@@ -90,14 +91,14 @@ pub fn run_under<F: GameFamily>(
         Some(p) => progress::open_bar(print.quiet, &format!("until {} is known to ±{:.2} pp", F::WATCHED, 100.0 * p)),
         None => progress::bar(range.end - range.start, print.quiet),
     });
-    let (n_chunks, chunk) = pipeline::chunks(range);
+    let (n_chunks, chunk) = pipeline::chunks(range, plan.chunk);
     let started = Instant::now();
     let mut total = F::Tally::default();
     let ended = pipeline::run(
         plan.threads,
         n_chunks,
         || F::players(setup),
-        || Chunk::<F::Row, F::Tally>::new(keep_rows, CHUNK as usize, rows_per_game),
+        || Chunk::<F::Row, F::Tally>::new(keep_rows, plan.chunk as usize, rows_per_game),
         |players, k, buf| {
             buf.clear();
             F::play(setup, seed, chunk(k), players, buf)
@@ -196,7 +197,7 @@ mod tests {
     //! A tiny second family played by the runner and written by the Parquet writer: proof that
     //! the seam needs nothing of DungeonQuest.
     use super::*;
-    use crate::cli::TableArgs;
+    use crate::cli::{TableArgs, CHUNK};
     use crate::family::{FamilyMeta, Headline};
     use crate::schema::ColumnType::{Str, U32, U64, U8};
     use crate::schema::Encoding::{Dictionary, Plain};
@@ -287,6 +288,9 @@ mod tests {
             Ok(Seats(2))
         }
         fn players(_: &Seats) {}
+        fn chunk_games(_: &Seats) -> u64 {
+            CHUNK
+        }
         fn consts(_: &Seats, _: u64) -> Run {
             Run
         }
@@ -341,6 +345,7 @@ mod tests {
             shard: Shard::ALL,
             range: 0..games,
             threads,
+            chunk: CHUNK,
             out: Some(out),
             label: None,
             precision,

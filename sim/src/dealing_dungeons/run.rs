@@ -115,6 +115,10 @@ impl GameFamily for DealingDungeons {
         s.table.players()
     }
 
+    fn chunk_games(s: &Setup) -> u64 {
+        crate::cli::chunk_games(&s.table.specs)
+    }
+
     fn consts(s: &Setup, seed: u64) -> Consts {
         s.consts(seed)
     }

@@ -153,7 +153,7 @@ pub(crate) fn play_duels<W, T: DuelCounts>(
     pipeline::catch_ctrl_c();
     let bar = progress::bar(args.games, args.quiet);
     let range = 0..args.games;
-    let (n_chunks, chunk) = chunks(&range);
+    let (n_chunks, chunk) = chunks(&range, crate::cli::CHUNK);
     let started = Instant::now();
     let mut total = T::default();
     let complete = pipeline::run(

@@ -170,6 +170,13 @@ impl GameFamily for DungeonQuest {
         s.players()
     }
 
+    fn chunk_games(s: &Setup) -> u64 {
+        crate::cli::chunk_games(match &s.engine {
+            Engine::Ffg { table, .. } => &table.specs,
+            Engine::Classic { table, .. } => &table.specs,
+        })
+    }
+
     fn consts(s: &Setup, seed: u64) -> Consts {
         consts(&s.sheets(), &s.seating(), seed)
     }

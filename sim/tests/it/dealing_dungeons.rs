@@ -261,6 +261,14 @@ fn dealing_expert_runs_and_replays() {
     let rows = read_rows(&one);
     assert_eq!(rows, read_rows(&two), "expert rows differ between 1 and 2 threads");
     assert!(summary.contains("--bots expert:base=mixed:samples=4,greedy"), "{summary}");
+    // A searching seat cuts the run into small chunks, so every core gets games to play
+    // (1,024-game chunks kept a 400-game expert run on one core).
+    assert_eq!(dq_meta(&one)["dq.chunk_size"], "8");
+    let plain = dir.file("plain.parquet");
+    let mut a = vec!["run", "--games", "10", "--quiet", "--out", &plain, "--heroes", "2"];
+    a.extend(GAME);
+    ok(&a);
+    assert_eq!(dq_meta(&plain)["dq.chunk_size"], "1024");
     let mut a = vec!["replay", "--index", "41", "--format", "json"];
     a.extend(GAME);
     a.extend(table);
