@@ -116,9 +116,9 @@ fn chaos_report_figures_come_from_the_data() {
         mean("items", e.items);
         mean("rounds", e.rounds);
     }
-    // Cautious leaves many games unfinished (docs/rulings.md, "Games that end"), so the count
-    // is not vacuous.
-    assert!(unfinished > 100, "{unfinished}");
+    // Some games stay unfinished (about 10% of cautious 3-seat games since session 20's bot
+    // fixes, docs/bots.md; 81 seat-games of these files), so the count is not vacuous.
+    assert!(unfinished > 30, "{unfinished}");
     for f in ["index.html", "summary.md", "wins.svg", "unfinished.svg", "gold.svg", "deaths.svg", "depth.svg"] {
         assert!(std::path::Path::new(&out).join(f).is_file(), "{f} missing");
     }
