@@ -9,7 +9,6 @@ use dq_bots::dungeon_of_chaos::ChaosPlayers;
 use dq_bots::BotSpec;
 use dq_engine::core::{DecisionGame, Observer};
 use dq_engine::dungeon_of_chaos::combat::End;
-use dq_engine::dungeon_of_chaos::data::ItemType;
 use dq_engine::dungeon_of_chaos::game::{ChaosChoice, ChaosConfig, ChaosEvent, DeckId, Ending, Place};
 use dq_engine::dungeon_of_chaos::rules::ChaosSources;
 use dq_engine::dungeon_of_chaos::{ChaosGame, ChaosRules};
@@ -178,13 +177,7 @@ fn main() {
                 ChaosChoice::Buy(_) | ChaosChoice::TradeIn(_) => t.source = Some(Source::Shop),
                 _ => {}
             }
-            let treasure: u64 = h
-                .items
-                .iter()
-                .map(|&i| &rules.items[i as usize])
-                .filter(|i| i.kind == ItemType::Treasure)
-                .map(|i| u64::from(i.value))
-                .sum();
+            let treasure = u64::from(game.treasure_value(h));
             let deaths = t.deaths;
             game.apply(c, &mut t).unwrap();
             if t.deaths > deaths {

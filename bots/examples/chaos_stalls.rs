@@ -9,7 +9,7 @@ use dq_bots::core::Policy;
 use dq_bots::dungeon_of_chaos::ChaosPlayers;
 use dq_bots::BotSpec;
 use dq_engine::core::{DecisionGame, NoObserver};
-use dq_engine::dungeon_of_chaos::data::{Attr, ItemType};
+use dq_engine::dungeon_of_chaos::data::Attr;
 use dq_engine::dungeon_of_chaos::game::{ChaosChoice, ChaosConfig, DeckId, Ending, Place};
 use dq_engine::dungeon_of_chaos::{ChaosGame, ChaosRules};
 use dq_engine::rng::{GameRng, Stream};
@@ -111,13 +111,7 @@ fn main() {
         println!("game {index}: tiles left {tiles:?} explored per level {laid:?} monster rooms {monster_rooms} chests {chests} frontier {frontier} coins total {total} best {best} exhausted {exhausted}");
         for s in 0..seats {
             let h = game.hero(s);
-            let treasure: u32 = h
-                .items
-                .iter()
-                .map(|&i| &rules.items[i as usize])
-                .filter(|i| i.kind == ItemType::Treasure)
-                .map(|i| u32::from(i.value))
-                .sum();
+            let treasure = game.treasure_value(h);
             let at = match h.place {
                 Place::Town => "town".to_string(),
                 Place::Dungeon(q) => format!("L{} r{} c{} ({})", q.level() + 1, q.row(), q.col(), q.0),

@@ -4,7 +4,6 @@
 use super::players::ChaosPlayers;
 use crate::core::SearchFamily;
 use crate::dungeonquest::spec::Search;
-use dq_engine::dungeon_of_chaos::data::ItemType;
 use dq_engine::dungeon_of_chaos::game::{Ask, ChaosDecision, Ending, GOLD_TO_WIN};
 use dq_engine::dungeon_of_chaos::ChaosGame;
 
@@ -43,14 +42,7 @@ impl ChaosSearch {
     /// character's gold and items with it, so it is counted by what it loses.
     pub fn objective_of(&self, game: &ChaosGame<'_>, seat: u8) -> f64 {
         let h = game.hero(seat);
-        let rules = game.rules();
-        let treasure: u32 = h
-            .items
-            .iter()
-            .map(|&i| &rules.items[usize::from(i)])
-            .filter(|i| i.kind == ItemType::Treasure)
-            .map(|i| u32::from(i.value))
-            .sum();
+        let treasure = game.treasure_value(h);
         let won = if game.ending() == Some(Ending::Won(seat)) { self.win } else { 0 };
         f64::from(h.gold + treasure) + f64::from(won)
     }

@@ -10,7 +10,7 @@ use super::memory::Memory;
 use super::route::{avoided, can_lay, step, Hazards, Routes, Walker};
 use super::style::Style;
 use dq_engine::dungeon_of_chaos::combat::{Answer, Combat, Presence};
-use dq_engine::dungeon_of_chaos::data::{Attr, Feature, ItemType, TileSize};
+use dq_engine::dungeon_of_chaos::data::{Attr, Feature, TileSize};
 use dq_engine::dungeon_of_chaos::game::board::LEVEL_SQUARES;
 use dq_engine::dungeon_of_chaos::game::{
     Ask, ChaosChoice, ChaosChoices, ChestLeft, DeckId, Dir, Edge, Hero, Laid, Sq, GOLD_TO_WIN,
@@ -241,14 +241,7 @@ impl Heuristic {
 
     /// Gold and treasure enough to win, or Health below the style's share: town.
     fn wants_town(&self, g: &ChaosGame<'_>, h: &Hero) -> bool {
-        let rules = g.rules();
-        let treasure: u32 = h
-            .items
-            .iter()
-            .map(|&i| &rules.items[i as usize])
-            .filter(|i| i.kind == ItemType::Treasure)
-            .map(|i| u32::from(i.value))
-            .sum();
+        let treasure = g.treasure_value(h);
         let health = i32::from(h.stats[Attr::Health as usize]);
         let start = i32::from(h.start[Attr::Health as usize]).max(1);
         h.gold + treasure >= GOLD_TO_WIN || health * 100 < start * i32::from(self.style.town_below)

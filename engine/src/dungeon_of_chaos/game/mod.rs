@@ -428,6 +428,18 @@ impl<'r> ChaosGame<'r> {
         &self.heroes[seat as usize % MAX_SEATS]
     }
 
+    /// The coins `h`'s Treasure items are worth in town (§13): what the bots and the search
+    /// count towards the gold that wins, besides the gold held.
+    pub fn treasure_value(&self, h: &Hero) -> u32 {
+        let items = &self.rules.items;
+        h.items
+            .iter()
+            .map(|&i| &items[usize::from(i)])
+            .filter(|i| i.kind == ItemType::Treasure)
+            .map(|i| u32::from(i.value))
+            .sum()
+    }
+
     #[inline]
     fn hero_mut(&mut self, seat: u8) -> &mut Hero {
         &mut self.heroes[seat as usize % MAX_SEATS]
