@@ -9,6 +9,10 @@ use dq_bots::{play, BotSpec, MonsterSpec, Players};
 use dq_engine::{GameConfig, NoObserver, Rules, Variant};
 use std::time::Instant;
 
+#[path = "common/paired.rs"]
+mod paired;
+use paired::{mean, paired};
+
 /// The seed every comparison plays (the outcomes example's).
 const SEED: u64 = 20141;
 
@@ -35,19 +39,6 @@ fn run(
         }
     }
     (rows, start.elapsed().as_secs_f64())
-}
-
-/// Mean and 95% half-width of the paired differences `b - a` in column `k`.
-fn paired(a: &[[f64; 3]], b: &[[f64; 3]], k: usize) -> (f64, f64) {
-    let n = a.len() as f64;
-    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y[k] - x[k]).collect();
-    let mean = d.iter().sum::<f64>() / n;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
-}
-
-fn mean(a: &[[f64; 3]], k: usize) -> f64 {
-    a.iter().map(|r| r[k]).sum::<f64>() / a.len() as f64
 }
 
 fn main() {

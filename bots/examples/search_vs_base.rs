@@ -21,6 +21,10 @@ use dq_engine::dungeon_of_chaos::{ChaosGame, ChaosRules};
 use dq_engine::{DecisionGame, NoObserver};
 use std::time::Instant;
 
+#[path = "common/paired.rs"]
+mod paired;
+use paired::{mean, paired};
+
 /// The seed every comparison plays.
 const SEED: u64 = 20141;
 
@@ -57,19 +61,6 @@ fn timed(games: u64, mut one: impl FnMut(u64) -> [f64; 3]) -> Run {
     let start = Instant::now();
     let rows = (0..games).map(&mut one).collect();
     (rows, start.elapsed().as_secs_f64())
-}
-
-/// Mean and 95% half-width of the paired differences `b - a` in column `k`.
-fn paired(a: &[[f64; 3]], b: &[[f64; 3]], k: usize) -> (f64, f64) {
-    let n = a.len() as f64;
-    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y[k] - x[k]).collect();
-    let mean = d.iter().sum::<f64>() / n;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, 1.96 * (var / n).sqrt())
-}
-
-fn mean(a: &[[f64; 3]], k: usize) -> f64 {
-    a.iter().map(|r| r[k]).sum::<f64>() / a.len() as f64
 }
 
 fn main() {
